@@ -1,0 +1,88 @@
+/**
+ * The closed list of error codes Airlock uses at every boundary (DESIGN.md decision 10), and the
+ * one error class that carries them. Anything that crosses IPC, the loopback bridge, the CLI or the
+ * devnet's HTTP surface is turned into `{code, message, details}` by `toErrorData`, so a caller
+ * never has to parse a message to know what went wrong.
+ *
+ * Messages that mirror the reference node (PROTOCOL.md) are kept word for word, typos included,
+ * because clients match on them; `details.field` then says where in the input the problem is.
+ */
+
+export const ERROR_CODES = [
+  /** The wrong kind of value (a number where a string belongs, a missing argument). */
+  'INVALID_INPUT',
+  /** Text that should be hex is not, or has the wrong length. */
+  'BAD_HEX',
+  /** JSON that does not parse, or parses to the wrong shape. */
+  'BAD_JSON',
+  /** An address with a bad length, prefix, alphabet or checksum. */
+  'BAD_ADDRESS',
+  /** A private key that is not a valid secp256k1 scalar. */
+  'BAD_KEY',
+  /** A signature shorter than 65 bytes (the node's SIGNATURE_FORMAT_ERROR). */
+  'SIGNATURE_FORMAT',
+  /** A signature whose signer cannot be recovered (the node's COMPUTE_ADDRESS_ERROR). */
+  'COMPUTE_ADDRESS',
+  /** Signer or permission problems: not in the permission, signed twice, denied, missing. */
+  'PERMISSION',
+  /** Transaction bytes that carry fields we do not know, or that are not canonically encoded. */
+  'UNKNOWN_FIELD',
+  'NON_CANONICAL',
+  /** A contract type Airlock cannot decode and show, so it will not build or sign it. */
+  'UNSUPPORTED_CONTRACT',
+  /** A transaction that is malformed as a whole (no contract, txID or raw_data mismatch). */
+  'BAD_TRANSACTION',
+  /** A contract that breaks one of the reference node's validation rules (PROTOCOL.md §5, §6). */
+  'CONTRACT_VALIDATE',
+  /** A contract that validated but could not be executed (devnet: balance, overflow). */
+  'CONTRACT_EXECUTE',
+  /** Something that should exist does not (account, token, transaction, draft). */
+  'NOT_FOUND',
+  /** A bug or an environment failure; the message is for logs, not for people. */
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorData {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class AirlockError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AirlockError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toData(): ErrorData {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Turns anything thrown into boundary data. TypeError and RangeError are bad input by convention. */
+export function toErrorData(error: unknown): ErrorData {
+  if (error instanceof AirlockError) return error.toData();
+  if (error instanceof TypeError || error instanceof RangeError) {
+    return { code: 'INVALID_INPUT', message: error.message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'INTERNAL', message };
+}
+
+/** Shorthand used across shared/: throw a coded error. */
+export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
+  throw new AirlockError(code, message, details);
+}

@@ -1,0 +1,302 @@
+/**
+ * Transactions (spec §2.4, §4.8; PROTOCOL.md §1.1, §2, §4.3). A transaction is kept as the exact
+ * raw bytes that were signed plus its signatures (DESIGN.md decision 2): txID = sha256(raw bytes),
+ * and everything shown to a person is decoded from those bytes.
+ *
+ * Decoding is strict, because a person approves what we show and the node hashes what it
+ * re-encodes from JSON:
+ * - an unknown field anywhere in the raw bytes is an error (UNKNOWN_FIELD), never carried along;
+ * - the bytes must be exactly what a canonical encoder writes for the decoded value
+ *   (NON_CANONICAL), so what we show, what we sign and what the node hashes are one thing;
+ * - exactly one contract, of a type Airlock supports, whose Any type URL names that same type.
+ */
+import { create, fromBinary, toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
+import { sha256 } from '@noble/hashes/sha2.js';
+import {
+  Transaction_ContractSchema,
+  Transaction_rawSchema,
+  type Transaction_raw,
+} from './gen/protocol/core_pb.ts';
+import { checkAddress, type Address } from './address.ts';
+import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes } from './bytes.ts';
+import { AirlockError, fail } from './errors.ts';
+import {
+  contractTypeName,
+  isSupportedContractName,
+  messageNameOfTypeUrl,
+  parseContractType,
+  SUPPORTED_CONTRACTS,
+  typeUrlFor,
+  type SupportedContractName,
+} from './contract-types.ts';
+import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
+import { signDigest } from './keys.ts';
+
+/** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
+export const DEFAULT_EXPIRATION_MS = 60_000;
+/** The furthest ahead of the head block an expiration may be (PROTOCOL.md §7). */
+export const MAX_EXPIRATION_MS = 86_400_000;
+/** The node's size limit for a whole transaction (PROTOCOL.md §7). */
+export const MAX_TRANSACTION_BYTES = 512_000;
+/** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
+export const MAX_SIGNATURES = 5;
+
+/** A contract ready to go into a transaction: its type name and its message. */
+export interface ContractCall {
+  type: SupportedContractName;
+  value: Message;
+  /** Which permission signs: 0 owner (default), 2 and up an active. 1 is refused. */
+  permissionId?: number;
+}
+
+/** The reference-block and time fields of `raw` (TaPoS and expiry). */
+export interface RawFields {
+  /** 2 bytes: the last two bytes of the reference block's number. */
+  refBlockBytes: Uint8Array;
+  /** 8 bytes: bytes 8..16 of the reference block's id. */
+  refBlockHash: Uint8Array;
+  /** ms since the epoch. */
+  expiration: bigint | number;
+  /** ms since the epoch; the creator's clock. */
+  timestamp: bigint | number;
+  /** Memo bytes (raw.data, "extra_data" on HTTP). */
+  data?: Uint8Array;
+  /** Only used by smart contracts; kept for completeness. */
+  feeLimit?: bigint | number;
+}
+
+/** A transaction as Airlock keeps it: the signed bytes and the signatures over their hash. */
+export interface SignedTransaction {
+  rawBytes: Uint8Array;
+  signatures: Uint8Array[];
+}
+
+/** What the raw bytes say, decoded and checked. */
+export interface DecodedTransaction {
+  raw: Transaction_raw;
+  txId: Uint8Array;
+  contractType: SupportedContractName;
+  contractTypeId: number;
+  contract: Message;
+  permissionId: number;
+  ownerAddress: Address;
+}
+
+function toInt64(v: bigint | number, what: string): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${what}: expected an integer`);
+  return BigInt(v);
+}
+
+export function checkPermissionId(id: number, what = 'permission_id'): number {
+  if (!Number.isInteger(id) || id < 0 || id > 2 ** 31 - 1) fail('INVALID_INPUT', `${what}: expected a whole number of 0 or more, got ${id}`);
+  if (id === 1) fail('PERMISSION', `${what}: 1 is the executive permission, which never signs transactions (spec §2.4)`);
+  return id;
+}
+
+/** Builds the raw part of a transaction around one contract. */
+export function buildRaw(call: ContractCall, fields: RawFields): Transaction_raw {
+  if (!isSupportedContractName(call.type)) fail('UNSUPPORTED_CONTRACT', `buildRaw: ${String(call.type)} is not a contract Airlock builds`);
+  const schema: DescMessage = SUPPORTED_CONTRACTS[call.type];
+  if ((call.value as { $typeName?: string }).$typeName !== schema.typeName) {
+    throw new TypeError(`buildRaw: value is not a ${call.type} message`);
+  }
+  const permissionId = checkPermissionId(call.permissionId ?? 0);
+  if (fields.refBlockBytes.length !== 2) throw new RangeError(`buildRaw: ref_block_bytes must be 2 bytes, got ${fields.refBlockBytes.length}`);
+  if (fields.refBlockHash.length !== 8) throw new RangeError(`buildRaw: ref_block_hash must be 8 bytes, got ${fields.refBlockHash.length}`);
+  const expiration = toInt64(fields.expiration, 'buildRaw: expiration');
+  const timestamp = toInt64(fields.timestamp, 'buildRaw: timestamp');
+  if (expiration <= 0n) throw new RangeError('buildRaw: expiration must be a positive time in ms');
+  if (timestamp < 0n) throw new RangeError('buildRaw: timestamp must not be negative');
+  return create(Transaction_rawSchema, {
+    refBlockBytes: fields.refBlockBytes,
+    refBlockHash: fields.refBlockHash,
+    expiration,
+    timestamp,
+    data: fields.data ?? new Uint8Array(),
+    feeLimit: fields.feeLimit === undefined ? 0n : toInt64(fields.feeLimit, 'buildRaw: fee_limit'),
+    contract: [
+      create(Transaction_ContractSchema, {
+        type: parseContractType(call.type),
+        parameter: { typeUrl: typeUrlFor(call.type), value: toBinary(schema, call.value) },
+        PermissionId: permissionId,
+      }),
+    ],
+  });
+}
+
+export function encodeRaw(raw: Transaction_raw): Uint8Array {
+  return toBinary(Transaction_rawSchema, raw);
+}
+
+export function txIdOf(rawBytes: Uint8Array): Uint8Array {
+  return sha256(rawBytes);
+}
+
+/** The path of the first unknown field in a decoded message, if any. */
+function findUnknown(schema: DescMessage, message: Message, path: string): string | undefined {
+  const m = message as unknown as Record<string, unknown> & { $unknown?: { no: number }[] };
+  if (m.$unknown && m.$unknown.length > 0) return `${path} (field number ${m.$unknown.map((u) => u.no).join(', ')})`;
+  for (const field of schema.fields) {
+    const value = m[field.localName];
+    if (field.fieldKind === 'message' && value) {
+      const found = findUnknown(field.message, value as Message, `${path}.${field.name}`);
+      if (found) return found;
+    } else if (field.fieldKind === 'list' && field.listKind === 'message') {
+      const list = value as Message[];
+      for (let i = 0; i < list.length; i++) {
+        const found = findUnknown(field.message, list[i]!, `${path}.${field.name}[${i}]`);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+function decodeStrict<T extends Message>(schema: DescMessage, bytes: Uint8Array, path: string): T {
+  let message: T;
+  try {
+    message = fromBinary(schema, bytes) as unknown as T;
+  } catch (e) {
+    fail('BAD_TRANSACTION', `${path}: not a valid ${schema.name} encoding (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const unknown = findUnknown(schema, message, path);
+  if (unknown) fail('UNKNOWN_FIELD', `${unknown}: a field this version does not know is in the bytes; refusing to show or sign it`);
+  if (!equalBytes(toBinary(schema, message), bytes)) {
+    fail('NON_CANONICAL', `${path}: the bytes are not in canonical order or repeat a field, so a node would hash different bytes`);
+  }
+  return message;
+}
+
+/** Decodes and checks raw bytes. Throws a coded error for anything Airlock will not sign. */
+export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
+  if (!(rawBytes instanceof Uint8Array)) throw new TypeError('decodeRaw: expected bytes');
+  const raw = decodeStrict<Transaction_raw>(Transaction_rawSchema, rawBytes, 'raw_data');
+  if (raw.contract.length !== 1) {
+    fail('BAD_TRANSACTION', `raw_data.contract: contract size should be exactly 1, actual :${raw.contract.length}`);
+  }
+  const c = raw.contract[0]!;
+  const name = contractTypeName(c.type);
+  if (name === undefined || !isSupportedContractName(name)) {
+    fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].type: ${name ?? c.type} is not a contract Airlock can show and sign`);
+  }
+  if (!c.parameter) fail('BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
+  const urlName = messageNameOfTypeUrl(c.parameter.typeUrl);
+  if (urlName !== name) {
+    fail('BAD_TRANSACTION', `contract type error,expected type [${name}],real type[${urlName}]`, { field: 'raw_data.contract[0].parameter.type_url' });
+  }
+  const schema = SUPPORTED_CONTRACTS[name];
+  const contract = decodeStrict<Message>(schema, c.parameter.value, 'raw_data.contract[0].parameter.value');
+  const owner = (contract as unknown as { ownerAddress: Uint8Array }).ownerAddress;
+  let ownerAddress: Address;
+  try {
+    ownerAddress = checkAddress(owner, 'owner_address');
+  } catch (e) {
+    if (e instanceof AirlockError) fail('BAD_TRANSACTION', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`);
+    throw e;
+  }
+  return {
+    raw,
+    txId: txIdOf(rawBytes),
+    contractType: name,
+    contractTypeId: c.type,
+    contract,
+    permissionId: c.PermissionId,
+    ownerAddress,
+  };
+}
+
+/** Builds, encodes and decodes back in one step: the bytes to sign and their txID. */
+export function createTransaction(call: ContractCall, fields: RawFields): SignedTransaction & { txId: Uint8Array } {
+  const rawBytes = encodeRaw(buildRaw(call, fields));
+  if (rawBytes.length > MAX_TRANSACTION_BYTES) fail('BAD_TRANSACTION', `transaction is ${rawBytes.length} bytes; the node's limit is ${MAX_TRANSACTION_BYTES}`);
+  return { rawBytes, signatures: [], txId: txIdOf(rawBytes) };
+}
+
+/** Appends a signature by `privateKey` over the transaction's txID. */
+export function addSignature(tx: SignedTransaction, privateKey: Uint8Array): SignedTransaction {
+  decodeRaw(tx.rawBytes);
+  return { rawBytes: tx.rawBytes, signatures: [...tx.signatures, signDigest(txIdOf(tx.rawBytes), privateKey)] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The node's transaction JSON
+
+export interface TransactionJson {
+  visible: boolean;
+  txID: string;
+  raw_data: Record<string, unknown>;
+  raw_data_hex: string;
+  signature?: string[];
+}
+
+export function rawToNodeJson(raw: Transaction_raw, visible = false): Record<string, unknown> {
+  return messageToNodeJson(Transaction_rawSchema, raw, { visible });
+}
+
+export function transactionToNodeJson(tx: SignedTransaction, options: { visible?: boolean } = {}): TransactionJson {
+  const decoded = decodeRaw(tx.rawBytes);
+  const out: TransactionJson = {
+    visible: options.visible ?? false,
+    txID: bytesToHex(decoded.txId),
+    raw_data: rawToNodeJson(decoded.raw, options.visible ?? false),
+    raw_data_hex: bytesToHex(tx.rawBytes),
+  };
+  if (tx.signatures.length > 0) out.signature = tx.signatures.map(bytesToHex);
+  return out;
+}
+
+const TX_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret']);
+
+/**
+ * Reads the node's transaction JSON (also what other tools export). The bytes come from
+ * `raw_data_hex` when present; `raw_data` must then encode to exactly those bytes and `txID` must
+ * be their hash, or the file is refused: a node rebuilds the transaction from `raw_data`, so a
+ * mismatch would show one thing and broadcast another.
+ */
+export function transactionFromNodeJson(json: unknown): SignedTransaction & { txId: Uint8Array; decoded: DecodedTransaction } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
+  const t = json as Record<string, unknown>;
+  for (const key of Object.keys(t)) {
+    if (!TX_KEYS.has(key)) fail('BAD_JSON', `transaction.${key}: unknown field (known: ${[...TX_KEYS].join(', ')})`, { field: key });
+  }
+  if (t.visible !== undefined && typeof t.visible !== 'boolean') fail('BAD_JSON', 'transaction.visible: expected true or false');
+  const visible = t.visible === true;
+  let rawBytes: Uint8Array;
+  if (t.raw_data_hex !== undefined) {
+    if (typeof t.raw_data_hex !== 'string') fail('BAD_JSON', 'transaction.raw_data_hex: expected a hex string');
+    rawBytes = hexToBytes(t.raw_data_hex, 'raw_data_hex');
+  } else if (t.raw_data !== undefined) {
+    rawBytes = encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
+  } else {
+    fail('BAD_JSON', 'transaction: needs raw_data_hex or raw_data');
+  }
+  const decoded = decodeRaw(rawBytes);
+  if (t.raw_data_hex !== undefined && t.raw_data !== undefined) {
+    const fromJson = encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
+    if (!equalBytes(fromJson, rawBytes)) {
+      fail('BAD_TRANSACTION', 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes');
+    }
+  }
+  if (t.txID !== undefined) {
+    if (typeof t.txID !== 'string') fail('BAD_JSON', 'transaction.txID: expected a hex string');
+    const claimed = hexToFixedBytes(t.txID, 32, 'txID');
+    if (!equalBytes(claimed, decoded.txId)) {
+      fail('BAD_TRANSACTION', `txID ${t.txID} is not the hash of raw_data (${bytesToHex(decoded.txId)})`);
+    }
+  }
+  let signatures: Uint8Array[] = [];
+  if (t.signature !== undefined) {
+    if (!Array.isArray(t.signature)) fail('BAD_JSON', 'transaction.signature: expected a list of hex strings');
+    signatures = t.signature.map((s, i) => {
+      if (typeof s !== 'string') fail('BAD_JSON', `transaction.signature[${i}]: expected a hex string`);
+      return hexToBytes(s, `signature[${i}]`);
+    });
+  }
+  return { rawBytes, signatures, txId: decoded.txId, decoded };
+}
+
+/** The contract of a decoded transaction as the node's JSON (for display and the CLI). */
+export function contractToNodeJson(decoded: DecodedTransaction, visible = false): Record<string, unknown> {
+  return messageToNodeJson(SUPPORTED_CONTRACTS[decoded.contractType], decoded.contract, { visible });
+}
