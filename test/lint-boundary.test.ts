@@ -1,0 +1,90 @@
+/**
+ * The runtime boundary of STYLE.md habit 1, as eslint.config.js enforces it: code in shared/ runs
+ * in Node, the browser and Electron alike, so it may import no `node:*` or bare Node builtin, no
+ * Electron, no native module and nothing outside shared/, and may use no DOM or Node global. Each
+ * probe is linted as if it lived at shared/__probe__.ts (must fire) and at devnet/__probe__.ts (must
+ * not), so deleting the rule from the config fails this file. The real shared/ must lint clean.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+interface Hit {
+  ruleId: string | null;
+  message: string;
+}
+
+async function lint(code: string, filePath: string): Promise<Hit[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => ({ ruleId: m.ruleId, message: m.message }));
+}
+
+const ruleHits = (hits: Hit[], ruleId: string) => hits.filter((h) => h.ruleId === ruleId);
+
+const IMPORT_PROBES: Array<{ name: string; code: string; message: RegExp }> = [
+  { name: "import fs from 'node:fs'", code: "import fs from 'node:fs';\nexport const x = fs;\n", message: /no Node builtins/ },
+  { name: "import fs from 'fs' (bare builtin)", code: "import fs from 'fs';\nexport const x = fs;\n", message: /no Node builtins/ },
+  { name: "import 'electron'", code: "import 'electron';\n", message: /may not import Electron/ },
+  { name: "import Database from 'better-sqlite3'", code: "import Database from 'better-sqlite3';\nexport const x = Database;\n", message: /may not import native modules/ },
+  { name: "import x from '../devnet/x.ts'", code: "import x from '../devnet/x.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
+  { name: "import x from '../electron/main.ts'", code: "import x from '../electron/main.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
+];
+
+const GLOBAL_PROBES: Array<{ name: string; code: string }> = [
+  { name: 'window', code: 'export const w = window;\n' },
+  { name: 'document', code: 'export const d = document.title;\n' },
+  { name: 'process', code: 'export const p = process.env;\n' },
+  { name: 'Buffer', code: "export const b = Buffer.from('x');\n" },
+];
+
+describe('shared/ may not import Node builtins, Electron, native modules or other folders', () => {
+  for (const probe of IMPORT_PROBES) {
+    it(`${probe.name} is an error in shared/`, async () => {
+      const hits = ruleHits(await lint(probe.code, 'shared/__probe__.ts'), 'no-restricted-imports');
+      // One import may match two bans ('../electron/x' is both Electron and another folder).
+      expect(hits.length).toBeGreaterThanOrEqual(1);
+      expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(probe.message));
+    });
+
+    it(`${probe.name} is allowed in devnet/`, async () => {
+      expect(ruleHits(await lint(probe.code, 'devnet/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+    });
+  }
+
+  it('importing another shared/ module and pure packages is allowed', async () => {
+    const code = "import { fail } from './errors.ts';\nimport { sha256 } from '@noble/hashes/sha2.js';\nexport const x = [fail, sha256];\n";
+    expect(await lint(code, 'shared/__probe__.ts')).toEqual([]);
+  });
+});
+
+describe('shared/ may not use DOM or Node globals', () => {
+  for (const probe of GLOBAL_PROBES) {
+    it(`${probe.name} is an error in shared/`, async () => {
+      const hits = ruleHits(await lint(probe.code, 'shared/__probe__.ts'), 'no-restricted-globals');
+      expect(hits).toHaveLength(1);
+      expect(hits[0]!.message).toContain(`no ${probe.name}`);
+    });
+
+    it(`${probe.name} is not restricted in devnet/`, async () => {
+      expect(ruleHits(await lint(probe.code, 'devnet/__probe__.ts'), 'no-restricted-globals')).toEqual([]);
+    });
+  }
+});
+
+describe('the real shared/ folder', () => {
+  it('lints with zero errors and zero warnings', async () => {
+    const results = await eslint.lintFiles(['shared/']);
+    const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`));
+    expect(problems).toEqual([]);
+    // The folder was really linted (generated code is ignored by the config).
+    expect(results.map((r) => r.filePath.slice(repoRoot.length)).filter((p) => p.endsWith('transaction.ts'))).toEqual(['shared/transaction.ts']);
+  });
+});
