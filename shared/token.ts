@@ -1,0 +1,522 @@
+/**
+ * The three token contracts of the spec (§2.6, §4.5-4.7): AssetIssueContract (issue a token),
+ * ParticipateAssetIssueContract (buy from an issuing) and TransferAssetContract (move a token).
+ * For each: a builder, the stateless part of the reference node's `validate()` (PROTOCOL.md §6.1-6.3,
+ * with ALLOW_SAME_TOKEN_NAME = 1 as on mainnet and on our devnet), and a display shape for the UI
+ * and CLI. Also the token-id ⇄ asset_name conversion and the exchange arithmetic of a participation.
+ *
+ * Invariants:
+ * - A builder never returns a contract the node would refuse for a reason it can see without chain
+ *   state. Rules run in the node's order and throw AirlockError('CONTRACT_VALIDATE', <the node's
+ *   message, word for word>, {field}); "TrxNum must greater than 0!" keeps the node's name for the
+ *   field this protocol calls coin_num, because clients match on the text.
+ * - A token is named by its id: asset_name holds the UTF-8 bytes of the id's decimal text
+ *   ("1000001" → 31303030303031). Anything else in asset_name would be refused by the node later
+ *   ("No asset!" / "No asset named …"); we refuse it up front, with that same message, after the
+ *   node's own stateless rules so their order is kept.
+ * - Every rule here is stateless. The stateful ones (accounts, balances, the token's existence,
+ *   issuer, sale period, fee) belong to whoever holds the state (the devnet); every stateless rule
+ *   of the node comes before its first stateful one in these three actuators.
+ */
+import { create } from '@bufbuild/protobuf';
+import {
+  AssetIssueContract_CdedSupplySchema,
+  AssetIssueContractSchema,
+  ParticipateAssetIssueContractSchema,
+  TransferAssetContractSchema,
+  type AssetIssueContract,
+  type AssetIssueContract_CdedSupply,
+  type ParticipateAssetIssueContract,
+  type TransferAssetContract,
+} from './gen/protocol/contract_pb.ts';
+import { isAddressBytes } from './address.ts';
+import { bytesToHex, equalBytes, tryUtf8, utf8ToBytes } from './bytes.ts';
+import { AirlockError, fail } from './errors.ts';
+import {
+  addressInput,
+  addressView,
+  checkContractMessage,
+  COIN_DECIMALS,
+  formatUnits,
+  int32Input,
+  int64Input,
+  INT64_MAX,
+  kindOf,
+  type AddressInput,
+  type AddressView,
+} from './transfer.ts';
+
+// Limits of the reference node (PROTOCOL.md §6, §10).
+export const MAX_TOKEN_NAME_BYTES = 32;
+export const MAX_URL_BYTES = 256;
+export const MAX_DESCRIPTION_BYTES = 200;
+/** MAX_FROZEN_SUPPLY_NUMBER: most cded_supply entries in one issue. */
+export const MAX_CDED_SUPPLY_ENTRIES = 10;
+/** MIN_FROZEN_SUPPLY_TIME / MAX_FROZEN_SUPPLY_TIME, in days. */
+export const MIN_CDED_DAYS = 1;
+export const MAX_CDED_DAYS = 3652;
+/** free_asset_net_limit and public_free_asset_net_limit must be below this. */
+export const ONE_DAY_NET_LIMIT = 57_600_000_000n;
+export const MAX_PRECISION = 6;
+/** TOKEN_ID_NUM (1,000,000) + 1: the id of the first token ever issued; no token has a lower one. */
+export const FIRST_TOKEN_ID = 1000001;
+
+const DAY_MS = 86_400_000n;
+
+// ---------------------------------------------------------------------------------------------
+// Token ids
+
+const TOKEN_ID_RE = /^[1-9][0-9]*$/;
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** Why `text` is not a token id, or undefined when it is one. */
+function tokenIdProblem(text: string): string | undefined {
+  if (text.length === 0) return 'empty';
+  if (!TOKEN_ID_RE.test(text)) {
+    return `${quote(text)} is not a token id (decimal digits such as ${FIRST_TOKEN_ID}; no sign, spaces or leading zeros)`;
+  }
+  const n = BigInt(text);
+  if (n > INT64_MAX) return `${quote(text)} is larger than any token id (int64)`;
+  if (n < BigInt(FIRST_TOKEN_ID)) return `${text} is below ${FIRST_TOKEN_ID}, the first token id`;
+  return undefined;
+}
+
+/** True when `bytes` is a token id as the node keys tokens by it: the id's canonical decimal text. */
+export function isTokenIdAssetName(bytes: Uint8Array): boolean {
+  if (!(bytes instanceof Uint8Array)) return false;
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return tokenIdProblem(text) === undefined;
+}
+
+/** A token id ("1000001", 1000001 or 1000001n) → the asset_name bytes the node expects (UTF-8 of the decimal text). */
+export function tokenIdToAssetName(id: string | number | bigint): Uint8Array {
+  let text: string;
+  if (typeof id === 'string') text = id;
+  else if (typeof id === 'bigint') text = id.toString();
+  else if (typeof id === 'number') {
+    if (!Number.isSafeInteger(id)) fail('INVALID_INPUT', `token id: ${id} is not a whole number that can be read exactly`);
+    text = String(id);
+  } else {
+    fail('INVALID_INPUT', `token id: expected decimal text, a number or a bigint, got ${kindOf(id)}`);
+  }
+  const problem = tokenIdProblem(text);
+  if (problem !== undefined) fail('INVALID_INPUT', `token id: ${problem}`);
+  return utf8ToBytes(text);
+}
+
+/** asset_name bytes → the token id text. Throws INVALID_INPUT unless they are a token id. */
+export function assetNameToTokenId(bytes: Uint8Array): string {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`assetNameToTokenId: expected bytes, got ${kindOf(bytes)}`);
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  const problem = tokenIdProblem(text);
+  if (problem !== undefined) {
+    const shown = /^[\x21-\x7e]*$/.test(text) ? problem : `bytes ${bytesToHex(bytes)} are not a token id (decimal digits such as ${FIRST_TOKEN_ID})`;
+    fail('INVALID_INPUT', `asset_name: ${shown}`, { field: 'asset_name' });
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared checks
+
+function reject(message: string, field: string, extra?: Record<string, unknown>): never {
+  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...extra });
+}
+
+/** TransactionUtil.validAssetName: 1-32 bytes, each from 0x21 '!' to 0x7E '~'. */
+function validTokenName(bytes: Uint8Array): boolean {
+  if (bytes.length === 0 || bytes.length > MAX_TOKEN_NAME_BYTES) return false;
+  for (const b of bytes) if (b < 0x21 || b > 0x7e) return false;
+  return true;
+}
+
+/** Lower-cased ASCII text of a name that already passed `validTokenName`. */
+function asciiLower(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += String.fromCharCode(b >= 0x41 && b <= 0x5a ? b + 0x20 : b);
+  return out;
+}
+
+// The node builds its "No asset named …" message with Java's `new String(bytes)`, which replaces
+// bad UTF-8 instead of failing; a non-fatal decoder gives the same text.
+const lenientUtf8 = new TextDecoder('utf-8');
+
+/** The stateless asset_name check of participate and transfer, with the message the node would give. */
+function checkAssetName(assetName: Uint8Array, message: string): void {
+  if (isTokenIdAssetName(assetName)) return;
+  reject(message, 'asset_name', {
+    reason: `asset_name must be a token id: the UTF-8 bytes of its decimal text, such as ${FIRST_TOKEN_ID} (hex ${bytesToHex(utf8ToBytes(String(FIRST_TOKEN_ID)))})`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// AssetIssueContract (spec §4.5; PROTOCOL.md §6.1)
+
+export interface AssetIssueInput {
+  owner: AddressInput;
+  name: string | Uint8Array;
+  abbr?: string | Uint8Array;
+  totalSupply: bigint | number;
+  precision?: number;
+  /** Price numerator, in the smallest unit of the native coin: coin_num buys num smallest token units. */
+  coinNum: number;
+  num: number;
+  /** ms since the epoch. */
+  startTime: bigint | number;
+  endTime: bigint | number;
+  description?: string | Uint8Array;
+  url: string | Uint8Array;
+  freeAssetNetLimit?: bigint | number;
+  publicFreeAssetNetLimit?: bigint | number;
+  cdedSupply?: { amount: bigint | number; days: bigint | number }[];
+}
+
+export interface AssetIssueContext {
+  /**
+   * ms. When given, rule 11 ("Start time should be greater than HeadBlockTime") is checked against
+   * it: the station passes its chain snapshot's time, the devnet its head block time.
+   */
+  headBlockTime?: bigint | number;
+}
+
+/** PROTOCOL.md §6.1 rules 2-17 in the node's order (ALLOW_SAME_TOKEN_NAME = 1, so no "Token exists"). */
+export function validateAssetIssue(c: AssetIssueContract, ctx: AssetIssueContext = {}): void {
+  checkContractMessage(c, 'protocol.AssetIssueContract', 'validateAssetIssue');
+  if (typeof ctx !== 'object' || ctx === null) throw new TypeError(`validateAssetIssue: ctx must be an object, got ${kindOf(ctx)}`);
+  const head = ctx.headBlockTime === undefined ? undefined : int64Input(ctx.headBlockTime, 'validateAssetIssue', 'headBlockTime');
+
+  // 2-8: addresses and texts.
+  if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
+  if (!validTokenName(c.name)) reject('Invalid assetName', 'name');
+  if (asciiLower(c.name) === 'trx') reject("assetName can't be trx", 'name');
+  if (c.precision < 0 || c.precision > MAX_PRECISION) reject('precision cannot exceed 6', 'precision');
+  if (c.abbr.length > 0 && !validTokenName(c.abbr)) reject('Invalid abbreviation for token', 'abbr');
+  if (c.url.length === 0 || c.url.length > MAX_URL_BYTES) reject('Invalid url', 'url');
+  if (c.description.length > MAX_DESCRIPTION_BYTES) reject('Invalid description', 'description');
+
+  // 9-11: the sale period, in ms.
+  if (c.startTime === 0n) reject('Start time should be not empty', 'start_time');
+  if (c.endTime === 0n) reject('End time should be not empty', 'end_time');
+  if (c.endTime <= c.startTime) reject('End time should be greater than start time', 'end_time');
+  if (head !== undefined && c.startTime <= head) {
+    reject('Start time should be greater than HeadBlockTime', 'start_time', { headBlockTime: head.toString() });
+  }
+
+  // 13-16: amounts and limits.
+  if (c.totalSupply <= 0n) reject('TotalSupply must greater than 0!', 'total_supply');
+  if (c.coinNum <= 0) reject('TrxNum must greater than 0!', 'coin_num');
+  if (c.num <= 0) reject('Num must greater than 0!', 'num');
+  if (c.publicFreeAssetNetUsage !== 0n) reject('PublicFreeAssetNetUsage must be 0!', 'public_free_asset_net_usage');
+  if (c.cdedSupply.length > MAX_CDED_SUPPLY_ENTRIES) reject('Frozen supply list length is too long', 'cded_supply');
+  if (c.freeAssetNetLimit < 0n || c.freeAssetNetLimit >= ONE_DAY_NET_LIMIT) reject('Invalid FreeAssetNetLimit', 'free_asset_net_limit');
+  if (c.publicFreeAssetNetLimit < 0n || c.publicFreeAssetNetLimit >= ONE_DAY_NET_LIMIT) {
+    reject('Invalid PublicFreeAssetNetLimit', 'public_free_asset_net_limit');
+  }
+
+  // 17: each cded entry, against the supply not yet cded by the entries before it.
+  let remaining = c.totalSupply;
+  c.cdedSupply.forEach((entry, i) => {
+    if (entry.cdedAmount <= 0n) reject('Frozen supply must be greater than 0!', `cded_supply[${i}].cded_amount`);
+    if (entry.cdedAmount > remaining) reject('Frozen supply cannot exceed total supply', `cded_supply[${i}].cded_amount`);
+    if (entry.cdedDays < BigInt(MIN_CDED_DAYS) || entry.cdedDays > BigInt(MAX_CDED_DAYS)) {
+      reject('frozenDuration must be less than 3652 days and more than 1 days', `cded_supply[${i}].cded_days`);
+    }
+    remaining -= entry.cdedAmount;
+  });
+}
+
+function textInput(value: unknown, fn: string, field: string): Uint8Array {
+  if (typeof value === 'string') return utf8ToBytes(value);
+  if (value instanceof Uint8Array) return value.slice();
+  throw new TypeError(`${fn}: ${field} must be text or bytes, got ${kindOf(value)}`);
+}
+
+function cdedInput(value: unknown, fn: string): AssetIssueContract_CdedSupply[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new TypeError(`${fn}: cdedSupply must be a list of {amount, days}, got ${kindOf(value)}`);
+  return value.map((entry: unknown, i) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw new TypeError(`${fn}: cdedSupply[${i}] must be {amount, days}, got ${kindOf(entry)}`);
+    }
+    const e = entry as { amount?: unknown; days?: unknown };
+    return create(AssetIssueContract_CdedSupplySchema, {
+      cdedAmount: int64Input(e.amount, fn, `cdedSupply[${i}].amount`),
+      cdedDays: int64Input(e.days, fn, `cdedSupply[${i}].days`),
+    });
+  });
+}
+
+/** Builds an AssetIssueContract (id left empty: the node assigns it) and validates it. */
+export function buildAssetIssue(input: AssetIssueInput, ctx: AssetIssueContext = {}): AssetIssueContract {
+  const fn = 'buildAssetIssue';
+  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected the token's fields, got ${kindOf(input)}`);
+  const c = create(AssetIssueContractSchema, {
+    ownerAddress: addressInput(input.owner, fn, 'owner'),
+    name: textInput(input.name, fn, 'name'),
+    abbr: input.abbr === undefined ? new Uint8Array() : textInput(input.abbr, fn, 'abbr'),
+    totalSupply: int64Input(input.totalSupply, fn, 'totalSupply'),
+    cdedSupply: cdedInput(input.cdedSupply, fn),
+    coinNum: int32Input(input.coinNum, fn, 'coinNum'),
+    precision: input.precision === undefined ? 0 : int32Input(input.precision, fn, 'precision'),
+    num: int32Input(input.num, fn, 'num'),
+    startTime: int64Input(input.startTime, fn, 'startTime'),
+    endTime: int64Input(input.endTime, fn, 'endTime'),
+    description: input.description === undefined ? new Uint8Array() : textInput(input.description, fn, 'description'),
+    url: textInput(input.url, fn, 'url'),
+    freeAssetNetLimit: input.freeAssetNetLimit === undefined ? 0n : int64Input(input.freeAssetNetLimit, fn, 'freeAssetNetLimit'),
+    publicFreeAssetNetLimit:
+      input.publicFreeAssetNetLimit === undefined ? 0n : int64Input(input.publicFreeAssetNetLimit, fn, 'publicFreeAssetNetLimit'),
+  });
+  validateAssetIssue(c, ctx);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ParticipateAssetIssueContract (spec §4.6; PROTOCOL.md §6.2)
+
+/**
+ * The stateless rules of §6.2 in the node's order, then asset_name: it must be a token id, else
+ * CONTRACT_VALIDATE "No asset named <asset_name as text>" (what the node answers once it looks the
+ * token up), with details.reason saying why.
+ */
+export function validateParticipate(c: ParticipateAssetIssueContract): void {
+  checkContractMessage(c, 'protocol.ParticipateAssetIssueContract', 'validateParticipate');
+  if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
+  if (!isAddressBytes(c.toAddress)) reject('Invalid toAddress', 'to_address');
+  if (c.amount <= 0n) reject('Amount must greater than 0!', 'amount');
+  if (equalBytes(c.ownerAddress, c.toAddress)) reject('Cannot participate asset Issue yourself !', 'to_address');
+  checkAssetName(c.assetName, `No asset named ${lenientUtf8.decode(c.assetName)}`);
+}
+
+export interface ParticipateInput {
+  /** The participant, who pays. */
+  owner: AddressInput;
+  /** The token's issuer, who is paid (to_address). */
+  issuer: AddressInput;
+  tokenId: string | number | bigint;
+  /** In the smallest unit of the native coin. */
+  amount: bigint | number;
+}
+
+export function buildParticipate(input: ParticipateInput): ParticipateAssetIssueContract {
+  const fn = 'buildParticipate';
+  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected {owner, issuer, tokenId, amount}, got ${kindOf(input)}`);
+  const c = create(ParticipateAssetIssueContractSchema, {
+    ownerAddress: addressInput(input.owner, fn, 'owner'),
+    toAddress: addressInput(input.issuer, fn, 'issuer'),
+    assetName: tokenIdToAssetName(input.tokenId),
+    amount: int64Input(input.amount, fn, 'amount'),
+  });
+  validateParticipate(c);
+  return c;
+}
+
+/**
+ * Tokens received for `amount` of the native coin: floor(amount × num / coin_num), computed as the
+ * node does (Math.multiplyExact, then Math.floorDiv). Errors carry the node's messages as
+ * CONTRACT_VALIDATE: "long overflow" when the product leaves int64, "/ by zero" for coin_num 0,
+ * "Can not process the exchange!" when the result is 0 or less.
+ */
+export function participateExchange(amount: bigint, num: bigint | number, coinNum: bigint | number): bigint {
+  const fn = 'participateExchange';
+  const a = int64Input(amount, fn, 'amount');
+  const n = int64Input(num, fn, 'num');
+  const d = int64Input(coinNum, fn, 'coinNum');
+  const product = a * n;
+  if (product < -INT64_MAX - 1n || product > INT64_MAX) fail('CONTRACT_VALIDATE', 'long overflow', { field: 'amount' });
+  if (d === 0n) fail('CONTRACT_VALIDATE', '/ by zero', { field: 'coin_num' });
+  let q = product / d;
+  if (product % d !== 0n && (product < 0n) !== (d < 0n)) q -= 1n;
+  if (q <= 0n) fail('CONTRACT_VALIDATE', 'Can not process the exchange!', { field: 'amount' });
+  return q;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TransferAssetContract (spec §4.7; PROTOCOL.md §6.3)
+
+/**
+ * The stateless rules of §6.3 in the node's order, then asset_name: it must be a token id, else
+ * CONTRACT_VALIDATE "No asset!" (what the node answers once it looks the token up), with
+ * details.reason saying why.
+ */
+export function validateTransferAsset(c: TransferAssetContract): void {
+  checkContractMessage(c, 'protocol.TransferAssetContract', 'validateTransferAsset');
+  if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
+  if (!isAddressBytes(c.toAddress)) reject('Invalid toAddress', 'to_address');
+  if (c.amount <= 0n) reject('Amount must be greater than 0.', 'amount');
+  if (equalBytes(c.ownerAddress, c.toAddress)) reject('Cannot transfer asset to yourself.', 'to_address');
+  checkAssetName(c.assetName, 'No asset!');
+}
+
+export interface TransferAssetInput {
+  owner: AddressInput;
+  to: AddressInput;
+  tokenId: string | number | bigint;
+  /** In the smallest unit of the token. */
+  amount: bigint | number;
+}
+
+export function buildTransferAsset(input: TransferAssetInput): TransferAssetContract {
+  const fn = 'buildTransferAsset';
+  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected {owner, to, tokenId, amount}, got ${kindOf(input)}`);
+  const c = create(TransferAssetContractSchema, {
+    assetName: tokenIdToAssetName(input.tokenId),
+    ownerAddress: addressInput(input.owner, fn, 'owner'),
+    toAddress: addressInput(input.to, fn, 'to'),
+    amount: int64Input(input.amount, fn, 'amount'),
+  });
+  validateTransferAsset(c);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display (decoded from the signed bytes; nothing here is trusted input)
+
+/**
+ * Bytes that are meant to be text. `text` is null unless the bytes are valid UTF-8 with no control,
+ * format (bidi overrides, zero-width), private-use, unassigned or separator characters, so that
+ * what a signer reads cannot be rearranged or hidden; `hex` is always there.
+ */
+export interface TextView {
+  text: string | null;
+  hex: string;
+}
+
+const UNSAFE_TEXT = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+export function textView(bytes: Uint8Array): TextView {
+  const text = tryUtf8(bytes);
+  return { text: text !== undefined && !UNSAFE_TEXT.test(text) ? text : null, hex: bytesToHex(bytes) };
+}
+
+/** A time in ms since the epoch, with its ISO form when it is a real date after the epoch. */
+export interface TimeView {
+  ms: string;
+  iso: string | null;
+}
+
+const MAX_DATE_MS = 8_640_000_000_000_000n;
+
+export function timeView(ms: bigint): TimeView {
+  return { ms: ms.toString(), iso: ms > 0n && ms <= MAX_DATE_MS ? new Date(Number(ms)).toISOString() : null };
+}
+
+export interface CdedSupplyView {
+  /** Smallest token units, decimal. */
+  amount: string;
+  days: string;
+  /** When the node releases it: start_time + days × 86,400,000 ms. */
+  releasedAt: TimeView;
+}
+
+export interface AssetIssueView {
+  contract: 'AssetIssueContract';
+  owner: AddressView;
+  /** Set by the node when it stores the token; empty in a transaction being signed. */
+  id: string;
+  name: TextView;
+  abbr: TextView;
+  description: TextView;
+  url: TextView;
+  precision: number;
+  /** Smallest token units, decimal. */
+  totalSupply: string;
+  /** The same in whole tokens ("1000.5"), or null when precision is outside 0-6. */
+  totalSupplyTokens: string | null;
+  /** Price: coinNum smallest units of the native coin buy num smallest token units. */
+  coinNum: number;
+  num: number;
+  startTime: TimeView;
+  endTime: TimeView;
+  freeAssetNetLimit: string;
+  publicFreeAssetNetLimit: string;
+  publicFreeAssetNetUsage: string;
+  publicLatestFreeNetTime: string;
+  order: string;
+  voteScore: number;
+  cdedSupply: CdedSupplyView[];
+}
+
+export function describeAssetIssue(c: AssetIssueContract): AssetIssueView {
+  checkContractMessage(c, 'protocol.AssetIssueContract', 'describeAssetIssue');
+  return {
+    contract: 'AssetIssueContract',
+    owner: addressView(c.ownerAddress),
+    id: c.id,
+    name: textView(c.name),
+    abbr: textView(c.abbr),
+    description: textView(c.description),
+    url: textView(c.url),
+    precision: c.precision,
+    totalSupply: c.totalSupply.toString(),
+    totalSupplyTokens: c.precision >= 0 && c.precision <= MAX_PRECISION ? formatUnits(c.totalSupply, c.precision) : null,
+    coinNum: c.coinNum,
+    num: c.num,
+    startTime: timeView(c.startTime),
+    endTime: timeView(c.endTime),
+    freeAssetNetLimit: c.freeAssetNetLimit.toString(),
+    publicFreeAssetNetLimit: c.publicFreeAssetNetLimit.toString(),
+    publicFreeAssetNetUsage: c.publicFreeAssetNetUsage.toString(),
+    publicLatestFreeNetTime: c.publicLatestFreeNetTime.toString(),
+    order: c.order.toString(),
+    voteScore: c.voteScore,
+    cdedSupply: c.cdedSupply.map((e) => ({
+      amount: e.cdedAmount.toString(),
+      days: e.cdedDays.toString(),
+      releasedAt: timeView(c.startTime + e.cdedDays * DAY_MS),
+    })),
+  };
+}
+
+export interface ParticipateView {
+  contract: 'ParticipateAssetIssueContract';
+  owner: AddressView;
+  /** to_address: the issuer, who receives the payment. */
+  issuer: AddressView;
+  /** The token id, or null when asset_name is not one (then see assetName). */
+  tokenId: string | null;
+  assetName: TextView;
+  /** Paid, in smallest units of the native coin, decimal. */
+  amount: string;
+  amountCoin: string;
+}
+
+export function describeParticipate(c: ParticipateAssetIssueContract): ParticipateView {
+  checkContractMessage(c, 'protocol.ParticipateAssetIssueContract', 'describeParticipate');
+  return {
+    contract: 'ParticipateAssetIssueContract',
+    owner: addressView(c.ownerAddress),
+    issuer: addressView(c.toAddress),
+    tokenId: isTokenIdAssetName(c.assetName) ? assetNameToTokenId(c.assetName) : null,
+    assetName: textView(c.assetName),
+    amount: c.amount.toString(),
+    amountCoin: formatUnits(c.amount, COIN_DECIMALS),
+  };
+}
+
+export interface TransferAssetView {
+  contract: 'TransferAssetContract';
+  owner: AddressView;
+  to: AddressView;
+  tokenId: string | null;
+  assetName: TextView;
+  /** Smallest token units, decimal (the token's precision is chain state, not in the contract). */
+  amount: string;
+}
+
+export function describeTransferAsset(c: TransferAssetContract): TransferAssetView {
+  checkContractMessage(c, 'protocol.TransferAssetContract', 'describeTransferAsset');
+  return {
+    contract: 'TransferAssetContract',
+    owner: addressView(c.ownerAddress),
+    to: addressView(c.toAddress),
+    tokenId: isTokenIdAssetName(c.assetName) ? assetNameToTokenId(c.assetName) : null,
+    assetName: textView(c.assetName),
+    amount: c.amount.toString(),
+  };
+}
