@@ -1,0 +1,592 @@
+/**
+ * The devnet's chain: genesis, block production (spec §4.10), TaPoS references, the transactions
+ * the create endpoints build, and the broadcast pipeline in the reference node's order with its
+ * response codes and messages (PROTOCOL.md §3, §7).
+ *
+ * Broadcast applies a transaction at once, inside one SQLite transaction, and leaves it pending;
+ * the next block takes every pending transaction in arrival order. So getaccount shows the effect
+ * immediately (as java-tron's pending state does), gettransactioninfobyid answers {} until the
+ * block is produced, and getnowblock lists the transaction after it.
+ *
+ * Invariants:
+ * - A rejected transaction leaves the state exactly as it was (one SQLite transaction per
+ *   broadcast; a throw rolls it back).
+ * - A block is signed by the key in the executive account's executive permission
+ *   (PROTOCOL.md §8, last item); if no configured block key matches it, no block is produced.
+ * - The block key is only ever used for blocks: a transaction is judged by the owner/active
+ *   permissions of its owner account, never by the executive permission (spec §5.5).
+ */
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { sha256 } from '@noble/hashes/sha2.js';
+import {
+  BlockHeader_rawSchema,
+  BlockHeaderSchema,
+  Transaction_rawSchema,
+  type Account,
+  type BlockHeader,
+  type Transaction_raw,
+} from '../shared/gen/protocol/core_pb.ts';
+import { addressToBase58, isAddressBytes, type Address } from '../shared/address.ts';
+import { bytesToHex, concatBytes, equalBytes } from '../shared/bytes.ts';
+import { AirlockError, fail } from '../shared/errors.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import type { SupportedContractName } from '../shared/contract-types.ts';
+import {
+  accountPermissionsFromAccount,
+  readSigningFacts,
+  verifyTransactionSignatures,
+  type AccountPermissions,
+} from '../shared/authorization.ts';
+import {
+  createTransaction,
+  decodeRaw,
+  DEFAULT_EXPIRATION_MS,
+  MAX_EXPIRATION_MS,
+  MAX_TRANSACTION_BYTES,
+  type DecodedTransaction,
+  type SignedTransaction,
+} from '../shared/transaction.ts';
+import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
+import {
+  DEFAULT_MASK_PARAMETERS,
+  DEFAULT_NUMERIC_PARAMETERS,
+  genesisFingerprint,
+  genesisPermissions,
+  genesisToJson,
+  parseGenesis,
+  type ChainParameters,
+  type Genesis,
+  type MaskParameter,
+  type NumericParameter,
+} from './genesis.ts';
+import { DevnetStore, type StoredBlock, type TransactionReceipt } from './store.ts';
+import { parseJson, stringifyJson } from '../shared/json.ts';
+
+/** BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10). */
+export const BLOCK_INTERVAL_MS = 3_000;
+/** The recent-block store holds this many blocks, keyed by the last two bytes of their number. */
+export const RECENT_BLOCKS = 65_536;
+/** PER_SIGN_LENGTH and MAX_RESULT_SIZE_IN_TX (PROTOCOL.md §10). */
+const PER_SIGN_LENGTH = 65;
+const MAX_RESULT_SIZE_IN_TX = 64;
+/** The window over which free bandwidth recovers (one day). */
+const NET_WINDOW_MS = 86_400_000n;
+
+/** Return.response_code names the broadcast reply can carry (PROTOCOL.md §1.6). */
+export type ResponseCode =
+  | 'SIGERROR'
+  | 'CONTRACT_VALIDATE_ERROR'
+  | 'CONTRACT_EXE_ERROR'
+  | 'BANDWITH_ERROR'
+  | 'DUP_TRANSACTION_ERROR'
+  | 'TAPOS_ERROR'
+  | 'TOO_BIG_TRANSACTION_ERROR'
+  | 'TRANSACTION_EXPIRATION_ERROR'
+  | 'OTHER_ERROR';
+
+/** A broadcast refused with the node's code and client-facing message; `detail` is for the log. */
+export class Rejection extends Error {
+  readonly code: ResponseCode;
+  readonly detail: string | undefined;
+
+  constructor(code: ResponseCode, message: string, detail?: string) {
+    super(message);
+    this.name = 'Rejection';
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+export type BroadcastOutcome =
+  | { ok: true; txId: Uint8Array }
+  | { ok: false; txId: Uint8Array; code: ResponseCode; message: string };
+
+export interface ProducedBlock {
+  number: number;
+  /** Block id, hex. */
+  id: string;
+  timestamp: number;
+  /** txIDs in block order, hex. */
+  transactions: string[];
+  /** The executive account the block is for (Base58). */
+  executive: string;
+  /** The address of the key that signed the block (Base58). */
+  signer: string;
+}
+
+export interface ChainOptions {
+  clock: () => number;
+  log: (line: string) => void;
+}
+
+/** The wire form of a transaction (Transaction {raw_data = 1, signature = 2}), without `ret`. */
+export function encodeTransaction(rawBytes: Uint8Array, signatures: Uint8Array[]): Uint8Array {
+  const parts: Uint8Array[] = [field(1, rawBytes)];
+  for (const s of signatures) parts.push(field(2, s));
+  return concatBytes(...parts);
+}
+
+function field(no: number, bytes: Uint8Array): Uint8Array {
+  const len: number[] = [];
+  let n = bytes.length;
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n > 0) b |= 0x80;
+    len.push(b);
+  } while (n > 0);
+  return concatBytes(Uint8Array.of((no << 3) | 2), Uint8Array.from(len), bytes);
+}
+
+/** Block id: the 8-byte big-endian number, then bytes 8..32 of sha256(header raw) (PROTOCOL.md §7). */
+export function blockIdOf(number: number, headerHash: Uint8Array): Uint8Array {
+  const id = new Uint8Array(32);
+  new DataView(id.buffer).setBigUint64(0, BigInt(number));
+  id.set(headerHash.subarray(8, 32), 8);
+  return id;
+}
+
+/** A Merkle root over sha256 of each transaction's bytes; an odd node is carried up unchanged. */
+function merkleRoot(leaves: Uint8Array[]): Uint8Array {
+  if (leaves.length === 0) return new Uint8Array(32);
+  let level: Uint8Array[] = leaves.map((l) => sha256(l));
+  while (level.length > 1) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      next.push(i + 1 < level.length ? sha256(concatBytes(level[i]!, level[i + 1]!)) : level[i]!);
+    }
+    level = next;
+  }
+  return level[0]!;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class Chain {
+  readonly store: DevnetStore;
+  readonly params: ChainParameters;
+  readonly genesis: Genesis;
+  private head: StoredBlock;
+  private readonly clock: () => number;
+  private readonly log: (line: string) => void;
+  private readonly producerKeys: { key: Uint8Array; address: Address }[];
+
+  private constructor(store: DevnetStore, genesis: Genesis, head: StoredBlock, options: ChainOptions) {
+    this.store = store;
+    this.genesis = genesis;
+    this.params = genesis.parameters;
+    this.head = head;
+    this.clock = options.clock;
+    this.log = options.log;
+    this.producerKeys = genesis.producer.keys.map((key) => ({ key, address: addressOfPrivateKey(key) }));
+  }
+
+  /**
+   * Opens the chain in `store`: writes genesis into an empty store, or checks that a stored chain
+   * was made from the same genesis. With no genesis given, a stored chain keeps its own.
+   */
+  static open(store: DevnetStore, genesis: Genesis | undefined, fallback: Genesis, options: ChainOptions): Chain {
+    if (store.isInitialised()) {
+      const storedJson = store.getMeta('genesis');
+      if (storedJson === undefined) fail('INTERNAL', `${store.file}: the database has no genesis record`);
+      const stored = parseGenesis(parseJson(storedJson, 'stored genesis'));
+      let active = stored;
+      if (genesis) {
+        if (genesisFingerprint(genesis) !== genesisFingerprint(stored)) {
+          fail('INVALID_INPUT', `${store.file} holds a chain made from a different genesis; start with that genesis, or use a new --db file`);
+        }
+        active = { ...stored, producer: genesis.producer };
+      }
+      const head = store.headBlock();
+      if (!head) fail('INTERNAL', `${store.file}: the database has no blocks`);
+      return new Chain(store, active, head, options);
+    }
+    const g = genesis ?? fallback;
+    const timestamp = g.timestamp ?? Math.floor(options.clock() / BLOCK_INTERVAL_MS) * BLOCK_INTERVAL_MS;
+    const fixed: Genesis = { ...g, timestamp };
+    const head = store.transaction(() => Chain.writeGenesis(store, fixed));
+    return new Chain(store, fixed, head, options);
+  }
+
+  private static writeGenesis(store: DevnetStore, g: Genesis): StoredBlock {
+    for (const [name, value] of Object.entries(g.parameters.numeric)) store.setProperty(name, value.toString());
+    for (const [name, value] of Object.entries(g.parameters.masks)) store.setProperty(name, bytesToHex(value));
+    const ctx: ActuatorContext = { store, params: g.parameters, headBlockTime: BigInt(g.timestamp!) };
+    for (const a of g.accounts) {
+      const account = createAccount(ctx, a.address);
+      account.accountName = new TextEncoder().encode(a.name);
+      account.balance = a.balance;
+      account.isExecutive = a.executive;
+      if (g.parameters.numeric.ALLOW_MULTI_SIGN === 1n) {
+        const stored = genesisPermissions(a, g.parameters);
+        account.ownerPermission = stored.owner;
+        account.activePermission = stored.actives;
+        if (stored.executive) account.executivePermission = stored.executive;
+      }
+      store.putAccount(account);
+    }
+    const raw = create(BlockHeader_rawSchema, { timestamp: BigInt(g.timestamp!), txTrieRoot: new Uint8Array(32), parentHash: new Uint8Array(32) });
+    const hash = sha256(toBinary(BlockHeader_rawSchema, raw));
+    const block: StoredBlock = {
+      number: 0,
+      id: blockIdOf(0, hash),
+      timestamp: g.timestamp!,
+      header: create(BlockHeaderSchema, { rawData: raw }),
+      txIds: [],
+    };
+    store.putBlock(block);
+    store.setMeta('genesis', stringifyJson(genesisToJson(g)));
+    store.markInitialised();
+    return block;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  headBlock(): StoredBlock {
+    return this.head;
+  }
+
+  headBlockTime(): bigint {
+    return BigInt(this.head.timestamp);
+  }
+
+  getAccount(address: Uint8Array): Account | undefined {
+    return this.store.getAccount(address);
+  }
+
+  numeric(name: NumericParameter): bigint {
+    return this.params.numeric[name];
+  }
+
+  /** Chain parameters as the node's names → values (masks as hex), for /devnet/info. */
+  parameterList(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const name of Object.keys(DEFAULT_NUMERIC_PARAMETERS) as NumericParameter[]) out[name] = this.params.numeric[name].toString();
+    out.TOKEN_ID_NUM = this.store.getProperty('TOKEN_ID_NUM') ?? out.TOKEN_ID_NUM!;
+    for (const name of Object.keys(DEFAULT_MASK_PARAMETERS) as MaskParameter[]) out[name] = bytesToHex(this.params.masks[name]);
+    return out;
+  }
+
+  private context(): ActuatorContext {
+    return { store: this.store, params: this.params, headBlockTime: this.headBlockTime() };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Blocks
+
+  /** The key that must sign this executive's blocks: its executive permission's key (spec §4.10). */
+  blockSigner(): { key: Uint8Array; address: Address } {
+    const executive = this.store.getAccount(this.genesis.producer.executiveAddress);
+    if (!executive) fail('NOT_FOUND', `executive account ${addressToBase58(this.genesis.producer.executiveAddress)} does not exist`);
+    const permissionKey = this.params.numeric.ALLOW_MULTI_SIGN === 1n ? executive.executivePermission?.keys[0]?.address : undefined;
+    const expected = permissionKey ?? executive.address;
+    const found = this.producerKeys.find((k) => equalBytes(k.address, expected));
+    if (!found) {
+      const shown = isAddressBytes(expected) ? addressToBase58(expected) : bytesToHex(expected);
+      fail('PERMISSION', `Executive permission is wrong: no localexecutive key belongs to ${shown}, the key of the executive permission`);
+    }
+    return found;
+  }
+
+  /**
+   * Seals the pending transactions into a new block signed by the executive's block key.
+   * `timestamp` (ms) defaults to the clock, and is always after the head block's.
+   */
+  produceBlock(options: { timestamp?: number } = {}): ProducedBlock {
+    const signer = this.blockSigner();
+    const parent = this.head;
+    const timestamp = Math.max(options.timestamp ?? this.clock(), parent.timestamp + 1);
+    const number = parent.number + 1;
+    const txIds = this.store.pendingTransactionIds();
+    const leaves = txIds.map((id) => {
+      const tx = this.store.getTransaction(id)!;
+      return encodeTransaction(tx.rawBytes, tx.signatures);
+    });
+    const raw = create(BlockHeader_rawSchema, {
+      timestamp: BigInt(timestamp),
+      txTrieRoot: merkleRoot(leaves),
+      parentHash: parent.id,
+      number: BigInt(number),
+      executiveAddress: this.genesis.producer.executiveAddress,
+    });
+    const hash = sha256(toBinary(BlockHeader_rawSchema, raw));
+    const header: BlockHeader = create(BlockHeaderSchema, { rawData: raw, executiveSignature: signDigest(hash, signer.key) });
+    const block: StoredBlock = { number, id: blockIdOf(number, hash), timestamp, header, txIds };
+    this.store.transaction(() => this.store.putBlock(block));
+    this.head = block;
+    const produced: ProducedBlock = {
+      number,
+      id: bytesToHex(block.id),
+      timestamp,
+      transactions: txIds.map(bytesToHex),
+      executive: addressToBase58(this.genesis.producer.executiveAddress),
+      signer: addressToBase58(signer.address),
+    };
+    this.log(`block #${number} ${produced.id} with ${txIds.length} transaction(s), signed by ${produced.signer}`);
+    return produced;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Building transactions (the create endpoints, PROTOCOL.md §7 "Transactions the node builds")
+
+  /** Runs the contract's validation against current state; throws CONTRACT_VALIDATE with the node's message. */
+  validateContract(type: SupportedContractName, contract: unknown): void {
+    actuatorFor(this.context(), type, contract).validate();
+  }
+
+  /**
+   * Validates the contract, then builds the unsigned transaction: TaPoS from the head block,
+   * expiration = head block time + 60 s, timestamp = now.
+   */
+  buildTransaction(
+    type: SupportedContractName,
+    contract: unknown,
+    options: { permissionId?: number; data?: Uint8Array } = {},
+  ): SignedTransaction & { txId: Uint8Array } {
+    this.validateContract(type, contract);
+    const head = this.head;
+    const number = new Uint8Array(8);
+    new DataView(number.buffer).setBigUint64(0, BigInt(head.number));
+    return createTransaction(
+      { type, value: contract as never, permissionId: options.permissionId ?? 0 },
+      {
+        refBlockBytes: number.slice(6, 8),
+        refBlockHash: head.id.slice(8, 16),
+        expiration: BigInt(head.timestamp + DEFAULT_EXPIRATION_MS),
+        timestamp: BigInt(this.clock()),
+        ...(options.data && options.data.length > 0 ? { data: options.data } : {}),
+      },
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Broadcast (PROTOCOL.md §7)
+
+  /** Checks and applies a signed transaction. Never throws for a bad transaction: see the outcome. */
+  broadcast(tx: SignedTransaction, raw: Transaction_raw): BroadcastOutcome {
+    const txId = sha256(tx.rawBytes);
+    try {
+      this.check(tx, raw, txId);
+      const decoded = this.decode(tx.rawBytes);
+      const receipt = this.store.transaction(() => this.apply(tx, decoded, txId));
+      this.log(`accepted ${bytesToHex(txId)} ${decoded.contractType} fee ${receipt.fee}`);
+      return { ok: true, txId };
+    } catch (e) {
+      const r = e instanceof Rejection ? e : this.unexpected(e);
+      this.log(`refused ${bytesToHex(txId)}: ${r.code} ${r.detail ?? r.message}`);
+      return { ok: false, txId, code: r.code, message: r.message };
+    }
+  }
+
+  private unexpected(e: unknown): Rejection {
+    if (!(e instanceof AirlockError)) this.log(`internal error in broadcast: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    return new Rejection('OTHER_ERROR', `Error: ${message(e)}`);
+  }
+
+  /** Steps 2-5.5 of PROTOCOL.md §7: everything before the state changes. */
+  private check(tx: SignedTransaction, raw: Transaction_raw, txId: Uint8Array): void {
+    const head = this.head;
+    if (raw.contract.length === 0) throw new Rejection('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract!');
+    if (raw.expiration < BigInt(head.timestamp + BLOCK_INTERVAL_MS)) {
+      throw new Rejection('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired', `expiration ${raw.expiration} is before the next slot`);
+    }
+    this.checkSignatures(tx);
+    if (raw.contract.length !== 1) {
+      throw new Rejection(
+        'CONTRACT_VALIDATE_ERROR',
+        `Contract validate error : tx ${bytesToHex(txId)} contract size should be exactly 1, this is extend feature ,actual :${raw.contract.length}`,
+      );
+    }
+    this.checkTapos(raw);
+    const size = encodeTransaction(tx.rawBytes, tx.signatures).length;
+    if (size > MAX_TRANSACTION_BYTES) {
+      throw new Rejection('TOO_BIG_TRANSACTION_ERROR', `Too big transaction, the size is ${size} bytes`);
+    }
+    if (raw.expiration <= BigInt(head.timestamp) || raw.expiration > BigInt(head.timestamp + MAX_EXPIRATION_MS)) {
+      throw new Rejection(
+        'TRANSACTION_EXPIRATION_ERROR',
+        'Transaction expired',
+        `Transaction expiration, transaction expiration time is ${raw.expiration}, but headBlockTime is ${head.timestamp}`,
+      );
+    }
+    if (this.store.hasTransaction(txId)) throw new Rejection('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+  }
+
+  private checkSignatures(tx: SignedTransaction): void {
+    let account: AccountPermissions | undefined;
+    try {
+      const facts = readSigningFacts(tx.rawBytes);
+      const owner = facts.ownerAddress;
+      const found = owner && owner.length > 0 ? this.store.getAccount(owner) : undefined;
+      account = found ? accountPermissionsFromAccount(found) : undefined;
+      verifyTransactionSignatures(tx, account, { maxSignatures: Number(this.params.numeric.TOTAL_SIGN_NUM) });
+    } catch (e) {
+      if (e instanceof AirlockError && e.code === 'UNSUPPORTED_CONTRACT') {
+        throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
+      }
+      if (e instanceof AirlockError) throw new Rejection('SIGERROR', `Validate signature error: ${e.message}`);
+      throw e;
+    }
+  }
+
+  /** TaPoS: ref_block_bytes names one of the recent 65,536 blocks and ref_block_hash matches its id. */
+  private checkTapos(raw: Transaction_raw): void {
+    const head = this.head.number;
+    const slotBytes = raw.refBlockBytes;
+    let block: StoredBlock | undefined;
+    if (slotBytes.length === 2) {
+      const slot = (slotBytes[0]! << 8) | slotBytes[1]!;
+      const number = head - ((head - slot) & 0xffff);
+      if (number >= 0) block = this.store.getBlock(number);
+    }
+    const refHex = bytesToHex(raw.refBlockHash);
+    if (!block) {
+      throw new Rejection('TAPOS_ERROR', 'Tapos check error.', `Tapos failed, block not found, ref block ${bytesToHex(slotBytes)}, ${refHex}`);
+    }
+    if (!equalBytes(block.id.subarray(8, 16), raw.refBlockHash)) {
+      throw new Rejection(
+        'TAPOS_ERROR',
+        'Tapos check error.',
+        `Tapos failed, different block hash, ${block.number}, ${refHex} , recent block ${bytesToHex(block.id.subarray(8, 16))}`,
+      );
+    }
+  }
+
+  private decode(rawBytes: Uint8Array): DecodedTransaction {
+    try {
+      return decodeRaw(rawBytes);
+    } catch (e) {
+      if (e instanceof AirlockError && (e.code === 'UNSUPPORTED_CONTRACT' || e.code === 'BAD_TRANSACTION')) {
+        throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
+      }
+      throw new Rejection('OTHER_ERROR', `Error: ${message(e)}`);
+    }
+  }
+
+  /** Steps 5.7-5.10: bandwidth, multi-sign fee, the contract's validation and execution. */
+  private apply(tx: SignedTransaction, decoded: DecodedTransaction, txId: Uint8Array): TransactionReceipt {
+    const ctx = this.context();
+    const actuator = actuatorFor(ctx, decoded.contractType, decoded.contract);
+    const receipt: TransactionReceipt = { fee: 0n, netUsage: 0n, netFee: 0n, multiSignFee: 0n };
+    this.consumeBandwidth(tx, decoded, txId, actuator.createsAccount(), receipt);
+    this.consumeMultiSignFee(tx, decoded, receipt);
+    try {
+      actuator.validate();
+    } catch (e) {
+      if (e instanceof AirlockError && e.code === 'CONTRACT_VALIDATE') {
+        throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
+      }
+      throw e;
+    }
+    let result;
+    try {
+      result = actuator.execute();
+    } catch (e) {
+      if (e instanceof AirlockError) throw new Rejection('CONTRACT_EXE_ERROR', `Contract execute error : ${e.message}`);
+      throw e;
+    }
+    receipt.fee = receipt.netFee + receipt.multiSignFee + result.fee;
+    if (result.assetIssueId !== undefined) receipt.assetIssueId = result.assetIssueId;
+    this.store.putTransaction(txId, tx.rawBytes, tx.signatures, receipt);
+    return receipt;
+  }
+
+  /**
+   * Simplified BandwidthProcessor.consume: no staked bandwidth and no token free bandwidth. A
+   * transaction that creates an account pays CREATE_ACCOUNT_FEE; otherwise the owner's free
+   * FREE_NET_LIMIT bytes (recovering linearly over a day of head-block time) are used, and when
+   * they run out TRANSACTION_FEE sun per byte is burned.
+   */
+  private consumeBandwidth(
+    tx: SignedTransaction,
+    decoded: DecodedTransaction,
+    txId: Uint8Array,
+    createsAccount: boolean,
+    receipt: TransactionReceipt,
+  ): void {
+    const owner = this.store.getAccount(decoded.ownerAddress);
+    if (!owner) {
+      throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : account [${addressToBase58(decoded.ownerAddress)}] does not exist`);
+    }
+    const size = BigInt(encodeTransaction(tx.rawBytes, tx.signatures).length);
+    const bytes = size + BigInt(MAX_RESULT_SIZE_IN_TX);
+    const n = this.params.numeric;
+    const insufficient = (detail: string): Rejection => new Rejection('BANDWITH_ERROR', 'Account resource insufficient error.', detail);
+    if (createsAccount) {
+      const bare = size - BigInt(tx.signatures.length * PER_SIGN_LENGTH);
+      if (bare > n.MAX_CREATE_ACCOUNT_TX_SIZE) {
+        throw new Rejection(
+          'TOO_BIG_TRANSACTION_ERROR',
+          `Too big new account transaction, TxId ${bytesToHex(txId)}, the size is ${bare} bytes, maxTxSize ${n.MAX_CREATE_ACCOUNT_TX_SIZE}`,
+        );
+      }
+      const fee = n.CREATE_ACCOUNT_FEE;
+      if (owner.balance < fee) {
+        throw insufficient(`account [${addressToBase58(owner.address)}] has insufficient bandwidth[${bytes}] and balance[${fee}] to create new account`);
+      }
+      owner.balance -= fee;
+      this.store.putAccount(owner);
+      receipt.netFee = fee;
+      return;
+    }
+    const now = this.headBlockTime();
+    const net = this.store.getNet(owner.address);
+    const elapsed = now - net.time;
+    const recovered = elapsed >= NET_WINDOW_MS ? 0n : elapsed <= 0n ? net.usage : (net.usage * (NET_WINDOW_MS - elapsed)) / NET_WINDOW_MS;
+    if (recovered + bytes <= n.FREE_NET_LIMIT) {
+      this.store.setNet(owner.address, recovered + bytes, now);
+      receipt.netUsage = bytes;
+      return;
+    }
+    const fee = n.TRANSACTION_FEE * bytes;
+    if (owner.balance < fee) {
+      throw insufficient(`account [${addressToBase58(owner.address)}] has insufficient bandwidth[${bytes}] and balance[${fee}]`);
+    }
+    owner.balance -= fee;
+    this.store.putAccount(owner);
+    receipt.netFee = fee;
+  }
+
+  /** Manager.consumeMultiSignFee: more than one signature costs MULTI_SIGN_FEE (PROTOCOL.md §3). */
+  private consumeMultiSignFee(tx: SignedTransaction, decoded: DecodedTransaction, receipt: TransactionReceipt): void {
+    if (tx.signatures.length <= 1) return;
+    const fee = this.params.numeric.MULTI_SIGN_FEE;
+    const owner = this.store.getAccount(decoded.ownerAddress)!;
+    if (owner.balance < fee) {
+      throw new Rejection(
+        'BANDWITH_ERROR',
+        'Account resource insufficient error.',
+        `account ${addressToBase58(owner.address)} insufficient balance[${fee}] to multiSign`,
+      );
+    }
+    owner.balance -= fee;
+    this.store.putAccount(owner);
+    receipt.multiSignFee = fee;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Devnet-only
+
+  /** The faucet: credits `amount` sun to `address`, creating the account if needed. Not a transaction. */
+  faucet(address: Address, amount: bigint): Account {
+    return this.store.transaction(() => {
+      const account = this.store.getAccount(address) ?? createAccount(this.context(), address);
+      account.balance += amount;
+      if (account.balance > 2n ** 63n - 1n) fail('INVALID_INPUT', 'amount: the balance would overflow int64');
+      this.store.putAccount(account);
+      return account;
+    });
+  }
+}
+
+/** Parses raw bytes leniently (any number of contracts), for broadcast. */
+export function parseRaw(rawBytes: Uint8Array): Transaction_raw {
+  try {
+    return fromBinary(Transaction_rawSchema, rawBytes);
+  } catch (e) {
+    fail('BAD_TRANSACTION', `raw_data_hex: not a transaction encoding (${message(e)})`, { field: 'raw_data_hex' });
+  }
+}

@@ -1,0 +1,377 @@
+/**
+ * The devnet's genesis: funded accounts, executive (block-producer) accounts, the producer's block
+ * keys (spec §4.10: `localExecutiveAccountAddress` + `localexecutive`) and the chain parameters
+ * (PROTOCOL.md §10 defaults). `parseGenesis` turns the documented JSON (devnet/README.md) into a
+ * checked `Genesis`; every mistake names its path (`genesis.accounts[2].balance`).
+ *
+ * The built-in default uses the well-known test keys of PROTOCOL.md §9.1 (11×32, 12×32, ...), so
+ * anyone can sign for its accounts. Those keys are public: they are TEST ONLY and the CLI says so.
+ *
+ * Invariant: a parsed genesis is internally consistent: addresses match their keys, no account is
+ * listed twice, the producer names an executive account, and every parameter is in range.
+ */
+import { create } from '@bufbuild/protobuf';
+import { PermissionSchema, type Permission } from '../shared/gen/protocol/core_pb.ts';
+import { AccountPermissionUpdateContractSchema } from '../shared/gen/protocol/contract_pb.ts';
+import {
+  applyPermissionUpdate,
+  defaultActivePermission,
+  defaultExecutivePermission,
+  defaultOwnerPermission,
+  validatePermissionUpdate,
+  type StoredPermissions,
+} from '../shared/permission.ts';
+import { addressToBase58, parseAddress, type Address } from '../shared/address.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
+import { AirlockError, fail } from '../shared/errors.ts';
+import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
+import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
+import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/operations.ts';
+import { parseJson, stringifyJson } from '../shared/json.ts';
+
+/** Numeric chain parameters and their PROTOCOL.md §10 defaults (sun where money). */
+export const DEFAULT_NUMERIC_PARAMETERS = {
+  ALLOW_MULTI_SIGN: 1n,
+  ALLOW_SAME_TOKEN_NAME: 1n,
+  TOTAL_SIGN_NUM: 5n,
+  UPDATE_ACCOUNT_PERMISSION_FEE: 100_000_000n,
+  MULTI_SIGN_FEE: 1_000_000n,
+  ASSET_ISSUE_FEE: 1_024_000_000n,
+  TOKEN_ID_NUM: 1_000_000n,
+  CREATE_ACCOUNT_FEE: 100_000n,
+  CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT: 0n,
+  TRANSACTION_FEE: 10n,
+  FREE_NET_LIMIT: 5_000n,
+  MAX_CREATE_ACCOUNT_TX_SIZE: 1_000n,
+} as const;
+
+export type NumericParameter = keyof typeof DEFAULT_NUMERIC_PARAMETERS;
+
+/** The two 32-byte masks (hex), PROTOCOL.md §8. */
+export const DEFAULT_MASK_PARAMETERS = {
+  ACTIVE_DEFAULT_OPERATIONS: DEFAULT_ACTIVE_OPERATIONS_HEX,
+  AVAILABLE_CONTRACT_TYPE: AVAILABLE_CONTRACT_TYPES_HEX,
+} as const;
+
+export type MaskParameter = keyof typeof DEFAULT_MASK_PARAMETERS;
+
+export interface ChainParameters {
+  numeric: Record<NumericParameter, bigint>;
+  masks: Record<MaskParameter, Uint8Array>;
+}
+
+export interface GenesisAccount {
+  name: string;
+  address: Address;
+  balance: bigint;
+  /** TEST ONLY: printed by the CLI so people can sign for the account. */
+  privateKey?: Uint8Array;
+  executive: boolean;
+  ownerPermission?: Permission;
+  activePermissions?: Permission[];
+  executivePermission?: Permission;
+}
+
+export interface GenesisProducer {
+  /** The executive account whose blocks this node produces (spec §4.10). */
+  executiveAddress: Address;
+  /** `localexecutive`: block keys; the one matching the executive permission signs. */
+  keys: Uint8Array[];
+}
+
+export interface Genesis {
+  /** ms; undefined = the first start's clock, rounded down to the block interval. */
+  timestamp?: number;
+  parameters: ChainParameters;
+  accounts: GenesisAccount[];
+  producer: GenesisProducer;
+}
+
+const SUN = 1_000_000n;
+const key = (byte: string): string => byte.repeat(32);
+
+/**
+ * The built-in genesis. The executive account (31×32) has an executive permission naming the
+ * separate block key 32×32, as spec §4.10 recommends: the producing key can sign blocks but moves
+ * no funds.
+ */
+export const DEFAULT_GENESIS_JSON = {
+  parameters: {},
+  accounts: [
+    { name: 'alice', privateKey: key('11'), balance: (100_000n * SUN).toString() },
+    { name: 'bob', privateKey: key('12'), balance: (100_000n * SUN).toString() },
+    { name: 'carol', privateKey: key('13'), balance: (100_000n * SUN).toString() },
+    { name: 'dave', privateKey: key('21'), balance: (10_000n * SUN).toString() },
+    {
+      name: 'executive',
+      privateKey: key('31'),
+      balance: (10_000n * SUN).toString(),
+      executive: true,
+      executive_permission: {
+        type: 'Executive',
+        id: 1,
+        permission_name: 'executive',
+        threshold: 1,
+        keys: [{ address: '4194622cc2a5b64a58c25a129d48a2beec4b65b779', weight: 1 }],
+      },
+    },
+  ],
+  producer: {
+    localExecutiveAccountAddress: '4177952ce83ca3cad9f7adcfabeda85bd2f1f52008',
+    localexecutive: [key('32')],
+  },
+} as const;
+
+const TOP_KEYS = new Set(['timestamp', 'parameters', 'accounts', 'producer']);
+const ACCOUNT_KEYS = new Set([
+  'name', 'address', 'privateKey', 'balance', 'executive', 'owner_permission', 'active_permission', 'executive_permission',
+]);
+const PRODUCER_KEYS = new Set(['localExecutiveAccountAddress', 'localexecutive']);
+
+function bad(path: string, message: string): never {
+  fail('INVALID_INPUT', `${path}: ${message}`, { field: path });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkKeys(obj: Record<string, unknown>, allowed: Set<string>, path: string): void {
+  for (const k of Object.keys(obj)) if (!allowed.has(k)) bad(`${path}.${k}`, `unknown key (known: ${[...allowed].join(', ')})`);
+}
+
+function integer(v: unknown, path: string, min: bigint, max: bigint): bigint {
+  let n: bigint;
+  if (typeof v === 'bigint') n = v;
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
+  else if (typeof v === 'string' && /^-?\d+$/.test(v)) n = BigInt(v);
+  else bad(path, 'expected a whole number');
+  if (n < min || n > max) bad(path, `${n} is outside ${min}..${max}`);
+  return n;
+}
+
+function wrap<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof AirlockError || e instanceof TypeError || e instanceof RangeError) {
+      const message = e.message.startsWith(path) ? e.message : `${path}: ${e.message}`;
+      fail('INVALID_INPUT', message, { field: path });
+    }
+    throw e;
+  }
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+function parseParameters(v: unknown): ChainParameters {
+  const numeric = { ...DEFAULT_NUMERIC_PARAMETERS } as Record<NumericParameter, bigint>;
+  const masks = {
+    ACTIVE_DEFAULT_OPERATIONS: hexToBytes(DEFAULT_MASK_PARAMETERS.ACTIVE_DEFAULT_OPERATIONS),
+    AVAILABLE_CONTRACT_TYPE: hexToBytes(DEFAULT_MASK_PARAMETERS.AVAILABLE_CONTRACT_TYPE),
+  };
+  if (v === undefined) return { numeric, masks };
+  if (!isObject(v)) bad('genesis.parameters', 'expected an object');
+  for (const [name, value] of Object.entries(v)) {
+    const path = `genesis.parameters.${name}`;
+    if (name in DEFAULT_NUMERIC_PARAMETERS) {
+      const n = integer(value, path, 0n, INT64_MAX);
+      numeric[name as NumericParameter] = n;
+    } else if (name in DEFAULT_MASK_PARAMETERS) {
+      if (typeof value !== 'string') bad(path, 'expected 64 hex digits');
+      const bytes = wrap(path, () => hexToBytes(value, path));
+      if (bytes.length !== 32) bad(path, `expected 32 bytes, got ${bytes.length}`);
+      masks[name as MaskParameter] = bytes;
+    } else {
+      const known = [...Object.keys(DEFAULT_NUMERIC_PARAMETERS), ...Object.keys(DEFAULT_MASK_PARAMETERS)];
+      bad(path, `unknown parameter (known: ${known.join(', ')})`);
+    }
+  }
+  if (numeric.ALLOW_MULTI_SIGN > 1n) bad('genesis.parameters.ALLOW_MULTI_SIGN', 'must be 0 or 1');
+  if (numeric.ALLOW_SAME_TOKEN_NAME !== 1n) {
+    bad('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
+  }
+  if (numeric.TOTAL_SIGN_NUM < 1n || numeric.TOTAL_SIGN_NUM > 32n) bad('genesis.parameters.TOTAL_SIGN_NUM', 'must be 1..32');
+  return { numeric, masks };
+}
+
+function parsePermission(v: unknown, path: string): Permission {
+  return wrap(path, () => messageFromNodeJson<Permission>(PermissionSchema, v, { path }));
+}
+
+function parseAccount(v: unknown, path: string): GenesisAccount {
+  if (!isObject(v)) bad(path, 'expected an object');
+  checkKeys(v, ACCOUNT_KEYS, path);
+  let privateKey: Uint8Array | undefined;
+  if (v.privateKey !== undefined) {
+    if (typeof v.privateKey !== 'string') bad(`${path}.privateKey`, 'expected 64 hex digits');
+    privateKey = wrap(`${path}.privateKey`, () => privateKeyFromHex(v.privateKey as string, `${path}.privateKey`));
+  }
+  let address: Address | undefined;
+  if (v.address !== undefined) {
+    if (typeof v.address !== 'string') bad(`${path}.address`, 'expected an address (41… hex or T… Base58)');
+    address = wrap(`${path}.address`, () => parseAddress(v.address as string, `${path}.address`));
+  }
+  if (privateKey) {
+    const derived = addressOfPrivateKey(privateKey);
+    if (address && !equalBytes(address, derived)) {
+      bad(`${path}.address`, `does not belong to privateKey (its address is ${addressToBase58(derived)})`);
+    }
+    address = derived;
+  }
+  if (!address) bad(path, 'needs an address or a privateKey');
+  const name = v.name === undefined ? addressToBase58(address) : v.name;
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) bad(`${path}.name`, 'expected a name of 1-64 characters');
+  if (v.executive !== undefined && typeof v.executive !== 'boolean') bad(`${path}.executive`, 'expected true or false');
+  const account: GenesisAccount = {
+    name,
+    address,
+    balance: integer(v.balance ?? 0, `${path}.balance`, 0n, INT64_MAX),
+    executive: v.executive === true,
+  };
+  if (privateKey) account.privateKey = privateKey;
+  if (v.owner_permission !== undefined) account.ownerPermission = parsePermission(v.owner_permission, `${path}.owner_permission`);
+  if (v.active_permission !== undefined) {
+    if (!Array.isArray(v.active_permission)) bad(`${path}.active_permission`, 'expected a list of permissions');
+    account.activePermissions = v.active_permission.map((p, i) => parsePermission(p, `${path}.active_permission[${i}]`));
+  }
+  if (v.executive_permission !== undefined) {
+    if (!account.executive) bad(`${path}.executive_permission`, 'only an executive account (executive: true) has one');
+    account.executivePermission = parsePermission(v.executive_permission, `${path}.executive_permission`);
+  }
+  return account;
+}
+
+function parseProducer(v: unknown, accounts: GenesisAccount[]): GenesisProducer {
+  const path = 'genesis.producer';
+  if (!isObject(v)) bad(path, 'expected {localExecutiveAccountAddress?, localexecutive: [keys]}');
+  checkKeys(v, PRODUCER_KEYS, path);
+  if (!Array.isArray(v.localexecutive) || v.localexecutive.length === 0) bad(`${path}.localexecutive`, 'expected a list of 1 or more private keys');
+  const keys = v.localexecutive.map((k, i) => {
+    const at = `${path}.localexecutive[${i}]`;
+    if (typeof k !== 'string') bad(at, 'expected 64 hex digits');
+    return wrap(at, () => privateKeyFromHex(k, at));
+  });
+  let executiveAddress: Address;
+  const named = v.localExecutiveAccountAddress;
+  if (named === undefined || named === '') {
+    executiveAddress = addressOfPrivateKey(keys[0]!);
+  } else {
+    if (typeof named !== 'string') bad(`${path}.localExecutiveAccountAddress`, 'expected an address');
+    executiveAddress = wrap(`${path}.localExecutiveAccountAddress`, () => parseAddress(named, `${path}.localExecutiveAccountAddress`));
+  }
+  const account = accounts.find((a) => equalBytes(a.address, executiveAddress));
+  if (!account || !account.executive) {
+    bad(path, `the producing account ${addressToBase58(executiveAddress)} must be a genesis account with executive: true`);
+  }
+  return { executiveAddress, keys };
+}
+
+/**
+ * The permissions a genesis account starts with: the given ones, or the defaults a new account
+ * gets (spec §2.7; executives also get the default executive permission). Ids are assigned as
+ * execution of a permission update would (owner 0, executive 1, actives from 2).
+ */
+export function genesisPermissions(a: GenesisAccount, parameters: ChainParameters): StoredPermissions {
+  return applyPermissionUpdate(create(AccountPermissionUpdateContractSchema, {
+    ownerAddress: a.address,
+    owner: a.ownerPermission ?? defaultOwnerPermission(a.address),
+    executive: a.executive ? a.executivePermission ?? defaultExecutivePermission(a.address) : undefined,
+    actives: a.activePermissions ?? [defaultActivePermission(a.address, parameters.masks.ACTIVE_DEFAULT_OPERATIONS)],
+  }));
+}
+
+function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters, path: string): void {
+  const custom = a.ownerPermission || a.activePermissions || a.executivePermission;
+  if (!custom) return;
+  if (parameters.numeric.ALLOW_MULTI_SIGN !== 1n) bad(path, 'permissions need ALLOW_MULTI_SIGN = 1');
+  const contract = create(AccountPermissionUpdateContractSchema, {
+    ownerAddress: a.address,
+    owner: a.ownerPermission ?? defaultOwnerPermission(a.address),
+    executive: a.executive ? a.executivePermission ?? defaultExecutivePermission(a.address) : undefined,
+    actives: a.activePermissions ?? [defaultActivePermission(a.address, parameters.masks.ACTIVE_DEFAULT_OPERATIONS)],
+  });
+  try {
+    validatePermissionUpdate(contract, {
+      isExecutive: a.executive,
+      availableContractTypes: parameters.masks.AVAILABLE_CONTRACT_TYPE,
+      maxKeys: Number(parameters.numeric.TOTAL_SIGN_NUM),
+    });
+  } catch (e) {
+    if (!(e instanceof AirlockError)) throw e;
+    const field = String(e.details?.field ?? '');
+    const where = field.startsWith('owner') ? field.replace(/^owner/, 'owner_permission')
+      : field.startsWith('executive') ? field.replace(/^executive/, 'executive_permission')
+        : field.replace(/^actives/, 'active_permission');
+    bad(`${path}.${where}`, e.message);
+  }
+}
+
+/** Checks a genesis given as parsed JSON (see devnet/README.md for the format). */
+export function parseGenesis(json: unknown): Genesis {
+  if (!isObject(json)) bad('genesis', 'expected a JSON object');
+  checkKeys(json, TOP_KEYS, 'genesis');
+  const parameters = parseParameters(json.parameters);
+  if (!Array.isArray(json.accounts) || json.accounts.length === 0) bad('genesis.accounts', 'expected a list of 1 or more accounts');
+  const accounts = json.accounts.map((a, i) => parseAccount(a, `genesis.accounts[${i}]`));
+  const seen = new Set<string>();
+  accounts.forEach((a, i) => {
+    const hex = bytesToHex(a.address);
+    if (seen.has(hex)) bad(`genesis.accounts[${i}]`, `${addressToBase58(a.address)} is listed twice`);
+    seen.add(hex);
+  });
+  accounts.forEach((a, i) => checkGenesisPermissions(a, parameters, `genesis.accounts[${i}]`));
+  if (!accounts.some((a) => a.executive)) bad('genesis.accounts', 'at least one account needs executive: true (someone must produce blocks)');
+  const producer = parseProducer(json.producer, accounts);
+  const genesis: Genesis = { parameters, accounts, producer };
+  if (json.timestamp !== undefined) genesis.timestamp = Number(integer(json.timestamp, 'genesis.timestamp', 0n, 2n ** 52n));
+  return genesis;
+}
+
+/** Reads a genesis file's text (lossless integers). */
+export function parseGenesisText(text: string): Genesis {
+  return parseGenesis(parseJson(text, 'genesis'));
+}
+
+export function defaultGenesis(): Genesis {
+  return parseGenesis(DEFAULT_GENESIS_JSON);
+}
+
+function permissionJson(p: Permission): Record<string, unknown> {
+  return messageToNodeJson(PermissionSchema, p);
+}
+
+/** The genesis as JSON again (the format parseGenesis reads), for storing beside the state. */
+export function genesisToJson(g: Genesis): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (g.timestamp !== undefined) out.timestamp = g.timestamp;
+  const parameters: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(g.parameters.numeric)) parameters[k] = v.toString();
+  for (const [k, v] of Object.entries(g.parameters.masks)) parameters[k] = bytesToHex(v);
+  out.parameters = parameters;
+  out.accounts = g.accounts.map((a) => {
+    const acc: Record<string, unknown> = { name: a.name, address: bytesToHex(a.address), balance: a.balance.toString() };
+    if (a.privateKey) acc.privateKey = bytesToHex(a.privateKey);
+    if (a.executive) acc.executive = true;
+    if (a.ownerPermission) acc.owner_permission = permissionJson(a.ownerPermission);
+    if (a.activePermissions) acc.active_permission = a.activePermissions.map(permissionJson);
+    if (a.executivePermission) acc.executive_permission = permissionJson(a.executivePermission);
+    return acc;
+  });
+  out.producer = {
+    localExecutiveAccountAddress: bytesToHex(g.producer.executiveAddress),
+    localexecutive: g.producer.keys.map(bytesToHex),
+  };
+  return out;
+}
+
+/**
+ * What identifies a chain: everything in the genesis except the producer's block keys, which are
+ * node configuration (spec §4.10) and may change between restarts.
+ */
+export function genesisFingerprint(g: Genesis): string {
+  const json = genesisToJson(g);
+  json.producer = { localExecutiveAccountAddress: bytesToHex(g.producer.executiveAddress) };
+  return bytesToHex(sha256(utf8ToBytes(stringifyJson(json))));
+}

@@ -1,0 +1,582 @@
+/**
+ * The devnet's HTTP surface: the spec's seven endpoints, what a client needs around them, and two
+ * devnet-only helpers, with the reference node's JSON shapes and messages (PROTOCOL.md §4.3, §7).
+ * See devnet/README.md for the list.
+ *
+ * Input hygiene is the point of this file: a body over 1 MiB (413), malformed JSON, wrong types,
+ * bad hex, unknown keys, an unknown path (404), a foreign Host or Origin header (403) all get a
+ * `{"Error": "..."}` reply with a 4xx status, never a crash or a stack trace. Validation failures
+ * of a contract answer 200 with the node's `{"Error": "class ... : <msg>"}`, as the node does.
+ *
+ * Invariant: request bodies are never logged (one of them carries a private key), and
+ * /wallet/addtransactionsign answers only to a loopback peer and never echoes the key.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
+import {
+  AccountSchema,
+  BlockHeaderSchema,
+  Transaction_rawSchema,
+  type Transaction_raw,
+} from '../shared/gen/protocol/core_pb.ts';
+import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
+import { addressToBase58, parseAddress } from '../shared/address.ts';
+import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, utf8ToBytes, wipe } from '../shared/bytes.ts';
+import { AirlockError, fail } from '../shared/errors.ts';
+import { parseJson, stringifyJson } from '../shared/json.ts';
+import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
+import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../shared/contract-types.ts';
+import {
+  accountPermissionsFromAccount,
+  approvedList,
+  approvedListToNodeJson,
+  checkContractPermission,
+  checkWeight,
+  readSigningFacts,
+  resolvePermission,
+  signWeight,
+  signWeightToNodeJson,
+} from '../shared/authorization.ts';
+import { transactionToNodeJson, type SignedTransaction } from '../shared/transaction.ts';
+import { parseRaw, type Chain } from './chain.ts';
+import type { StoredBlock, StoredTransaction } from './store.ts';
+
+/** Largest request body accepted. A maximal transaction (512,000 bytes) fits as hex. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Json = Record<string, unknown>;
+
+/** Thrown by a handler to answer with a status other than 200. */
+class HttpReply extends Error {
+  readonly status: number;
+  readonly body: Json;
+
+  constructor(status: number, body: Json) {
+    super(String(body.Error ?? status));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+interface Request {
+  body: Json;
+  visible: boolean;
+  remoteAddress: string | undefined;
+}
+
+type Handler = (req: Request) => Json;
+
+const JAVA = {
+  validate: 'class org.tron.core.exception.ContractValidateException',
+  permission: 'class org.tron.core.exception.PermissionException',
+  signatureFormat: 'class org.tron.core.exception.SignatureFormatException',
+  signature: 'class java.security.SignatureException',
+};
+
+const INPUT_CODES = new Set(['INVALID_INPUT', 'BAD_HEX', 'BAD_JSON', 'BAD_ADDRESS', 'BAD_KEY', 'BAD_TRANSACTION', 'UNKNOWN_FIELD', 'NON_CANONICAL', 'UNSUPPORTED_CONTRACT', 'PERMISSION']);
+
+function badInput(message: string, field?: string): never {
+  fail('INVALID_INPUT', message, field === undefined ? undefined : { field });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading request fields
+
+function readVisible(body: Json): boolean {
+  const v = body.visible;
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  badInput('visible: expected true or false', 'visible');
+}
+
+function readString(body: Json, key: string): string {
+  const v = body[key];
+  if (typeof v !== 'string' || v.length === 0) badInput(`${key}: expected a string`, key);
+  return v;
+}
+
+function readInteger(body: Json, key: string, min: bigint, max: bigint): bigint {
+  const v = body[key];
+  let n: bigint | undefined;
+  if (typeof v === 'bigint') n = v;
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
+  else if (typeof v === 'string' && /^-?\d{1,20}$/.test(v)) n = BigInt(v);
+  if (n === undefined) badInput(`${key}: expected a whole number`, key);
+  if (n < min || n > max) badInput(`${key}: ${n} is outside ${min}..${max}`, key);
+  return n;
+}
+
+function readAddress(body: Json, key: string): Uint8Array {
+  return parseAddress(readString(body, key), key);
+}
+
+function readTxId(body: Json): Uint8Array {
+  return hexToFixedBytes(readString(body, 'value'), 32, 'value');
+}
+
+const TX_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret']);
+
+/**
+ * A transaction in the node's JSON, read leniently about its contents (any number of contracts,
+ * any contract type) so the pipeline can answer with the node's own codes, but strictly about its
+ * form: `raw_data_hex` is authoritative, and when `raw_data` is also given it must encode to the
+ * same bytes (the real node rebuilds from `raw_data` alone; we refuse a mismatch rather than guess
+ * which was meant). A `txID` must be the hash of the bytes. `ret` is ignored, as the node resets it.
+ */
+function readTransaction(json: unknown, what = 'transaction'): { tx: SignedTransaction; raw: Transaction_raw } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) badInput(`${what}: expected a transaction object`, what);
+  const t = json as Json;
+  for (const key of Object.keys(t)) {
+    if (!TX_KEYS.has(key)) badInput(`${what}.${key}: unknown field (known: ${[...TX_KEYS].join(', ')})`, `${what}.${key}`);
+  }
+  const visible = readVisible(t);
+  const fromJson = (): Uint8Array =>
+    toBinary(Transaction_rawSchema, messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: `${what}.raw_data` }));
+  let rawBytes: Uint8Array;
+  if (t.raw_data_hex !== undefined) {
+    if (typeof t.raw_data_hex !== 'string') badInput(`${what}.raw_data_hex: expected a hex string`, `${what}.raw_data_hex`);
+    rawBytes = hexToBytes(t.raw_data_hex, `${what}.raw_data_hex`);
+    if (t.raw_data !== undefined && !equalBytes(fromJson(), rawBytes)) {
+      fail('BAD_TRANSACTION', `${what}: raw_data does not match raw_data_hex (the devnet signs and checks raw_data_hex; send matching raw_data or leave it out)`);
+    }
+  } else if (t.raw_data !== undefined) {
+    rawBytes = fromJson();
+  } else {
+    badInput(`${what}: needs raw_data_hex or raw_data`, what);
+  }
+  const raw = parseRaw(rawBytes);
+  if (t.txID !== undefined) {
+    if (typeof t.txID !== 'string') badInput(`${what}.txID: expected a hex string`, `${what}.txID`);
+    const claimed = hexToFixedBytes(t.txID, 32, `${what}.txID`);
+    const actual = readSigningFacts(rawBytes).txId;
+    if (!equalBytes(claimed, actual)) fail('BAD_TRANSACTION', `${what}.txID ${t.txID} is not the hash of the raw data (${bytesToHex(actual)})`);
+  }
+  let signatures: Uint8Array[] = [];
+  if (t.signature !== undefined && t.signature !== null) {
+    if (!Array.isArray(t.signature)) badInput(`${what}.signature: expected a list of hex strings`, `${what}.signature`);
+    signatures = t.signature.map((s, i) => {
+      if (typeof s !== 'string') badInput(`${what}.signature[${i}]: expected a hex string`, `${what}.signature[${i}]`);
+      return hexToBytes(s, `${what}.signature[${i}]`);
+    });
+  }
+  return { tx: { rawBytes, signatures }, raw };
+}
+
+/** The spec's "Body: transaction" also arrives wrapped as {"transaction": {...}}; accept both. */
+function transactionBody(body: Json): Json {
+  if (body.transaction !== undefined && body.raw_data === undefined && body.raw_data_hex === undefined) {
+    const inner = body.transaction;
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) badInput('transaction: expected a transaction object', 'transaction');
+    const out = { ...(inner as Json) };
+    if (body.visible !== undefined) out.visible = body.visible;
+    return out;
+  }
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing replies
+
+function storedTransactionJson(stored: StoredTransaction, visible: boolean): Json {
+  const { visible: _v, ...json } = transactionToNodeJson({ rawBytes: stored.rawBytes, signatures: stored.signatures }, { visible });
+  const out: Json = { ret: [{ contractRet: 'SUCCESS' }] };
+  if (json.signature) out.signature = json.signature;
+  out.txID = json.txID;
+  out.raw_data = json.raw_data;
+  out.raw_data_hex = json.raw_data_hex;
+  return out;
+}
+
+function blockJson(chain: Chain, block: StoredBlock, visible: boolean): Json {
+  const out: Json = {
+    blockID: bytesToHex(block.id),
+    block_header: messageToNodeJson(BlockHeaderSchema, block.header, { visible }),
+  };
+  if (block.txIds.length > 0) {
+    out.transactions = block.txIds.map((id) => storedTransactionJson(chain.store.getTransaction(id)!, visible));
+  }
+  return out;
+}
+
+function transactionInfoJson(chain: Chain, stored: StoredTransaction): Json {
+  if (stored.blockNumber === null) return {};
+  const block = chain.store.getBlock(stored.blockNumber)!;
+  const r = stored.receipt;
+  const out: Json = { id: bytesToHex(stored.txId) };
+  if (r.fee > 0n) out.fee = r.fee;
+  out.blockNumber = stored.blockNumber;
+  out.blockTimeStamp = block.timestamp;
+  out.contractResult = [''];
+  const receipt: Json = {};
+  if (r.netUsage > 0n) receipt.net_usage = r.netUsage;
+  if (r.netFee > 0n) receipt.net_fee = r.netFee;
+  out.receipt = receipt;
+  if (r.assetIssueId !== undefined) out.assetIssueID = r.assetIssueId;
+  return out;
+}
+
+/** The node's broadcast reply: JsonFormat(Return) + txid; `message` is hex unless visible. */
+function broadcastJson(outcome: ReturnType<Chain['broadcast']>, visible: boolean): Json {
+  const txid = bytesToHex(outcome.txId);
+  if (outcome.ok) return { result: true, txid };
+  return { code: outcome.code, message: visible ? outcome.message : bytesToHex(utf8ToBytes(outcome.message)), txid };
+}
+
+/** `{"Error": "<exception class> : <msg>"}`, the servlets' error shape. */
+function javaError(cls: string, message: string): Json {
+  return { Error: `${cls} : ${message}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+
+/** Node JSON keys of the create endpoints that are not contract fields. */
+const CREATE_EXTRAS = new Set(['visible', 'Permission_id', 'permission_id']);
+
+function createHandler(chain: Chain, type: SupportedContractName, allowMemo: boolean): Handler {
+  const schema: DescMessage = SUPPORTED_CONTRACTS[type];
+  return ({ body, visible }) => {
+    const fields: Json = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (!CREATE_EXTRAS.has(k) && !(allowMemo && k === 'extra_data')) fields[k] = v;
+    }
+    const idKey = body.Permission_id !== undefined ? 'Permission_id' : 'permission_id';
+    const permissionId = body[idKey] === undefined || body[idKey] === null ? 0 : Number(readInteger(body, idKey, 0n, 2n ** 31n - 1n));
+    let data: Uint8Array | undefined;
+    if (allowMemo && body.extra_data !== undefined && body.extra_data !== null) {
+      const text = readString(body, 'extra_data');
+      data = visible ? utf8ToBytes(text) : hexToBytes(text, 'extra_data');
+    }
+    const contract = messageFromNodeJson<Message>(schema, fields, { visible, path: type });
+    let tx;
+    try {
+      tx = chain.buildTransaction(type, contract, { permissionId, ...(data ? { data } : {}) });
+    } catch (e) {
+      if (e instanceof AirlockError && e.code === 'CONTRACT_VALIDATE') return javaError(JAVA.validate, e.message);
+      throw e;
+    }
+    return transactionToNodeJson(tx, { visible }) as unknown as Json;
+  };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function addTransactionSign(chain: Chain): Handler {
+  return ({ body, remoteAddress }) => {
+    if (!isLoopback(remoteAddress)) {
+      throw new HttpReply(403, { Error: '/wallet/addtransactionsign answers only on loopback: it takes a private key' });
+    }
+    for (const key of Object.keys(body)) {
+      if (key !== 'transaction' && key !== 'privateKey' && key !== 'visible') badInput(`${key}: unknown field (known: transaction, privateKey, visible)`, key);
+    }
+    if (typeof body.privateKey !== 'string') badInput('privateKey: expected 64 hex digits', 'privateKey');
+    const inner = body.transaction;
+    const visible = body.visible !== undefined
+      ? readVisible(body)
+      : typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? readVisible(inner as Json) : false;
+    const { tx } = readTransaction(inner, 'transaction');
+    const key = privateKeyFromHex(body.privateKey, 'privateKey');
+    try {
+      const facts = readSigningFacts(tx.rawBytes);
+      if (facts.contractCount === 0 || facts.ownerAddress === undefined) {
+        return javaError(JAVA.permission, facts.ownerUnreadable ?? 'Invalid transaction: no valid contract');
+      }
+      const owner = chain.getAccount(facts.ownerAddress);
+      if (!owner) return javaError(JAVA.permission, 'Account is not exist!');
+      const signer = addressOfPrivateKey(key);
+      try {
+        const permission = resolvePermission(accountPermissionsFromAccount(owner), facts.ownerAddress, facts.permissionId!, 'broadcast');
+        checkContractPermission(permission, facts.contractTypeId!, facts.permissionId!, 'broadcast');
+        if (tx.signatures.length > 0) {
+          const { approvedList: signed } = checkWeight(permission, tx.signatures, facts.txId);
+          if (signed.some((a) => equalBytes(a, signer))) return javaError(JAVA.permission, `${addressToBase58(signer)} had signed!`);
+        }
+        if (!permission.keys.some((k) => equalBytes(k.address, signer) && k.weight > 0n)) {
+          // The node puts the private key in this message; the devnet names only its address.
+          return javaError(JAVA.permission, `${addressToBase58(signer)}'s key is not contained of permission.`);
+        }
+      } catch (e) {
+        if (e instanceof AirlockError && e.code === 'SIGNATURE_FORMAT') return javaError(JAVA.signatureFormat, e.message);
+        if (e instanceof AirlockError && e.code === 'COMPUTE_ADDRESS') return javaError(JAVA.signature, e.message);
+        if (e instanceof AirlockError && e.code === 'PERMISSION') return javaError(JAVA.permission, e.message);
+        throw e;
+      }
+      const signed: SignedTransaction = { rawBytes: tx.rawBytes, signatures: [...tx.signatures, signDigest(facts.txId, key)] };
+      return transactionToNodeJson(signed, { visible }) as unknown as Json;
+    } finally {
+      wipe(key);
+    }
+  };
+}
+
+function routes(chain: Chain, control: { produceBlock: () => unknown }): Map<string, { handler: Handler; get: boolean }> {
+  const r = new Map<string, { handler: Handler; get: boolean }>();
+  const post = (path: string, handler: Handler): void => void r.set(path, { handler, get: false });
+  const both = (path: string, handler: Handler): void => void r.set(path, { handler, get: true });
+
+  // The spec's seven (PROTOCOL.md §4.3).
+  post('/wallet/accountpermissionupdate', createHandler(chain, 'AccountPermissionUpdateContract', false));
+  post('/wallet/addtransactionsign', addTransactionSign(chain));
+  post('/wallet/getapprovedlist', ({ body }) => {
+    const json = transactionBody(body);
+    const visible = readVisible(json);
+    const { tx } = readTransaction(json);
+    const facts = readSigningFacts(tx.rawBytes);
+    const exists = facts.ownerAddress !== undefined && facts.ownerAddress.length > 0 && chain.store.hasAccount(facts.ownerAddress);
+    return approvedListToNodeJson(approvedList(tx, undefined, { accountExists: exists }), tx, { visible });
+  });
+  post('/wallet/getsignweight', ({ body }) => {
+    const json = transactionBody(body);
+    const visible = readVisible(json);
+    const { tx } = readTransaction(json);
+    const facts = readSigningFacts(tx.rawBytes);
+    const owner = facts.ownerAddress !== undefined && facts.ownerAddress.length > 0 ? chain.getAccount(facts.ownerAddress) : undefined;
+    return signWeightToNodeJson(signWeight(tx, owner ? accountPermissionsFromAccount(owner) : undefined), tx, { visible });
+  });
+  post('/wallet/createassetissue', createHandler(chain, 'AssetIssueContract', false));
+  post('/wallet/participateassetissue', createHandler(chain, 'ParticipateAssetIssueContract', false));
+  post('/wallet/transferasset', createHandler(chain, 'TransferAssetContract', true));
+
+  // Around them.
+  post('/wallet/createtransaction', createHandler(chain, 'TransferContract', true));
+  post('/wallet/broadcasttransaction', ({ body, visible }) => {
+    const { tx, raw } = readTransaction(body);
+    return broadcastJson(chain.broadcast(tx, raw), visible);
+  });
+  both('/wallet/getaccount', ({ body, visible }) => {
+    const account = chain.getAccount(readAddress(body, 'address'));
+    return account ? messageToNodeJson(AccountSchema, account, { visible }) : {};
+  });
+  both('/wallet/getnowblock', ({ visible }) => blockJson(chain, chain.headBlock(), visible));
+  both('/wallet/getblockbynum', ({ body, visible }) => {
+    const block = chain.store.getBlock(Number(readInteger(body, 'num', 0n, 2n ** 53n)));
+    return block ? blockJson(chain, block, visible) : {};
+  });
+  both('/wallet/gettransactionbyid', ({ body, visible }) => {
+    const stored = chain.store.getTransaction(readTxId(body));
+    return stored ? storedTransactionJson(stored, visible) : {};
+  });
+  both('/wallet/gettransactioninfobyid', ({ body }) => {
+    const stored = chain.store.getTransaction(readTxId(body));
+    return stored ? transactionInfoJson(chain, stored) : {};
+  });
+  both('/wallet/getassetissuebyid', ({ body, visible }) => {
+    const v = body.value;
+    const id = typeof v === 'number' || typeof v === 'bigint' ? String(v) : readString(body, 'value');
+    const token = chain.store.getToken(id);
+    return token ? messageToNodeJson(AssetIssueContractSchema, token, { visible }) : {};
+  });
+  both('/wallet/getassetissuelist', ({ visible }) => {
+    const tokens = chain.store.listTokens();
+    return tokens.length === 0 ? {} : { assetIssue: tokens.map((t) => messageToNodeJson(AssetIssueContractSchema, t, { visible })) };
+  });
+  both('/wallet/getchainparameters', () => {
+    const n = chain.params.numeric;
+    const list: [string, bigint][] = [
+      ['getCreateAccountFee', n.CREATE_ACCOUNT_FEE],
+      ['getTransactionFee', n.TRANSACTION_FEE],
+      ['getAssetIssueFee', n.ASSET_ISSUE_FEE],
+      ['getCreateNewAccountFeeInSystemContract', n.CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT],
+      ['getAllowSameTokenName', n.ALLOW_SAME_TOKEN_NAME],
+      ['getAllowMultiSign', n.ALLOW_MULTI_SIGN],
+      ['getUpdateAccountPermissionFee', n.UPDATE_ACCOUNT_PERMISSION_FEE],
+      ['getMultiSignFee', n.MULTI_SIGN_FEE],
+      ['getFreeNetLimit', n.FREE_NET_LIMIT],
+    ];
+    return { chainParameter: list.map(([key, value]) => (value === 0n ? { key } : { key, value })) };
+  });
+
+  // Devnet only.
+  post('/devnet/faucet', ({ body, visible }) => {
+    const address = readAddress(body, 'address');
+    const amount = readInteger(body, 'amount', 1n, FAUCET_MAX_SUN);
+    const account = chain.faucet(address, amount);
+    return { result: true, address: visible ? addressToBase58(address) : bytesToHex(address), balance: account.balance };
+  });
+  post('/devnet/produceblock', () => control.produceBlock() as Json);
+  both('/devnet/info', () => {
+    const head = chain.headBlock();
+    const signer = (() => {
+      try {
+        return addressToBase58(chain.blockSigner().address);
+      } catch (e) {
+        return `none (${e instanceof Error ? e.message : String(e)})`;
+      }
+    })();
+    return {
+      head: { number: head.number, blockID: bytesToHex(head.id), timestamp: head.timestamp },
+      genesisBlockID: bytesToHex(chain.store.getBlock(0)!.id),
+      executive: addressToBase58(chain.genesis.producer.executiveAddress),
+      blockSigner: signer,
+      accounts: chain.genesis.accounts.map((a) => ({
+        name: a.name,
+        address: addressToBase58(a.address),
+        balance: chain.getAccount(a.address)?.balance ?? 0n,
+        executive: a.executive,
+      })),
+      parameters: chain.parameterList(),
+    };
+  });
+  return r;
+}
+
+/** Most sun one faucet call gives: 1,000,000 coins. */
+export const FAUCET_MAX_SUN = 1_000_000_000_000n;
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function hostOf(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colon = h.indexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+function originAllowed(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: Json, close = false): void {
+  const text = stringifyJson(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...(close ? { connection: 'close' } : {}),
+  });
+  res.end(text);
+}
+
+function queryBody(url: URL): Json {
+  const out: Json = {};
+  for (const [k, v] of url.searchParams) out[k] = v;
+  return out;
+}
+
+export interface DevnetServerOptions {
+  log: (line: string) => void;
+  produceBlock: () => unknown;
+}
+
+/** Creates (does not start) the HTTP server for `chain`. */
+export function createDevnetServer(chain: Chain, options: DevnetServerOptions): Server {
+  const table = routes(chain, { produceBlock: options.produceBlock });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    const finish = (status: number, body: Json, close = false): void => {
+      send(res, status, body, close);
+      options.log(`${req.method} ${path} ${status} ${Date.now() - started}ms`);
+    };
+    let path = '?';
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      path = url.pathname;
+    } catch {
+      finish(400, { Error: 'bad request path' });
+      return;
+    }
+    const host = req.headers.host;
+    if (host === undefined || !LOOPBACK_HOSTS.has(hostOf(host))) {
+      finish(403, { Error: 'the devnet answers only to Host 127.0.0.1, localhost or [::1]' });
+      req.resume();
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !originAllowed(origin)) {
+      finish(403, { Error: 'the devnet answers only to pages served from 127.0.0.1, localhost or [::1]' });
+      req.resume();
+      return;
+    }
+    const route = table.get(path);
+    if (!route) {
+      finish(404, { Error: `no endpoint ${path}` });
+      req.resume();
+      return;
+    }
+    if (req.method !== 'POST' && !(req.method === 'GET' && route.get)) {
+      finish(405, { Error: `${path} takes ${route.get ? 'GET or POST' : 'POST'}` });
+      req.resume();
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      finish(413, { Error: `request body is larger than ${MAX_BODY_BYTES} bytes` }, true);
+      req.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let aborted = false;
+    req.on('data', (chunk: Buffer) => {
+      if (aborted) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        aborted = true;
+        finish(413, { Error: `request body is larger than ${MAX_BODY_BYTES} bytes` }, true);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => {
+      aborted = true;
+    });
+    req.on('end', () => {
+      if (aborted) return;
+      let status = 200;
+      let body: Json;
+      try {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let input: Json;
+        if (req.method === 'GET') {
+          input = queryBody(url);
+        } else if (text.trim() === '') {
+          input = {};
+        } else {
+          const parsed = parseJson(text, 'request body');
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) badInput('request body: expected a JSON object');
+          input = parsed as Json;
+        }
+        body = route.handler({ body: input, visible: readVisible(input), remoteAddress: req.socket.remoteAddress });
+      } catch (e) {
+        if (e instanceof HttpReply) {
+          status = e.status;
+          body = e.body;
+        } else if (e instanceof AirlockError && INPUT_CODES.has(e.code)) {
+          status = 400;
+          body = { Error: e.message };
+        } else if (e instanceof AirlockError && e.code === 'NOT_FOUND') {
+          status = 404;
+          body = { Error: e.message };
+        } else if (e instanceof TypeError || e instanceof RangeError) {
+          // shared/ signals the wrong kind of input this way; logged too, in case it is a bug.
+          status = 400;
+          body = { Error: e.message };
+          options.log(`bad input on ${path}: ${e.message}`);
+        } else {
+          status = 500;
+          body = { Error: 'internal error (see the devnet log)' };
+          options.log(`internal error on ${path}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        }
+      }
+      finish(status, body);
+    });
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  return server;
+}
