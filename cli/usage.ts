@@ -1,0 +1,87 @@
+/**
+ * The help texts of `airlock` and its commands, printed by `--help` (and `airlock help ...`).
+ * Kept apart from the dispatcher so the usage of every command reads in one place.
+ */
+
+const OUTPUT = `Output is pretty JSON on stdout. Errors are {"error":{"code","message","details"}} on stderr,
+with exit code 1 for bad input and 2 for a bad command line.`;
+
+export const MAIN_USAGE = `airlock: offline tools for multi-signature transactions (the node's JSON dialect)
+
+Usage:
+  airlock tx encode  [FILE|-] [--visible]
+  airlock tx inspect [FILE|-] [--visible]
+  airlock tx sign    [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
+  airlock ops encode <type...>
+  airlock ops decode <hex>
+  airlock address <hex|base58>
+  airlock address --key-file K
+  airlock <command> --help
+
+FILE or - or nothing: read the JSON from stdin.
+${OUTPUT}
+`;
+
+export const TX_USAGE = `Usage:
+  airlock tx encode  [FILE|-] [--visible]     raw_data JSON -> {txID, raw_data_hex, raw_data}
+  airlock tx inspect [FILE|-] [--visible]     decode the bytes, check the txID, recover each signer
+  airlock tx sign    [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
+
+Run "airlock tx <command> --help" for details.
+`;
+
+export const TX_ENCODE_USAGE = `Usage: airlock tx encode [FILE|-] [--visible]
+
+Reads a transaction JSON ({"raw_data": {...}} as the node prints it, or the bare raw_data object)
+and prints {txID, raw_data_hex, raw_data, visible}: the canonical bytes, their sha256 and the
+raw_data written back from those bytes. If the input also has raw_data_hex or txID they must agree.
+
+  --visible   write addresses as Base58 and names as text. A bare raw_data object is also READ
+              this way (a full transaction JSON says how it is written with its own "visible").
+${OUTPUT}
+`;
+
+export const TX_INSPECT_USAGE = `Usage: airlock tx inspect [FILE|-] [--visible]
+
+Reads a transaction JSON (raw_data_hex and/or raw_data, and signature) and prints what its BYTES
+say: txID, contract_type, permission_id, owner_address {hex, base58}, contract, raw_data,
+raw_data_hex, timestamp and expiration {ms, iso}, expired (against this machine's clock), and per
+signature its recovered signer {hex, base58} or the error the node would give.
+A raw_data that disagrees with raw_data_hex, or a txID that is not their hash, is refused.
+
+  --visible   write addresses as Base58 and names as text
+${OUTPUT}
+`;
+
+export const TX_SIGN_USAGE = `Usage: airlock tx sign [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
+
+Appends a signature (secp256k1 over the txID, RFC 6979, low-S, v = recovery id) and prints the
+whole transaction JSON. The key file holds a hex private key (whitespace allowed); it is a
+developer and scripting convenience, not a key store.
+
+  --key-file K         the private key to sign with (required)
+  --permission-id N    sign for permission N (0 owner, 2+ active). Rewrites Permission_id, and so
+                       the txID, while there are no signatures yet; refused once there are.
+                       1 (executive) is always refused.
+  --allow-expired      sign even when the expiration is not after now
+  --visible            write addresses as Base58 and names as text
+
+Refused: a key that already signed ("<base58> had signed!"), a sixth signature, a signature
+already in the file that does not recover, and any transaction Airlock cannot decode and show.
+${OUTPUT}
+`;
+
+export const OPS_USAGE = `Usage:
+  airlock ops encode <type...>   contract types (ids or names, e.g. 1 TransferAsset AssetIssueContract,
+                                 space- or comma-separated) -> {hex, ids, names}
+  airlock ops decode <hex>       a 32-byte operations mask (64 hex digits) -> {hex, ids, names, unknown}
+
+Bit N of the mask (bit N mod 8 of byte N div 8) lets an active permission run contract type N.
+${OUTPUT}
+`;
+
+export const ADDRESS_USAGE = `Usage:
+  airlock address <hex|base58>   an address (41... or T...) -> {hex, base58}
+  airlock address --key-file K   the address of the private key in file K -> {hex, base58}
+${OUTPUT}
+`;
