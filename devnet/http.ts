@@ -261,7 +261,7 @@ function createHandler(chain: Chain, type: SupportedContractName, allowMemo: boo
   };
 }
 
-function isLoopback(address: string | undefined): boolean {
+export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
@@ -513,9 +513,13 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       return;
     }
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
+    const tooLarge = (): void => {
+      // Answer first, then drop the connection so the rest of the upload is never read.
+      res.once('finish', () => req.socket.destroy());
       finish(413, { Error: `request body is larger than ${MAX_BODY_BYTES} bytes` }, true);
-      req.destroy();
+    };
+    if (declared > MAX_BODY_BYTES) {
+      tooLarge();
       return;
     }
     const chunks: Buffer[] = [];
@@ -526,8 +530,7 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         aborted = true;
-        finish(413, { Error: `request body is larger than ${MAX_BODY_BYTES} bytes` }, true);
-        req.destroy();
+        tooLarge();
         return;
       }
       chunks.push(chunk);

@@ -59,10 +59,10 @@ export interface TestNode {
   stop(): Promise<void>;
 }
 
-export async function startNode(options: DevnetOptions & { genesisJson?: unknown } = {}): Promise<TestNode> {
-  const clock = { now: T0 };
+export async function startNode(options: DevnetOptions & { genesisJson?: unknown; firstBlock?: boolean; startAt?: number } = {}): Promise<TestNode> {
+  const clock = { now: options.startAt ?? T0 };
   const logs: string[] = [];
-  const { genesisJson, ...rest } = options;
+  const { genesisJson, firstBlock = true, startAt: _startAt, ...rest } = options;
   const genesis: Genesis | undefined = genesisJson === undefined ? rest.genesis : parseGenesis(genesisJson);
   const devnet = await startDevnet({
     port: 0,
@@ -96,8 +96,8 @@ export async function startNode(options: DevnetOptions & { genesisJson?: unknown
     balance: async (address) => BigInt((await node.account(address)).balance ?? 0),
     stop: () => devnet.stop(),
   };
-  // Move the head past genesis so transactions built now reference a real block.
-  await node.block();
+  // Move the head past genesis so transactions built now reference a produced block.
+  if (firstBlock) await node.block();
   return node;
 }
 
