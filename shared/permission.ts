@@ -1,0 +1,409 @@
+/**
+ * Account permissions (spec §2.2-2.7, §8; PROTOCOL.md §5, §8): the default owner, executive and
+ * active permissions a new account gets, the rules an AccountPermissionUpdateContract must pass
+ * before the node accepts it, and what the node stores when it executes one.
+ *
+ * `validatePermissionUpdate` runs the reference node's `AccountPermissionUpdateActuator.validate()`
+ * checks from rule 4 on and its `checkPermission(p)` checks, in the node's order and with its exact
+ * messages (witness renamed executive), so a contract that passes here passes there. Two deliberate
+ * differences from the node's code, both from the spec: a permission name is limited to 32 UTF-8
+ * *bytes* (the node counts Java chars), and the key limit is a context value (TOTAL_SIGN_NUM, 5).
+ * Every error is an AirlockError('CONTRACT_VALIDATE', <node message>, {field}) whose `field` says
+ * where in the contract the rule failed (`actives[1].keys[0].weight`).
+ */
+import { clone, create } from '@bufbuild/protobuf';
+import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from './gen/protocol/contract_pb.ts';
+import {
+  KeySchema,
+  PermissionSchema,
+  PermissionType,
+  PermissionTypeSchema,
+  type Key,
+  type Permission,
+} from './gen/protocol/core_pb.ts';
+import { addressToBase58, checkAddress, isAddressBytes, parseAddress, type Address } from './address.ts';
+import { bytesToHex, hexToBytes, utf8ToBytes } from './bytes.ts';
+import { AirlockError, fail } from './errors.ts';
+import { contractTypeName, isKnownContractType } from './contract-types.ts';
+import {
+  availableContractTypes,
+  defaultActiveOperations,
+  encodeOperations,
+  hasOperation,
+  OPERATIONS_LENGTH,
+} from './operations.ts';
+
+/** Spec §8: at most 8 active permissions per account. */
+export const MAX_ACTIVE_PERMISSIONS = 8;
+/** Spec §8 and the node's TOTAL_SIGN_NUM default: at most 5 keys per permission. */
+export const MAX_KEYS_PER_PERMISSION = 5;
+/** Spec §2.2: a permission name is at most 32 bytes. */
+export const MAX_PERMISSION_NAME_BYTES = 32;
+export const OWNER_PERMISSION_ID = 0;
+export const EXECUTIVE_PERMISSION_ID = 1;
+export const FIRST_ACTIVE_PERMISSION_ID = 2;
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+// ---------------------------------------------------------------------------------------------
+// Defaults (spec §2.7, PROTOCOL.md §8)
+
+function singleKey(address: Address, what: string): Key[] {
+  return [create(KeySchema, { address: checkAddress(address, what).slice(), weight: 1n })];
+}
+
+/** The owner permission a new account gets (and what a null owner falls back to). */
+export function defaultOwnerPermission(address: Address): Permission {
+  return create(PermissionSchema, {
+    type: PermissionType.Owner,
+    id: OWNER_PERMISSION_ID,
+    permissionName: 'owner',
+    threshold: 1n,
+    keys: singleKey(address, 'defaultOwnerPermission: address'),
+  });
+}
+
+/** The active permission a new account gets: id 2, the default operations (no permission update). */
+export function defaultActivePermission(address: Address, operations: Uint8Array = defaultActiveOperations()): Permission {
+  if (!(operations instanceof Uint8Array)) throw new TypeError('defaultActivePermission: operations must be bytes');
+  return create(PermissionSchema, {
+    type: PermissionType.Active,
+    id: FIRST_ACTIVE_PERMISSION_ID,
+    permissionName: 'active',
+    threshold: 1n,
+    parentId: 0,
+    operations: operations.slice(),
+    keys: singleKey(address, 'defaultActivePermission: address'),
+  });
+}
+
+/** The executive permission an executive (block producer) account gets: its own key, no operations. */
+export function defaultExecutivePermission(address: Address): Permission {
+  return create(PermissionSchema, {
+    type: PermissionType.Executive,
+    id: EXECUTIVE_PERMISSION_ID,
+    permissionName: 'executive',
+    threshold: 1n,
+    keys: singleKey(address, 'defaultExecutivePermission: address'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation (PROTOCOL.md §5)
+
+export interface PermissionUpdateContext {
+  /** The owner account is an executive (block producer): it must, and only it may, set `executive`. */
+  isExecutive: boolean;
+  /** False when the owner account is not on chain. Default true. */
+  accountExists?: boolean;
+  /** The node's AVAILABLE_CONTRACT_TYPE mask (32 bytes). Default `availableContractTypes()`. */
+  availableContractTypes?: Uint8Array;
+  /** The node's TOTAL_SIGN_NUM. Default 5. */
+  maxKeys?: number;
+}
+
+/** The part of the context `checkPermissionShape` needs. */
+export type PermissionShapeContext = Pick<PermissionUpdateContext, 'availableContractTypes' | 'maxKeys'>;
+
+/** The node's name for a permission type in messages, witness renamed (`Owner`, `Executive`, `Active`). */
+function typeName(type: number): string {
+  return PermissionTypeSchema.values.find((v) => v.number === type)?.name ?? String(type);
+}
+
+function invalid(message: string, field: string, extra?: Record<string, unknown>): never {
+  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...extra });
+}
+
+function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; maxKeys: number } {
+  const available = ctx.availableContractTypes ?? availableContractTypes();
+  if (!(available instanceof Uint8Array)) throw new TypeError('availableContractTypes: expected bytes');
+  if (available.length !== OPERATIONS_LENGTH) {
+    throw new RangeError(`availableContractTypes: expected ${OPERATIONS_LENGTH} bytes, got ${available.length}`);
+  }
+  const maxKeys = ctx.maxKeys ?? MAX_KEYS_PER_PERMISSION;
+  if (!Number.isSafeInteger(maxKeys) || maxKeys < 0) throw new RangeError(`maxKeys: expected a whole number, got ${maxKeys}`);
+  return { available, maxKeys };
+}
+
+/**
+ * The node's `checkPermission(p)` (PROTOCOL.md §5), in its order. `path` prefixes `details.field`
+ * (`owner`, `executive`, `actives[2]`).
+ */
+export function checkPermissionShape(p: Permission, ctx: PermissionShapeContext = {}, path = 'permission'): void {
+  const { available, maxKeys } = shapeOptions(ctx);
+  const type = typeName(p.type);
+  // 1-3: key count.
+  if (p.keys.length > maxKeys) invalid(`number of keys in permission should not be greater than ${maxKeys}`, `${path}.keys`);
+  if (p.keys.length === 0) invalid("key's count should be greater than 0", `${path}.keys`);
+  if (p.type === PermissionType.Executive && p.keys.length !== 1) {
+    invalid("Executive permission's key count should be 1", `${path}.keys`);
+  }
+  // 4-6: threshold, name, parent.
+  if (p.threshold <= 0n) invalid("permission's threshold should be greater than 0", `${path}.threshold`);
+  if (p.permissionName.length > 0 && utf8ToBytes(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
+    invalid("permission's name is too long", `${path}.permission_name`);
+  }
+  if (p.parentId !== 0) invalid("permission's parent should be owner", `${path}.parent_id`);
+  // 7: distinct key addresses (the node compares the raw bytes, valid address or not).
+  const seen = new Set<string>();
+  p.keys.forEach((k, i) => {
+    const hex = bytesToHex(k.address);
+    if (seen.has(hex)) invalid(`address should be distinct in permission ${type}`, `${path}.keys[${i}].address`);
+    seen.add(hex);
+  });
+  // 8: each key's address and weight; the sum is taken with Math.addExact.
+  let sum = 0n;
+  p.keys.forEach((k, i) => {
+    if (!isAddressBytes(k.address)) invalid('key is not a validate address', `${path}.keys[${i}].address`);
+    if (k.weight <= 0n) invalid("key's weight should be greater than 0", `${path}.keys[${i}].weight`);
+    sum += k.weight;
+    if (sum > INT64_MAX) invalid('long overflow', `${path}.keys[${i}].weight`);
+  });
+  // 9: the keys together must be able to reach the threshold.
+  if (sum < p.threshold) {
+    invalid(`sum of all key's weight should not be less than threshold in permission ${type}`, `${path}.threshold`);
+  }
+  // 10-12: operations.
+  if (p.type !== PermissionType.Active) {
+    if (p.operations.length > 0) invalid(`${type} permission needn't operations`, `${path}.operations`);
+    return;
+  }
+  if (p.operations.length !== OPERATIONS_LENGTH) invalid('operations size must 32', `${path}.operations`);
+  for (let i = 0; i < OPERATIONS_LENGTH * 8; i++) {
+    if (hasOperation(p.operations, i) && !hasOperation(available, i)) {
+      invalid(`${i} isn't a validate ContractType`, `${path}.operations`, { contractType: i });
+    }
+  }
+}
+
+/**
+ * The node's `AccountPermissionUpdateActuator.validate()` from rule 4 on (PROTOCOL.md §5): the
+ * owner address, the account, which permissions must be present, their types, then each
+ * permission's own rules. Throws AirlockError('CONTRACT_VALIDATE', <node message>, {field}).
+ */
+export function validatePermissionUpdate(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext): void {
+  if (contract?.$typeName !== AccountPermissionUpdateContractSchema.typeName) {
+    throw new TypeError('validatePermissionUpdate: expected an AccountPermissionUpdateContract message');
+  }
+  if (typeof ctx !== 'object' || ctx === null || typeof ctx.isExecutive !== 'boolean') {
+    throw new TypeError('validatePermissionUpdate: ctx.isExecutive must be true or false');
+  }
+  // Check the context's mask and key limit up front, before any node rule.
+  const { available, maxKeys } = shapeOptions(ctx);
+  const shape: PermissionShapeContext = { availableContractTypes: available, maxKeys };
+  if (!isAddressBytes(contract.ownerAddress)) invalid('invalidate ownerAddress', 'owner_address');
+  if (ctx.accountExists === false) invalid('ownerAddress account does not exist', 'owner_address');
+  const { owner, executive, actives } = contract;
+  if (!owner) invalid('owner permission is missed', 'owner');
+  if (ctx.isExecutive) {
+    if (!executive) invalid('executive permission is missed', 'executive');
+  } else if (executive) {
+    invalid("account isn't executive can't set executive permission", 'executive');
+  }
+  if (actives.length === 0) invalid('active permission is missed', 'actives');
+  if (actives.length > MAX_ACTIVE_PERMISSIONS) invalid('active permission is too many', 'actives');
+
+  if (owner.type !== PermissionType.Owner) invalid('owner permission type is error', 'owner.type');
+  checkPermissionShape(owner, shape, 'owner');
+  if (ctx.isExecutive && executive) {
+    if (executive.type !== PermissionType.Executive) invalid('executive permission type is error', 'executive.type');
+    checkPermissionShape(executive, shape, 'executive');
+  }
+  actives.forEach((active, i) => {
+    if (active.type !== PermissionType.Active) invalid('active permission type is error', `actives[${i}].type`);
+    checkPermissionShape(active, shape, `actives[${i}]`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building a permission update from plain input
+
+export interface PermissionKeyInput {
+  /** 21 bytes, or either written form (`41…` hex or `T…` Base58). */
+  address: Address | string;
+  weight: bigint | number;
+}
+
+export interface PermissionInput {
+  /** Defaults to "owner", "executive" or "active" (the names of the default permissions). */
+  name?: string;
+  threshold: bigint | number;
+  keys: PermissionKeyInput[];
+  /**
+   * Actives only: 32 bytes, 64 hex digits, or a list of contract types (names or ids, see
+   * `encodeOperations`). There is no default: an active permission's powers are always chosen
+   * explicitly, and leaving them out fails with the node's `operations size must 32`.
+   */
+  operations?: Uint8Array | string | ReadonlyArray<string | number>;
+}
+
+export interface PermissionUpdateInput {
+  owner: Address | string;
+  ownerPermission: PermissionInput;
+  executive?: PermissionInput;
+  actives: PermissionInput[];
+}
+
+const FN = 'buildPermissionUpdate';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Re-throws a coded error from a parser with the input path in front and in details.field. */
+function atField<T>(field: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof AirlockError) throw new AirlockError(e.code, `${FN}: ${field}: ${e.message}`, { field });
+    throw e;
+  }
+}
+
+function int64Input(v: unknown, field: string): bigint {
+  let n: bigint;
+  if (typeof v === 'bigint') n = v;
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
+  else throw new TypeError(`${FN}: ${field} must be a whole number (bigint or safe integer), got ${typeof v === 'number' ? v : typeof v}`);
+  if (n < INT64_MIN || n > INT64_MAX) throw new RangeError(`${FN}: ${field} is outside the int64 range`);
+  return n;
+}
+
+function addressInput(v: unknown, field: string): Uint8Array {
+  if (v instanceof Uint8Array) return v.slice();
+  if (typeof v === 'string') return atField(field, () => parseAddress(v, field));
+  throw new TypeError(`${FN}: ${field} must be an address (bytes, hex or Base58), got ${typeof v}`);
+}
+
+function operationsInput(v: unknown, field: string): Uint8Array {
+  if (v === undefined) return new Uint8Array();
+  if (v instanceof Uint8Array) return v.slice();
+  if (typeof v === 'string') return atField(field, () => hexToBytes(v, field));
+  if (Array.isArray(v)) {
+    v.forEach((t, i) => {
+      if (typeof t !== 'string' && typeof t !== 'number') {
+        throw new TypeError(`${FN}: ${field}[${i}] must be a contract type name or id, got ${typeof t}`);
+      }
+    });
+    return atField(field, () => encodeOperations(v as (string | number)[]));
+  }
+  throw new TypeError(`${FN}: ${field} must be bytes, hex or a list of contract types, got ${typeof v}`);
+}
+
+function permissionInput(v: unknown, type: PermissionType, id: number, defaultName: string, field: string): Permission {
+  if (!isObject(v)) throw new TypeError(`${FN}: ${field} must be an object`);
+  if (v.name !== undefined && typeof v.name !== 'string') throw new TypeError(`${FN}: ${field}.name must be a string`);
+  if (!Array.isArray(v.keys)) throw new TypeError(`${FN}: ${field}.keys must be a list of {address, weight}`);
+  const keys = v.keys.map((k: unknown, i: number) => {
+    const at = `${field}.keys[${i}]`;
+    if (!isObject(k)) throw new TypeError(`${FN}: ${at} must be an object {address, weight}`);
+    return create(KeySchema, { address: addressInput(k.address, `${at}.address`), weight: int64Input(k.weight, `${at}.weight`) });
+  });
+  return create(PermissionSchema, {
+    type,
+    id,
+    permissionName: (v.name as string | undefined) ?? defaultName,
+    threshold: int64Input(v.threshold, `${field}.threshold`),
+    parentId: 0,
+    operations: operationsInput(v.operations, `${field}.operations`),
+    keys,
+  });
+}
+
+/**
+ * Builds an AccountPermissionUpdateContract from plain input (types, ids owner 0 / executive 1 /
+ * actives 2.., parent 0 are set here) and validates it as the node would. Wrong kinds of input are
+ * TypeErrors; node rules fail with their CONTRACT_VALIDATE messages.
+ */
+export function buildPermissionUpdate(input: PermissionUpdateInput, ctx: PermissionUpdateContext): AccountPermissionUpdateContract {
+  if (!isObject(input)) throw new TypeError(`${FN}: expected an object {owner, ownerPermission, executive?, actives}`);
+  if (!Array.isArray(input.actives)) throw new TypeError(`${FN}: actives must be a list of permissions`);
+  const ownerAddress = addressInput(input.owner, 'owner_address');
+  const contract = create(AccountPermissionUpdateContractSchema, {
+    ownerAddress,
+    owner: input.ownerPermission === undefined || input.ownerPermission === null
+      ? undefined
+      : permissionInput(input.ownerPermission, PermissionType.Owner, OWNER_PERMISSION_ID, 'owner', 'owner'),
+    executive: input.executive === undefined || input.executive === null
+      ? undefined
+      : permissionInput(input.executive, PermissionType.Executive, EXECUTIVE_PERMISSION_ID, 'executive', 'executive'),
+    actives: input.actives.map((a, i) =>
+      permissionInput(a, PermissionType.Active, FIRST_ACTIVE_PERMISSION_ID + i, 'active', `actives[${i}]`)),
+  });
+  validatePermissionUpdate(contract, ctx);
+  return contract;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execution
+
+export interface StoredPermissions {
+  owner: Permission;
+  executive?: Permission;
+  actives: Permission[];
+}
+
+/**
+ * What the node stores when it executes the contract (PROTOCOL.md §5 execute()): owner with id 0,
+ * executive with id 1 (only when the contract has one, which validation allows only for an
+ * executive account), and the actives in submitted order with ids 2, 3, …; ids in the request are
+ * ignored. The contract is not modified.
+ */
+export function applyPermissionUpdate(contract: AccountPermissionUpdateContract): StoredPermissions {
+  if (!contract.owner) fail('CONTRACT_VALIDATE', 'owner permission is missed', { field: 'owner' });
+  const owner = clone(PermissionSchema, contract.owner);
+  owner.id = OWNER_PERMISSION_ID;
+  const actives = contract.actives.map((a, i) => {
+    const p = clone(PermissionSchema, a);
+    p.id = FIRST_ACTIVE_PERMISSION_ID + i;
+    return p;
+  });
+  if (!contract.executive) return { owner, actives };
+  const executive = clone(PermissionSchema, contract.executive);
+  executive.id = EXECUTIVE_PERMISSION_ID;
+  return { owner, executive, actives };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display
+
+export type PermissionTypeName = 'Owner' | 'Executive' | 'Active' | `Unknown(${number})`;
+
+export interface PermissionDescription {
+  type: PermissionTypeName;
+  id: number;
+  name: string;
+  /** Decimal text: int64 does not fit a JSON number. */
+  threshold: string;
+  /** `address` is Base58, or the hex again when the bytes are not a valid address. */
+  keys: { address: string; hex: string; weight: string }[];
+  /** Present when the permission has operations. `unknown` lists set bits that name no contract type. */
+  operations?: { hex: string; names: string[]; unknown?: number[] };
+}
+
+/** A plain JSON-able view of a permission, for the UI and the CLI. */
+export function describePermission(p: Permission): PermissionDescription {
+  const known = PermissionTypeSchema.values.find((v) => v.number === p.type);
+  const out: PermissionDescription = {
+    type: (known?.name ?? `Unknown(${p.type})`) as PermissionTypeName,
+    id: p.id,
+    name: p.permissionName,
+    threshold: p.threshold.toString(),
+    keys: p.keys.map((k) => {
+      const hex = bytesToHex(k.address);
+      return { address: isAddressBytes(k.address) ? addressToBase58(k.address) : hex, hex, weight: k.weight.toString() };
+    }),
+  };
+  if (p.operations.length > 0) {
+    const names: string[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < p.operations.length * 8; i++) {
+      if (!hasOperation(p.operations, i)) continue;
+      if (isKnownContractType(i)) names.push(contractTypeName(i)!);
+      else unknown.push(i);
+    }
+    out.operations = unknown.length > 0 ? { hex: bytesToHex(p.operations), names, unknown } : { hex: bytesToHex(p.operations), names };
+  }
+  return out;
+}
