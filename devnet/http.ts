@@ -581,5 +581,8 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
+  // Idle keep-alive connections stay open a minute: a client that is busy signing for a few
+  // seconds should not find its pooled connection closed under it.
+  server.keepAliveTimeout = 60_000;
   return server;
 }

@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:devnet`: sustained validated transactions per second of the devnet, and the
+ * latency of /wallet/broadcasttransaction over loopback HTTP, for single-signature transfers and
+ * for 5-signature transfers (a 5-of-5 active permission, Permission_id 2).
+ *
+ * The node runs as `npm run devnet` does (devnet/cli.ts, in-memory state, a block every 3 s) in
+ * its own process; this process is the client. Every transaction is built and signed before the
+ * clock starts, then broadcast with a fixed number of requests in flight. Each run stops when its
+ * transactions are spent or after RUN_MS, so the whole bench takes well under a minute. Figures are
+ * for information only: nothing here asserts a speed.
+ */
+import { spawn } from 'node:child_process';
+import { create } from '@bufbuild/protobuf';
+import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
+import { addressToHex } from '../shared/address.ts';
+import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
+import { addressOfPrivateKey, generatePrivateKey, recoverSigner, signDigest } from '../shared/keys.ts';
+import { parseJson, stringifyJson } from '../shared/json.ts';
+import { createTransaction, transactionToNodeJson } from '../shared/transaction.ts';
+
+const RUN_MS = 5_000;
+const SINGLE_TXS = 2_500;
+const MULTI_TXS = 700;
+const SUN = 1_000_000n;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function startNodeProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const m = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (m) resolve(m[1]!);
+    });
+    void exited.then(() => reject(new Error(`the devnet exited early:\n${out}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function post(url: string, path: string, body: unknown): Promise<Json> {
+  const res = await fetch(url + path, { method: 'POST', body: stringifyJson(body) });
+  return parseJson(await res.text()) as Json;
+}
+
+interface Key {
+  priv: Uint8Array;
+  hex: string;
+}
+
+function key(priv: Uint8Array = generatePrivateKey()): Key {
+  return { priv, hex: addressToHex(addressOfPrivateKey(priv)) };
+}
+
+/** Builds and signs `count` transfers locally, referencing the node's head block `head`. */
+function presign(head: Json, from: Key, to: Key, signers: Key[], count: number, permissionId: number): string[] {
+  const number = BigInt((head.block_header.raw_data.number as number | undefined) ?? 0);
+  const refBlockBytes = hexToBytes(number.toString(16).padStart(16, '0').slice(12));
+  const refBlockHash = hexToBytes((head.blockID as string).slice(16, 32));
+  const expiration = BigInt(head.block_header.raw_data.timestamp as number) + 60_000n;
+  const bodies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const value = create(TransferContractSchema, { ownerAddress: hexToBytes(from.hex), toAddress: hexToBytes(to.hex), amount: BigInt(i + 1) });
+    const tx = createTransaction({ type: 'TransferContract', value, permissionId }, { refBlockBytes, refBlockHash, expiration, timestamp: BigInt(Date.now()) });
+    const signatures = signers.map((s) => signDigest(tx.txId, s.priv));
+    bodies.push(stringifyJson(transactionToNodeJson({ rawBytes: tx.rawBytes, signatures })));
+  }
+  return bodies;
+}
+
+interface Result {
+  name: string;
+  concurrency: number;
+  sent: number;
+  accepted: number;
+  ms: number;
+  latencies: number[];
+  firstError?: string;
+}
+
+async function run(url: string, name: string, bodies: string[], concurrency: number): Promise<Result> {
+  const latencies: number[] = [];
+  let next = 0;
+  let accepted = 0;
+  let firstError: string | undefined;
+  const start = performance.now();
+  const deadline = start + RUN_MS;
+  const worker = async (): Promise<void> => {
+    while (next < bodies.length && performance.now() < deadline) {
+      const body = bodies[next++]!;
+      const t0 = performance.now();
+      const res = await fetch(`${url}/wallet/broadcasttransaction`, { method: 'POST', body });
+      const reply = (await res.json()) as Json;
+      latencies.push(performance.now() - t0);
+      if (reply.result === true) accepted++;
+      else firstError ??= `${reply.code}: ${Buffer.from(String(reply.message), 'hex').toString('utf8')}`;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const ms = performance.now() - start;
+  const result: Result = { name, concurrency, sent: latencies.length, accepted, ms, latencies };
+  if (firstError !== undefined) result.firstError = firstError;
+  return result;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  console.log(`devnet bench: node ${process.version}, ${(await import('node:os')).cpus().length} CPU(s); each run ≤ ${RUN_MS / 1000} s`);
+  const node = await startNodeProcess();
+  try {
+    const { url } = node;
+    const single = key();
+    const multi = key();
+    const to = key();
+    const cosigners = [key(), key(), key(), key(), key()];
+    for (const k of [single, multi, to]) await post(url, '/devnet/faucet', { address: k.hex, amount: 1_000_000n * SUN });
+
+    // A 5-of-5 active permission that may only transfer (Permission_id 2).
+    const update = await post(url, '/wallet/accountpermissionupdate', {
+      owner_address: multi.hex,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: multi.hex, weight: 1 }] },
+      actives: [{ type: 'Active', permission_name: 'five', threshold: 5, operations: '02' + '00'.repeat(31), keys: cosigners.map((k) => ({ address: k.hex, weight: 1 })) }],
+    });
+    const signedUpdate = { ...update, signature: [bytesToHex(signDigest(hexToBytes(update.txID as string), multi.priv))] };
+    const accepted = await post(url, '/wallet/broadcasttransaction', signedUpdate);
+    if (accepted.result !== true) throw new Error(`permission update refused: ${JSON.stringify(accepted)}`);
+
+    console.log(`pre-signing ${SINGLE_TXS} single-signature and ${MULTI_TXS} 5-signature transfers...`);
+    const head = await post(url, '/wallet/getnowblock', {});
+    const singles = presign(head, single, to, [single], SINGLE_TXS, 0);
+    const multis = presign(head, multi, to, cosigners, MULTI_TXS, 2);
+
+    const results: Result[] = [];
+    results.push(await run(url, '1 signature, sequential', singles.slice(0, 500), 1));
+    results.push(await run(url, '1 signature', singles.slice(500), 16));
+    results.push(await run(url, '5 signatures, sequential', multis.slice(0, 200), 1));
+    results.push(await run(url, '5 signatures', multis.slice(200), 16));
+
+    // What one signature costs the node: it recovers every signer's address (shared/keys.ts).
+    const probe = hexToBytes(head.blockID as string);
+    const sig = signDigest(probe, single.priv);
+    const t0 = performance.now();
+    for (let i = 0; i < 100; i++) recoverSigner(sig, probe);
+    const recoverMs = (performance.now() - t0) / 100;
+
+    console.log('');
+    console.log(`one secp256k1 signer recovery (shared/keys.ts) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
+    console.log('');
+    console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const sorted = [...r.latencies].sort((a, b) => a - b);
+      console.log(`| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`);
+      if (r.firstError) console.log(`  first refusal: ${r.firstError}`);
+    }
+  } finally {
+    await node.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
