@@ -19,22 +19,11 @@ import {
   parseAddress,
 } from '../shared/address.ts';
 import { bytesToHex, concatBytes, equalBytes, hexToBytes, hexToFixedBytes, tryUtf8, bytesToUtf8, utf8ToBytes, wipe } from '../shared/bytes.ts';
-import { AirlockError, type ErrorCode } from '../shared/errors.ts';
+import type { ErrorCode } from '../shared/errors.ts';
 
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function expectCoded(fn: () => unknown, code: ErrorCode, message: string): void {
-  const e = caught(fn);
-  expect(e).toBeInstanceOf(AirlockError);
-  expect({ code: (e as AirlockError).code, message: (e as AirlockError).message }).toEqual({ code, message });
-}
+/** Asserts `fn` throws an AirlockError with exactly this code and message. */
+const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
+  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message }));
 
 const HEX = '412e988a386a799f506693793c6a5af6b54dfaabfb';
 const B58 = 'TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp';

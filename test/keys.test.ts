@@ -20,21 +20,9 @@ import {
   signDigest,
 } from '../shared/keys.ts';
 
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function expectCoded(fn: () => unknown, code: ErrorCode, message: string): AirlockError {
-  const e = caught(fn);
-  expect(e).toBeInstanceOf(AirlockError);
-  expect({ code: (e as AirlockError).code, message: (e as AirlockError).message }).toEqual({ code, message });
-  return e as AirlockError;
-}
+/** Asserts `fn` throws an AirlockError with exactly this code and message. */
+const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
+  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message }));
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const KEY_11 = '11'.repeat(32);
@@ -91,11 +79,17 @@ describe('private keys: a scalar in [1, n)', () => {
     const secret = 'c0ffee'.repeat(10) + 'beef';
     const attempts = [secret + 'x', secret.slice(1), secret + '00', 'g' + secret.slice(1), hex32(N)];
     for (const text of attempts) {
-      const e = caught(() => privateKeyFromHex(text)) as AirlockError;
+      let e: unknown;
+      try {
+        privateKeyFromHex(text);
+      } catch (thrown) {
+        e = thrown;
+      }
       expect(e).toBeInstanceOf(AirlockError);
-      expect(e.code).toBe('BAD_KEY');
-      expect(e.message).not.toContain(text.slice(0, 8));
-      expect(JSON.stringify(e.details ?? {})).not.toContain(text.slice(0, 8));
+      const { code, message, details } = e as AirlockError;
+      expect(code).toBe('BAD_KEY');
+      expect(message).not.toContain(text.slice(0, 8));
+      expect(JSON.stringify(details ?? {})).not.toContain(text.slice(0, 8));
     }
   });
 

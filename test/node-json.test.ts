@@ -15,26 +15,13 @@ import {
 } from '../shared/gen/protocol/contract_pb.ts';
 import { AccountSchema, PermissionSchema, PermissionType, Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { AirlockError, type ErrorCode } from '../shared/errors.ts';
+import type { ErrorCode } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
 
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function expectCoded(fn: () => unknown, code: ErrorCode, message: string, field?: string): void {
-  const e = caught(fn);
-  expect(e).toBeInstanceOf(AirlockError);
-  const err = e as AirlockError;
-  expect({ code: err.code, message: err.message }).toEqual({ code, message });
-  if (field !== undefined) expect(err.details?.field).toBe(field);
-}
+/** Asserts `fn` throws an AirlockError with exactly this code and message (and details.field, when given). */
+const expectCoded = (fn: () => unknown, code: ErrorCode, message: string, field?: string) =>
+  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message, ...(field === undefined ? {} : { details: expect.objectContaining({ field }) }) }));
 
 const HEX = '412e988a386a799f506693793c6a5af6b54dfaabfb';
 const B58 = 'TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { AirlockError, type ErrorCode } from '../shared/errors.ts';
+import type { ErrorCode } from '../shared/errors.ts';
 import {
   AVAILABLE_CONTRACT_TYPES_HEX,
   availableContractTypes,
@@ -19,20 +19,9 @@ import {
 } from '../shared/operations.ts';
 import { CONTRACT_TYPES, contractTypeName, parseContractType } from '../shared/contract-types.ts';
 
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function expectCoded(fn: () => unknown, code: ErrorCode, message: string): void {
-  const e = caught(fn);
-  expect(e).toBeInstanceOf(AirlockError);
-  expect({ code: (e as AirlockError).code, message: (e as AirlockError).message }).toEqual({ code, message });
-}
+/** Asserts `fn` throws an AirlockError with exactly this code and message. */
+const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
+  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message }));
 
 const ZERO = '00'.repeat(32);
 
