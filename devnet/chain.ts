@@ -146,6 +146,17 @@ export function blockIdOf(number: number, headerHash: Uint8Array): Uint8Array {
   return id;
 }
 
+/**
+ * The block a TaPoS slot names: of the last RECENT_BLOCKS blocks up to `head`, the one whose
+ * number ends in the two bytes `slot` (each newer block overwrites the slot it shares), or
+ * undefined when no block has that slot yet.
+ */
+export function recentBlockNumber(head: number, slot: number): number | undefined {
+  const back = (((head - slot) % RECENT_BLOCKS) + RECENT_BLOCKS) % RECENT_BLOCKS;
+  const number = head - back;
+  return number >= 0 ? number : undefined;
+}
+
 /** A Merkle root over sha256 of each transaction's bytes; an odd node is carried up unchanged. */
 function merkleRoot(leaves: Uint8Array[]): Uint8Array {
   if (leaves.length === 0) return new Uint8Array(32);
@@ -438,9 +449,8 @@ export class Chain {
     const slotBytes = raw.refBlockBytes;
     let block: StoredBlock | undefined;
     if (slotBytes.length === 2) {
-      const slot = (slotBytes[0]! << 8) | slotBytes[1]!;
-      const number = head - ((head - slot) & 0xffff);
-      if (number >= 0) block = this.store.getBlock(number);
+      const number = recentBlockNumber(head, (slotBytes[0]! << 8) | slotBytes[1]!);
+      if (number !== undefined) block = this.store.getBlock(number);
     }
     const refHex = bytesToHex(raw.refBlockHash);
     if (!block) {

@@ -12,6 +12,8 @@ import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from '../devnet/genesis.ts';
 import { isLoopback, MAX_BODY_BYTES } from '../devnet/http.ts';
+import { recentBlockNumber } from '../devnet/chain.ts';
+import { startDevnet } from '../devnet/node.ts';
 import {
   buildAndSend,
   funded,
@@ -561,6 +563,61 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
     // raw_data alone is accepted (the node's own form), and gives the same txID.
     const { raw_data_hex: _hex, ...jsonOnly } = tx;
     expect(await node.post('/wallet/broadcasttransaction', jsonOnly)).toEqual({ result: true, txid: tx.txID });
+  });
+});
+
+describe('TaPoS: the recent-block store (PROTOCOL.md §7)', () => {
+  it('a slot names the newest of the last 65,536 blocks that ends in its two bytes', () => {
+    expect(recentBlockNumber(10, 10)).toBe(10);
+    expect(recentBlockNumber(10, 3)).toBe(3);
+    expect(recentBlockNumber(10, 11)).toBeUndefined();
+    expect(recentBlockNumber(70_000, 1)).toBe(65_537);
+    expect(recentBlockNumber(70_000, 70_000 % 65_536)).toBe(70_000);
+    expect(recentBlockNumber(70_000, (70_000 + 1) % 65_536)).toBe(70_000 - 65_535);
+  });
+});
+
+describe('CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT (PROTOCOL.md §6.3 rule 9, TransferActuator)', () => {
+  it('is added to what a transfer to a new account needs, and burned when it runs', async () => {
+    const fee = await startNode({ genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: { CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT: 1_000_000 } } });
+    try {
+      const tooMuch = await fee.post('/wallet/createtransaction', { owner_address: K.dave.hex, to_address: newKey().hex, amount: 10_000n * SUN - 500_000n });
+      expect(tooMuch).toEqual({ Error: VALIDATE + 'Validate TransferContract error, balance is not sufficient.' });
+      const before = await fee.balance(K.dave.b58);
+      expect((await sendTransfer(fee, K.dave, newKey().hex, 5)).reply.result).toBe(true);
+      // amount + the system-contract fee + CREATE_ACCOUNT_FEE (bandwidth of an account-creating transaction)
+      expect(await fee.balance(K.dave.b58)).toBe(before - 5n - SUN - 100_000n);
+
+      // A token holder that cannot pay it: Validate TransferAssetActuator error, insufficient fee.
+      const { reply } = await buildAndSend(fee, '/wallet/createassetissue', {
+        owner_address: K.bob.hex, name: hexText('FEE'), total_supply: 100, coin_num: 1, num: 1,
+        start_time: fee.clock.now + 1_000, end_time: fee.clock.now + 100_000, url: hexText('https://f.invalid'),
+      }, [K.bob]);
+      expect(reply.result).toBe(true);
+      const holder = newKey();
+      await fee.post('/devnet/faucet', { address: holder.hex, amount: 500_000 });
+      expect((await buildAndSend(fee, '/wallet/transferasset', { owner_address: K.bob.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 10 }, [K.bob])).reply.result).toBe(true);
+      const r = await fee.post('/wallet/transferasset', { owner_address: holder.hex, to_address: newKey().hex, asset_name: hexText(TOKEN), amount: 1 });
+      expect(r).toEqual({ Error: VALIDATE + 'Validate TransferAssetActuator error, insufficient fee.' });
+    } finally {
+      await fee.stop();
+    }
+  });
+});
+
+describe('block interval', () => {
+  it('produces blocks on its own every blockIntervalMs, and stops with stop()', async () => {
+    const devnet = await startDevnet({ port: 0, blockIntervalMs: 100 });
+    try {
+      const start = Date.now();
+      while (devnet.chain.headBlock().number < 2 && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 50));
+      expect(devnet.chain.headBlock().number).toBeGreaterThanOrEqual(2);
+    } finally {
+      await devnet.stop();
+    }
+    const stoppedAt = devnet.chain.headBlock().number;
+    await new Promise((r) => setTimeout(r, 250));
+    expect(devnet.chain.headBlock().number).toBe(stoppedAt);
   });
 });
 
