@@ -22,7 +22,7 @@ import type {
   TransferContract,
 } from '../shared/gen/protocol/contract_pb.ts';
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { addressToBase58, isAddressBytes } from '../shared/address.ts';
+import { isAddressBytes } from '../shared/address.ts';
 import { bytesToHex, equalBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
 import type { SupportedContractName } from '../shared/contract-types.ts';
@@ -315,9 +315,4 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
       };
     }
   }
-}
-
-/** For log lines: who a contract is from. */
-export function describeOwner(address: Uint8Array): string {
-  return isAddressBytes(address) ? addressToBase58(address) : bytesToHex(address);
 }

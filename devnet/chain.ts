@@ -59,7 +59,7 @@ import {
   type MaskParameter,
   type NumericParameter,
 } from './genesis.ts';
-import { DevnetStore, type StoredBlock, type TransactionReceipt } from './store.ts';
+import { newAccount, type DevnetStore, type StoredBlock, type TransactionReceipt } from './store.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 
 /** BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10). */
@@ -205,7 +205,9 @@ export class Chain {
       const stored = parseGenesis(parseJson(storedJson, 'stored genesis'));
       let active = stored;
       if (genesis) {
-        if (genesisFingerprint(genesis) !== genesisFingerprint(stored)) {
+        // A genesis without a timestamp took the first start's clock; compare it with that time.
+        const given = genesis.timestamp === undefined ? { ...genesis, timestamp: stored.timestamp } : genesis;
+        if (genesisFingerprint(given) !== genesisFingerprint(stored)) {
           fail('INVALID_INPUT', `${store.file} holds a chain made from a different genesis; start with that genesis, or use a new --db file`);
         }
         active = { ...stored, producer: genesis.producer };
@@ -226,7 +228,7 @@ export class Chain {
     for (const [name, value] of Object.entries(g.parameters.masks)) store.setProperty(name, bytesToHex(value));
     const ctx: ActuatorContext = { store, params: g.parameters, headBlockTime: BigInt(g.timestamp!) };
     for (const a of g.accounts) {
-      const account = createAccount(ctx, a.address);
+      const account = newAccount(a.address, ctx.headBlockTime);
       account.accountName = new TextEncoder().encode(a.name);
       account.balance = a.balance;
       account.isExecutive = a.executive;
@@ -266,10 +268,6 @@ export class Chain {
 
   getAccount(address: Uint8Array): Account | undefined {
     return this.store.getAccount(address);
-  }
-
-  numeric(name: NumericParameter): bigint {
-    return this.params.numeric[name];
   }
 
   /** Chain parameters as the node's names → values (masks as hex), for /devnet/info. */

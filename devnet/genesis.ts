@@ -12,7 +12,7 @@
  */
 import { create } from '@bufbuild/protobuf';
 import { PermissionSchema, type Permission } from '../shared/gen/protocol/core_pb.ts';
-import { AccountPermissionUpdateContractSchema } from '../shared/gen/protocol/contract_pb.ts';
+import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../shared/gen/protocol/contract_pb.ts';
 import {
   applyPermissionUpdate,
   defaultActivePermission,
@@ -274,26 +274,25 @@ function parseProducer(v: unknown, accounts: GenesisAccount[]): GenesisProducer 
  * execution of a permission update would (owner 0, executive 1, actives from 2).
  */
 export function genesisPermissions(a: GenesisAccount, parameters: ChainParameters): StoredPermissions {
-  return applyPermissionUpdate(create(AccountPermissionUpdateContractSchema, {
+  return applyPermissionUpdate(asPermissionUpdate(a, parameters));
+}
+
+/** The account's permissions as the permission update that would set them. */
+function asPermissionUpdate(a: GenesisAccount, parameters: ChainParameters): AccountPermissionUpdateContract {
+  return create(AccountPermissionUpdateContractSchema, {
     ownerAddress: a.address,
     owner: a.ownerPermission ?? defaultOwnerPermission(a.address),
     executive: a.executive ? a.executivePermission ?? defaultExecutivePermission(a.address) : undefined,
     actives: a.activePermissions ?? [defaultActivePermission(a.address, parameters.masks.ACTIVE_DEFAULT_OPERATIONS)],
-  }));
+  });
 }
 
 function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters, path: string): void {
   const custom = a.ownerPermission || a.activePermissions || a.executivePermission;
   if (!custom) return;
   if (parameters.numeric.ALLOW_MULTI_SIGN !== 1n) bad(path, 'permissions need ALLOW_MULTI_SIGN = 1');
-  const contract = create(AccountPermissionUpdateContractSchema, {
-    ownerAddress: a.address,
-    owner: a.ownerPermission ?? defaultOwnerPermission(a.address),
-    executive: a.executive ? a.executivePermission ?? defaultExecutivePermission(a.address) : undefined,
-    actives: a.activePermissions ?? [defaultActivePermission(a.address, parameters.masks.ACTIVE_DEFAULT_OPERATIONS)],
-  });
   try {
-    validatePermissionUpdate(contract, {
+    validatePermissionUpdate(asPermissionUpdate(a, parameters), {
       isExecutive: a.executive,
       availableContractTypes: parameters.masks.AVAILABLE_CONTRACT_TYPE,
       maxKeys: Number(parameters.numeric.TOTAL_SIGN_NUM),

@@ -116,13 +116,11 @@ export class DevnetStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       getProp: db.prepare('SELECT value FROM properties WHERE name = ?'),
       setProp: db.prepare('INSERT INTO properties (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
-      allProps: db.prepare('SELECT name, value FROM properties ORDER BY name'),
       getAccount: db.prepare('SELECT data, net_usage, net_time FROM accounts WHERE address = ?'),
       putAccount: db.prepare(
         'INSERT INTO accounts (address, data) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET data = excluded.data',
       ),
       setNet: db.prepare('UPDATE accounts SET net_usage = ?, net_time = ? WHERE address = ?'),
-      countAccounts: db.prepare('SELECT count(*) AS n FROM accounts'),
       getToken: db.prepare('SELECT data FROM tokens WHERE id = ?'),
       putToken: db.prepare('INSERT INTO tokens (id, owner, data) VALUES (?, ?, ?)'),
       listTokens: db.prepare('SELECT data FROM tokens ORDER BY id'),
@@ -171,9 +169,6 @@ export class DevnetStore {
     this.setMeta('schema', SCHEMA_VERSION);
   }
 
-  schemaVersion(): string | undefined {
-    return this.getMeta('schema');
-  }
 
   getProperty(name: string): string | undefined {
     return (this.stmts.getProp.get(name) as { value: string } | undefined)?.value;
@@ -183,11 +178,6 @@ export class DevnetStore {
     this.stmts.setProp.run(name, value);
   }
 
-  allProperties(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const row of this.stmts.allProps.all() as { name: string; value: string }[]) out[row.name] = row.value;
-    return out;
-  }
 
   getAccount(address: Uint8Array): Account | undefined {
     const row = this.stmts.getAccount.get(address) as AccountRow | undefined;
@@ -202,9 +192,6 @@ export class DevnetStore {
     this.stmts.putAccount.run(account.address, toBinary(AccountSchema, account));
   }
 
-  accountCount(): number {
-    return Number((this.stmts.countAccounts.get() as { n: bigint }).n);
-  }
 
   /** Free-bandwidth bookkeeping: bytes used and the head-block time (ms) of the last use. */
   getNet(address: Uint8Array): { usage: bigint; time: bigint } {

@@ -66,13 +66,17 @@ describe('devnet: a restart with a database file', () => {
     }
   });
 
-  it('refuses a different genesis for an existing chain, but accepts new block keys', async () => {
+  it('refuses a different genesis for an existing chain, but accepts the same one again and new block keys', async () => {
     const dbFile = join(dir, 'genesis.sqlite');
     const first = await startNode({ dbFile });
     const stored = first.devnet.chain.genesis;
     await first.stop();
     const other = parseGenesis({ ...DEFAULT_GENESIS_JSON, accounts: DEFAULT_GENESIS_JSON.accounts.slice(1), timestamp: stored.timestamp });
     await expect(startDevnet({ dbFile, genesis: other, blockIntervalMs: 'manual' })).rejects.toThrow(/holds a chain made from a different genesis/);
+    // The same genesis file again (no timestamp: the first start fixed it) is the same chain.
+    const same = await startDevnet({ dbFile, genesis: parseGenesis(DEFAULT_GENESIS_JSON), blockIntervalMs: 'manual' });
+    expect(same.chain.genesis.timestamp).toBe(stored.timestamp);
+    await same.stop();
     const rekeyed = { ...stored, producer: { ...stored.producer, keys: [...stored.producer.keys, Uint8Array.from(Buffer.from(K.k33.priv, 'hex'))] } };
     const second = await startDevnet({ dbFile, genesis: rekeyed, blockIntervalMs: 'manual' });
     expect(second.producer.keys.map((k) => k.address)).toEqual([K.block.b58, K.k33.b58]);
