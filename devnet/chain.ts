@@ -341,21 +341,17 @@ export class Chain {
   // -------------------------------------------------------------------------------------------
   // Building transactions (the create endpoints, PROTOCOL.md §7 "Transactions the node builds")
 
-  /** Runs the contract's validation against current state; throws CONTRACT_VALIDATE with the node's message. */
-  validateContract(type: SupportedContractName, contract: unknown): void {
-    actuatorFor(this.context(), type, contract).validate();
-  }
-
   /**
-   * Validates the contract, then builds the unsigned transaction: TaPoS from the head block,
-   * expiration = head block time + 60 s, timestamp = now.
+   * Validates the contract against current state (throws CONTRACT_VALIDATE with the node's
+   * message), then builds the unsigned transaction: TaPoS from the head block, expiration = head
+   * block time + 60 s, timestamp = now.
    */
   buildTransaction(
     type: SupportedContractName,
     contract: unknown,
     options: { permissionId?: number; data?: Uint8Array } = {},
   ): SignedTransaction & { txId: Uint8Array } {
-    this.validateContract(type, contract);
+    actuatorFor(this.context(), type, contract).validate();
     const head = this.head;
     const number = new Uint8Array(8);
     new DataView(number.buffer).setBigUint64(0, BigInt(head.number));
