@@ -40,7 +40,7 @@ import {
 import { addressToBase58, isAddressBytes, type Address } from './address.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
-import { contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
+import { contractNameOfTypeUrl, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 import { recoverSigner } from './keys.ts';
 import { messageToNodeJson } from './node-json.ts';
 import { hasOperation, OPERATIONS_LENGTH } from './operations.ts';
@@ -236,8 +236,7 @@ export function readSigningFacts(rawBytes: Uint8Array): SigningFacts {
   }
   facts.ownerAddress = new Uint8Array();
   const any = contract.parameter;
-  // Any.unpack compares the full message name after the last '/'.
-  if (any && any.typeUrl.slice(any.typeUrl.lastIndexOf('/') + 1) === `protocol.${name}`) {
+  if (any && contractNameOfTypeUrl(any.typeUrl) === name) {
     try {
       facts.ownerAddress = (fromBinary(SUPPORTED_CONTRACTS[name], any.value) as unknown as { ownerAddress: Uint8Array }).ownerAddress;
     } catch {

@@ -82,8 +82,17 @@ export function typeUrlFor(name: string): string {
   return TYPE_URL_PREFIX + name;
 }
 
-/** The message name a type URL names: the part after the last `/`, as the node's `Any.is` reads it. */
-export function messageNameOfTypeUrl(typeUrl: string): string {
-  const full = typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
-  return full.startsWith('protocol.') ? full.slice('protocol.'.length) : full;
+/** The full message name in a type URL: the part after the last `/`, which is all the node's `Any.is` reads. */
+export function typeUrlMessageName(typeUrl: string): string {
+  return typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
+}
+
+/**
+ * The contract a type URL names as the node decides it: the full name after the last `/` must be
+ * exactly `protocol.<Name>` (any host before it is ignored). Anything else names no contract
+ * (undefined): `x/TransferContract` is not `protocol.TransferContract` to `Any.is`.
+ */
+export function contractNameOfTypeUrl(typeUrl: string): string | undefined {
+  const full = typeUrlMessageName(typeUrl);
+  return full.startsWith('protocol.') ? full.slice('protocol.'.length) : undefined;
 }

@@ -16,7 +16,7 @@ import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, t
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
-import { isSupportedContractName, messageNameOfTypeUrl, SUPPORTED_CONTRACTS } from './contract-types.ts';
+import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 
 export interface NodeJsonOptions {
   /** The node's `visible` flag: Base58 addresses and text names instead of hex. */
@@ -61,9 +61,9 @@ function enumToJson(field: DescField, value: number): Json {
 }
 
 function anyToJson(any: { typeUrl: string; value: Uint8Array }, visible: boolean): JsonObject {
-  const name = messageNameOfTypeUrl(any.typeUrl);
-  if (!isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${name} is not a contract Airlock can show`, { type_url: any.typeUrl });
+  const name = contractNameOfTypeUrl(any.typeUrl);
+  if (name === undefined || !isSupportedContractName(name)) {
+    fail('UNSUPPORTED_CONTRACT', `${name ?? any.typeUrl} is not a contract Airlock can show`, { type_url: any.typeUrl });
   }
   const schema = SUPPORTED_CONTRACTS[name];
   return { value: messageToNodeJson(schema, fromBinary(schema, any.value), { visible }), type_url: any.typeUrl };
@@ -198,9 +198,10 @@ function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { t
   }
   const typeUrl = v.type_url;
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
-  const name = messageNameOfTypeUrl(typeUrl);
-  if (!isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
+  const name = contractNameOfTypeUrl(typeUrl);
+  if (name === undefined || !isSupportedContractName(name)) {
+    const real = name ?? typeUrl;
+    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${real} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
   }
   const schema: DescMessage = SUPPORTED_CONTRACTS[name];
   const inner = messageFromNodeJson(schema, v.value, { ...options, path: `${path}.value` });

@@ -23,7 +23,7 @@ import { AirlockError, fail } from './errors.ts';
 import {
   contractTypeName,
   isSupportedContractName,
-  messageNameOfTypeUrl,
+  contractNameOfTypeUrl,
   parseContractType,
   SUPPORTED_CONTRACTS,
   typeUrlFor,
@@ -181,9 +181,11 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
     fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].type: ${name ?? c.type} is not a contract Airlock can show and sign`);
   }
   if (!c.parameter) fail('BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
-  const urlName = messageNameOfTypeUrl(c.parameter.typeUrl);
+  const urlName = contractNameOfTypeUrl(c.parameter.typeUrl);
   if (urlName !== name) {
-    fail('BAD_TRANSACTION', `contract type error,expected type [${name}],real type[${urlName}]`, { field: 'raw_data.contract[0].parameter.type_url' });
+    // A URL naming no protocol. message is shown whole, so the message says what is wrong with it.
+    const real = urlName ?? c.parameter.typeUrl;
+    fail('BAD_TRANSACTION', `contract type error,expected type [${name}],real type[${real}]`, { field: 'raw_data.contract[0].parameter.type_url' });
   }
   const schema = SUPPORTED_CONTRACTS[name];
   const contract = decodeStrict<Message>(schema, c.parameter.value, 'raw_data.contract[0].parameter.value');

@@ -724,6 +724,18 @@ describe('readSigningFacts: lenient reading of the raw bytes', () => {
     expect(e.message).toMatch(/is signed by .* but it is not contained of permission\.$/);
   });
 
+  it('a type URL whose full name lacks the protocol. package gives an empty owner too', () => {
+    const raw = (typeUrl: string) => encodeRaw(create(Transaction_rawSchema, {
+      ...RAW,
+      contract: [create(Transaction_ContractSchema, {
+        type: TRANSFER_ID,
+        parameter: { typeUrl, value: concatBytes(new Uint8Array([0x0a, 21]), A) },
+      })],
+    }));
+    expect(readSigningFacts(raw('type.googleapis.com/TransferContract')).ownerAddress).toEqual(new Uint8Array());
+    expect(readSigningFacts(raw('type.googleapis.com/protocol.TransferContract')).ownerAddress).toEqual(A);
+  });
+
   it('throws BAD_TRANSACTION for bytes that are not a transaction', () => {
     expect(errorOf(() => readSigningFacts(new Uint8Array([0xff]))).code).toBe('BAD_TRANSACTION');
   });

@@ -254,6 +254,15 @@ describe('reading is strict', () => {
         'raw.contract[0].parameter.type_url',
       );
     });
+
+    it('a type_url without the protocol. package names no contract (Any.is compares the full name)', () => {
+      expectCoded(
+        () => read(Transaction_rawSchema, { contract: [{ parameter: { value: {}, type_url: 'type.googleapis.com/TransferContract' } }] }),
+        'UNSUPPORTED_CONTRACT',
+        'raw.contract[0].parameter.type_url: type.googleapis.com/TransferContract is not a contract Airlock can build or show',
+        'raw.contract[0].parameter.type_url',
+      );
+    });
   });
 });
 

@@ -204,6 +204,20 @@ describe('decodeRaw: exactly one contract, of a supported type, named the same i
     );
   });
 
+  it('a type URL without the protocol. package is a contract type error, as Any.is compares the full name', () => {
+    expectCoded(
+      () => decodeRaw(rawWithContracts([contractWith(1, 'type.googleapis.com/TransferContract', transferValue())])),
+      'BAD_TRANSACTION',
+      'contract type error,expected type [TransferContract],real type[type.googleapis.com/TransferContract]',
+      { field: 'raw_data.contract[0].parameter.type_url' },
+    );
+  });
+
+  it('any host before the last / is ignored, as Any.is ignores it', () => {
+    const d = decodeRaw(rawWithContracts([contractWith(1, 'example.org/x/protocol.TransferContract', transferValue())]));
+    expect(d.contractType).toBe('TransferContract');
+  });
+
   it('a contract with no parameter is refused', () => {
     expectCoded(() => decodeRaw(rawWithContracts([contractWith(1, undefined, new Uint8Array())])), 'BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
   });
