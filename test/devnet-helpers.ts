@@ -1,5 +1,6 @@
 // Helpers for the devnet suites: a devnet on 127.0.0.1 (random port, manual blocks, injectable
 // clock), a JSON client over real HTTP, and signing with shared/ exactly as a signer would.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Transaction_rawSchema, type Transaction_raw } from '../shared/gen/protocol/core_pb.ts';
@@ -180,3 +181,52 @@ export function permissionUpdateBody(owner: TestKey, actives: Json[], ownerPermi
 
 /** The operations mask allowing only TransferContract (type 1). */
 export const TRANSFER_ONLY_OPS = '02' + '00'.repeat(31);
+
+/** A child process whose stdout and stderr are collected, with a wait for a line matching a pattern. */
+export interface WatchedProcess {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+  waitFor: (re: RegExp) => Promise<RegExpMatchArray>;
+}
+
+/**
+ * Spawns `command` and watches its output. With `group`, the child leads its own process group, so
+ * `stopGroup` reaches what it started too (npm runs a script through a shell and tsx).
+ */
+export function spawnWatched(command: string, args: string[], options: { group?: boolean } = {}): WatchedProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false });
+  let out = '';
+  const listeners: (() => void)[] = [];
+  const onData = (chunk: Buffer): void => {
+    out += chunk.toString('utf8');
+    listeners.forEach((l) => l());
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (re: RegExp): Promise<RegExpMatchArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const m = out.match(re);
+        if (m) resolve(m);
+      };
+      listeners.push(check);
+      check();
+      void exit.then(() => {
+        check();
+        reject(new Error(`${command} ${args.join(' ')} exited before printing ${re}:\n${out}`));
+      });
+    });
+  return { child, output: () => out, exit, waitFor };
+}
+
+/** Sends `signal` to the whole process group of a child spawned with `group: true`. */
+export function stopGroup(run: WatchedProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  process.kill(-run.child.pid!, signal);
+}
+
+/** `npm run devnet` without npm: devnet/cli.ts under this Node with the tsx loader. */
+export function runDevnetCli(args: string[]): WatchedProcess {
+  return spawnWatched(process.execPath, ['--import', 'tsx', 'devnet/cli.ts', ...args]);
+}

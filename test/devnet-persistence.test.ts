@@ -1,14 +1,13 @@
 // The devnet's state across restarts (issue 3: "A restart with --db keeps accounts, tokens and
 // blocks"), the genesis check on reopening, and `npm run devnet` itself (devnet/cli.ts): its
 // printed URL, accounts and TEST ONLY keys, and a clean stop on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GENESIS_JSON, parseGenesis } from '../devnet/genesis.ts';
 import { startDevnet } from '../devnet/node.ts';
-import { buildAndSend, hexText, K, newKey, sendTransfer, startNode, SUN, T0, type Json } from './devnet-helpers.ts';
+import { buildAndSend, hexText, K, newKey, runDevnetCli, sendTransfer, startNode, SUN, T0, type Json } from './devnet-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-devnet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,37 +95,10 @@ describe('devnet: a restart with a database file', () => {
 // ---------------------------------------------------------------------------------------------
 // npm run devnet
 
-function runCli(args: string[]): { child: ChildProcess; output: () => string; exit: Promise<number | null>; waitFor: (re: RegExp) => Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'devnet/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const listeners: (() => void)[] = [];
-  const onData = (chunk: Buffer): void => {
-    out += chunk.toString('utf8');
-    listeners.forEach((l) => l());
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = (re: RegExp): Promise<RegExpMatchArray> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        const m = out.match(re);
-        if (m) resolve(m);
-      };
-      listeners.push(check);
-      check();
-      void exit.then(() => {
-        check();
-        reject(new Error(`devnet exited before printing ${re}:\n${out}`));
-      });
-    });
-  return { child, output: () => out, exit, waitFor };
-}
-
 describe('npm run devnet (devnet/cli.ts)', () => {
   it('prints its URL, the accounts with balances and TEST ONLY keys, and stops cleanly on SIGTERM; --db survives a restart', async () => {
     const db = join(dir, 'cli.sqlite');
-    const run = runCli(['--port', '0', '--block-interval', 'manual', '--db', db, '--quiet']);
+    const run = runDevnetCli(['--port', '0', '--block-interval', 'manual', '--db', db, '--quiet']);
     const [, url] = await run.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     await run.waitFor(/Stop with Ctrl-C/);
     const text = run.output();
@@ -140,7 +112,7 @@ describe('npm run devnet (devnet/cli.ts)', () => {
     expect(await run.exit).toBe(0);
     expect(run.output()).toContain('SIGTERM: stopping the devnet');
 
-    const again = runCli(['--port', '0', '--block-interval', 'manual', '--db', db, '--quiet']);
+    const again = runDevnetCli(['--port', '0', '--block-interval', 'manual', '--db', db, '--quiet']);
     const [, url2] = await again.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     await again.waitFor(/head #1/);
     const head = (await (await fetch(`${url2}/wallet/getnowblock`)).json()) as Json;
@@ -150,7 +122,7 @@ describe('npm run devnet (devnet/cli.ts)', () => {
   });
 
   it('refuses a bad flag with the usage text and exit code 2', async () => {
-    const run = runCli(['--port', 'eighty']);
+    const run = runDevnetCli(['--port', 'eighty']);
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('--port: expected 0-65535, got eighty');
     expect(run.output()).toContain('usage: npm run devnet');
