@@ -406,9 +406,14 @@ export class Chain {
       );
     }
     this.checkTapos(raw);
-    const size = encodeTransaction(tx.rawBytes, tx.signatures).length;
-    if (size > MAX_TRANSACTION_BYTES) {
-      throw new Rejection('TOO_BIG_TRANSACTION_ERROR', `Too big transaction, the size is ${size} bytes`);
+    // Manager.validateCommon: the size without `ret` plus room for two results. Its second test (the
+    // size with `ret`) cannot fail after this one here, because the devnet never keeps a `ret`.
+    const withResult = encodeTransaction(tx.rawBytes, tx.signatures).length + 2 * MAX_RESULT_SIZE_IN_TX;
+    if (withResult > MAX_TRANSACTION_BYTES) {
+      throw new Rejection(
+        'TOO_BIG_TRANSACTION_ERROR',
+        `Too big transaction with result, TxId ${bytesToHex(txId)}, the size is ${withResult} bytes, maxTxSize ${MAX_TRANSACTION_BYTES}`,
+      );
     }
     if (raw.expiration <= BigInt(head.timestamp) || raw.expiration > BigInt(head.timestamp + MAX_EXPIRATION_MS)) {
       throw new Rejection(

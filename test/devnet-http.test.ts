@@ -478,14 +478,22 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
     expect(node.logs.some((l) => l.includes('Tapos failed, different block hash'))).toBe(true);
   });
 
-  it('Too big transaction: over 512,000 bytes', async () => {
-    const raw = rawOf(await built());
-    raw.data = new Uint8Array(512_000);
-    const tx = rawTransaction(raw, K.alice);
-    expect(hexToBytes(tx.raw_data_hex).length + 67).toBeGreaterThan(512_000);
-    const r = await broadcast(tx);
-    expect(r.code).toBe('TOO_BIG_TRANSACTION_ERROR');
-    expect(r.message).toMatch(/^Too big transaction, the size is 512\d{3} bytes$/);
+  it('Too big transaction with result: the signed size plus 64 + 64 bytes of results over 512,000', async () => {
+    // Transaction {raw_data (tag, 3-byte length, bytes), one 65-byte signature (tag, length, bytes)}.
+    const signedSize = (raw: ReturnType<typeof rawOf>): number => hexToBytes(rawTransaction(raw, K.alice).raw_data_hex).length + 4 + 67;
+    const sized = async (total: number): Promise<ReturnType<typeof rawOf>> => {
+      const raw = rawOf(await built());
+      raw.data = new Uint8Array(500_000);
+      raw.data = new Uint8Array(500_000 + (total - 128 - signedSize(raw)));
+      expect(signedSize(raw) + 128).toBe(total);
+      return raw;
+    };
+    const over = rawTransaction(await sized(512_001), K.alice);
+    expect(await broadcast(over)).toMatchObject({
+      code: 'TOO_BIG_TRANSACTION_ERROR',
+      message: `Too big transaction with result, TxId ${over.txID}, the size is 512001 bytes, maxTxSize 512000`,
+    });
+    expect((await broadcast(rawTransaction(await sized(512_000), K.alice))).reply.result).toBe(true);
   });
 
   it('Transaction expired: more than 24 h after the head block (checked after the signatures)', async () => {
