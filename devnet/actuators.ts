@@ -31,9 +31,9 @@ import { participateExchange, validateAssetIssue, validateParticipate, validateT
 import { validateTransfer } from '../shared/transfer.ts';
 import type { ChainParameters } from './genesis.ts';
 import { newAccount, type DevnetStore } from './store.ts';
+import { INT64_MAX } from '../shared/int64.ts';
 
 const DAY_MS = 86_400_000n;
-const INT64_MAX = 2n ** 63n - 1n;
 
 export interface ActuatorContext {
   store: DevnetStore;

@@ -30,6 +30,7 @@ import { addressToBase58, isAddressBytes, type Address } from '../shared/address
 import { bytesToHex, concatBytes, equalBytes } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { INT64_MAX } from '../shared/int64.ts';
 import type { SupportedContractName } from '../shared/contract-types.ts';
 import {
   accountPermissionsFromAccount,
@@ -584,7 +585,7 @@ export class Chain {
     return this.store.transaction(() => {
       const account = this.store.getAccount(address) ?? createAccount(this.context(), address);
       account.balance += amount;
-      if (account.balance > 2n ** 63n - 1n) fail('INVALID_INPUT', 'amount: the balance would overflow int64');
+      if (account.balance > INT64_MAX) fail('INVALID_INPUT', 'amount: the balance would overflow int64');
       this.store.putAccount(account);
       return account;
     });

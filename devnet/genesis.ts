@@ -29,6 +29,7 @@ import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
 import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/operations.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
+import { INT64_MAX } from '../shared/int64.ts';
 
 /** Numeric chain parameters and their PROTOCOL.md §10 defaults (sun where money). */
 export const DEFAULT_NUMERIC_PARAMETERS = {
@@ -163,7 +164,6 @@ function wrap<T>(path: string, fn: () => T): T {
   }
 }
 
-const INT64_MAX = 2n ** 63n - 1n;
 
 function parseParameters(v: unknown): ChainParameters {
   const numeric = { ...DEFAULT_NUMERIC_PARAMETERS } as Record<NumericParameter, bigint>;

@@ -16,6 +16,7 @@ import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, t
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './int64.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 
 export interface NodeJsonOptions {
@@ -119,11 +120,6 @@ function typeName(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
-
-const INT32_MIN = -(2n ** 31n);
-const INT32_MAX = 2n ** 31n - 1n;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 function integerFromJson(v: unknown, path: string): bigint {
   if (typeof v === 'bigint') return v;

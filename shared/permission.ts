@@ -24,6 +24,7 @@ import {
 import { addressToBase58, checkAddress, isAddressBytes, parseAddress, type Address } from './address.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
+import { INT64_MAX, INT64_MIN } from './int64.ts';
 import { contractTypeName, isKnownContractType } from './contract-types.ts';
 import {
   availableContractTypes,
@@ -43,8 +44,6 @@ export const OWNER_PERMISSION_ID = 0;
 export const EXECUTIVE_PERMISSION_ID = 1;
 export const FIRST_ACTIVE_PERMISSION_ID = 2;
 
-const INT64_MAX = 2n ** 63n - 1n;
-const INT64_MIN = -(2n ** 63n);
 
 // ---------------------------------------------------------------------------------------------
 // Defaults (spec §2.7, PROTOCOL.md §8)

@@ -32,6 +32,7 @@ import {
 import { isAddressBytes } from './address.ts';
 import { bytesToHex, equalBytes, tryUtf8, utf8ToBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
+import { INT64_MAX } from './int64.ts';
 import {
   addressInput,
   addressView,
@@ -40,7 +41,6 @@ import {
   formatUnits,
   int32Input,
   int64Input,
-  INT64_MAX,
   kindOf,
   type AddressInput,
   type AddressView,

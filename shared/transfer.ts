@@ -17,14 +17,11 @@ import { TransferContractSchema, type TransferContract } from './gen/protocol/co
 import { addressToBase58, isAddressBytes, parseAddress, type Address } from './address.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
 import { fail } from './errors.ts';
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './int64.ts';
 
 /** Decimal places of the native coin: 1 coin = 1,000,000 smallest units (PROTOCOL.md §6, §10). */
 export const COIN_DECIMALS = 6;
 
-export const INT32_MIN = -(2 ** 31);
-export const INT32_MAX = 2 ** 31 - 1;
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
 
 /** An address as bytes or as text in either written form (41… hex or T… Base58Check). */
 export type AddressInput = Address | string;
