@@ -15,6 +15,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
+import { INT64_MAX } from '../shared/int64.ts';
 
 const SCHEMA_VERSION = '1';
 
@@ -203,8 +204,13 @@ export class DevnetStore {
     this.stmts.setNet.run(usage, time, address);
   }
 
+  /**
+   * The token with this id. An id is the decimal text of a positive Java long (TOKEN_ID_NUM + 1),
+   * looked up as that exact text, as the node's V2 store keys it: "01000001" or a number beyond
+   * int64 names no token (rather than token 1000001, or an error from SQLite).
+   */
   getToken(id: string): AssetIssueContract | undefined {
-    if (!/^\d{1,18}$/.test(id)) return undefined;
+    if (!/^[1-9]\d{0,18}$/.test(id) || BigInt(id) > INT64_MAX) return undefined;
     const row = this.stmts.getToken.get(BigInt(id)) as { data: Uint8Array } | undefined;
     return row ? fromBinary(AssetIssueContractSchema, u8(row.data)) : undefined;
   }
