@@ -65,6 +65,26 @@ describe('devnet: a restart with a database file', () => {
     }
   });
 
+  it('keeps arrival order across a restart: a transaction pending from before goes into the next block before a newer one', async () => {
+    const dbFile = join(dir, 'order.sqlite');
+    const first = await startNode({ dbFile });
+    expect((await sendTransfer(first, K.alice, K.bob.hex, 1)).reply.result).toBe(true);
+    await first.block();
+    const old = await sendTransfer(first, K.alice, K.bob.hex, 2);
+    expect(old.reply.result).toBe(true);
+    await first.stop();
+
+    const second = await startNode({ dbFile, firstBlock: false, startAt: T0 + 60_000 });
+    try {
+      const newer = await sendTransfer(second, K.bob, K.carol.hex, 3);
+      expect(newer.reply.result).toBe(true);
+      const produced = await second.devnet.produceBlock();
+      expect(produced.transactions).toEqual([old.reply.txid, newer.reply.txid]);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('refuses a different genesis for an existing chain, but accepts the same one again and new block keys', async () => {
     const dbFile = join(dir, 'genesis.sqlite');
     const first = await startNode({ dbFile });
