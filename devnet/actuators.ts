@@ -163,7 +163,13 @@ function executeTransferAssetContract(ctx: ActuatorContext, c: TransferAssetCont
 // ---------------------------------------------------------------------------------------------
 // ParticipateAssetIssueContract (PROTOCOL.md §6.2)
 
-function validateParticipateContract(ctx: ActuatorContext, c: ParticipateAssetIssueContract): bigint {
+/** What validation found and execution needs: the stored token's id and the tokens bought. */
+interface Participation {
+  tokenId: string;
+  exchange: bigint;
+}
+
+function validateParticipateContract(ctx: ActuatorContext, c: ParticipateAssetIssueContract): Participation {
   statelessExceptAssetName(() => validateParticipate(c));
   const owner = ctx.store.getAccount(c.ownerAddress);
   if (!owner) invalid('Account does not exist!', 'owner_address');
@@ -177,11 +183,10 @@ function validateParticipateContract(ctx: ActuatorContext, c: ParticipateAssetIs
   const issuer = ctx.store.getAccount(c.toAddress);
   if (!issuer) invalid('To account does not exist!', 'to_address');
   if ((issuer.assetV2[token.id] ?? 0n) < exchange) invalid('Asset balance is not enough !', 'amount');
-  return exchange;
+  return { tokenId: token.id, exchange };
 }
 
-function executeParticipateContract(ctx: ActuatorContext, c: ParticipateAssetIssueContract, exchange: bigint): ExecutionResult {
-  const id = tokenId(c.assetName);
+function executeParticipateContract(ctx: ActuatorContext, c: ParticipateAssetIssueContract, { tokenId: id, exchange }: Participation): ExecutionResult {
   const owner = ctx.store.getAccount(c.ownerAddress)!;
   const issuer = ctx.store.getAccount(c.toAddress)!;
   owner.balance -= c.amount;
@@ -289,12 +294,13 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
     }
     case 'ParticipateAssetIssueContract': {
       const c = contract as ParticipateAssetIssueContract;
-      let exchange = 0n;
+      let found: Participation | undefined;
       return {
         validate: () => {
-          exchange = validateParticipateContract(ctx, c);
+          found = validateParticipateContract(ctx, c);
         },
-        execute: () => executeParticipateContract(ctx, c, exchange),
+        // execute() runs only after validate() passed (chain.ts apply), so `found` is set.
+        execute: () => executeParticipateContract(ctx, c, found!),
         createsAccount: () => false,
       };
     }
