@@ -39,8 +39,10 @@ import {
   type AccountPermissions,
 } from '../shared/authorization.ts';
 import {
+  broadcastSize,
   createTransaction,
   decodeRaw,
+  encodeSignedTransaction,
   DEFAULT_EXPIRATION_MS,
   MAX_EXPIRATION_MS,
   MAX_TRANSACTION_BYTES,
@@ -118,25 +120,6 @@ export interface ProducedBlock {
 export interface ChainOptions {
   clock: () => number;
   log: (line: string) => void;
-}
-
-/** The wire form of a transaction (Transaction {raw_data = 1, signature = 2}), without `ret`. */
-export function encodeTransaction(rawBytes: Uint8Array, signatures: Uint8Array[]): Uint8Array {
-  const parts: Uint8Array[] = [field(1, rawBytes)];
-  for (const s of signatures) parts.push(field(2, s));
-  return concatBytes(...parts);
-}
-
-function field(no: number, bytes: Uint8Array): Uint8Array {
-  const len: number[] = [];
-  let n = bytes.length;
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n > 0) b |= 0x80;
-    len.push(b);
-  } while (n > 0);
-  return concatBytes(Uint8Array.of((no << 3) | 2), Uint8Array.from(len), bytes);
 }
 
 /** Block id: the 8-byte big-endian number, then bytes 8..32 of sha256(header raw) (PROTOCOL.md §7). */
@@ -313,7 +296,7 @@ export class Chain {
     const txIds = this.store.pendingTransactionIds();
     const leaves = txIds.map((id) => {
       const tx = this.store.getTransaction(id)!;
-      return encodeTransaction(tx.rawBytes, tx.signatures);
+      return encodeSignedTransaction(tx);
     });
     const raw = create(BlockHeader_rawSchema, {
       timestamp: BigInt(timestamp),
@@ -409,7 +392,7 @@ export class Chain {
     this.checkTapos(raw);
     // Manager.validateCommon: the size without `ret` plus room for two results. Its second test (the
     // size with `ret`) cannot fail after this one here, because the devnet never keeps a `ret`.
-    const withResult = encodeTransaction(tx.rawBytes, tx.signatures).length + 2 * MAX_RESULT_SIZE_IN_TX;
+    const withResult = broadcastSize(tx);
     if (withResult > MAX_TRANSACTION_BYTES) {
       throw new Rejection(
         'TOO_BIG_TRANSACTION_ERROR',
@@ -521,7 +504,7 @@ export class Chain {
     if (!owner) {
       throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : account [${addressToBase58(decoded.ownerAddress)}] does not exist`);
     }
-    const size = BigInt(encodeTransaction(tx.rawBytes, tx.signatures).length);
+    const size = BigInt(encodeSignedTransaction(tx).length);
     const bytes = size + BigInt(MAX_RESULT_SIZE_IN_TX);
     const n = this.params.numeric;
     const insufficient = (detail: string): Rejection => new Rejection('BANDWITH_ERROR', 'Account resource insufficient error.', detail);

@@ -18,7 +18,7 @@ import {
   type Transaction_raw,
 } from './gen/protocol/core_pb.ts';
 import { checkAddress, type Address } from './address.ts';
-import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes } from './bytes.ts';
+import { bytesToHex, concatBytes, equalBytes, hexToBytes, hexToFixedBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
 import {
   contractTypeName,
@@ -38,6 +38,10 @@ export const DEFAULT_EXPIRATION_MS = 60_000;
 export const MAX_EXPIRATION_MS = 86_400_000;
 /** The node's size limit for a whole transaction (PROTOCOL.md §7). */
 export const MAX_TRANSACTION_BYTES = 512_000;
+/** Room the node adds to a transaction's size for the results it will carry: MAX_RESULT_SIZE_IN_TX × 2. */
+export const RESULT_ALLOWANCE_BYTES = 128;
+/** A signature's length (PER_SIGN_LENGTH), used to size a transaction before it is signed. */
+const ONE_SIGNATURE = new Uint8Array(65);
 /** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
 export const MAX_SIGNATURES = 5;
 
@@ -208,10 +212,47 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   };
 }
 
-/** Builds, encodes and decodes back in one step: the bytes to sign and their txID. */
+/** One length-delimited protobuf field: tag, varint length, bytes. */
+function lengthDelimited(fieldNumber: number, bytes: Uint8Array): Uint8Array {
+  const length: number[] = [];
+  let n = bytes.length;
+  do {
+    length.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return concatBytes(Uint8Array.of((fieldNumber << 3) | 2), Uint8Array.from(length), bytes);
+}
+
+/**
+ * The wire form of a signed transaction, Transaction {raw_data = 1, signature = 2 (repeated)},
+ * without `ret`, around the kept raw bytes (never re-encoded from a decoded message).
+ */
+export function encodeSignedTransaction(tx: SignedTransaction): Uint8Array {
+  return concatBytes(lengthDelimited(1, tx.rawBytes), ...tx.signatures.map((s) => lengthDelimited(2, s)));
+}
+
+/**
+ * The size the node holds against MAX_TRANSACTION_BYTES on broadcast (Manager.validateCommon,
+ * PROTOCOL.md §7 step 5.3): the signed transaction without `ret`, plus RESULT_ALLOWANCE_BYTES.
+ */
+export function broadcastSize(tx: SignedTransaction): number {
+  return encodeSignedTransaction(tx).length + RESULT_ALLOWANCE_BYTES;
+}
+
+/**
+ * Builds, encodes and decodes back in one step: the bytes to sign and their txID. Refuses a
+ * transaction the node would refuse as too big even with a single signature, so nobody signs it.
+ */
 export function createTransaction(call: ContractCall, fields: RawFields): SignedTransaction & { txId: Uint8Array } {
   const rawBytes = encodeRaw(buildRaw(call, fields));
-  if (rawBytes.length > MAX_TRANSACTION_BYTES) fail('BAD_TRANSACTION', `transaction is ${rawBytes.length} bytes; the node's limit is ${MAX_TRANSACTION_BYTES}`);
+  const size = broadcastSize({ rawBytes, signatures: [ONE_SIGNATURE] });
+  if (size > MAX_TRANSACTION_BYTES) {
+    fail(
+      'BAD_TRANSACTION',
+      `transaction too big: ${rawBytes.length} bytes of raw_data make ${size} bytes signed once, counting the node's ${RESULT_ALLOWANCE_BYTES} bytes for results; the node's limit is ${MAX_TRANSACTION_BYTES}`,
+      { field: 'raw_data', size, limit: MAX_TRANSACTION_BYTES },
+    );
+  }
   return { rawBytes, signatures: [], txId: txIdOf(rawBytes) };
 }
 

@@ -7,15 +7,18 @@
  * exact code and message.
  */
 import { create, toBinary } from '@bufbuild/protobuf';
+import { AnySchema } from '@bufbuild/protobuf/wkt';
 import { describe, expect, it } from 'vitest';
 import { TransferAssetContractSchema, TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_Contract } from '../shared/gen/protocol/core_pb.ts';
+import { PermissionSchema, Transaction_ContractSchema, Transaction_rawSchema, TransactionSchema, type Transaction_Contract } from '../shared/gen/protocol/core_pb.ts';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { privateKeyFromHex, recoverSigner } from '../shared/keys.ts';
+import { defaultOwnerPermission } from '../shared/permission.ts';
 import {
   addSignature,
+  broadcastSize,
   buildRaw,
   checkPermissionId,
   contractToNodeJson,
@@ -23,6 +26,7 @@ import {
   decodeRaw,
   DEFAULT_EXPIRATION_MS,
   encodeRaw,
+  encodeSignedTransaction,
   MAX_EXPIRATION_MS,
   MAX_SIGNATURES,
   MAX_TRANSACTION_BYTES,
@@ -111,6 +115,28 @@ describe('decodeRaw: unknown fields are refused (UNKNOWN_FIELD)', () => {
       () => decodeRaw(rawWithContracts([contractWith(1, TRANSFER_URL, value)])),
       'UNKNOWN_FIELD',
       'raw_data.contract[0].parameter.value (field number 99): a field this version does not know is in the bytes; refusing to show or sign it',
+    );
+  });
+
+  it('field 99 inside a singular sub-message: AccountPermissionUpdateContract.owner', () => {
+    const owner = concatBytes(toBinary(PermissionSchema, defaultOwnerPermission(hexToBytes(OWNER))), hexToBytes('980601'));
+    const value = concatBytes(hexToBytes('0a15' + OWNER), Uint8Array.of(0x12, owner.length), owner);
+    expectCoded(
+      () => decodeRaw(rawWithContracts([contractWith(46, 'type.googleapis.com/protocol.AccountPermissionUpdateContract', value)])),
+      'UNKNOWN_FIELD',
+      'raw_data.contract[0].parameter.value.owner (field number 99): a field this version does not know is in the bytes; refusing to show or sign it',
+    );
+  });
+
+  it('field 3 inside the contract\'s parameter (the Any itself)', () => {
+    const any = concatBytes(toBinary(AnySchema, create(AnySchema, { typeUrl: TRANSFER_URL, value: transferValue() })), hexToBytes('1801'));
+    const c = concatBytes(hexToBytes('0801'), Uint8Array.of(0x12, any.length), any);
+    expect(c.length).toBeLessThan(128);
+    const raw = concatBytes(hexToBytes(RAW.slice(0, 42)), hexToBytes('5a'), new Uint8Array([c.length]), c, hexToBytes(TIMESTAMP_FIELD));
+    expectCoded(
+      () => decodeRaw(raw),
+      'UNKNOWN_FIELD',
+      'raw_data.contract[0].parameter (field number 3): a field this version does not know is in the bytes; refusing to show or sign it',
     );
   });
 
@@ -288,12 +314,31 @@ describe('buildRaw input checks', () => {
     expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(new TypeError('buildRaw: expiration: expected an integer'));
   });
 
-  it('createTransaction refuses more than 512,000 bytes (the node\'s TRANSACTION_MAX_BYTE_SIZE)', () => {
+  it('createTransaction refuses what the node would refuse as too big even signed once (size + 128 bytes of results ≤ 512,000)', () => {
+    // Signed once: raw_data (tag, 3-byte length) + one signature (tag, length, 65) + 128 = raw + 199.
+    const withRaw = (rawLength: number): RawFields => {
+      const probe = encodeRaw(buildRaw(transferCall(), { ...FIELDS, data: new Uint8Array(500_000) })).length;
+      return { ...FIELDS, data: new Uint8Array(500_000 + rawLength - probe) };
+    };
+    const fits = createTransaction(transferCall(), withRaw(511_801));
+    expect(fits.rawBytes.length).toBe(511_801);
+    expect(broadcastSize({ rawBytes: fits.rawBytes, signatures: [new Uint8Array(65)] })).toBe(MAX_TRANSACTION_BYTES);
     expectCoded(
-      () => createTransaction(transferCall(), { ...FIELDS, data: new Uint8Array(MAX_TRANSACTION_BYTES + 1) }),
+      () => createTransaction(transferCall(), withRaw(511_802)),
       'BAD_TRANSACTION',
-      "transaction is 512138 bytes; the node's limit is 512000",
+      "transaction too big: 511802 bytes of raw_data make 512001 bytes signed once, counting the node's 128 bytes for results; the node's limit is 512000",
+      { field: 'raw_data', size: 512_001, limit: 512_000 },
     );
+  });
+
+  it('encodeSignedTransaction writes the kept bytes as protobuf-es writes Transaction {raw_data, signature}', () => {
+    const tx = addSignature(addSignature(createTransaction(transferCall(), FIELDS), privateKeyFromHex('11'.repeat(32))), privateKeyFromHex('12'.repeat(32)));
+    const big = createTransaction(transferCall(), { ...FIELDS, data: new Uint8Array(20_000) });
+    for (const t of [tx, big]) {
+      const reference = toBinary(TransactionSchema, create(TransactionSchema, { rawData: decodeRaw(t.rawBytes).raw, signature: t.signatures }));
+      expect(encodeSignedTransaction(t)).toEqual(reference);
+      expect(broadcastSize(t)).toBe(reference.length + 128);
+    }
   });
 
   it('the node constants', () => {
