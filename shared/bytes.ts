@@ -1,6 +1,6 @@
 /**
  * Byte helpers: strict hex, UTF-8 and comparisons. Hex in this protocol is plain lowercase or
- * uppercase pairs with no `0x` (the node's JSON never writes one); we accept an optional `0x` on
+ * uppercase pairs with no `0x` (the node's JSON never writes one); we accept an optional `0x` (or `0X`) on
  * input for convenience but never emit it. Every parse names what it was parsing.
  */
 import { fail } from './errors.ts';

@@ -68,16 +68,6 @@ export function isSupportedContractName(name: string): name is SupportedContract
   return Object.prototype.hasOwnProperty.call(SUPPORTED_CONTRACTS, name);
 }
 
-/** The message schema for a contract type id, or an UNSUPPORTED_CONTRACT error. */
-export function contractSchemaFor(id: number): DescMessage {
-  const name = BY_ID.get(id);
-  if (name === undefined) fail('UNSUPPORTED_CONTRACT', `contract type ${id} is not a contract type of this chain`);
-  if (!isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${name} (type ${id}) is not one Airlock can show and sign`, { type: name });
-  }
-  return SUPPORTED_CONTRACTS[name];
-}
-
 export function typeUrlFor(name: string): string {
   return TYPE_URL_PREFIX + name;
 }

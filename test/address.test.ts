@@ -48,6 +48,7 @@ describe('hex (bytes.ts)', () => {
 
   it('accepts upper case and an optional 0x, and always writes plain lower case', () => {
     expect(Array.from(hexToBytes('0xABcd'))).toEqual([0xab, 0xcd]);
+    expect(Array.from(hexToBytes('0XABcd'))).toEqual([0xab, 0xcd]);
     expect(bytesToHex(new Uint8Array([0xab, 0xcd, 0x01]))).toBe('abcd01');
     expect(hexToBytes('')).toHaveLength(0);
   });

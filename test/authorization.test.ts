@@ -323,6 +323,15 @@ describe('checkWeight (PROTOCOL.md §3 item 5)', () => {
     expect(r.weight).toBe(9n);
   });
 
+  it('a key matches its signer by all 21 bytes: 0xa0 followed by the signer\'s 20 bytes is not the signer', () => {
+    const lookalike = Uint8Array.of(0xa0, ...A.subarray(1));
+    expectError(
+      () => checkWeight(ownerPerm([key(lookalike)], 1n), [sigA], txId),
+      'PERMISSION',
+      `${bytesToHex(sigA)} is signed by ${addressToBase58(A)} but it is not contained of permission.`,
+    );
+  });
+
   it('no signatures: weight 0, nobody approved', () => {
     expect(checkWeight(owner, [], txId)).toEqual({ approvedList: [], weight: 0n });
   });

@@ -197,6 +197,12 @@ describe('recovery: what the node accepts (ECKey.signatureToKeyBytes)', () => {
     expect(bytesToHex(recoverSigner(long, TXID))).toBe(ADDR_11);
   });
 
+  it('isLowS: s up to floor(n/2) is low, one more is high', () => {
+    const withS = (s: bigint): Uint8Array => hexToBytes('11'.repeat(32) + hex32(s) + '00');
+    expect(isLowS(withS(N / 2n))).toBe(true);
+    expect(isLowS(withS(N / 2n + 1n))).toBe(false);
+  });
+
   it('high S is accepted on recovery (s → n − s with the recovery id flipped)', () => {
     const s = BigInt('0x' + SIG.slice(64, 128));
     const high = hexToBytes(SIG.slice(0, 64) + hex32(N - s) + '00');

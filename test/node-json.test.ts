@@ -13,6 +13,7 @@ import {
   TransferAssetContractSchema,
   TransferContractSchema,
 } from '../shared/gen/protocol/contract_pb.ts';
+import { ReturnSchema } from '../shared/gen/protocol/api_pb.ts';
 import { AccountSchema, PermissionSchema, PermissionType, Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import type { ErrorCode } from '../shared/errors.ts';
@@ -71,6 +72,12 @@ describe('writing: the node JSON shape', () => {
   it('visible: a name that is not UTF-8 stays hex', () => {
     const msg = create(TransferAssetContractSchema, { assetName: new Uint8Array([0xff, 0xfe]) });
     expect(messageToNodeJson(TransferAssetContractSchema, msg, { visible: true })).toEqual({ asset_name: 'fffe' });
+  });
+
+  it('visible: Return.message is text (it is bytes, hex when not visible)', () => {
+    const msg = create(ReturnSchema, { message: utf8ToBytes('Dup transaction.') });
+    expect(messageToNodeJson(ReturnSchema, msg, { visible: true })).toEqual({ message: 'Dup transaction.' });
+    expect(messageToNodeJson(ReturnSchema, msg, { visible: false })).toEqual({ message: bytesToHex(utf8ToBytes('Dup transaction.')) });
   });
 
   it('visible: Permission.operations stays hex', () => {
@@ -133,6 +140,10 @@ describe('reading is strict', () => {
       expectCoded(() => read(TransferContractSchema, { amount: 'abc' }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got a string', 'TransferContract.amount');
       expectCoded(() => read(TransferContractSchema, { amount: true }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got a boolean');
       expectCoded(() => read(TransferContractSchema, { amount: 1.5 }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got 1.5');
+      for (const text of ['1.5', '1e3', '-', '0x10', ' ']) {
+        expectCoded(() => read(TransferContractSchema, { amount: text }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got a string');
+      }
+      expect((read(TransferContractSchema, { amount: '-12' }) as unknown as { amount: bigint }).amount).toBe(-12n);
     });
 
     it('an unsafe JS number (already rounded) is refused, not guessed', () => {

@@ -355,6 +355,12 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
     expectInvalid(contract({ actives: [active({ operations: ops })] }), NORMAL, "7 isn't a validate ContractType", 'actives[0].operations');
   });
 
+  it('rule 12: the last bit, 255, is checked too', () => {
+    const ops = defaultActiveOperations();
+    ops[31]! |= 0x80; // bit 255: no contract type
+    expectInvalid(contract({ actives: [active({ operations: ops })] }), NORMAL, "255 isn't a validate ContractType", 'actives[0].operations');
+  });
+
   it('rule 12: the lowest bad bit is reported, and the available mask comes from the context', () => {
     // 46 is available by default (AccountPermissionUpdateContract) …
     const with46 = encodeOperations([1, 46]);
