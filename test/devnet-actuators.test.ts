@@ -7,6 +7,7 @@ import { ParticipateAssetIssueContractSchema, TransferContractSchema } from '../
 import { hexToBytes } from '../shared/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from '../devnet/genesis.ts';
 import {
+  assetIssueBody,
   buildAndSend,
   funded,
   hexText,
@@ -33,10 +34,6 @@ const DAY = 86_400_000;
 // An account already at the int64 limit.
 const whale = testKey('42'.repeat(32));
 
-async function headTime(node: TestNode): Promise<number> {
-  return (await node.post('/wallet/getnowblock')).block_header.raw_data.timestamp as number;
-}
-
 describe('the contracts on the default chain', () => {
   let node: TestNode;
   // 1000001: carol's, for transfers. 1000002: bob's, 1000 units at 1 sun each, sale opening in an hour.
@@ -48,16 +45,10 @@ describe('the contracts on the default chain', () => {
     node = await startNode({
       genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, { name: 'whale', privateKey: whale.priv, balance: INT64_MAX.toString() }] },
     });
-    const plain = await buildAndSend(node, '/wallet/createassetissue', {
-      owner_address: K.carol.hex, name: hexText('PLAIN'), total_supply: 1_000_000, coin_num: 1, num: 1,
-      start_time: node.clock.now + 1_000, end_time: node.clock.now + 10 * DAY, url: hexText('https://plain.invalid'),
-    }, [K.carol]);
+    const plain = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PLAIN', { start: node.clock.now + 1_000, end: node.clock.now + 10 * DAY }, { total_supply: 1_000_000 }), [K.carol]);
     expect(plain.reply.result).toBe(true);
     saleStart = node.clock.now + HOUR;
-    const sale = await buildAndSend(node, '/wallet/createassetissue', {
-      owner_address: K.bob.hex, name: hexText('SALE'), total_supply: 1_000, coin_num: 1, num: 1,
-      start_time: saleStart, end_time: saleStart + DAY, url: hexText('https://sale.invalid'),
-    }, [K.bob]);
+    const sale = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.bob, 'SALE', { start: saleStart, end: saleStart + DAY }), [K.bob]);
     expect(sale.reply.result).toBe(true);
     await node.block();
     expect((await node.account(K.bob.b58)).asset_issued_ID).toBe(SALE);
@@ -92,7 +83,7 @@ describe('the contracts on the default chain', () => {
     });
 
     it('a created recipient\'s create_time is the head block time (not the clock\'s)', async () => {
-      const head = await headTime(node);
+      const head = await node.headTime();
       node.clock.now = head + 1_234;
       const fresh = newKey();
       expect((await sendTransfer(node, K.alice, fresh.hex, SUN)).reply.result).toBe(true);
@@ -126,7 +117,7 @@ describe('the contracts on the default chain', () => {
     });
 
     it('rule 7 before rule 8: a wrong issuer before the sale opens gives "The asset is not issued by <hex>"', async () => {
-      expect(await headTime(node)).toBeLessThan(saleStart);
+      expect(await node.headTime()).toBeLessThan(saleStart);
       expect(await participate(K.alice, K.carol, SALE, 5)).toEqual({ Error: VALIDATE + `The asset is not issued by ${K.carol.hex}` });
       expect(await participate(K.alice, K.bob, SALE, 5)).toEqual({ Error: VALIDATE + 'No longer valid period!' });
     });
@@ -134,7 +125,7 @@ describe('the contracts on the default chain', () => {
     it('rule 8: the sale is open from start_time itself (head block time == start_time)', async () => {
       node.clock.now = saleStart;
       await node.devnet.produceBlock();
-      expect(await headTime(node)).toBe(saleStart);
+      expect(await node.headTime()).toBe(saleStart);
       const buyer = await funded(node, 100n);
       const { reply } = await buildAndSend(node, '/wallet/participateassetissue', { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: 10 }, [buyer]);
       expect(reply.result).toBe(true);
@@ -163,11 +154,8 @@ describe('the contracts on the default chain', () => {
   describe('AssetIssueActuator (PROTOCOL.md §6.1 rule 20): balance < fee is refused, nothing else', () => {
     it('an owner holding exactly ASSET_ISSUE_FEE (1024 coin) issues a token and is left with 0', async () => {
       const issuer = await funded(node, 1_024n * SUN);
-      const head = await headTime(node);
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-        owner_address: issuer.hex, name: hexText('EXACT'), total_supply: 10, coin_num: 1, num: 1,
-        start_time: head + 10_000, end_time: head + 20_000, url: hexText('https://exact.invalid'),
-      }, [issuer]);
+      const head = await node.headTime();
+      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(issuer, 'EXACT', { start: head + 10_000, end: head + 20_000 }, { total_supply: 10 }), [issuer]);
       expect(reply.result).toBe(true);
       expect(await node.balance(issuer.b58)).toBe(0n);
       expect((await node.account(issuer.b58)).asset_issued_ID).toBe('1000003');
@@ -194,10 +182,7 @@ describe('CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT = 1 coin (PROTOCOL.md §6.3 
   const TOKEN = '1000001';
   beforeAll(async () => {
     node = await startNode({ genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: { CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT: 1_000_000 } } });
-    const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-      owner_address: K.carol.hex, name: hexText('FEE'), total_supply: 1_000, coin_num: 1, num: 1,
-      start_time: node.clock.now + 1_000, end_time: node.clock.now + DAY, url: hexText('https://fee.invalid'),
-    }, [K.carol]);
+    const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'FEE', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
     expect(reply.result).toBe(true);
     await node.block();
   });
@@ -232,10 +217,7 @@ describe('token ids (PROTOCOL.md §6.1 execute, §6.3 end): the decimal text of 
   it('a padded id ("01000001") names no token: getassetissuebyid {}, "No asset named 01000001", "No asset!"', async () => {
     const node = await startNode();
     try {
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-        owner_address: K.carol.hex, name: hexText('PAD'), total_supply: 1_000, coin_num: 1, num: 1,
-        start_time: node.clock.now + 1_000, end_time: node.clock.now + DAY, url: hexText('https://pad.invalid'),
-      }, [K.carol]);
+      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PAD', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
       expect(reply.result).toBe(true);
       await node.block();
       expect((await node.post('/wallet/getassetissuebyid', { value: '1000001' })).id).toBe('1000001');
@@ -265,10 +247,7 @@ describe('token ids (PROTOCOL.md §6.1 execute, §6.3 end): the decimal text of 
     const node = await startNode({ genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: { TOKEN_ID_NUM: '999999999999999999' } } });
     const id = '1000000000000000000';
     try {
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-        owner_address: K.carol.hex, name: hexText('LONG'), total_supply: 1_000, coin_num: 1, num: 1,
-        start_time: node.clock.now + 1_000, end_time: node.clock.now + DAY, url: hexText('https://long.invalid'),
-      }, [K.carol]);
+      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'LONG', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
       expect(reply.result).toBe(true);
       await node.block();
       expect((await node.account(K.carol.b58)).asset_issued_ID).toBe(id);

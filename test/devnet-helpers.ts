@@ -2,6 +2,7 @@
 // clock), a JSON client over real HTTP, and signing with shared/ exactly as a signer would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { expect } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Transaction_rawSchema, type Transaction_raw } from '../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, addressToHex } from '../shared/address.ts';
@@ -57,6 +58,12 @@ export interface TestNode {
   block(ms?: number): Promise<void>;
   account(address: string): Promise<Json>;
   balance(address: string): Promise<bigint>;
+  /** The head block's timestamp (ms), from /wallet/getnowblock. */
+  headTime(): Promise<number>;
+  /** /wallet/createtransaction for a native-coin transfer; fails the test if the node refuses to build it. */
+  transfer(from?: TestKey, toHex?: string, amount?: number | bigint): Promise<Json>;
+  /** /wallet/broadcasttransaction, with the reply's message decoded. */
+  broadcast(tx: Json): Promise<{ code?: string; message: string; reply: Json }>;
   stop(): Promise<void>;
 }
 
@@ -95,11 +102,51 @@ export async function startNode(options: DevnetOptions & { genesisJson?: unknown
     },
     account: (address) => node.post('/wallet/getaccount', { address, visible: true }),
     balance: async (address) => BigInt((await node.account(address)).balance ?? 0),
+    headTime: async () => (await node.post('/wallet/getnowblock')).block_header.raw_data.timestamp as number,
+    transfer: async (from = K.alice, toHex = K.bob.hex, amount = 1) => {
+      const tx = await node.post('/wallet/createtransaction', { owner_address: from.hex, to_address: toHex, amount });
+      expect(tx.Error).toBeUndefined();
+      return tx;
+    },
+    broadcast: async (tx) => {
+      const reply = await node.post('/wallet/broadcasttransaction', tx);
+      return { code: reply.code, message: reply.message === undefined ? '' : messageText(reply), reply };
+    },
     stop: () => devnet.stop(),
   };
   // Move the head past genesis so transactions built now reference a produced block.
   if (firstBlock) await node.block();
   return node;
+}
+
+/**
+ * A genesis account whose owner permission needs both k22 and k23 (2 of 2), so every transaction
+ * it sends carries two signatures and pays MULTI_SIGN_FEE. Its 0.6 coin cannot pay that fee;
+ * spread it with another balance where a test needs one.
+ */
+export const PAIR_ACCOUNT = {
+  name: 'pair',
+  privateKey: K.k22.priv,
+  balance: '600000',
+  owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: K.k22.hex, weight: 1 }, { address: K.k23.hex, weight: 1 }] },
+};
+
+/**
+ * A createassetissue body for `owner`: the token `name`, 1,000 units sold 1:1 between `start` and
+ * `end` (ms), a url made from the name. `extra` overrides or adds fields.
+ */
+export function assetIssueBody(owner: TestKey, name: string, sale: { start: number; end: number }, extra: Json = {}): Json {
+  return {
+    owner_address: owner.hex,
+    name: hexText(name),
+    total_supply: 1_000,
+    coin_num: 1,
+    num: 1,
+    start_time: sale.start,
+    end_time: sale.end,
+    url: hexText(`https://${name.toLowerCase()}.invalid`),
+    ...extra,
+  };
 }
 
 /** Appends signatures by `keys` to a transaction JSON (the node's shape), as a signer would. */

@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GENESIS_JSON } from '../devnet/genesis.ts';
 import { parseJson } from '../shared/json.ts';
-import { K, sign, startNode, type Json, type TestNode } from './devnet-helpers.ts';
+import { K, PAIR_ACCOUNT, sign, startNode, type Json, type TestNode } from './devnet-helpers.ts';
 
 /** The limit, written out rather than imported, so a change to the constant is noticed. */
 const LIMIT = 1_048_576;
@@ -21,12 +21,7 @@ beforeAll(async () => {
       ...DEFAULT_GENESIS_JSON,
       accounts: [
         ...DEFAULT_GENESIS_JSON.accounts,
-        {
-          name: 'pair',
-          privateKey: K.k22.priv,
-          balance: '10000000',
-          owner_permission: { type: 'Owner', threshold: 2, keys: [{ address: K.k22.hex, weight: 1 }, { address: K.k23.hex, weight: 1 }] },
-        },
+        { ...PAIR_ACCOUNT, balance: '10000000' },
       ],
     },
   });

@@ -21,6 +21,7 @@ import {
   K,
   messageText,
   newKey,
+  PAIR_ACCOUNT,
   permissionUpdateBody,
   rawOf,
   rawTransaction,
@@ -30,6 +31,7 @@ import {
   SUN,
   TRANSFER_ONLY_OPS,
   type Json,
+  type TestKey,
   type TestNode,
 } from './devnet-helpers.ts';
 
@@ -48,28 +50,14 @@ const GENESIS = {
   ...DEFAULT_GENESIS_JSON,
   accounts: [
     ...DEFAULT_GENESIS_JSON.accounts,
-    {
-      name: 'pair',
-      privateKey: K.k22.priv,
-      balance: '600000',
-      owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: K.k22.hex, weight: 1 }, { address: K.k23.hex, weight: 1 }] },
-    },
+    PAIR_ACCOUNT,
   ],
 };
 
 let node: TestNode;
 
-/** Broadcast `tx` and return the reply with its message decoded. */
-async function broadcast(tx: Json): Promise<{ code?: string; message: string; reply: Json }> {
-  const reply = await node.post('/wallet/broadcasttransaction', tx);
-  return { code: reply.code, message: reply.message === undefined ? '' : messageText(reply), reply };
-}
-
-async function built(from = K.alice, to = K.bob.hex, amount: number | bigint = 1): Promise<Json> {
-  const tx = await node.post('/wallet/createtransaction', { owner_address: from.hex, to_address: to, amount });
-  expect(tx.Error).toBeUndefined();
-  return tx;
-}
+const broadcast = (tx: Json): ReturnType<TestNode['broadcast']> => node.broadcast(tx);
+const built = (from?: TestKey, to?: string, amount?: number | bigint): Promise<Json> => node.transfer(from, to, amount);
 
 /** The raw data of `tx` with its TransferContract's owner replaced (the endpoints refuse unknown owners). */
 function ownedBy(tx: Json, ownerHex: string): Transaction_raw {

@@ -9,12 +9,13 @@ import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { hexToBytes } from '../shared/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from '../devnet/genesis.ts';
 import {
+  assetIssueBody,
   buildAndSend,
   funded,
   hexText,
   K,
-  messageText,
   newKey,
+  PAIR_ACCOUNT,
   rawOf,
   rawTransaction,
   sendTransfer,
@@ -23,6 +24,7 @@ import {
   SUN,
   testKey,
   type Json,
+  type TestKey,
   type TestNode,
 } from './devnet-helpers.ts';
 
@@ -39,12 +41,7 @@ const GENESIS = {
   accounts: [
     ...DEFAULT_GENESIS_JSON.accounts,
     // Needs both keys; holds 0.6 coin, less than MULTI_SIGN_FEE.
-    {
-      name: 'pair',
-      privateKey: K.k22.priv,
-      balance: '600000',
-      owner_permission: { type: 'Owner', threshold: 2, keys: [{ address: K.k22.hex, weight: 1 }, { address: K.k23.hex, weight: 1 }] },
-    },
+    PAIR_ACCOUNT,
     // Needs both keys; holds exactly MULTI_SIGN_FEE.
     {
       name: 'duo',
@@ -95,30 +92,14 @@ function transferWith(tx: Json, change: { amount?: bigint; toAddress?: string })
   return raw;
 }
 
-async function headTime(node: TestNode): Promise<number> {
-  return (await node.post('/wallet/getnowblock')).block_header.raw_data.timestamp as number;
-}
-
 let node: TestNode;
 
-/** Broadcast `tx` and return the reply with its message decoded. */
-async function broadcast(tx: Json): Promise<{ code?: string; message: string; reply: Json }> {
-  const reply = await node.post('/wallet/broadcasttransaction', tx);
-  return { code: reply.code, message: reply.message === undefined ? '' : messageText(reply), reply };
-}
-
-async function built(from = K.alice, to = K.bob.hex, amount: number | bigint = 1): Promise<Json> {
-  const tx = await node.post('/wallet/createtransaction', { owner_address: from.hex, to_address: to, amount });
-  expect(tx.Error).toBeUndefined();
-  return tx;
-}
+const broadcast = (tx: Json): ReturnType<TestNode['broadcast']> => node.broadcast(tx);
+const built = (from?: TestKey, to?: string, amount?: number | bigint): Promise<Json> => node.transfer(from, to, amount);
 
 beforeAll(async () => {
   node = await startNode({ genesisJson: GENESIS });
-  const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-    owner_address: K.carol.hex, name: hexText('PIPE'), total_supply: 1_000_000, coin_num: 1, num: 1,
-    start_time: node.clock.now + 1_000, end_time: node.clock.now + 10 * 86_400_000, url: hexText('https://pipe.invalid'),
-  }, [K.carol]);
+  const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PIPE', { start: node.clock.now + 1_000, end: node.clock.now + 10 * 86_400_000 }, { total_supply: 1_000_000 }), [K.carol]);
   expect(reply.result).toBe(true);
   // 'duo' holds tokens, so it can send a contract that takes no TRX.
   const toDuo = await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: duoA.hex, asset_name: hexText(TOKEN), amount: 100 }, [K.carol]);
@@ -161,7 +142,7 @@ describe('PROTOCOL.md §7: which check answers first', () => {
   it('step 5.3 (size) before 5.4 (24 h expiration): an oversized transaction expiring head + 24 h + 1 ms is TOO_BIG_TRANSACTION_ERROR', async () => {
     const raw = rawOf(await built());
     raw.data = new Uint8Array(512_000);
-    raw.expiration = BigInt((await headTime(node)) + 86_400_001);
+    raw.expiration = BigInt((await node.headTime()) + 86_400_001);
     const tx = rawTransaction(raw, K.alice);
     expect(await broadcast(tx)).toMatchObject({
       code: 'TOO_BIG_TRANSACTION_ERROR',
@@ -180,7 +161,7 @@ describe('PROTOCOL.md §7: which check answers first', () => {
 
 describe('PROTOCOL.md §7 step 3: the next slot', () => {
   it('an expiration of exactly head + 3000 ms is accepted; head + 2999 ms is Transaction expired', async () => {
-    const head = await headTime(node);
+    const head = await node.headTime();
     const early = rawOf(await built(K.alice, K.bob.hex, 2));
     early.expiration = BigInt(head + 2_999);
     expect(await broadcast(rawTransaction(early, K.alice))).toMatchObject({ code: 'TRANSACTION_EXPIRATION_ERROR', message: 'Transaction expired' });
@@ -286,7 +267,7 @@ describe('blocks', () => {
 
 describe('transactions the node builds (PROTOCOL.md §7)', () => {
   it('expiration is the head block time + 60 s, not the clock\'s: the clock moves on without a block', async () => {
-    const head = await headTime(node);
+    const head = await node.headTime();
     node.clock.now = head + 45_000;
     const tx = await built(K.alice, K.bob.hex, 4);
     expect(tx.raw_data.expiration).toBe(head + 60_000);
