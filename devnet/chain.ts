@@ -29,7 +29,7 @@ import {
 import { addressToBase58, isAddressBytes, type Address } from '../shared/address.ts';
 import { bytesToHex, concatBytes, equalBytes } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
-import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, SIGNATURE_LENGTH, signDigest } from '../shared/keys.ts';
 import { INT64_MAX } from '../shared/int64.ts';
 import type { SupportedContractName } from '../shared/contract-types.ts';
 import {
@@ -45,6 +45,7 @@ import {
   encodeSignedTransaction,
   DEFAULT_EXPIRATION_MS,
   MAX_EXPIRATION_MS,
+  MAX_RESULT_SIZE_IN_TX,
   MAX_TRANSACTION_BYTES,
   type DecodedTransaction,
   type SignedTransaction,
@@ -69,9 +70,6 @@ import { parseJson, stringifyJson } from '../shared/json.ts';
 export const BLOCK_INTERVAL_MS = 3_000;
 /** The recent-block store holds this many blocks, keyed by the last two bytes of their number. */
 export const RECENT_BLOCKS = 65_536;
-/** PER_SIGN_LENGTH and MAX_RESULT_SIZE_IN_TX (PROTOCOL.md §10). */
-const PER_SIGN_LENGTH = 65;
-const MAX_RESULT_SIZE_IN_TX = 64;
 /** The window over which free bandwidth recovers (one day). */
 const NET_WINDOW_MS = 86_400_000n;
 
@@ -509,7 +507,7 @@ export class Chain {
     const n = this.params.numeric;
     const insufficient = (detail: string): Rejection => new Rejection('BANDWITH_ERROR', 'Account resource insufficient error.', detail);
     if (createsAccount) {
-      const bare = size - BigInt(tx.signatures.length * PER_SIGN_LENGTH);
+      const bare = size - BigInt(tx.signatures.length * SIGNATURE_LENGTH);
       if (bare > n.MAX_CREATE_ACCOUNT_TX_SIZE) {
         throw new Rejection(
           'TOO_BIG_TRANSACTION_ERROR',

@@ -30,7 +30,7 @@ import {
   type SupportedContractName,
 } from './contract-types.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
-import { signDigest } from './keys.ts';
+import { SIGNATURE_LENGTH, signDigest } from './keys.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
 export const DEFAULT_EXPIRATION_MS = 60_000;
@@ -38,10 +38,12 @@ export const DEFAULT_EXPIRATION_MS = 60_000;
 export const MAX_EXPIRATION_MS = 86_400_000;
 /** The node's size limit for a whole transaction (PROTOCOL.md §7). */
 export const MAX_TRANSACTION_BYTES = 512_000;
-/** Room the node adds to a transaction's size for the results it will carry: MAX_RESULT_SIZE_IN_TX × 2. */
-export const RESULT_ALLOWANCE_BYTES = 128;
-/** A signature's length (PER_SIGN_LENGTH), used to size a transaction before it is signed. */
-const ONE_SIGNATURE = new Uint8Array(65);
+/** MAX_RESULT_SIZE_IN_TX: the room the node counts for one result (PROTOCOL.md §10). */
+export const MAX_RESULT_SIZE_IN_TX = 64;
+/** Room the node adds to a transaction's size on broadcast for the results it will carry. */
+export const RESULT_ALLOWANCE_BYTES = 2 * MAX_RESULT_SIZE_IN_TX;
+/** A stand-in signature (PER_SIGN_LENGTH bytes), to size a transaction before it is signed. */
+const ONE_SIGNATURE = new Uint8Array(SIGNATURE_LENGTH);
 /** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
 export const MAX_SIGNATURES = 5;
 
