@@ -73,7 +73,7 @@ export function typeUrlFor(name: string): string {
 }
 
 /** The full message name in a type URL: the part after the last `/`, which is all the node's `Any.is` reads. */
-export function typeUrlMessageName(typeUrl: string): string {
+function typeUrlMessageName(typeUrl: string): string {
   return typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
 }
 
