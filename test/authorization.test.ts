@@ -43,7 +43,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-const VECTORS_URL = new URL('../../shared/vectors/reference.json', import.meta.url);
+const VECTORS_URL = new URL('./fixtures/vectors/reference.json', import.meta.url);
 interface TxVector {
   description: string;
   contract: Record<string, unknown>;

@@ -35,7 +35,7 @@ import {
   type TestNode,
 } from './devnet-helpers.ts';
 
-const VECTORS = JSON.parse(readFileSync(new URL('../../shared/vectors/reference.json', import.meta.url), 'utf8')) as {
+const VECTORS = JSON.parse(readFileSync(new URL('./fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
   transactions: { raw_data_hex: string; txID: string; signatures: string[]; contract: { owner_address: string } }[];
 };
 

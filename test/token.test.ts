@@ -61,7 +61,7 @@ interface VectorTx {
   raw_data_hex: string;
   txID: string;
 }
-const vectors = JSON.parse(readFileSync(new URL('../../shared/vectors/reference.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(readFileSync(new URL('./fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
   transactions: VectorTx[];
 };
 

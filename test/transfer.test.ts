@@ -34,7 +34,7 @@ interface VectorTx {
   txID: string;
   signatures: string[];
 }
-const vectors = JSON.parse(readFileSync(new URL('../../shared/vectors/reference.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(readFileSync(new URL('./fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
   transactions: VectorTx[];
 };
 

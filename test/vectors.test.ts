@@ -1,10 +1,11 @@
 /**
- * The shared reference vectors (../shared/vectors/reference.json beside the checkout, PROTOCOL.md §9) against the
+ * The reference vectors (the repo's copy in test/fixtures/vectors/, provenance in its README; PROTOCOL.md §9) against the
  * protocol core: every key → public key → address in both forms; every transaction rebuilt from its
  * fields to the exact raw bytes and txID, decoded back to its fields, each signature recovered to
  * its signer and, where the key is known, re-signed to the same bytes (RFC 6979, low-S, v = recid);
  * every operations mask both ways. A vector the code disagrees with fails here, by name.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ import {
   type ContractCall,
 } from '../shared/transaction.ts';
 
-const VECTORS_URL = new URL('../../shared/vectors/reference.json', import.meta.url);
+const VECTORS_URL = new URL('./fixtures/vectors/reference.json', import.meta.url);
 
 interface KeyVector {
   description: string;
@@ -97,9 +98,12 @@ function fieldsOf(v: TxVector) {
 }
 
 describe('reference vectors file', () => {
-  it('is read from ../shared beside the checkout, not from a copy inside it', () => {
-    // npm runs the tests from the repository root, wherever the checkout lives (CI uses another path).
-    expect(fileURLToPath(VECTORS_URL)).toBe(resolve(process.cwd(), '../shared/vectors/reference.json'));
+  it('is the repo\'s own copy, with the hash its provenance note records (a fresh clone needs nothing beside it)', () => {
+    const note = readFileSync(new URL('./fixtures/vectors/README.md', import.meta.url), 'utf8');
+    const recorded = /sha256: `([0-9a-f]{64})`/.exec(note)?.[1];
+    expect(recorded).toMatch(/^[0-9a-f]{64}$/);
+    expect(createHash('sha256').update(readFileSync(VECTORS_URL)).digest('hex')).toBe(recorded);
+    expect(fileURLToPath(VECTORS_URL)).toBe(resolve(process.cwd(), 'test/fixtures/vectors/reference.json'));
   });
 
   it('holds the counts this suite was written against (so a vector cannot silently vanish)', () => {
