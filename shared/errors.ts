@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'CONTRACT_EXECUTE',
   /** Something that should exist does not (account, token, transaction, draft). */
   'NOT_FOUND',
+  /** Something with the same identity is already stored and differs (a transaction, a key); nothing was overwritten. */
+  'CONFLICT',
+  /** The station's database was written by a newer Airlock (its schema version is above ours). */
+  'STORE_VERSION',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;
