@@ -145,7 +145,23 @@ function checkList(migrations: readonly Migration[]): void {
  */
 export function applyMigrations(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
   checkList(migrations);
-  const latest = migrations.length;
+  const start = refuseNewer(db, migrations.length);
+  for (const m of migrations.slice(start)) {
+    db.transaction(() => {
+      // Read again under the write lock: another process may have run this step meanwhile.
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+  return start;
+}
+
+/**
+ * Returns the database's version, or throws STORE_VERSION when it is above `latest`. Reads only:
+ * the store calls it before touching any setting of a file it may not own.
+ */
+export function refuseNewer(db: Database.Database, latest = SCHEMA_VERSION): number {
   const start = db.pragma('user_version', { simple: true }) as number;
   if (start > latest) {
     fail(
@@ -154,14 +170,6 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
         'it was written by a newer Airlock. Open it with that version (or newer); nothing was changed.',
       { found: start, supported: latest },
     );
-  }
-  for (const m of migrations.slice(start)) {
-    db.transaction(() => {
-      // Read again under the write lock: another process may have run this step meanwhile.
-      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
   }
   return start;
 }

@@ -30,7 +30,7 @@ import { INT64_MAX } from '../../shared/int64.ts';
 import { SIGNATURE_LENGTH } from '../../shared/keys.ts';
 import { MAX_PRECISION } from '../../shared/token.ts';
 import { MAX_TRANSACTION_BYTES, txIdOf } from '../../shared/transaction.ts';
-import { applyMigrations } from './migrations.ts';
+import { applyMigrations, refuseNewer } from './migrations.ts';
 
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';
@@ -462,6 +462,7 @@ export class Store {
     this.clock = clock;
     this.db = new Database(file);
     try {
+      refuseNewer(this.db);
       // synchronous=FULL in WAL mode syncs the log at every commit: a reported write survives power loss.
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
