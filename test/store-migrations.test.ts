@@ -39,7 +39,7 @@ describe('store migrations', () => {
     const file = join(tmp.dir, STORE_FILE_NAME);
     expect(tables(file)).toEqual([
       'accounts', 'address_book', 'audit', 'audit_no_delete', 'audit_no_update', 'chain_snapshots', 'keys', 'settings', 'signatures',
-      'tokens', 'transactions', 'transactions_by_account', 'transactions_by_created', 'transactions_by_status',
+      'signatures_count_delete', 'signatures_count_insert', 'tokens', 'transactions', 'transactions_by_account', 'transactions_by_created', 'transactions_by_status',
     ]);
     const db = new Database(file, { readonly: true });
     try {
@@ -88,14 +88,18 @@ describe('store migrations', () => {
       expect(store.getKey(key)).toEqual({ address: key, label: 'old key', vault: 'keychain', createdAt: T0 });
       expect(store.getAccount(account)!.source).toEqual({ kind: 'file', file: 'snap.json' });
       const got = store.getTransaction(tx.txId)!;
+      // Version 3 counted the signature that was already there.
       expect(got).toMatchObject({ status: 'collecting', note: 'old note', signatureCount: 1, raw: tx.raw });
       expect(store.listSignatures(tx.txId).map((s) => bytesToHex(s.signature))).toEqual([bytesToHex(signature)]);
+      expect(store.listTransactions()[0]!.signatureCount).toBe(1);
+      store.addSignature({ txId: tx.txId, signer: randomAddress(), signature: randomSignature(), origin: { kind: 'local key' } });
+      expect(store.getTransaction(tx.txId)!.signatureCount).toBe(2);
       expect(store.getSetting('node.url')).toBe('http://127.0.0.1:8090');
       // What version 2 adds works on the upgraded file.
       store.setLabel(account, 'treasury');
       expect(store.getLabel(account)!.label).toBe('treasury');
       expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
-      expect(store.verifyAudit()).toEqual({ ok: true, entries: 3 });
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 4 });
       expect(store.integrityCheck()).toEqual(['ok']);
     } finally {
       store.close();

@@ -196,6 +196,24 @@ describe('store: transactions', () => {
     expect(store.getTransaction(b.txId)!.signatureCount).toBe(2);
   });
 
+  it('lists transactions stored in the same millisecond newest first, in the order they were stored', () => {
+    const ids = Array.from({ length: 20 }, () => bytesToHex(store.insertTransaction(newTransaction()).txId));
+    expect(store.listTransactions().map((t) => bytesToHex(t.txId))).toEqual(ids.reverse());
+  });
+
+  it('keeps the signature count exact when rows change outside the store (triggers)', () => {
+    const tx = store.insertTransaction(newTransaction());
+    for (let i = 0; i < 3; i++) store.addSignature({ txId: tx.txId, signer: randomAddress(), signature: randomSignature(), origin: { kind: 'local key' } });
+    const db = new Database(store.file);
+    try {
+      db.prepare('DELETE FROM signatures WHERE signer = (SELECT signer FROM signatures LIMIT 1)').run();
+    } finally {
+      db.close();
+    }
+    expect(store.getTransaction(tx.txId)!.signatureCount).toBe(2);
+    expect(store.listTransactions()[0]!.signatureCount).toBe(2);
+  });
+
   it('refuses a txID that is not the sha256 of the raw bytes, and a txID already stored', () => {
     const tx = newTransaction();
     refused(() => store.insertTransaction({ ...tx, txId: new Uint8Array(32) }), 'BAD_TRANSACTION', 'txId');

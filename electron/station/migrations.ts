@@ -127,6 +127,20 @@ CREATE TABLE address_book (
 ) STRICT;
 `,
   },
+  {
+    version: 3,
+    description: 'signature count kept on each transaction row by triggers, so a listing does not count',
+    sql: `
+ALTER TABLE transactions ADD COLUMN signature_count INTEGER NOT NULL DEFAULT 0;
+UPDATE transactions SET signature_count = (SELECT count(*) FROM signatures s WHERE s.txid = transactions.txid);
+
+CREATE TRIGGER signatures_count_insert AFTER INSERT ON signatures
+BEGIN UPDATE transactions SET signature_count = signature_count + 1 WHERE txid = NEW.txid; END;
+
+CREATE TRIGGER signatures_count_delete AFTER DELETE ON signatures
+BEGIN UPDATE transactions SET signature_count = signature_count - 1 WHERE txid = OLD.txid; END;
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */

@@ -444,7 +444,28 @@ export function auditHash(seq: number, at: number, action: string, subject: stri
 }
 
 const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expiration, t.status, t.node_answer, t.note,
-  t.created_at, t.updated_at, (SELECT count(*) FROM signatures s WHERE s.txid = t.txid) AS signature_count`;
+  t.created_at, t.updated_at, t.signature_count`;
+
+/**
+ * A listing reads txID and account as SQLite's hex() text: better-sqlite3 makes a Buffer per blob,
+ * which costs more than the rest of the row, while text plus the decode below is cheap. The text
+ * comes from hex() of our own columns, so it is always uppercase pairs.
+ */
+const TX_LIST_COLUMNS = `hex(t.txid) AS txid, t.kind, hex(t.account) AS account, t.permission_id, t.expiration, t.status,
+  t.node_answer, t.note, t.created_at, t.updated_at, t.signature_count`;
+
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+
+function fromSqlHex(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = (HEX_VALUE[hex.charCodeAt(2 * i)]! << 4) | HEX_VALUE[hex.charCodeAt(2 * i + 1)]!;
+  }
+  return out;
+}
+
+interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> { txid: string; account: string }
 
 // ---------------------------------------------------------------------------------------------
 
@@ -787,14 +808,27 @@ export class Store {
     const limit = v.limit === undefined ? MAX_LIST_LIMIT : checkListBounds(v.limit, fn, 'limit');
     const offset = v.offset === undefined ? 0 : checkInteger(v.offset, fn, 'offset', 0, Number.MAX_SAFE_INTEGER);
     params.push(limit, offset);
-    const sql = `SELECT ${TX_SUMMARY_COLUMNS} FROM transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY t.created_at DESC, t.txid LIMIT ? OFFSET ?`;
+    // rowid breaks ties in insertion order and rides in every index, so no sort step is needed.
+    const sql = `SELECT ${TX_LIST_COLUMNS} FROM transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`;
     let stmt = this.listStatements.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
       this.listStatements.set(sql, stmt);
     }
-    return (stmt.all(...params) as TxSummaryRow[]).map(summaryFromRow);
+    return (stmt.all(...params) as TxListRow[]).map((r) => ({
+      txId: fromSqlHex(r.txid),
+      kind: r.kind,
+      account: fromSqlHex(r.account),
+      permissionId: r.permission_id,
+      expiration: r.expiration,
+      status: r.status,
+      nodeAnswer: r.node_answer,
+      note: r.note,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      signatureCount: r.signature_count,
+    }));
   }
 
   /**
