@@ -1,7 +1,7 @@
 // The station store (issue 7, "Store"): each table's round trip, the checks at the edge (a coded
 // error naming the field, nothing written), duplicate signers as a no-op, status rules, settings as
 // plain JSON, the audit chain and its triggers, and hostile text. Real SQLite files throughout.
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AirlockError, type ErrorCode } from '../shared/errors.ts';
@@ -82,6 +82,13 @@ describe('store: opening a data directory', () => {
     expect(() => openStore({ dataDir: tmp.dir, file: 'x' } as never)).toThrow(/exactly one/);
     expect(() => openStore({} as never)).toThrow(/exactly one/);
   });
+
+  it('says which file it cannot open, as a coded error: a data directory that is a file, a file that is no database', () => {
+    writeFileSync(`${tmp.dir}/plain`, 'not a directory');
+    expect(() => openStore({ dataDir: `${tmp.dir}/plain` })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringContaining('plain') }));
+    writeFileSync(`${tmp.dir}/junk.sqlite`, 'x'.repeat(4096));
+    expect(() => openStore({ file: `${tmp.dir}/junk.sqlite` })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/not a database/) }));
+  });
 });
 
 describe('store: keys (metadata only)', () => {
@@ -104,6 +111,7 @@ describe('store: keys (metadata only)', () => {
     refused(() => store.addKey({ address: randomAddress(), vault: 'plaintext' as never }), 'INVALID_INPUT', 'vault');
     refused(() => store.addKey({ address: a.subarray(1), vault: 'keychain' }), 'BAD_ADDRESS', 'address');
     refused(() => store.addKey({ address: randomAddress(), vault: 'keychain', secret: 'x' } as never), 'INVALID_INPUT', 'input');
+    refused(() => store.addKey(JSON.parse('{"__proto__": {"vault": "keychain"}, "vault": "keychain"}') as never), 'INVALID_INPUT', 'input');
   });
 
   it('says NOT_FOUND for labelling or deleting an unknown key', () => {

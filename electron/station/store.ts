@@ -1031,25 +1031,22 @@ export function openStore(location: StoreLocation, options: StoreOptions = {}): 
   const loc = checkRecord(location, fn, 'location', ['dataDir', 'file']);
   const clock = options.clock ?? Date.now;
   if (typeof clock !== 'function') bad(fn, 'clock', 'must be a function');
-  let file: string;
-  if (loc.dataDir !== undefined && loc.file === undefined) {
-    const dir = checkText(loc.dataDir, fn, 'dataDir', 4096, false);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!statSync(dir).isDirectory()) bad(fn, 'dataDir', 'is not a directory');
-    file = join(dir, STORE_FILE_NAME);
-  } else if (loc.file !== undefined && loc.dataDir === undefined) {
-    file = checkText(loc.file, fn, 'file', 4096, false);
-  } else {
-    bad(fn, 'location', 'must give exactly one of dataDir and file');
-  }
-  // Create the file owner-only before SQLite does; SQLite gives its -wal and -shm files the same mode.
-  closeSync(openSync(file, 'a', 0o600));
+  const dir = loc.dataDir === undefined ? undefined : checkText(loc.dataDir, fn, 'dataDir', 4096, false);
+  const given = loc.file === undefined ? undefined : checkText(loc.file, fn, 'file', 4096, false);
+  if ((dir === undefined) === (given === undefined)) bad(fn, 'location', 'must give exactly one of dataDir and file');
+  const file = given ?? join(dir!, STORE_FILE_NAME);
   try {
+    if (dir !== undefined) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      if (!statSync(dir).isDirectory()) bad(fn, 'dataDir', 'is not a directory');
+    }
+    // Create the file owner-only before SQLite does; SQLite gives its -wal and -shm files the same mode.
+    closeSync(openSync(file, 'a', 0o600));
     return new Store(file, clock);
   } catch (e) {
     if (e instanceof AirlockError) throw e;
     const reason = e instanceof Error ? e.message : String(e);
-    fail('INTERNAL', `${fn}: cannot open the station's database: ${reason}`, { file });
+    fail('INTERNAL', `${fn}: cannot open the station's database ${file}: ${reason}`, { file });
   }
 }
 
