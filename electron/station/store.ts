@@ -369,14 +369,19 @@ function u8(b: Uint8Array): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-function sourceToText(source: Source): string {
-  if (source.kind === 'file') return JSON.stringify({ kind: 'file', file: source.file });
-  return JSON.stringify({
+/** A source as plain JSON (the block id in hex), as stored and as written into audit details. */
+function sourceToJson(source: Source): { [key: string]: JsonValue } {
+  if (source.kind === 'file') return { kind: 'file', file: source.file };
+  return {
     kind: 'node',
     url: source.url,
     ...(source.blockNumber !== undefined && { blockNumber: source.blockNumber }),
     ...(source.blockId !== undefined && { blockId: bytesToHex(source.blockId) }),
-  });
+  };
+}
+
+function sourceToText(source: Source): string {
+  return JSON.stringify(sourceToJson(source));
 }
 
 function sourceFromText(text: string): Source {
@@ -668,7 +673,7 @@ export class Store {
     return this.atomic(() => {
       const at = this.now();
       this.stmts.putAccount.run(address, account, sourceToText(source), fetchedAt, at);
-      this.audit(at, 'account.put', bytesToHex(address), JSON.stringify({ source: JSON.parse(sourceToText(source)) as JsonValue, fetchedAt }));
+      this.audit(at, 'account.put', bytesToHex(address), JSON.stringify({ source: sourceToJson(source), fetchedAt }));
       return { address, account, source, fetchedAt, storedAt: at };
     });
   }
@@ -729,7 +734,7 @@ export class Store {
     return this.atomic(() => {
       const at = this.now();
       this.stmts.putToken.run(id, name, abbreviation, precision, owner, totalSupply, description, url, sourceToText(source), at);
-      this.audit(at, 'token.put', id, JSON.stringify({ source: JSON.parse(sourceToText(source)) as JsonValue }));
+      this.audit(at, 'token.put', id, JSON.stringify({ source: sourceToJson(source) }));
       return { id, name, abbreviation, precision, owner, totalSupply, description, url, source, storedAt: at };
     });
   }
