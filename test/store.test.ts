@@ -8,7 +8,7 @@ import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { generatePrivateKey } from '../shared/keys.ts';
 import { SCHEMA_VERSION } from '../electron/station/migrations.ts';
-import { MAX_LABEL_LENGTH, openStore, STORE_FILE_NAME, type Store } from '../electron/station/store.ts';
+import { auditHash, MAX_LABEL_LENGTH, openStore, STORE_FILE_NAME, type Store } from '../electron/station/store.ts';
 import { accountBytes, newTransaction, permissionBytes, randomAddress, randomSignature, T0, tempDir, testClock } from './store-helpers.ts';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -387,13 +387,16 @@ describe('store: the audit log', () => {
     }
   });
 
-  it('notices a hash recomputed for an edited entry: the next entry no longer chains to it', () => {
+  it('notices an edited entry whose hash was recomputed: the next entry no longer chains to it', () => {
     for (let i = 0; i < 3; i++) store.appendAudit({ action: 'step', details: { i } });
+    const [, second] = store.listAudit();
+    const forged = '{"i":42}';
     const db = new Database(store.file);
     try {
       db.exec('DROP TRIGGER audit_no_update;');
-      db.prepare('UPDATE audit SET hash = zeroblob(32) WHERE seq = 1').run();
-      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 1 });
+      db.prepare('UPDATE audit SET details = ?, hash = ? WHERE seq = 2')
+        .run(forged, auditHash(2, second!.at, second!.action, second!.subject, forged, second!.prevHash));
+      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 3, entries: 2, reason: expect.stringMatching(/does not carry the hash/) });
     } finally {
       db.close();
     }
