@@ -343,6 +343,7 @@ describe('store: address book and settings', () => {
     expect(() => store.setSetting('a', deep as never)).toThrow(/nests deeper than 32/);
     refused(() => store.setSetting('', 1), 'INVALID_INPUT', 'key');
     refused(() => store.setSetting('big', 'x'.repeat(70_000)), 'INVALID_INPUT', 'value');
+    refused(() => store.setSetting('many', Array.from({ length: 50_000 }, () => ({ a: 1 }))), 'INVALID_INPUT', 'value');
   });
 });
 
@@ -357,6 +358,20 @@ describe('store: the audit log', () => {
     expect(store.verifyAudit()).toEqual({ ok: true, entries: 2 });
     refused(() => store.appendAudit({ action: 'Bad Action' }), 'INVALID_INPUT', 'action');
     refused(() => store.appendAudit({ action: 'x', details: [] as never }), 'INVALID_INPUT', 'details');
+  });
+
+  it('stays one chain when two connections (the CLI and the app) write to the same station', () => {
+    const other = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    try {
+      for (let i = 0; i < 10; i++) {
+        (i % 2 === 0 ? store : other).appendAudit({ action: 'write', details: { i } });
+        if (i % 3 === 0) (i % 2 === 0 ? other : store).setSetting(`k${i}`, i);
+      }
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 14 });
+      expect(other.listAudit().map((e) => e.seq)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    } finally {
+      other.close();
+    }
   });
 
   it('refuses UPDATE and DELETE from any connection (triggers)', () => {
