@@ -12,6 +12,7 @@ import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, isLowS, recoverSigner } from '../shared/keys.ts';
 import { KEYSTORE_FILE, SCRYPT_DEFAULT } from '../electron/station/vault/keystore-file.ts';
 import { KeystoreVault } from '../electron/station/vault/keystore-vault.ts';
+import { openVault, parseVaultKind } from '../electron/station/vault/open-vault.ts';
 import type { PassphraseSource } from '../electron/station/vault/passphrase.ts';
 import { DIGEST, keyTraces, keyTracesInFiles } from './vault-helpers.ts';
 
@@ -256,5 +257,16 @@ describe('keystore vault: hostile keys and the key-bytes scan', () => {
     await record(v.importKey(Uint8Array.from(key.subarray(0, 31))));
     expect(outputs.length).toBeGreaterThanOrEqual(8);
     expect([...keyTracesInFiles(key, dir), ...keyTraces(key, JSON.stringify(outputs), 'outputs')]).toEqual([]);
+  });
+});
+
+describe('openVault: the station picks its vault explicitly', () => {
+  it('--vault keystore opens the keystore, keychain the keychain; anything else is refused naming the option', () => {
+    const dataDir = join(root, `s${n++}`);
+    expect(openVault(parseVaultKind('keystore'), { dataDir, passphrase: never }).kind).toBe('keystore');
+    expect(openVault(parseVaultKind('keychain'), { dataDir, passphrase: never }).kind).toBe('keychain');
+    for (const bad of ['plaintext', 'Keychain', '', undefined, '__proto__']) {
+      expect(() => parseVaultKind(bad)).toThrow(/--vault: expected keychain or keystore/);
+    }
   });
 });
