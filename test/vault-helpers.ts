@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 
 export const DIGEST = sha256(new TextEncoder().encode('airlock vault test digest'));
 
@@ -27,4 +28,28 @@ export function keyTraces(key: Uint8Array, haystack: Uint8Array | string, where:
 
 export function keyTracesInFiles(key: Uint8Array, dir: string): string[] {
   return filesUnder(dir).flatMap((path) => keyTraces(key, readFileSync(path), path));
+}
+
+/** The code of the AirlockError `p` rejects with (anything else fails the test). */
+export async function codeOf(p: Promise<unknown>): Promise<ErrorCode> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AirlockError) return e.code;
+    throw e;
+  }
+  throw new Error('expected an AirlockError');
+}
+
+/** Collects what each call gave (a result, or an error's data and stack) for the key-bytes scan. */
+export function recorder(): { outputs: unknown[]; record: (p: Promise<unknown>) => Promise<void> } {
+  const outputs: unknown[] = [];
+  const record = async (p: Promise<unknown>) => {
+    try {
+      outputs.push(await p);
+    } catch (e) {
+      outputs.push(e instanceof AirlockError ? e.toData() : String(e), e instanceof Error ? e.stack : '');
+    }
+  };
+  return { outputs, record };
 }

@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import { findCredentials } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressToBase58, addressToHex } from '../shared/address.ts';
-import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, isLowS, recoverSigner } from '../shared/keys.ts';
 import { KeychainVault } from '../electron/station/vault/keychain-vault.ts';
 import { STATION_ID_FILE } from '../electron/station/vault/station-id.ts';
-import { DIGEST, keyTraces, keyTracesInFiles } from './vault-helpers.ts';
+import { codeOf, DIGEST, keyTraces, keyTracesInFiles, recorder } from './vault-helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'airlock-keychain-'));
 const opened: KeychainVault[] = [];
@@ -44,16 +43,6 @@ afterAll(async () => {
   }
   rmSync(root, { recursive: true, force: true });
 });
-
-async function codeOf(p: Promise<unknown>): Promise<ErrorCode> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AirlockError) return e.code;
-    throw e;
-  }
-  throw new Error('expected an AirlockError');
-}
 
 describe('keychain vault on the Secret Service', () => {
   it('generate, import, list, sign, delete; signatures recover to the key address', async () => {
@@ -138,14 +127,7 @@ describe('keychain vault on the Secret Service', () => {
     const v = station(dir);
     const key = generatePrivateKey();
     const address = addressToBase58(addressOfPrivateKey(key));
-    const outputs: unknown[] = [];
-    const record = async (p: Promise<unknown>) => {
-      try {
-        outputs.push(await p);
-      } catch (e) {
-        outputs.push(e instanceof AirlockError ? e.toData() : String(e), e instanceof Error ? e.stack : '');
-      }
-    };
+    const { outputs, record } = recorder();
     await record(v.importKey(Uint8Array.from(key)));
     await record(v.importKey(Uint8Array.from(key)));
     await record(v.list());

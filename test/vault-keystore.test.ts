@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addressToBase58 } from '../shared/address.ts';
-import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, isLowS, recoverSigner } from '../shared/keys.ts';
 import { KEYSTORE_FILE, SCRYPT_DEFAULT } from '../electron/station/vault/keystore-file.ts';
 import { KeystoreVault } from '../electron/station/vault/keystore-vault.ts';
 import { openVault, parseVaultKind } from '../electron/station/vault/open-vault.ts';
 import type { PassphraseSource } from '../electron/station/vault/passphrase.ts';
-import { DIGEST, keyTraces, keyTracesInFiles } from './vault-helpers.ts';
+import { codeOf, DIGEST, keyTraces, keyTracesInFiles, recorder } from './vault-helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'airlock-keystore-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -33,16 +32,6 @@ const never: PassphraseSource = async () => {
 
 function vault(dataDir = join(root, `s${n++}`), passphrase = fixed('correct horse battery')): KeystoreVault {
   return new KeystoreVault({ dataDir, passphrase, scrypt: FAST });
-}
-
-async function codeOf(p: Promise<unknown>): Promise<ErrorCode> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AirlockError) return e.code;
-    throw e;
-  }
-  throw new Error('expected an AirlockError');
 }
 
 async function vaultWithKey(): Promise<{ v: KeystoreVault; dir: string; address: string; key: Uint8Array }> {
@@ -232,15 +221,7 @@ describe('keystore vault: hostile keys and the key-bytes scan', () => {
     const dir = join(root, `s${n++}`);
     const v = vault(dir);
     const key = generatePrivateKey();
-    const outputs: unknown[] = [];
-    const record = async (p: Promise<unknown>) => {
-      try {
-        outputs.push(await p);
-      } catch (e) {
-        outputs.push(e instanceof AirlockError ? e.toData() : String(e));
-        outputs.push(e instanceof Error ? e.stack : '');
-      }
-    };
+    const { outputs, record } = recorder();
     await record(v.importKey(Uint8Array.from(key)));
     const address = addressToBase58(addressOfPrivateKey(key));
     await record(v.list());

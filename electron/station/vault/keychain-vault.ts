@@ -19,9 +19,9 @@ import { AsyncEntry, findCredentialsAsync, type EntryOptions } from '@napi-rs/ke
 import { addressToBase58 } from '../../../shared/address.ts';
 import { wipe } from '../../../shared/bytes.ts';
 import { AirlockError, fail } from '../../../shared/errors.ts';
-import { addressOfPrivateKey, checkPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../../shared/keys.ts';
+import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../../shared/keys.ts';
 import { stationId } from './station-id.ts';
-import { checkDigest, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkDigest, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
@@ -105,13 +105,7 @@ export class KeychainVault implements Vault {
   }
 
   async importKey(secret: Uint8Array): Promise<{ address: string; created: boolean }> {
-    try {
-      checkPrivateKey(secret, 'key');
-    } catch (e) {
-      wipe(secret);
-      throw e;
-    }
-    return this.store(secret);
+    return this.store(takeKey(secret));
   }
 
   /** Keeps `key` (wiping it) unless already held. */

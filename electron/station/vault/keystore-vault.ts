@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { addressToBase58 } from '../../../shared/address.ts';
 import { equalBytes, wipe } from '../../../shared/bytes.ts';
 import { AirlockError, fail } from '../../../shared/errors.ts';
-import { addressOfPrivateKey, checkPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../../shared/keys.ts';
+import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../../shared/keys.ts';
 import {
   checkScryptParams,
   deriveKey,
@@ -32,7 +32,7 @@ import {
   type ScryptParams,
 } from './keystore-file.ts';
 import type { PassphraseSource } from './passphrase.ts';
-import { checkDigest, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkDigest, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 export interface KeystoreVaultOptions {
   dataDir: string;
@@ -79,13 +79,7 @@ export class KeystoreVault implements Vault {
   }
 
   async importKey(secret: Uint8Array): Promise<{ address: string; created: boolean }> {
-    try {
-      checkPrivateKey(secret, 'key');
-    } catch (e) {
-      wipe(secret);
-      throw e;
-    }
-    return this.add(secret);
+    return this.add(takeKey(secret));
   }
 
   async delete(address: string): Promise<boolean> {

@@ -9,6 +9,8 @@
  * scrypt runs off the main thread; the Electron main process must not block on either.
  */
 import { addressToBase58, parseAddress } from '../../../shared/address.ts';
+import { wipe } from '../../../shared/bytes.ts';
+import { checkPrivateKey } from '../../../shared/keys.ts';
 
 export type VaultKind = 'keychain' | 'keystore';
 
@@ -51,4 +53,14 @@ export function checkDigest(digest: Uint8Array): Uint8Array {
   if (!(digest instanceof Uint8Array)) throw new TypeError('sign: digest must be bytes');
   if (digest.length !== 32) throw new RangeError(`sign: digest must be 32 bytes, got ${digest.length}`);
   return digest;
+}
+
+/** Checks a key handed to `importKey`; a bad one is wiped before the error goes up (the vault owns it). */
+export function takeKey(secret: Uint8Array): Uint8Array {
+  try {
+    return checkPrivateKey(secret, 'key');
+  } catch (e) {
+    if (secret instanceof Uint8Array) wipe(secret);
+    throw e;
+  }
 }
