@@ -80,6 +80,14 @@ describe('keystore vault: keys round trip', () => {
     expect(readFileSync(v.path)).toEqual(before);
   });
 
+  it('changes made at once through one vault all land (none lost to another in flight)', async () => {
+    const v = vault();
+    const made = await Promise.all([v.generate(), v.generate(), v.generate(), v.importKey(generatePrivateKey())]);
+    expect(await v.list()).toEqual(made.map((m) => m.address).sort());
+    await Promise.all(made.slice(0, 2).map((m) => v.delete(m.address)));
+    expect(await v.list()).toEqual(made.slice(2).map((m) => m.address).sort());
+  });
+
   it('list and has need no passphrase; the passphrase is asked once per session and again after lock()', async () => {
     const { dir, address } = await vaultWithKey();
     const reader = vault(dir, never);

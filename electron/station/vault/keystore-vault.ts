@@ -7,8 +7,9 @@
  * descriptor), asked only when keys must be decrypted or the file created; `list` and `has` read
  * the file's address list without it. The vault wipes each passphrase it receives as soon as scrypt
  * has run, keeps only the derived key until `lock()`, and decrypts the keys for each use, wiping
- * them in `finally`. Every change re-reads the file, so two processes never write from a stale copy
- * (the last writer wins whole; the file is replaced atomically).
+ * them in `finally`. Changes made through one vault object run one at a time (read, change, write),
+ * so none is lost to another in flight; across processes the last writer wins whole (the file is
+ * replaced atomically), which the station avoids by running one process per data directory.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -47,6 +48,8 @@ export class KeystoreVault implements Vault {
   private readonly passphrase: PassphraseSource;
   private readonly newParams: ScryptParams;
   private derived: DerivedKey | null = null;
+  /** The tail of the queue of changes: each waits for the one before to finish. */
+  private changes: Promise<unknown> = Promise.resolve();
 
   constructor(options: KeystoreVaultOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -84,6 +87,10 @@ export class KeystoreVault implements Vault {
 
   async delete(address: string): Promise<boolean> {
     const name = vaultAddress(address);
+    return this.oneAtATime(() => this.remove(name));
+  }
+
+  private async remove(name: string): Promise<boolean> {
     const file = readKeystoreFile(this.path);
     if (file === null || !file.addresses.includes(name)) return false;
     const { key, keys } = await this.unlock(file);
@@ -119,8 +126,18 @@ export class KeystoreVault implements Vault {
     this.derived = null;
   }
 
+  private oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.changes.then(change, change);
+    this.changes = next.catch(() => undefined);
+    return next;
+  }
+
   /** Adds `secret` (always wiped), creating the file on the first key. */
-  private async add(secret: Uint8Array): Promise<{ address: string; created: boolean }> {
+  private add(secret: Uint8Array): Promise<{ address: string; created: boolean }> {
+    return this.oneAtATime(() => this.addNow(secret));
+  }
+
+  private async addNow(secret: Uint8Array): Promise<{ address: string; created: boolean }> {
     let keys: Uint8Array | null = null;
     let all: Uint8Array | null = null;
     try {
