@@ -7,16 +7,54 @@
 // failure; an error outside every file (vitest exits non-zero, nothing counted) counts as one too.
 // The exit code is vitest's own, or 1 when the report is missing (vitest crashed before writing it).
 // AIRLOCK_TEST_REPORT moves the JSON report (the runner's own test uses it).
+//
+// The keychain tests need a real Secret Service (issue 7). On Linux, when none is reachable and
+// `dbus-run-session` and `gnome-keyring-daemon` are installed, vitest runs inside a private D-Bus
+// session with a gnome-keyring-daemon unlocked with a throwaway password, its keyring files in a
+// temporary directory (never the user's own), removed afterwards. When they are missing, the runner
+// says what to install and runs vitest as it is; the keychain tests then fail with the same advice.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 
 const report = process.env.AIRLOCK_TEST_REPORT ?? join(process.cwd(), '.vitest-report.json');
 rmSync(report, { force: true });
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const run = spawnSync('vitest', args, { stdio: 'inherit', shell: false });
+
+function onPath(program) {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, program)));
+}
+
+/** True when the keyring library can already search a Secret Service (a desktop session, or CI's own). */
+function secretServiceReachable() {
+  const probe = spawnSync(process.execPath, ['-e', "require('@napi-rs/keyring').findCredentials('Airlock test runner probe')"], {
+    stdio: 'ignore',
+    timeout: 20_000,
+  });
+  return probe.status === 0;
+}
+
+let command = 'vitest';
+let commandArgs = args;
+let keyrings;
+if (process.platform === 'linux' && !secretServiceReachable()) {
+  if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) {
+    keyrings = mkdtempSync(join(tmpdir(), 'airlock-test-keyring-'));
+    const script =
+      'printf %s airlock-tests | XDG_DATA_HOME="$0" gnome-keyring-daemon --unlock --components=secrets >/dev/null ' +
+      '|| echo "run-tests: gnome-keyring-daemon did not start; the keychain tests will fail" >&2; exec vitest "$@"';
+    command = 'dbus-run-session';
+    commandArgs = ['--', 'sh', '-c', script, keyrings, ...args];
+  } else {
+    console.error('run-tests: no Secret Service is reachable and dbus-run-session or gnome-keyring-daemon is missing; the keychain tests will fail. Install them: apt-get install gnome-keyring dbus');
+  }
+}
+
+const run = spawnSync(command, commandArgs, { stdio: 'inherit', shell: false });
+if (keyrings) rmSync(keyrings, { recursive: true, force: true });
 if (run.error) {
-  console.error(`could not start vitest: ${run.error.message}`);
+  console.error(`could not start ${command}: ${run.error.message}`);
   process.exit(1);
 }
 if (!existsSync(report)) {

@@ -42,6 +42,20 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** The station's database was written by a newer Airlock (its schema version is above ours). */
   'STORE_VERSION',
+  /**
+   * The key vault cannot be used: no OS keychain (no D-Bus session, no Secret Service), a locked or
+   * missing keychain collection, or a damaged station-id file. The message says what to do; the
+   * vault never falls back to anything weaker (electron/station/vault/).
+   */
+  'VAULT_UNAVAILABLE',
+  /** The keystore file's passphrase check failed: the passphrase is wrong (the file is intact). */
+  'KEYSTORE_PASSPHRASE',
+  /** The keystore file is damaged: not our JSON, fields out of range, or its payload fails authentication. */
+  'KEYSTORE_CORRUPT',
+  /** The keystore file ends early (a partial copy): its JSON stops inside a value. */
+  'KEYSTORE_TRUNCATED',
+  /** The keystore file is an `airlock.keystore` of a version this build does not read. */
+  'KEYSTORE_VERSION',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

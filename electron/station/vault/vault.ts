@@ -1,0 +1,66 @@
+/**
+ * The key vault's contract (issue 7, "Vault"; DESIGN.md decision 7). Two backends implement it: the
+ * OS keychain (`keychain-vault.ts`) and a passphrase-encrypted keystore file (`keystore-vault.ts`).
+ *
+ * Invariant: private key bytes never leave this layer. Callers name keys by address (Base58, the
+ * chain's `T…` form) and get back addresses and 65-byte signatures, nothing else. Key bytes handed
+ * in (`importKey`) are owned by the vault from then on and wiped before the call returns, whatever
+ * happens. Every method is async because a keychain may wait on the person (an unlock prompt) and
+ * scrypt runs off the main thread; the Electron main process must not block on either.
+ */
+import { addressToBase58, parseAddress } from '../../../shared/address.ts';
+import { wipe } from '../../../shared/bytes.ts';
+import { checkPrivateKey } from '../../../shared/keys.ts';
+
+export type VaultKind = 'keychain' | 'keystore';
+
+export interface VaultStatus {
+  kind: VaultKind;
+  /** False when the vault cannot be used now; `message` then says why and what to do. */
+  available: boolean;
+  message?: string;
+}
+
+export interface Vault {
+  readonly kind: VaultKind;
+  /** Never throws: a missing keychain or a damaged keystore is reported, not raised. */
+  status(): Promise<VaultStatus>;
+  /** Makes a new key from the OS's CSPRNG and keeps it. */
+  generate(): Promise<{ address: string }>;
+  /**
+   * Keeps a 32-byte private key. Always wipes `secret`, on success and on error. Importing a key
+   * the vault already holds changes nothing and says so with `created: false`.
+   */
+  importKey(secret: Uint8Array): Promise<{ address: string; created: boolean }>;
+  /** Addresses of the keys held, sorted. */
+  list(): Promise<string[]>;
+  has(address: string): Promise<boolean>;
+  /** Removes the key for good. False when there was none. */
+  delete(address: string): Promise<boolean>;
+  /** Signs a 32-byte digest (a txID): r‖s‖v, v = 0/1, low S (shared/keys.ts `signDigest`). */
+  sign(address: string, digest: Uint8Array): Promise<Uint8Array>;
+  /** Forgets anything cached for this session (the keystore's derived key). Idempotent. */
+  lock(): void;
+}
+
+/** Any address form the shared parser accepts, as the Base58 name the vault files keys under. */
+export function vaultAddress(address: string, what = 'address'): string {
+  if (typeof address !== 'string') throw new TypeError(`${what}: expected a string`);
+  return addressToBase58(parseAddress(address, what));
+}
+
+export function checkDigest(digest: Uint8Array): Uint8Array {
+  if (!(digest instanceof Uint8Array)) throw new TypeError('sign: digest must be bytes');
+  if (digest.length !== 32) throw new RangeError(`sign: digest must be 32 bytes, got ${digest.length}`);
+  return digest;
+}
+
+/** Checks a key handed to `importKey`; a bad one is wiped before the error goes up (the vault owns it). */
+export function takeKey(secret: Uint8Array): Uint8Array {
+  try {
+    return checkPrivateKey(secret, 'key');
+  } catch (e) {
+    if (secret instanceof Uint8Array) wipe(secret);
+    throw e;
+  }
+}
