@@ -6,6 +6,9 @@
  *
  * Accepted forms: `--flag value`, `--flag=value`, `-h`, and `--` to end the options. A lone `-` is
  * an argument (stdin), not a flag.
+ *
+ * Messages name a bad argument by its place, and quote it only through `shownArg`: someone may
+ * paste a private key on the command line, and an error must never print it back (issue 6).
  */
 import { AirlockError } from '../shared/errors.ts';
 
@@ -14,6 +17,25 @@ export class UsageError extends AirlockError {
     super('INVALID_INPUT', message, details);
     this.name = 'UsageError';
   }
+}
+
+/** Longest argument a message may quote; a longer one is described, not shown. */
+const SHOWN_ARG_MAX = 200;
+
+/**
+ * An argument (a path, a command word, an option name) as a message may show it: as given when it
+ * is short and has no run of 8 or more hex digits or control characters, else only its length. A
+ * private key (64 hex digits, with or without 0x) never passes.
+ */
+export function shownArg(arg: string): string {
+  if (arg.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{8}/.test(arg) && !/[\p{Cc}\p{Cf}]/u.test(arg)) return arg;
+  return `(an argument of ${arg.length} characters, not shown)`;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+function ordinal(i: number): string {
+  return ORDINALS[i] ?? `${i + 1}th`;
 }
 
 export interface FlagSpec {
@@ -58,7 +80,7 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
       out.help = true;
       continue;
     }
-    if (!arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${arg}`, { option: arg });
+    if (!arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${shownArg(arg)}`, { option: shownArg(arg) });
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq === -1 ? undefined : eq);
     if (values.has(name)) {
@@ -72,7 +94,7 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
       if (eq !== -1) throw new UsageError(`${command}: --${name} takes no value`, { option: `--${name}` });
       out.switches.add(name);
     } else {
-      throw new UsageError(`${command}: unknown option --${name}`, { option: `--${name}` });
+      throw new UsageError(`${command}: unknown option ${shownArg(`--${name}`)}`, { option: shownArg(`--${name}`) });
     }
   }
   return out;
@@ -81,17 +103,23 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
 /** At most `max` positionals; returns them. */
 export function takePositionals(args: ParsedArgs, max: number, command: string): string[] {
   if (args.positionals.length > max) {
-    throw new UsageError(`${command}: unexpected argument ${args.positionals[max]}`, { argument: args.positionals[max] });
+    throw new UsageError(`${command}: unexpected ${ordinal(max)} argument (this command takes at most ${max})`, { argument: max + 1 });
   }
   return args.positionals;
 }
 
-/** A whole number flag value, or a UsageError. */
-export function integerFlag(args: ParsedArgs, name: string, command: string): number | undefined {
+/**
+ * A whole number flag value in `min..max`, or a UsageError that states the range (and what the
+ * numbers mean, `hint`). The value is quoted only when it is a short number.
+ */
+export function integerFlag(args: ParsedArgs, name: string, command: string, range: { min: number; max: number; hint?: string }): number | undefined {
   const text = args.values.get(name);
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`${command}: --${name} must be a whole number, got "${text}"`, { option: `--${name}` });
+  const n = /^[+-]?\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < range.min || n > range.max) {
+    const got = /^[+-]?\d{1,12}$/.test(text) ? `got ${text}` : `got ${/^[+-]?\d/.test(text) ? 'a number out of range' : 'text that is not a number'}`;
+    const hint = range.hint === undefined ? '' : ` (${range.hint})`;
+    throw new UsageError(`${command}: --${name} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, { option: `--${name}`, min: range.min, max: range.max });
   }
-  return Number(text);
+  return n;
 }

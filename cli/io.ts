@@ -5,18 +5,26 @@
  *
  * Files and stdin are read as bytes: a key file never becomes a JS string (strings cannot be wiped),
  * and JSON is decoded as strict UTF-8 so a corrupted file is refused, not patched with U+FFFD.
+ * A secret file (a key file) is read by `readOwnerOnlyFile`: refused, as ssh refuses a private key,
+ * when group or others may read or write it, and read into one buffer the caller owns and wipes.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { bytesToUtf8 } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
-import { UsageError } from './args.ts';
+import { shownArg, UsageError } from './args.ts';
 
 export interface CliIo {
   /** All of stdin. */
   readStdin(): Promise<Uint8Array>;
   /** All of a file. Errors carry Node's `code` (ENOENT, EACCES, ...). */
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * All of a secret file, in a buffer that is the only copy and that the caller wipes. Refuses a
+   * file others may read or write. Errors carry Node's `code`, or are coded AirlockErrors.
+   */
+  readSecretFile(path: string): Promise<Uint8Array>;
   stdout(text: string): void;
   stderr(text: string): void;
   /** ms since the epoch: decides whether a transaction has expired. */
@@ -34,30 +42,82 @@ export function nodeIo(): CliIo {
     async readFile(path) {
       return new Uint8Array(await readFile(path));
     },
+    async readSecretFile(path) {
+      return readOwnerOnlyFile(path);
+    },
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     now: () => Date.now(),
   };
 }
 
-/** Reads a file by path, turning the OS error into coded data that names the path. */
-export async function readInputFile(io: CliIo, path: string, what: string): Promise<Uint8Array> {
+/** Most bytes a secret file may hold: a key file is 64 hex digits and some whitespace. */
+export const SECRET_FILE_MAX_BYTES = 4096;
+
+/** `path` as a shell word, for a command the user can paste (`chmod 600 'my keys/k'`). */
+function shellWord(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Reads a small secret file. The mode is checked on the open descriptor (so the file checked is
+ * the file read), and the bytes go straight into one Buffer.alloc'd buffer, never pooled, never a
+ * string, never copied, so wiping what this returns wipes every copy this process made.
+ */
+export function readOwnerOnlyFile(path: string, what = 'key file'): Uint8Array {
+  const fd = openSync(path, 'r');
   try {
-    return await io.readFile(path);
+    const stat = fstatSync(fd);
+    const shown = shownArg(path);
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (!stat.isFile()) fail('INVALID_INPUT', `${what}: not a regular file: ${shown}`, { path: shown });
+    const mode = stat.mode & 0o777;
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      const octal = mode.toString(8).padStart(4, '0');
+      const fix = `chmod 600 ${shellWord(shown)}`;
+      fail('INVALID_INPUT', `${what}: permissions ${octal} for ${shown} are too open: a private key file must be readable and writable by its owner only, so it was not read. Fix: ${fix}`, {
+        path: shown,
+        mode: octal,
+        fix,
+      });
+    }
+    const buffer = Buffer.alloc(SECRET_FILE_MAX_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buffer.length) {
+        buffer.fill(0);
+        fail('BAD_KEY', `${what}: ${shown} is larger than ${SECRET_FILE_MAX_BYTES} bytes, so it is not a key file`, { path: shown });
+      }
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a file by path, turning the OS error into coded data that names the path. */
+export async function readInputFile(io: CliIo, path: string, what: string, secret = false): Promise<Uint8Array> {
+  try {
+    return await (secret ? io.readSecretFile(path) : io.readFile(path));
   } catch (e) {
     if (e instanceof AirlockError) throw e;
     const code = (e as { code?: unknown }).code;
-    if (code === 'ENOENT') fail('NOT_FOUND', `${what}: no such file: ${path}`, { path });
-    if (code === 'EISDIR') fail('INVALID_INPUT', `${what}: is a directory: ${path}`, { path });
-    if (code === 'EACCES' || code === 'EPERM') fail('INVALID_INPUT', `${what}: permission denied: ${path}`, { path });
-    fail('INVALID_INPUT', `${what}: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`, { path });
+    // Node's own message repeats the path, which may be a key pasted by mistake: use the code only.
+    const shown = shownArg(path);
+    if (code === 'ENOENT') fail('NOT_FOUND', `${what}: no such file: ${shown}`, { path: shown });
+    if (code === 'EISDIR') fail('INVALID_INPUT', `${what}: is a directory: ${shown}`, { path: shown });
+    if (code === 'EACCES' || code === 'EPERM') fail('INVALID_INPUT', `${what}: permission denied: ${shown}`, { path: shown });
+    fail('INVALID_INPUT', `${what}: cannot read ${shown}${typeof code === 'string' ? ` (${code})` : ''}`, { path: shown });
   }
 }
 
 /** FILE, or stdin for `-` or no argument; parsed as lossless JSON. */
 export async function readJsonInput(io: CliIo, path: string | undefined): Promise<unknown> {
   const fromStdin = path === undefined || path === '-';
-  const what = fromStdin ? 'stdin' : path;
+  const what = fromStdin ? 'stdin' : shownArg(path);
   const bytes = fromStdin ? await io.readStdin() : await readInputFile(io, path, 'input');
   let text: string;
   try {

@@ -4,10 +4,14 @@
  * any whitespace around them. The key is parsed straight from the file's bytes into a 32-byte buffer,
  * never through a JS string, and the file buffer is wiped before returning; the caller wipes the key
  * after use (STYLE.md habit 8). No message ever contains any part of the file.
+ *
+ * The file must be readable and writable by its owner only (`chmod 600`), as ssh requires of a
+ * private key; io.readSecretFile refuses it otherwise, before reading (issue 6).
  */
 import { wipe } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
 import { checkPrivateKey, PRIVATE_KEY_LENGTH } from '../shared/keys.ts';
+import { shownArg } from './args.ts';
 import { readInputFile, type CliIo } from './io.ts';
 
 function isSpace(b: number): boolean {
@@ -49,11 +53,11 @@ export function privateKeyFromFileBytes(file: Uint8Array, what = 'key file'): Ui
 
 /** Reads and parses the key file at `path`. The caller owns (and must wipe) the returned key. */
 export async function readPrivateKeyFile(io: CliIo, path: string): Promise<Uint8Array> {
-  const bytes = await readInputFile(io, path, 'key file');
+  const bytes = await readInputFile(io, path, 'key file', true);
   try {
     return privateKeyFromFileBytes(bytes);
   } catch (e) {
-    if (e instanceof AirlockError) fail(e.code, e.message, { ...e.details, path });
+    if (e instanceof AirlockError) fail(e.code, e.message, { ...e.details, path: shownArg(path) });
     throw e;
   }
 }

@@ -7,7 +7,7 @@
  */
 import { toErrorData } from '../shared/errors.ts';
 import { addressCommand, addressOfKeyCommand } from './address.ts';
-import { integerFlag, parseArgs, takePositionals, UsageError, wantsHelp } from './args.ts';
+import { integerFlag, parseArgs, shownArg, takePositionals, UsageError, wantsHelp } from './args.ts';
 import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';
@@ -49,7 +49,7 @@ async function txCommand(command: string | undefined, argv: readonly string[], i
     const [file] = takePositionals(args, 1, name);
     const keyFile = args.values.get('key-file');
     if (keyFile === undefined) throw new UsageError(`${name}: --key-file K is required`, { option: '--key-file' });
-    const permissionId = integerFlag(args, 'permission-id', name);
+    const permissionId = integerFlag(args, 'permission-id', name, { min: 0, max: 2 ** 31 - 1, hint: '0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs' });
     const json = await readJsonInput(io, file);
     return {
       json: await signCommand(json, () => readPrivateKeyFile(io, keyFile), {
@@ -61,7 +61,7 @@ async function txCommand(command: string | undefined, argv: readonly string[], i
     };
   }
   if (command === undefined) throw new UsageError('airlock tx: missing command (encode, inspect or sign; see airlock tx --help)');
-  throw new UsageError(`airlock tx: unknown command "${command}" (encode, inspect or sign)`, { command });
+  throw new UsageError(`airlock tx: unknown command ${JSON.stringify(shownArg(command))} (encode, inspect or sign)`, { command: shownArg(command) });
 }
 
 function opsCommand(command: string | undefined, argv: readonly string[]): Outcome {
@@ -78,7 +78,7 @@ function opsCommand(command: string | undefined, argv: readonly string[]): Outco
     return { json: opsDecodeCommand(hex) };
   }
   if (command === undefined) throw new UsageError('airlock ops: missing command (encode or decode; see airlock ops --help)');
-  throw new UsageError(`airlock ops: unknown command "${command}" (encode or decode)`, { command });
+  throw new UsageError(`airlock ops: unknown command ${JSON.stringify(shownArg(command))} (encode or decode)`, { command: shownArg(command) });
 }
 
 async function addressCommandLine(argv: readonly string[], io: CliIo): Promise<Outcome> {
@@ -98,7 +98,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<Outcome> {
   if (group === 'help') return { text: usageFor(rest) };
   if (group === '--help' || group === '-h') return { text: MAIN_USAGE };
   if (group !== 'tx' && group !== 'ops' && group !== 'address') {
-    throw new UsageError(`airlock: unknown command "${group}" (tx, ops or address; see airlock --help)`, { command: group });
+    throw new UsageError(`airlock: unknown command ${JSON.stringify(shownArg(group))} (tx, ops or address; see airlock --help)`, { command: shownArg(group) });
   }
   if (wantsHelp(rest)) return { text: usageFor([group, ...rest.filter((a) => !a.startsWith('-')).slice(0, 1)]) };
   if (group === 'tx') return txCommand(rest[0], rest.slice(1), io);

@@ -22,7 +22,7 @@ import {
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress } from '../shared/address.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, utf8ToBytes, wipe } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
+import { AirlockError, excerpt, fail, shownKey } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/keys.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
@@ -129,7 +129,7 @@ function readTransaction(json: unknown, what = 'transaction'): { tx: SignedTrans
   if (typeof json !== 'object' || json === null || Array.isArray(json)) badInput(`${what}: expected a transaction object`, what);
   const t = json as Json;
   for (const key of Object.keys(t)) {
-    if (!TX_KEYS.has(key)) badInput(`${what}.${key}: unknown field (known: ${[...TX_KEYS].join(', ')})`, `${what}.${key}`);
+    if (!TX_KEYS.has(key)) badInput(`${what}.${shownKey(key)}: unknown field (known: ${[...TX_KEYS].join(', ')})`, `${what}.${shownKey(key)}`);
   }
   const visible = readVisible(t);
   const fromJson = (): Uint8Array =>
@@ -151,7 +151,7 @@ function readTransaction(json: unknown, what = 'transaction'): { tx: SignedTrans
     if (typeof t.txID !== 'string') badInput(`${what}.txID: expected a hex string`, `${what}.txID`);
     const claimed = hexToFixedBytes(t.txID, 32, `${what}.txID`);
     const actual = readSigningFacts(rawBytes).txId;
-    if (!equalBytes(claimed, actual)) fail('BAD_TRANSACTION', `${what}.txID ${t.txID} is not the hash of the raw data (${bytesToHex(actual)})`);
+    if (!equalBytes(claimed, actual)) fail('BAD_TRANSACTION', `${what}.txID is not the hash of the raw data (which is ${bytesToHex(actual)})`);
   }
   let signatures: Uint8Array[] = [];
   if (t.signature !== undefined && t.signature !== null) {
@@ -271,7 +271,7 @@ function addTransactionSign(chain: Chain): Handler {
       throw new HttpReply(403, { Error: '/wallet/addtransactionsign answers only on loopback: it takes a private key' });
     }
     for (const key of Object.keys(body)) {
-      if (key !== 'transaction' && key !== 'privateKey' && key !== 'visible') badInput(`${key}: unknown field (known: transaction, privateKey, visible)`, key);
+      if (key !== 'transaction' && key !== 'privateKey' && key !== 'visible') badInput(`${shownKey(key)}: unknown field (known: transaction, privateKey, visible)`, shownKey(key));
     }
     if (typeof body.privateKey !== 'string') badInput('privateKey: expected 64 hex digits', 'privateKey');
     const inner = body.transaction;
@@ -484,7 +484,8 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      path = url.pathname;
+      // An unknown path is logged and answered cut, as any input may be a pasted key.
+      path = table.has(url.pathname) ? url.pathname : excerpt(url.pathname);
     } catch {
       finish(400, { Error: 'bad request path' });
       return;

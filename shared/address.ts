@@ -8,7 +8,7 @@ import { base58 } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, equalBytes, hexToBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, excerpt, fail } from './errors.ts';
 
 export const ADDRESS_PREFIX = 0x41;
 export const ADDRESS_LENGTH = 21;
@@ -54,7 +54,7 @@ export function addressFromBase58(text: string, what = 'address'): Address {
   try {
     raw = base58.decode(text);
   } catch {
-    fail('BAD_ADDRESS', `${what}: "${text}" is not Base58 (allowed: 1-9, A-H, J-N, P-Z, a-k, m-z)`);
+    fail('BAD_ADDRESS', `${what}: ${excerpt(text)} is not Base58 (allowed: 1-9, A-H, J-N, P-Z, a-k, m-z)`);
   }
   if (raw.length !== ADDRESS_LENGTH + 4) {
     fail('BAD_ADDRESS', `${what}: Base58 address decodes to ${raw.length} bytes, expected 25`);

@@ -100,6 +100,32 @@ export function toErrorData(error: unknown): ErrorData {
   return { code: 'INTERNAL', message };
 }
 
+/** How many characters of a long bad input a message may quote (`excerpt`). */
+export const EXCERPT_LENGTH = 6;
+/** A bad input up to this long, with no run of 8 hex digits, is quoted whole. */
+const WHOLE_MAX = 24;
+const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
+
+/**
+ * A bad input as a message may quote it, JSON-quoted with control and bidi characters escaped:
+ * whole when it is short and has no run of 8 hex digits (`"Boss"`, `"-1000001"`), else its first
+ * EXCERPT_LENGTH characters and a "…" that shows it was cut. Messages never quote more, because the
+ * input may be a private key pasted where an address or a name belongs (issue 6).
+ */
+export function excerpt(text: string): string {
+  const whole = text.length <= WHOLE_MAX && !KEYLIKE_RE.test(text);
+  const cut = whole ? text : text.slice(0, EXCERPT_LENGTH) + '…';
+  return JSON.stringify(cut).replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A JSON key as a message may name it: as written when it is a short plain name (`owner_address`),
+ * else cut like any other input, since a key can be pasted text too.
+ */
+export function shownKey(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(key) && !KEYLIKE_RE.test(key) ? key : excerpt(key);
+}
+
 /** Shorthand used across shared/: throw a coded error. */
 export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
   throw new AirlockError(code, message, details);

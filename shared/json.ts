@@ -4,6 +4,10 @@
  * that is not a safe JS number as a bigint, using the reviver's source text (ES2025, Node 22 and
  * Chromium); where the runtime lacks that it refuses the input rather than silently rounding.
  * `stringifyJson` writes bigints back as bare numbers.
+ *
+ * A syntax error is reported by position only (line, column, offset), never with V8's message:
+ * that message quotes the text around the bad token, and the text may be a private key pasted
+ * where a transaction belongs (issue 6, "secrets in error text").
  */
 import { fail } from './errors.ts';
 
@@ -19,14 +23,174 @@ export function parseJson(text: string, what = 'JSON'): unknown {
         const source = context?.source;
         if (source !== undefined && INTEGER_RE.test(source)) return BigInt(source);
         if (source === undefined && Number.isInteger(value)) {
-          throw new RangeError(`integer ${value} is too large to read exactly on this runtime`);
+          throw new RangeError('an integer is too large to read exactly on this runtime');
         }
       }
       return value;
     });
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    fail('BAD_JSON', `${what}: ${reason}`);
+    if (e instanceof RangeError) fail('BAD_JSON', `${what}: ${e.message}`);
+    fail('BAD_JSON', `${what}: ${syntaxErrorText(text)}`, { position: syntaxErrorPosition(text) });
+  }
+}
+
+export interface JsonPosition {
+  /** UTF-16 offset of the first character JSON cannot accept (the text's length if it ends early). */
+  offset: number;
+  line: number;
+  column: number;
+}
+
+function syntaxErrorText(text: string): string {
+  const at = syntaxErrorPosition(text);
+  if (at === undefined) return 'not valid JSON';
+  const where = `line ${at.line}, column ${at.column} (offset ${at.offset})`;
+  return at.offset >= text.length ? `not valid JSON: the text ends early, at ${where}` : `not valid JSON at ${where}`;
+}
+
+const ESCAPES = '"\\/bfnrt';
+const HEX_DIGIT_RE = /^[0-9a-fA-F]$/;
+
+/**
+ * Where `text` stops being JSON (RFC 8259), found by a scanner of our own so the error names a
+ * position and nothing else. Iterative, so deep nesting cannot overflow the stack. Undefined when
+ * the scanner finds no error (then JSON.parse failed for a reason it does not model).
+ */
+export function syntaxErrorPosition(text: string): JsonPosition | undefined {
+  const offset = syntaxErrorOffset(text);
+  if (offset < 0) return undefined;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (text.charCodeAt(i) === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}
+
+function syntaxErrorOffset(text: string): number {
+  const n = text.length;
+  let i = 0;
+  const stack: boolean[] = []; // true: inside an object, false: inside an array
+  const space = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return;
+      i++;
+    }
+  };
+  // At a '"': moves past the string, or stops at the bad character and returns false.
+  const string = (): boolean => {
+    i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return true;
+      }
+      if (c < 0x20) return false;
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          // The error is at the first character that is not a hex digit, as V8 reports it.
+          for (let k = i + 2; k < i + 6; k++) {
+            if (k >= n || !HEX_DIGIT_RE.test(text[k]!)) {
+              i = k;
+              return false;
+            }
+          }
+          i += 6;
+        } else if (e !== undefined && ESCAPES.includes(e)) {
+          i += 2;
+        } else {
+          i++;
+          return false;
+        }
+        continue;
+      }
+      i++;
+    }
+    return false;
+  };
+  const digits = (): boolean => {
+    const start = i;
+    while (i < n && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
+    return i > start;
+  };
+  // At a '-' or a digit: moves past the number, or stops where a digit was needed.
+  const number = (): boolean => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (!digits()) return false;
+    if (text[i] === '.') {
+      i++;
+      if (!digits()) return false;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!digits()) return false;
+    }
+    return true;
+  };
+  // At an object key: the key, the colon and the space after it.
+  const key = (): boolean => {
+    space();
+    if (text[i] !== '"' || !string()) return false;
+    space();
+    if (text[i] !== ':') return false;
+    i++;
+    return true;
+  };
+  let wantValue = true;
+  for (;;) {
+    space();
+    if (wantValue) {
+      const c = text[i];
+      if (c === '{' || c === '[') {
+        i++;
+        space();
+        if (text[i] === (c === '{' ? '}' : ']')) {
+          i++;
+          wantValue = false;
+          continue;
+        }
+        stack.push(c === '{');
+        if (c === '{' && !key()) return i;
+        continue;
+      }
+      if (c === '"') {
+        if (!string()) return i;
+      } else if (c === 't' || c === 'f' || c === 'n') {
+        // Compared letter by letter: the error is at the first letter that differs, as V8 reports it.
+        const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
+        for (const letter of word) {
+          if (text[i] !== letter) return i;
+          i++;
+        }
+      } else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
+        if (!number()) return i;
+      } else {
+        return i;
+      }
+      wantValue = false;
+      continue;
+    }
+    if (stack.length === 0) return i < n ? i : -1;
+    const inObject = stack[stack.length - 1]!;
+    const c = text[i];
+    if (c === ',') {
+      i++;
+      if (inObject && !key()) return i;
+      wantValue = true;
+    } else if (c === (inObject ? '}' : ']')) {
+      i++;
+      stack.pop();
+    } else {
+      return i;
+    }
   }
 }
 

@@ -15,7 +15,7 @@
 import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, excerpt, fail, shownKey } from './errors.ts';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './int64.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 
@@ -183,21 +183,20 @@ function enumFromJson(field: DescField, v: unknown, path: string): number {
     const name = v === v.toLowerCase() ? v.charAt(0).toUpperCase() + v.slice(1) : v;
     const found = e.values.find((x) => x.name === name);
     if (found) return found.number;
-    fail('BAD_JSON', `${path}: "${v}" is not one of ${e.values.map((x) => x.name).join(', ')}`, { field: path });
+    fail('BAD_JSON', `${path}: ${excerpt(v)} is not one of ${e.values.map((x) => x.name).join(', ')}`, { field: path });
   }
   fail('BAD_JSON', `${path}: expected an enum name or number, got ${typeName(v)}`, { field: path });
 }
 
 function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { typeUrl: string; value: Uint8Array } {
   for (const key of Object.keys(v)) {
-    if (key !== 'value' && key !== 'type_url') fail('BAD_JSON', `${path}.${key}: unknown field`, { field: `${path}.${key}` });
+    if (key !== 'value' && key !== 'type_url') fail('BAD_JSON', `${path}.${shownKey(key)}: unknown field`, { field: `${path}.${shownKey(key)}` });
   }
   const typeUrl = v.type_url;
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
   const name = contractNameOfTypeUrl(typeUrl);
   if (name === undefined || !isSupportedContractName(name)) {
-    const real = name ?? typeUrl;
-    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${real} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
+    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl)} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
   }
   const schema: DescMessage = SUPPORTED_CONTRACTS[name];
   const inner = messageFromNodeJson(schema, v.value, { ...options, path: `${path}.value` });
@@ -217,7 +216,7 @@ export function messageFromNodeJson<T extends Message>(
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   for (const [key, v] of Object.entries(json)) {
     const field = byName.get(key);
-    const at = `${path}.${key}`;
+    const at = `${path}.${shownKey(key)}`;
     if (!field) fail('BAD_JSON', `${at}: unknown field (known: ${[...byName.keys()].join(', ')})`, { field: at });
     if (v === null || v === undefined) continue;
     switch (field.fieldKind) {

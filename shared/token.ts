@@ -31,7 +31,7 @@ import {
 } from './gen/protocol/contract_pb.ts';
 import { isAddressBytes } from './address.ts';
 import { bytesToHex, equalBytes, tryUtf8, utf8ToBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, excerpt, fail } from './errors.ts';
 import { INT64_MAX } from './int64.ts';
 import {
   addressInput,
@@ -68,18 +68,15 @@ const DAY_MS = 86_400_000n;
 
 const TOKEN_ID_RE = /^[1-9][0-9]*$/;
 
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-}
 
 /** Why `text` is not a token id, or undefined when it is one. */
 function tokenIdProblem(text: string): string | undefined {
   if (text.length === 0) return 'empty';
   if (!TOKEN_ID_RE.test(text)) {
-    return `${quote(text)} is not a token id (decimal digits such as ${FIRST_TOKEN_ID}; no sign, spaces or leading zeros)`;
+    return `${excerpt(text)} is not a token id (decimal digits such as ${FIRST_TOKEN_ID}; no sign, spaces or leading zeros)`;
   }
   const n = BigInt(text);
-  if (n > INT64_MAX) return `${quote(text)} is larger than any token id (int64)`;
+  if (n > INT64_MAX) return `${excerpt(text)} is larger than any token id (int64)`;
   if (n < BigInt(FIRST_TOKEN_ID)) return `${text} is below ${FIRST_TOKEN_ID}, the first token id`;
   return undefined;
 }

@@ -19,7 +19,7 @@ import {
 } from './gen/protocol/core_pb.ts';
 import { checkAddress, type Address } from './address.ts';
 import { bytesToHex, concatBytes, equalBytes, hexToBytes, hexToFixedBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, fail, shownKey } from './errors.ts';
 import {
   contractTypeName,
   isSupportedContractName,
@@ -303,7 +303,7 @@ export function transactionFromNodeJson(json: unknown): SignedTransaction & { tx
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
   const t = json as Record<string, unknown>;
   for (const key of Object.keys(t)) {
-    if (!TX_KEYS.has(key)) fail('BAD_JSON', `transaction.${key}: unknown field (known: ${[...TX_KEYS].join(', ')})`, { field: key });
+    if (!TX_KEYS.has(key)) fail('BAD_JSON', `transaction.${shownKey(key)}: unknown field (known: ${[...TX_KEYS].join(', ')})`, { field: shownKey(key) });
   }
   if (t.visible !== undefined && typeof t.visible !== 'boolean') fail('BAD_JSON', 'transaction.visible: expected true or false');
   const visible = t.visible === true;
@@ -327,7 +327,7 @@ export function transactionFromNodeJson(json: unknown): SignedTransaction & { tx
     if (typeof t.txID !== 'string') fail('BAD_JSON', 'transaction.txID: expected a hex string');
     const claimed = hexToFixedBytes(t.txID, 32, 'txID');
     if (!equalBytes(claimed, decoded.txId)) {
-      fail('BAD_TRANSACTION', `txID ${t.txID} is not the hash of raw_data (${bytesToHex(decoded.txId)})`);
+      fail('BAD_TRANSACTION', `txID is not the hash of raw_data (which is ${bytesToHex(decoded.txId)})`, { field: 'txID' });
     }
   }
   let signatures: Uint8Array[] = [];

@@ -107,19 +107,22 @@ interface RunOptions {
 
 async function cli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const result: RunResult = { code: -1, stdout: '', stderr: '', reads: [], buffers: new Map() };
+  async function readFile(path: string): Promise<Uint8Array> {
+    result.reads.push(path);
+    const text = options.files?.[path];
+    if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+    const bytes = utf8ToBytes(text);
+    result.buffers.set(path, bytes);
+    return bytes;
+  }
   const io: CliIo = {
     async readStdin() {
       if (options.stdin === undefined) throw new Error('this test gave no stdin');
       return utf8ToBytes(options.stdin);
     },
-    async readFile(path) {
-      result.reads.push(path);
-      const text = options.files?.[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
-      const bytes = utf8ToBytes(text);
-      result.buffers.set(path, bytes);
-      return bytes;
-    },
+    readFile,
+    // The permission rule of real key files is tested on disk ("key files on disk", below).
+    readSecretFile: readFile,
     stdout: (text) => void (result.stdout += text),
     stderr: (text) => void (result.stderr += text),
     now: () => options.now ?? BEFORE,
@@ -191,20 +194,20 @@ describe('usage errors: exit 2, JSON error on stderr', () => {
     [['tx', 'frob'], 'airlock tx: unknown command "frob" (encode, inspect or sign)'],
     [['tx', 'encode', '--bogus'], 'airlock tx encode: unknown option --bogus'],
     [['tx', 'encode', '-x'], 'airlock tx encode: unknown option -x'],
-    [['tx', 'encode', 'a.json', 'b.json'], 'airlock tx encode: unexpected argument b.json'],
+    [['tx', 'encode', 'a.json', 'b.json'], 'airlock tx encode: unexpected second argument (this command takes at most 1)'],
     [['tx', 'encode', '--visible=yes'], 'airlock tx encode: --visible takes no value'],
     [['tx', 'inspect', '--key-file', 'k'], 'airlock tx inspect: unknown option --key-file'],
     [['tx', 'sign', 'tx.json'], 'airlock tx sign: --key-file K is required'],
     [['tx', 'sign', 'tx.json', '--key-file'], 'airlock tx sign: --key-file needs a value'],
     [['tx', 'sign', 'tx.json', '--key-file='], 'airlock tx sign: --key-file needs a value'],
     [['tx', 'sign', '--key-file', 'a', '--key-file', 'b'], 'airlock tx sign: --key-file given twice'],
-    [['tx', 'sign', '--key-file', 'k', '--permission-id', 'two'], 'airlock tx sign: --permission-id must be a whole number, got "two"'],
-    [['tx', 'sign', '--key-file', 'k', '--permission-id=-1'], 'airlock tx sign: --permission-id must be a whole number, got "-1"'],
+    [['tx', 'sign', '--key-file', 'k', '--permission-id', 'two'], 'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got text that is not a number'],
+    [['tx', 'sign', '--key-file', 'k', '--permission-id=-1'], 'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got -1'],
     [['ops'], 'airlock ops: missing command (encode or decode; see airlock ops --help)'],
     [['ops', 'frob'], 'airlock ops: unknown command "frob" (encode or decode)'],
     [['ops', 'encode'], 'airlock ops encode: give at least one contract type (id or name)'],
     [['ops', 'decode'], 'airlock ops decode: give the operations hex (64 digits)'],
-    [['ops', 'decode', 'aa', 'bb'], 'airlock ops decode: unexpected argument bb'],
+    [['ops', 'decode', 'aa', 'bb'], 'airlock ops decode: unexpected second argument (this command takes at most 1)'],
     [['address'], 'airlock address: give an address (hex or Base58) or --key-file K'],
     [['address', 'T1', '--key-file', 'k'], 'airlock address: give an address or --key-file, not both'],
   ];
@@ -269,14 +272,14 @@ describe('tx encode', () => {
 
   it('a txID that is not the hash of the bytes is refused (exit 1)', async () => {
     const r = await cli(['tx', 'encode'], { stdin: json({ raw_data: assetRawData(2), txID: TRANSFER.txID }) });
-    expect(err(r, 1)).toEqual({ code: 'BAD_TRANSACTION', message: `txID ${TRANSFER.txID} is not the hash of raw_data (${ASSET.txID})`, details: {} });
+    expect(err(r, 1)).toEqual({ code: 'BAD_TRANSACTION', message: `txID is not the hash of raw_data (which is ${ASSET.txID})`, details: { field: 'txID' } });
   });
 
   it('bad JSON is BAD_JSON naming the source (exit 1)', async () => {
     const e = err(await cli(['tx', 'encode', 'tx.json'], { files: { 'tx.json': '{"raw_data":' } }), 1);
     expect(e.code).toBe('BAD_JSON');
     expect(e.message).toMatch(/^tx\.json: /);
-    expect(err(await cli(['tx', 'encode'], { stdin: '' }), 1)).toMatchObject({ code: 'BAD_JSON', message: 'stdin: Unexpected end of JSON input' });
+    expect(err(await cli(['tx', 'encode'], { stdin: '' }), 1)).toMatchObject({ code: 'BAD_JSON', message: 'stdin: not valid JSON: the text ends early, at line 1, column 1 (offset 0)' });
   });
 
   it('a JSON value that is not an object is refused', async () => {
@@ -300,6 +303,7 @@ describe('tx encode', () => {
     const io: CliIo = {
       readStdin: async () => new Uint8Array([0x7b, 0xff, 0x7d]),
       readFile: async () => new Uint8Array(),
+      readSecretFile: async () => new Uint8Array(),
       stdout: () => undefined,
       stderr: (t) => void (stderr += t),
       now: () => BEFORE,
@@ -592,7 +596,7 @@ describe('bin/airlock.mjs (spawned)', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'airlock-cli-'));
-    writeFileSync(join(dir, 'k11'), `${KEY_11}\n`);
+    writeFileSync(join(dir, 'k11'), `${KEY_11}\n`, { mode: 0o600 });
     writeFileSync(join(dir, 'tx.json'), json({ raw_data: assetRawData() }));
   });
 

@@ -49,7 +49,7 @@ describe('parseJson keeps every integer exactly', () => {
     }
     expect(e).toBeInstanceOf(AirlockError);
     expect((e as AirlockError).code).toBe('BAD_JSON');
-    expect((e as AirlockError).message).toBe('tx file: Unexpected end of JSON input');
+    expect((e as AirlockError).message).toBe('tx file: not valid JSON: the text ends early, at line 1, column 1 (offset 0)');
   });
 
   it('the default prefix is JSON', () => {

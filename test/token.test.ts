@@ -150,14 +150,14 @@ describe('token id ⇄ asset_name (spec §4.7: token id number as a hex string)'
     ['', 'token id: empty'],
     ['-1000001', 'token id: "-1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['+1000001', 'token id: "+1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
-    ['01000001', 'token id: "01000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
+    ['01000001', 'token id: "010000…" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     [' 1000001', 'token id: " 1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['1000001.0', 'token id: "1000001.0" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['1e6', 'token id: "1e6" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['0x0f4241', 'token id: "0x0f4241" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['TOKEN', 'token id: "TOKEN" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)'],
     ['1000000', 'token id: 1000000 is below 1000001, the first token id'],
-    ['9223372036854775808', 'token id: "9223372036854775808" is larger than any token id (int64)'],
+    ['9223372036854775808', 'token id: "922337…" is larger than any token id (int64)'],
   ])('rejects %j', (id, message) => {
     expectError(() => tokenIdToAssetName(id), 'INVALID_INPUT', message);
   });

@@ -462,7 +462,7 @@ describe('transactionFromNodeJson: the bytes are the truth', () => {
     expectCoded(
       () => transactionFromNodeJson({ ...good(), txID: '00'.repeat(32) }),
       'BAD_TRANSACTION',
-      `txID ${'00'.repeat(32)} is not the hash of raw_data (${TXID})`,
+      `txID is not the hash of raw_data (which is ${TXID})`,
     );
   });
 
