@@ -10,8 +10,14 @@
  *
  * Invariant: request bodies are never logged (one of them carries a private key), and
  * /wallet/addtransactionsign answers only to a loopback peer and never echoes the key.
+ *
+ * Memory is bounded (issue 6 "node memory"; README "Limits"): at most `maxConnections` open
+ * connections (beyond, a 503 and the connection is closed), at most `maxBufferedBytes` of request
+ * bodies held across all connections (the request that would pass it gets a 503 and is dropped),
+ * and a body must arrive whole within `bodyTimeoutMs` of its headers (else 408 and dropped).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
 import {
   AccountSchema,
@@ -466,15 +472,65 @@ function queryBody(url: URL): Json {
   return out;
 }
 
+/** What the server holds at most at once, and how long it waits for a body. */
+export interface HttpLimits {
+  /** Open connections, idle keep-alive ones included. Default 256. */
+  maxConnections: number;
+  /** Request body bytes held across all connections. Default 64 MiB (64 maximal bodies). */
+  maxBufferedBytes: number;
+  /** ms from a request's headers to the last byte of its body; also the headers' own limit. Default 10,000. */
+  bodyTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = { maxConnections: 256, maxBufferedBytes: 64 * MAX_BODY_BYTES, bodyTimeoutMs: 10_000 };
+
+/** The server's own accounting, for tests and `/devnet/info`-style monitoring. */
+export interface HttpStats {
+  connections: number;
+  bufferedBytes: number;
+  /** The most body bytes ever held at once. */
+  peakBufferedBytes: number;
+  refusedConnections: number;
+  /** Requests refused because the body budget was spent. */
+  refusedBodies: number;
+  /** Uploads cut because their body did not arrive in time. */
+  timedOutBodies: number;
+}
+
 export interface DevnetServerOptions {
   log: (line: string) => void;
   produceBlock: () => unknown;
+  limits?: Partial<HttpLimits>;
 }
 
+export interface DevnetServer {
+  server: Server;
+  stats(): HttpStats;
+}
+
+function checkLimits(given: Partial<HttpLimits> | undefined): HttpLimits {
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...given };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 1) fail('INVALID_INPUT', `limits.${name}: expected a whole number of 1 or more`, { field: `limits.${name}` });
+  }
+  return limits;
+}
+
+/** A whole HTTP/1.1 reply written straight to a socket the HTTP layer will not serve. */
+function rawReply(status: number, body: Json): string {
+  const text = stringifyJson(body);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${text}`;
+}
+
+const REFUSED = Symbol('refused connection');
+
 /** Creates (does not start) the HTTP server for `chain`. */
-export function createDevnetServer(chain: Chain, options: DevnetServerOptions): Server {
+export function createDevnetServer(chain: Chain, options: DevnetServerOptions): DevnetServer {
   const table = routes(chain, { produceBlock: options.produceBlock });
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const limits = checkLimits(options.limits);
+  const stats: HttpStats = { connections: 0, bufferedBytes: 0, peakBufferedBytes: 0, refusedConnections: 0, refusedBodies: 0, timedOutBodies: 0 };
+  const server = createServer({ connectionsCheckingInterval: Math.min(1_000, limits.bodyTimeoutMs) }, (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.socket as Socket & { [REFUSED]?: true })[REFUSED]) return;
     const started = Date.now();
     const finish = (status: number, body: Json, close = false): void => {
       send(res, status, body, close);
@@ -514,37 +570,65 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       return;
     }
     const declared = Number(req.headers['content-length'] ?? 0);
-    const tooLarge = (): void => {
-      // Answer first, then drop the connection so the rest of the upload is never read.
+    // Answer first, then drop the connection so the rest of the upload is never read.
+    const refuse = (status: number, error: string): void => {
       res.once('finish', () => req.socket.destroy());
-      finish(413, { Error: `request body is larger than ${MAX_BODY_BYTES} bytes` }, true);
+      finish(status, { Error: error }, true);
     };
+    const tooLarge = (): void => refuse(413, `request body is larger than ${MAX_BODY_BYTES} bytes`);
     if (declared > MAX_BODY_BYTES) {
       tooLarge();
       return;
     }
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
+    let held = 0;
     let aborted = false;
+    const release = (): void => {
+      stats.bufferedBytes -= held;
+      held = 0;
+      chunks = [];
+    };
+    const stop = (): void => {
+      aborted = true;
+      clearTimeout(timer);
+      release();
+    };
+    const timer = setTimeout(() => {
+      if (aborted) return;
+      stop();
+      stats.timedOutBodies++;
+      refuse(408, `request body not received within ${limits.bodyTimeoutMs} ms`);
+    }, limits.bodyTimeoutMs);
+    res.once('close', stop);
     req.on('data', (chunk: Buffer) => {
       if (aborted) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        aborted = true;
+        stop();
         tooLarge();
         return;
       }
+      if (stats.bufferedBytes + chunk.length > limits.maxBufferedBytes) {
+        stop();
+        stats.refusedBodies++;
+        refuse(503, `the node is busy: request bodies in flight would pass ${limits.maxBufferedBytes} bytes; try again`);
+        return;
+      }
+      held += chunk.length;
+      stats.bufferedBytes += chunk.length;
+      stats.peakBufferedBytes = Math.max(stats.peakBufferedBytes, stats.bufferedBytes);
       chunks.push(chunk);
     });
-    req.on('error', () => {
-      aborted = true;
-    });
+    req.on('error', stop);
     req.on('end', () => {
       if (aborted) return;
+      clearTimeout(timer);
       let status = 200;
       let body: Json;
       try {
         const text = Buffer.concat(chunks).toString('utf8');
+        release();
         let input: Json;
         if (req.method === 'GET') {
           input = queryBody(url);
@@ -580,10 +664,25 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       finish(status, body);
     });
   });
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
+  server.on('connection', (socket: Socket & { [REFUSED]?: true }) => {
+    if (stats.connections >= limits.maxConnections) {
+      // Over the limit: answer without reading anything, then close. The HTTP layer still sees
+      // the socket, so REFUSED tells the request handler to leave it alone.
+      stats.refusedConnections++;
+      socket[REFUSED] = true;
+      socket.end(rawReply(503, { Error: `the node is busy: ${limits.maxConnections} connections are open; try again` }));
+      socket.once('finish', () => socket.destroy());
+      return;
+    }
+    stats.connections++;
+    socket.once('close', () => void stats.connections--);
+  });
+  // The body timer above gives the JSON reply; Node's own limits are the backstop for headers
+  // that never finish and for anything the timer misses.
+  server.headersTimeout = limits.bodyTimeoutMs;
+  server.requestTimeout = 2 * limits.bodyTimeoutMs;
   // Idle keep-alive connections stay open a minute: a client that is busy signing for a few
   // seconds should not find its pooled connection closed under it.
   server.keepAliveTimeout = 60_000;
-  return server;
+  return { server, stats: () => ({ ...stats }) };
 }

@@ -14,7 +14,7 @@ import { fail } from '../shared/errors.ts';
 import { addressOfPrivateKey } from '../shared/keys.ts';
 import { BLOCK_INTERVAL_MS, Chain, type ProducedBlock } from './chain.ts';
 import { defaultGenesis, type Genesis } from './genesis.ts';
-import { createDevnetServer } from './http.ts';
+import { createDevnetServer, type HttpLimits, type HttpStats } from './http.ts';
 import { DevnetStore } from './store.ts';
 
 export interface DevnetOptions {
@@ -32,6 +32,8 @@ export interface DevnetOptions {
   clock?: () => number;
   /** Log lines (never request bodies). Default: silent. */
   log?: (line: string) => void;
+  /** Connection, body-memory and body-time limits of the HTTP server (README "Limits"). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface DevnetAccountInfo {
@@ -53,6 +55,8 @@ export interface Devnet {
   /** The producer: executive account and its configured block keys' addresses (TEST ONLY keys in `keys`). */
   producer: { executive: string; keys: { address: string; privateKey: string }[] };
   produceBlock(options?: { timestamp?: number }): Promise<ProducedBlock>;
+  /** What the HTTP server holds now: connections and buffered body bytes. */
+  httpStats(): HttpStats;
   stop(): Promise<void>;
 }
 
@@ -80,7 +84,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
 
   const produce = (opts?: { timestamp?: number }): ProducedBlock => chain.produceBlock(opts);
-  const server = createDevnetServer(chain, { log, produceBlock: () => produce() });
+  let http;
+  try {
+    http = createDevnetServer(chain, { log, produceBlock: () => produce(), ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  const server = http.server;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -143,6 +154,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       keys: chain.genesis.producer.keys.map((k) => ({ address: addressToBase58(addressOfPrivateKey(k)), privateKey: bytesToHex(k) })),
     },
     produceBlock: async (opts) => produce(opts),
+    httpStats: http.stats,
     stop,
   };
 }
