@@ -9,10 +9,17 @@
  * Permission_id change once there are signatures (it changes the txID), Permission_id 1, a sixth
  * signature (TOTAL_SIGN_NUM is 5), and an expired transaction unless --allow-expired. The key is
  * wiped after use and appears in no output.
+ *
+ * For a new user (issue 6 part 5): a contract's `parameter.type_url` may be left out when its
+ * `type` names it (a `type_url` that disagrees is refused); `tx encode` refuses raw_data without
+ * its reference block or expiration rather than print a transaction that expired in 1970; output
+ * is visible when the input says `"visible": true` or --visible is given, so a signed visible
+ * transaction stays visible and the node's replies to it stay readable.
  */
 import { clone } from '@bufbuild/protobuf';
 import { Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
 import { describeAddress, addressToBase58 } from '../shared/address.ts';
+import { contractNameOfTypeUrl, isSupportedContractName, typeUrlFor } from '../shared/contract-types.ts';
 import { bytesToHex, equalBytes, wipe } from '../shared/bytes.ts';
 import { AirlockError, fail, toErrorData } from '../shared/errors.ts';
 import { addressOfPrivateKey, recoverSigner, signDigest } from '../shared/keys.ts';
@@ -37,8 +44,36 @@ export interface ReadTransaction {
   rawBytes: Uint8Array;
   signatures: Uint8Array[];
   decoded: DecodedTransaction;
+  /** The input said `"visible": true` (a full transaction JSON), or --visible was given. */
+  visible: boolean;
 }
 
+type JsonObject = Record<string, unknown>;
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * raw_data with each contract's `parameter.type_url` filled in from its `type` where it was left
+ * out. A type_url that names another contract than `type` is refused here, naming both, rather
+ * than later as a byte-level "contract type error". Returns a copy; the input is not changed.
+ */
+function withTypeUrls(raw: unknown): unknown {
+  if (!isObject(raw) || !Array.isArray(raw.contract)) return raw;
+  const contract = raw.contract.map((c: unknown, i) => {
+    if (!isObject(c) || typeof c.type !== 'string' || !isSupportedContractName(c.type) || !isObject(c.parameter)) return c;
+    const typeUrl = c.parameter.type_url;
+    if (typeUrl === undefined) return { ...c, parameter: { ...c.parameter, type_url: typeUrlFor(c.type) } };
+    if (typeof typeUrl === 'string' && contractNameOfTypeUrl(typeUrl) !== c.type) {
+      const field = `raw_data.contract[${i}].parameter.type_url`;
+      const named = contractNameOfTypeUrl(typeUrl);
+      fail('BAD_JSON', `${field}: names ${named !== undefined && isSupportedContractName(named) ? named : 'another message'}, but contract[${i}].type is ${c.type}; leave type_url out and it is derived from type`, { field });
+    }
+    return c;
+  });
+  return { ...raw, contract };
+}
 /**
  * A transaction from its JSON: the node's `{txID, raw_data, raw_data_hex, signature, visible}`, or a
  * bare raw_data object (read with `visible` as given on the command line, since it has no key for it).
@@ -47,11 +82,36 @@ export function readTransaction(json: unknown, visible: boolean): ReadTransactio
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
   const keys = Object.keys(json);
   const bare = keys.length > 0 && !keys.some((k) => TRANSACTION_KEYS.includes(k));
-  const tx = transactionFromNodeJson(bare ? { visible, raw_data: json } : json);
+  const full: JsonObject = bare ? { visible, raw_data: json } : { ...json };
+  if (full.raw_data !== undefined) full.raw_data = withTypeUrls(full.raw_data);
+  const tx = transactionFromNodeJson(full);
   if (tx.rawBytes.length > MAX_TRANSACTION_BYTES) {
     fail('BAD_TRANSACTION', `transaction is ${tx.rawBytes.length} bytes; the node's limit is ${MAX_TRANSACTION_BYTES}`);
   }
-  return tx;
+  return { ...tx, visible: visible || full.visible === true };
+}
+
+/**
+ * Refuses raw_data that no node would take because it lacks its TaPoS reference or expiration:
+ * encoded as it is, its expiration would be 0, 1 January 1970.
+ */
+function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
+  const raw = decoded.raw;
+  const missing = [
+    ...(raw.refBlockBytes.length === 0 ? ['ref_block_bytes'] : []),
+    ...(raw.refBlockHash.length === 0 ? ['ref_block_hash'] : []),
+    ...(raw.expiration === 0n ? ['expiration'] : []),
+  ];
+  if (missing.length === 0) return;
+  fail(
+    'BAD_TRANSACTION',
+    `raw_data: missing ${missing.join(', ')}. Without them the transaction expired in 1970 and no node accepts it. ` +
+      'Take them from a recent block of the node (POST /wallet/getnowblock): ref_block_bytes is the last 2 bytes of the ' +
+      'block number (8 bytes, big-endian), ref_block_hash is bytes 8 to 15 of its blockID, and expiration is the block ' +
+      'timestamp plus at most 24 hours, in ms. Or let the node build the transaction (POST /wallet/createtransaction ' +
+      'and the other create endpoints fill them in).',
+    { field: 'raw_data', missing },
+  );
 }
 
 /** A time in ms as the number and, where a Date can hold it, ISO 8601 (UTC). */
@@ -66,11 +126,12 @@ export function isExpired(decoded: DecodedTransaction, now: number): boolean {
 
 export function encodeCommand(json: unknown, options: { visible: boolean }) {
   const tx = readTransaction(json, options.visible);
+  requireReferenceAndExpiration(tx.decoded);
   return {
     txID: bytesToHex(tx.decoded.txId),
     raw_data_hex: bytesToHex(tx.rawBytes),
-    raw_data: rawToNodeJson(tx.decoded.raw, options.visible),
-    visible: options.visible,
+    raw_data: rawToNodeJson(tx.decoded.raw, tx.visible),
+    visible: tx.visible,
   };
 }
 
@@ -92,13 +153,14 @@ function signatureReports(tx: ReadTransaction): SignatureReport[] {
 export function inspectCommand(json: unknown, options: { visible: boolean; now: number }) {
   const tx = readTransaction(json, options.visible);
   const d = tx.decoded;
+  const visible = tx.visible;
   return {
     txID: bytesToHex(d.txId),
     contract_type: d.contractType,
     permission_id: d.permissionId,
     owner_address: describeAddress(d.ownerAddress),
-    contract: contractToNodeJson(d, options.visible),
-    raw_data: rawToNodeJson(d.raw, options.visible),
+    contract: contractToNodeJson(d, visible),
+    raw_data: rawToNodeJson(d.raw, visible),
     raw_data_hex: bytesToHex(tx.rawBytes),
     timestamp: describeTime(d.raw.timestamp),
     expiration: describeTime(d.raw.expiration),
@@ -169,7 +231,7 @@ export async function signCommand(json: unknown, loadKey: () => Promise<Uint8Arr
     const signer = addressOfPrivateKey(key);
     if (signers.some((s) => equalBytes(s, signer))) fail('PERMISSION', `${addressToBase58(signer)} had signed!`, { signer: describeAddress(signer) });
     const signature = signDigest(decoded.txId, key);
-    return transactionToNodeJson({ rawBytes, signatures: [...tx.signatures, signature] }, { visible: options.visible });
+    return transactionToNodeJson({ rawBytes, signatures: [...tx.signatures, signature] }, { visible: tx.visible });
   } finally {
     wipe(key);
   }

@@ -35,6 +35,9 @@ export const TX_ENCODE_USAGE = `Usage: airlock tx encode [FILE|-] [--visible]
 Reads a transaction JSON ({"raw_data": {...}} as the node prints it, or the bare raw_data object)
 and prints {txID, raw_data_hex, raw_data, visible}: the canonical bytes, their sha256 and the
 raw_data written back from those bytes. If the input also has raw_data_hex or txID they must agree.
+A contract's parameter.type_url may be left out: it follows from its type. raw_data without
+ref_block_bytes, ref_block_hash or expiration is refused (it would have expired in 1970): take them
+from a recent block of the node, or build the transaction with the node's create endpoints.
 
   --visible   write addresses as Base58 and names as text. A bare raw_data object is also READ
               this way (a full transaction JSON says how it is written with its own "visible").
@@ -56,11 +59,13 @@ ${OUTPUT}
 export const TX_SIGN_USAGE = `Usage: airlock tx sign [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
 
 Appends a signature (secp256k1 over the txID, RFC 6979, low-S, v = recovery id) and prints the
-whole transaction JSON. The key file holds a hex private key (whitespace allowed); it is a
-developer and scripting convenience, not a key store.
+whole transaction JSON, visible when the input says "visible": true or --visible is given.
+The key file holds one private key as 64 hex digits (0x and surrounding whitespace allowed) and
+must be readable and writable by its owner only (chmod 600 K); it is a developer and scripting
+convenience, not a key store.
 
   --key-file K         the private key to sign with (required)
-  --permission-id N    sign for permission N (0 owner, 2+ active). Rewrites Permission_id, and so
+  --permission-id N    sign for permission N (0 owner, 2 to 2147483647 active). Rewrites Permission_id, and so
                        the txID, while there are no signatures yet; refused once there are.
                        1 (executive) is always refused.
   --allow-expired      sign even when the expiration is not after now

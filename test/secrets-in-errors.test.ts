@@ -14,12 +14,11 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../shared/address.ts';
-import { bytesToHex, utf8ToBytes } from '../shared/bytes.ts';
+import { bytesToHex } from '../shared/bytes.ts';
 import { AirlockError, excerpt } from '../shared/errors.ts';
 import { parseJson, syntaxErrorPosition } from '../shared/json.ts';
 import { generatePrivateKey } from '../shared/keys.ts';
-import { run } from '../cli/main.ts';
-import type { CliIo } from '../cli/io.ts';
+import { runCli } from './cli-helpers.ts';
 import { K, startNode, type TestNode } from './devnet-helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -40,25 +39,7 @@ function expectNoKey(text: string, where: string): void {
 const TRANSFER_HEX =
   '0a02d8ed22082e066c3259e756f540a090bcea89305a67080112630a2d747970652e676f6f676c65617069732e636f6d2f70726f746f636f6c2e5472616e73666572436f6e747261637412320a154119e7e376e7c213b7e7e7e46cc70a5dd086daff2a1215412bd0c9fe079c8fca0e3352eb3d02839c371e5c4118c0843d70b2ccb8ea8930';
 
-async function cli(argv: string[], options: { stdin?: string; files?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const readFile = async (path: string): Promise<Uint8Array> => {
-    const text = options.files?.[path];
-    if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
-    return utf8ToBytes(text);
-  };
-  const io: CliIo = {
-    readStdin: async () => utf8ToBytes(options.stdin ?? ''),
-    readFile,
-    readSecretFile: readFile,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    now: () => 1651906600000,
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 describe('JSON errors give a position, never the text', () => {
   const bodies = [
