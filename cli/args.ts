@@ -10,26 +10,13 @@
  * Messages name a bad argument by its place, and quote it only through `shownArg`: someone may
  * paste a private key on the command line, and an error must never print it back (issue 6).
  */
-import { AirlockError } from '../shared/errors.ts';
+import { AirlockError, shownArg } from '../shared/errors.ts';
 
 export class UsageError extends AirlockError {
   constructor(message: string, details?: Record<string, unknown>) {
     super('INVALID_INPUT', message, details);
     this.name = 'UsageError';
   }
-}
-
-/** Longest argument a message may quote; a longer one is described, not shown. */
-const SHOWN_ARG_MAX = 200;
-
-/**
- * An argument (a path, a command word, an option name) as a message may show it: as given when it
- * is short and has no run of 8 or more hex digits or control characters, else only its length. A
- * private key (64 hex digits, with or without 0x) never passes.
- */
-export function shownArg(arg: string): string {
-  if (arg.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{8}/.test(arg) && !/[\p{Cc}\p{Cf}]/u.test(arg)) return arg;
-  return `(an argument of ${arg.length} characters, not shown)`;
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];

@@ -11,9 +11,9 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { bytesToUtf8 } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
+import { AirlockError, fail, shownArg } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
-import { shownArg, UsageError } from './args.ts';
+import { UsageError } from './args.ts';
 
 export interface CliIo {
   /** All of stdin. */

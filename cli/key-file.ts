@@ -9,9 +9,8 @@
  * private key; io.readSecretFile refuses it otherwise, before reading (issue 6).
  */
 import { wipe } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
+import { AirlockError, fail, shownArg } from '../shared/errors.ts';
 import { checkPrivateKey, PRIVATE_KEY_LENGTH } from '../shared/keys.ts';
-import { shownArg } from './args.ts';
 import { readInputFile, type CliIo } from './io.ts';
 
 function isSpace(b: number): boolean {

@@ -5,9 +5,9 @@
  * `{"error":{"code","message","details"}}` on stderr with exit code 2 for a bad command line
  * (UsageError) and 1 for bad input. `runProcess()` is what bin/airlock.mjs calls.
  */
-import { toErrorData } from '../shared/errors.ts';
+import { shownArg, toErrorData } from '../shared/errors.ts';
 import { addressCommand, addressOfKeyCommand } from './address.ts';
-import { integerFlag, parseArgs, shownArg, takePositionals, UsageError, wantsHelp } from './args.ts';
+import { integerFlag, parseArgs, takePositionals, UsageError, wantsHelp } from './args.ts';
 import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';

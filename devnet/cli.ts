@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { formatUnits } from '../shared/transfer.ts';
-import { AirlockError } from '../shared/errors.ts';
+import { AirlockError, shownArg } from '../shared/errors.ts';
 import { parseGenesisText, type Genesis } from './genesis.ts';
 import { DEFAULT_PORT, startDevnet, type DevnetOptions } from './node.ts';
 
@@ -37,7 +37,7 @@ function parseArgs(argv: string[]): CliArgs {
     switch (flag) {
       case '--port': {
         const v = value();
-        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`--port: expected 0-65535, got ${v}`);
+        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`--port: expected 0-65535, got ${shownArg(v)}`);
         options.port = Number(v);
         break;
       }
@@ -50,7 +50,7 @@ function parseArgs(argv: string[]): CliArgs {
         try {
           text = readFileSync(file, 'utf8');
         } catch (e) {
-          throw new UsageError(`--genesis: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+          throw new UsageError(`--genesis: cannot read ${shownArg(file)} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
         }
         options.genesis = parseGenesisText(text) as Genesis;
         break;
@@ -59,7 +59,7 @@ function parseArgs(argv: string[]): CliArgs {
         const v = value();
         if (v === 'manual') options.blockIntervalMs = 'manual';
         else if (/^\d+$/.test(v) && Number(v) >= 100) options.blockIntervalMs = Number(v);
-        else throw new UsageError(`--block-interval: expected "manual" or a number of ms (at least 100), got ${v}`);
+        else throw new UsageError(`--block-interval: expected "manual" or a number of ms (at least 100), got ${shownArg(v)}`);
         break;
       }
       case '--quiet':
@@ -71,7 +71,7 @@ function parseArgs(argv: string[]): CliArgs {
         process.exit(0);
         break;
       default:
-        throw new UsageError(`unknown argument ${arg}`);
+        throw new UsageError(`unknown argument ${shownArg(arg)}`);
     }
   }
   return { options, quiet };

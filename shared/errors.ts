@@ -126,6 +126,19 @@ export function shownKey(key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(key) && !KEYLIKE_RE.test(key) ? key : excerpt(key);
 }
 
+/** Longest argument a message may quote; a longer one is described, not shown. */
+const SHOWN_ARG_MAX = 200;
+
+/**
+ * A command-line argument (a path, a command word, an option name) as a message may show it: as given when it
+ * is short and has no run of 8 or more hex digits or control characters, else only its length. A
+ * private key (64 hex digits, with or without 0x) never passes.
+ */
+export function shownArg(arg: string): string {
+  if (arg.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{8}/.test(arg) && !/[\p{Cc}\p{Cf}]/u.test(arg)) return arg;
+  return `(an argument of ${arg.length} characters, not shown)`;
+}
+
 /** Shorthand used across shared/: throw a coded error. */
 export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
   throw new AirlockError(code, message, details);

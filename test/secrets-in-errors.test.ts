@@ -227,6 +227,17 @@ describe('the CLI never prints a key it was given by mistake', () => {
   });
 });
 
+describe('npm run devnet never prints a key given as an argument', () => {
+  it('--port KEY, --block-interval KEY, --genesis KEY and KEY: exit 2, no key on stdout or stderr', () => {
+    const tsx = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+    for (const args of [['--port', KEY], ['--block-interval', `0x${KEY}`], ['--genesis', KEY], [KEY], [`--${KEY}`]]) {
+      const r = spawnSync(process.execPath, [tsx, join(repoRoot, 'devnet/cli.ts'), ...args], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, args.join(' ')).toBe(2);
+      expectNoKey(r.stdout + r.stderr, `devnet ${args.join(' ')}`);
+    }
+  });
+});
+
 describe('the devnet never answers or logs a key it was sent by mistake', () => {
   let node: TestNode;
   beforeAll(async () => {
