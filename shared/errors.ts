@@ -102,7 +102,7 @@ export function toErrorData(error: unknown): ErrorData {
 
 /** How many characters of a long bad input a message may quote (`excerpt`). */
 export const EXCERPT_LENGTH = 6;
-/** A bad input up to this long, with no run of 8 hex digits, is quoted whole. */
+/** By default a bad input up to this long, with no run of 8 hex digits, is quoted whole. */
 const WHOLE_MAX = 24;
 const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
 
@@ -112,8 +112,8 @@ const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
  * EXCERPT_LENGTH characters and a "…" that shows it was cut. Messages never quote more, because the
  * input may be a private key pasted where an address or a name belongs (issue 6).
  */
-export function excerpt(text: string): string {
-  const whole = text.length <= WHOLE_MAX && !KEYLIKE_RE.test(text);
+export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
+  const whole = text.length <= wholeMax && !KEYLIKE_RE.test(text);
   const cut = whole ? text : text.slice(0, EXCERPT_LENGTH) + '…';
   return JSON.stringify(cut).replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -196,7 +196,7 @@ function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { t
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
   const name = contractNameOfTypeUrl(typeUrl);
   if (name === undefined || !isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl)} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
+    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl, 100)} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
   }
   const schema: DescMessage = SUPPORTED_CONTRACTS[name];
   const inner = messageFromNodeJson(schema, v.value, { ...options, path: `${path}.value` });

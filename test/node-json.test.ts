@@ -270,7 +270,7 @@ describe('reading is strict', () => {
       expectCoded(
         () => read(Transaction_rawSchema, { contract: [{ parameter: { value: {}, type_url: 'type.googleapis.com/TransferContract' } }] }),
         'UNSUPPORTED_CONTRACT',
-        'raw.contract[0].parameter.type_url: type.googleapis.com/TransferContract is not a contract Airlock can build or show',
+        'raw.contract[0].parameter.type_url: "type.googleapis.com/TransferContract" is not a contract Airlock can build or show',
         'raw.contract[0].parameter.type_url',
       );
     });
