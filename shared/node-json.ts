@@ -11,6 +11,11 @@
  * Reading is strict where the node is lax: an unknown key, a wrong type, bad hex, an out-of-range
  * integer or an unknown enum name is an error naming its path (`raw_data.contract[0].parameter.
  * value.amount`), never silently dropped. A signing tool must not guess what a field meant.
+ *
+ * `lenient: true` (issue 6, opt-in, for replies from real nodes: a real `getaccount` carries many
+ * fields our messages do not model) skips unknown keys at every depth. Nothing else relaxes: a
+ * known field with a wrong type, bad hex or an out-of-range value is still an error. Never use it
+ * for anything a person will sign: transaction JSON is always read strictly.
  */
 import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
@@ -22,6 +27,8 @@ import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } f
 export interface NodeJsonOptions {
   /** The node's `visible` flag: Base58 addresses and text names instead of hex. */
   visible?: boolean;
+  /** Reading only: skip keys the message does not have instead of refusing them (default false). */
+  lenient?: boolean;
 }
 
 /** Bytes fields the node prints as Base58 when visible (HttpSelfFormatFieldName). */
@@ -190,7 +197,9 @@ function enumFromJson(field: DescField, v: unknown, path: string): number {
 
 function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { typeUrl: string; value: Uint8Array } {
   for (const key of Object.keys(v)) {
-    if (key !== 'value' && key !== 'type_url') fail('BAD_JSON', `${path}.${shownKey(key)}: unknown field`, { field: `${path}.${shownKey(key)}` });
+    if (key !== 'value' && key !== 'type_url' && options.lenient !== true) {
+      fail('BAD_JSON', `${path}.${shownKey(key)}: unknown field`, { field: `${path}.${shownKey(key)}` });
+    }
   }
   const typeUrl = v.type_url;
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
@@ -217,7 +226,10 @@ export function messageFromNodeJson<T extends Message>(
   for (const [key, v] of Object.entries(json)) {
     const field = byName.get(key);
     const at = `${path}.${shownKey(key)}`;
-    if (!field) fail('BAD_JSON', `${at}: unknown field (known: ${[...byName.keys()].join(', ')})`, { field: at });
+    if (!field) {
+      if (options.lenient === true) continue;
+      fail('BAD_JSON', `${at}: unknown field (known: ${[...byName.keys()].join(', ')})`, { field: at });
+    }
     if (v === null || v === undefined) continue;
     switch (field.fieldKind) {
       case 'scalar':

@@ -302,3 +302,64 @@ describe('reading visible JSON', () => {
     expectCoded(() => read(PermissionSchema, { operations: 'allx' }, true), 'BAD_HEX', 'Permission.operations: not a hex string');
   });
 });
+
+describe('lenient reading (issue 6: replies from real nodes)', () => {
+  // A getaccount reply shaped like a real node's: many fields our Account message does not model.
+  const realAccount = {
+    address: HEX,
+    balance: 1_500_000,
+    create_time: 1_700_000_000_000,
+    latest_opration_time: 1_700_000_100_000,
+    free_net_usage: 270,
+    account_resource: { energy_window_size: 28800, latest_consume_time_for_energy: 1 },
+    owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: HEX, weight: 1 }], some_future_field: true },
+    active_permission: [{ type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: TO_HEX, weight: 1, note: 'x' }] }],
+    assetV2: [{ key: '1000001', value: 7 }],
+    frozenV2: [{}, { type: 'ENERGY' }],
+  };
+
+  it('strict stays the default: the first unknown key is refused with its path', () => {
+    expect(() => messageFromNodeJson(AccountSchema, realAccount)).toThrow(/Account\.latest_opration_time: unknown field/);
+  });
+
+  it('lenient skips unknown keys at every depth and keeps every known one', () => {
+    const account = messageFromNodeJson(AccountSchema, realAccount, { lenient: true }) as unknown as {
+      balance: bigint; createTime: bigint; ownerPermission: { keys: { weight: bigint }[] }; activePermission: { id: number; keys: unknown[] }[]; assetV2: Record<string, bigint>;
+    };
+    expect(account.balance).toBe(1_500_000n);
+    expect(account.createTime).toBe(1_700_000_000_000n);
+    expect(account.ownerPermission.keys[0]!.weight).toBe(1n);
+    expect(account.activePermission[0]!.id).toBe(2);
+    expect(account.activePermission[0]!.keys).toHaveLength(1);
+    expect(account.assetV2).toEqual({ '1000001': 7n });
+    // What it read is exactly what the same reply without the extra keys reads to.
+    const { latest_opration_time: _a, free_net_usage: _b, account_resource: _c, frozenV2: _d, ...modelled } = realAccount;
+    const clean = {
+      ...modelled,
+      owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: HEX, weight: 1 }] },
+      active_permission: [{ ...realAccount.active_permission[0], keys: [{ address: TO_HEX, weight: 1 }] }],
+    };
+    expect(messageToNodeJson(AccountSchema, account as never)).toEqual(messageToNodeJson(AccountSchema, messageFromNodeJson(AccountSchema, clean)));
+  });
+
+  it('lenient skips unknown keys beside an Any too', () => {
+    const raw = {
+      contract: [{ parameter: { value: { owner_address: HEX, to_address: TO_HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract', extra: 1 }, type: 'TransferContract' }],
+      ref_block_bytes: '0001', ref_block_hash: '0011223344556677', expiration: 1, timestamp: 1,
+    };
+    expect(() => messageFromNodeJson(Transaction_rawSchema, raw)).toThrow(/parameter\.extra: unknown field/);
+    expect(() => messageFromNodeJson(Transaction_rawSchema, raw, { lenient: true })).not.toThrow();
+  });
+
+  it('lenient relaxes nothing else: a known field with a wrong type is still an error naming it', () => {
+    expectCoded(() => messageFromNodeJson(AccountSchema, { ...realAccount, balance: 'lots' }, { lenient: true }), 'BAD_JSON', 'Account.balance: expected an integer, got a string', 'Account.balance');
+    expectCoded(() => messageFromNodeJson(AccountSchema, { ...realAccount, owner_permission: { threshold: 1.5 } }, { lenient: true }), 'BAD_JSON', 'Account.owner_permission.threshold: expected an integer, got 1.5', 'Account.owner_permission.threshold');
+  });
+
+  it('a __proto__ key is an unknown field: refused strictly, skipped leniently, never merged into the result', () => {
+    const json = parseJson(`{"balance": 5, "__proto__": {"balance": 9}}`) as Record<string, unknown>;
+    expect(() => messageFromNodeJson(AccountSchema, json)).toThrow(/Account\.__proto__: unknown field/);
+    const account = messageFromNodeJson(AccountSchema, json, { lenient: true }) as unknown as { balance: bigint };
+    expect(account.balance).toBe(5n);
+  });
+});
