@@ -56,6 +56,21 @@ export const ERROR_CODES = [
   'KEYSTORE_TRUNCATED',
   /** The keystore file is an `airlock.keystore` of a version this build does not read. */
   'KEYSTORE_VERSION',
+  /**
+   * A transaction past its expiration, or a chain snapshot too old to build one the node would
+   * still accept; the message says the way forward (reissue, or export a fresh snapshot).
+   */
+  'EXPIRED',
+  /** A file (handoff, snapshot) whose `format` or `version` this Airlock does not read. */
+  'UNSUPPORTED_VERSION',
+  /** The node client could not connect to the node (refused, no such host, reset). */
+  'NODE_UNREACHABLE',
+  /** The node did not answer within the client's timeout. */
+  'NODE_TIMEOUT',
+  /** The node answered with something unreadable: not JSON, too large, or not the expected shape. */
+  'NODE_REPLY',
+  /** The node answered with its own error (`{"Error": ...}` or an HTTP error status). */
+  'NODE_ERROR',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

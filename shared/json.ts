@@ -202,3 +202,22 @@ export function stringifyJson(value: unknown, indent?: number): string {
   }
   return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? rawJSON(v.toString()) : v), indent);
 }
+
+/**
+ * A deep copy that JSON carries without loss or surprise: a bigint becomes a number when it is a
+ * safe integer and a decimal string otherwise (every reader in shared/ accepts both for int64),
+ * bytes become hex. For results that cross a boundary (issue 6: no bigint, no Uint8Array).
+ */
+export function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  }
+  if (value instanceof Uint8Array) return Array.from(value, (b) => b.toString(16).padStart(2, '0')).join('');
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = jsonSafe(v);
+    return out;
+  }
+  return value;
+}

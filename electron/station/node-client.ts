@@ -1,0 +1,355 @@
+/**
+ * The station's client for a node's HTTP API (issue 7 "Node client"; PROTOCOL.md §4.3, §7): account,
+ * latest block, token by id, fee parameters, getsignweight as a dry run, and broadcast. It uses the
+ * global `fetch` and never imports `electron`, so the CLI, the IPC handlers and tests share it.
+ *
+ * Invariants:
+ * - Every request has a deadline (AbortSignal) covering the whole reply, and a reply is read at most
+ *   `maxReplyBytes` far: a stalled or endless node cannot hang or flood the station.
+ * - Every failure is a coded error that says what to do: NODE_UNREACHABLE (start the station's
+ *   node or pass --node), NODE_TIMEOUT, NODE_REPLY (not JSON, too large, wrong shape) and
+ *   NODE_ERROR (the node's `{"Error": ...}` or an HTTP error status). A refused broadcast is an
+ *   answer, not an error: it comes back in words.
+ * - Replies are read leniently (shared/node-json.ts `lenient`): a real node's extra fields are
+ *   ignored, but a field we model with a wrong type is still an error. Results are JSON-safe.
+ * - Before a broadcast, `comparePermissions` says whether the owner's permissions changed since the
+ *   snapshot the signers saw, and what the signatures weigh under the new ones.
+ */
+import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../../shared/gen/protocol/core_pb.ts';
+import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
+import { TransactionSignWeightSchema, TransactionSignWeight_Result_response_codeSchema, type TransactionSignWeight } from '../../shared/gen/protocol/api_pb.ts';
+import { addressToBase58, addressToHex, parseAddress } from '../../shared/address.ts';
+import { accountPermissionsFromAccount, approvalSummary } from '../../shared/authorization.ts';
+import { bytesToHex, hexToBytes, tryUtf8 } from '../../shared/bytes.ts';
+import { AirlockError, fail } from '../../shared/errors.ts';
+import type { HandoffPermission } from '../../shared/handoff.ts';
+import { jsonSafe, parseJson, stringifyJson } from '../../shared/json.ts';
+import { messageFromNodeJson } from '../../shared/node-json.ts';
+import {
+  accountPermissionsFromJson,
+  diffPermissions,
+  exportSnapshot,
+  permissionsToJson,
+  tokenFromAssetIssue,
+  type ChainSnapshot,
+  type SnapshotAccount,
+  type SnapshotBlock,
+  type SnapshotToken,
+} from '../../shared/snapshot.ts';
+import { transactionToNodeJson, type SignedTransaction } from '../../shared/transaction.ts';
+
+/** The embedded local node (devnet/node.ts DEFAULT_PORT). */
+export const DEFAULT_NODE_URL = 'http://127.0.0.1:8090';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Far above any reply the station asks for (a 1,000-token list is ~1 MB). */
+export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
+
+export interface NodeClientOptions {
+  /** The node's base URL; default DEFAULT_NODE_URL. */
+  baseUrl?: string;
+  timeoutMs?: number;
+  maxReplyBytes?: number;
+  /** ms since the epoch; default Date.now. */
+  clock?: () => number;
+}
+
+export interface SignWeightView {
+  /** getsignweight's result code; ENOUGH_PERMISSION when the node printed `"result": {}`. */
+  code: string;
+  message: string;
+  /** Base58 signers the node counted. */
+  approved: string[];
+  weight: number | string;
+  threshold: number | string | null;
+  enough: boolean;
+}
+
+export interface BroadcastResult {
+  accepted: boolean;
+  txID: string;
+  /** The node's code on refusal (SIGERROR, TAPOS_ERROR, ...). */
+  code?: string;
+  /** The node's message, decoded to text. */
+  message?: string;
+  /** The answer in words. */
+  text: string;
+}
+
+export interface PermissionComparison {
+  changed: boolean;
+  changes: string[];
+  /** Where the signers' snapshot came from. */
+  snapshotSource: HandoffPermission['source'];
+  /** The comparison in words. */
+  text: string;
+  /** With a transaction: its signatures weighed under the permissions the node has now. */
+  weightNow?: { code: string; message: string; weight: number | string; threshold: number | string | null; missing: number | string; enough: boolean };
+}
+
+/** Control characters from a node's text, replaced before they reach a terminal, and a cap on length. */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '?');
+  return t.length > 500 ? `${t.slice(0, 500)}…` : t;
+}
+
+function checkBaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    fail('INVALID_INPUT', '--node: expected a URL such as http://127.0.0.1:8090', { field: 'node' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('INVALID_INPUT', '--node: the node URL must start with http:// or https://', { field: 'node' });
+  if (parsed.username || parsed.password) fail('INVALID_INPUT', '--node: put no user name or password in the node URL', { field: 'node' });
+  return parsed.href.replace(/\/+$/, '');
+}
+
+export class NodeClient {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly maxReplyBytes: number;
+  private readonly clock: () => number;
+
+  constructor(options: NodeClientOptions = {}) {
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_NODE_URL);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+    if (!Number.isSafeInteger(this.timeoutMs) || this.timeoutMs <= 0) throw new RangeError('NodeClient: timeoutMs must be a positive whole number');
+    if (!Number.isSafeInteger(this.maxReplyBytes) || this.maxReplyBytes <= 0) throw new RangeError('NodeClient: maxReplyBytes must be a positive whole number');
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** POSTs `body` to `path` and returns the reply object; every failure is a coded NODE_* error. */
+  async post(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+    const url = this.baseUrl + path;
+    const where = `the node at ${this.baseUrl}`;
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    let status: number;
+    let text: string;
+    try {
+      const res = await fetch(url, { method: 'POST', body: stringifyJson(body), headers: { 'content-type': 'application/json' }, signal, redirect: 'error' });
+      status = res.status;
+      text = await this.readBody(res, path);
+    } catch (e) {
+      if (e instanceof AirlockError) throw e;
+      if (signal.aborted) {
+        fail('NODE_TIMEOUT', `${where} did not answer ${path} within ${this.timeoutMs} ms; check that it is running and not overloaded, or pass --node URL`, { node: this.baseUrl, path });
+      }
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+      fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm run devnet) or pass --node URL`, { node: this.baseUrl, path });
+    }
+    let json: unknown;
+    try {
+      json = parseJson(text, path);
+    } catch {
+      if (status >= 400) fail('NODE_ERROR', `${where} refused ${path}: HTTP ${status}`, { node: this.baseUrl, path, status });
+      fail('NODE_REPLY', `${where} answered ${path} with something that is not JSON (HTTP ${status}); is ${this.baseUrl} a node's HTTP API?`, { node: this.baseUrl, path, status });
+    }
+    const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
+    const error = isObject ? (json as Record<string, unknown>).Error : undefined;
+    if (error !== undefined || status >= 400) {
+      const said = typeof error === 'string' ? clean(error) : `HTTP ${status}`;
+      fail('NODE_ERROR', `${where} refused ${path}: ${said}`, { node: this.baseUrl, path, status });
+    }
+    if (!isObject) fail('NODE_REPLY', `${where} answered ${path} with JSON that is not an object`, { node: this.baseUrl, path });
+    return json as Record<string, unknown>;
+  }
+
+  private async readBody(res: Response, path: string): Promise<string> {
+    const declared = Number(res.headers.get('content-length'));
+    const tooBig = (): never => fail('NODE_REPLY', `the node at ${this.baseUrl} answered ${path} with more than ${this.maxReplyBytes} bytes; refusing to read it`, { node: this.baseUrl, path, limit: this.maxReplyBytes });
+    if (Number.isFinite(declared) && declared > this.maxReplyBytes) {
+      await res.body?.cancel();
+      tooBig();
+    }
+    if (!res.body) return '';
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > this.maxReplyBytes) {
+        await reader.cancel();
+        tooBig();
+      }
+      chunks.push(value);
+    }
+    const all = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return new TextDecoder().decode(all);
+  }
+
+  /** A reply read leniently into `schema`; a modelled field of the wrong shape is NODE_REPLY. */
+  private read<T>(schema: Parameters<typeof messageFromNodeJson>[0], json: unknown, path: string): T {
+    try {
+      return messageFromNodeJson(schema, json, { lenient: true, path }) as T;
+    } catch (e) {
+      if (e instanceof AirlockError) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
+      throw e;
+    }
+  }
+
+  /** The head block: number, id and timestamp (TaPoS comes from them, shared/tapos.ts). */
+  async latestBlock(): Promise<SnapshotBlock> {
+    const reply = await this.post('/wallet/getnowblock');
+    const id = reply.blockID;
+    if (typeof id !== 'string' || !/^[0-9a-fA-F]{64}$/.test(id)) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a block without a 32-byte blockID`, { node: this.baseUrl, field: 'blockID' });
+    const header = this.read<BlockHeader>(BlockHeaderSchema, reply.block_header, 'block_header');
+    const number = Number(header.rawData?.number ?? 0n);
+    const timestamp = Number(header.rawData?.timestamp ?? 0n);
+    if (BigInt(`0x${id.slice(0, 16)}`) !== BigInt(number)) fail('NODE_REPLY', `the node at ${this.baseUrl} sent block ${number} whose id names another number`, { node: this.baseUrl, field: 'blockID' });
+    return { number, id: id.toLowerCase(), timestamp };
+  }
+
+  /**
+   * An account's permissions, balance and token balances, with the block it was read at. An account
+   * the node does not have comes back with `exists: false` and no permissions of its own.
+   */
+  async account(address: string, at?: SnapshotBlock): Promise<SnapshotAccount> {
+    const bytes = parseAddress(address, 'address');
+    const block = at ?? (await this.latestBlock());
+    const reply = await this.post('/wallet/getaccount', { address: addressToHex(bytes) });
+    const when = this.clock();
+    const source = { node: this.baseUrl, block: block.number };
+    if (Object.keys(reply).length === 0) {
+      return { address: addressToBase58(bytes), exists: false, permissions: { active_permission: [] }, balance: '0', tokens: [], source, at: when };
+    }
+    const account = this.read<Account>(AccountSchema, reply, 'account');
+    if (bytesToHex(account.address) !== bytesToHex(bytes)) fail('NODE_REPLY', `the node at ${this.baseUrl} answered for another account than ${addressToBase58(bytes)}`, { node: this.baseUrl, field: 'address' });
+    const tokens = Object.entries(account.assetV2)
+      .map(([id, balance]) => ({ id, balance: balance.toString() }))
+      .sort((a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : 1));
+    return {
+      address: addressToBase58(bytes),
+      exists: true,
+      permissions: permissionsToJson(accountPermissionsFromAccount(account)),
+      balance: account.balance.toString(),
+      tokens,
+      source,
+      at: when,
+    };
+  }
+
+  /** A token's metadata by id; NOT_FOUND when the node has no such token. */
+  async token(id: string): Promise<SnapshotToken> {
+    if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id)) fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? `"${clean(id).slice(0, 24)}"` : typeof id}`, { field: 'token' });
+    const reply = await this.post('/wallet/getassetissuebyid', { value: id });
+    if (Object.keys(reply).length === 0) fail('NOT_FOUND', `token ${id} does not exist on the node at ${this.baseUrl}`, { field: 'token' });
+    const token = this.read<AssetIssueContract>(AssetIssueContractSchema, reply, 'token');
+    if (token.id !== id) fail('NODE_REPLY', `the node at ${this.baseUrl} answered token ${clean(token.id)} when asked for ${id}`, { node: this.baseUrl, field: 'id' });
+    return tokenFromAssetIssue(token);
+  }
+
+  /** The node's fee parameters (getchainparameters entries whose name ends in Fee), in sun. */
+  async fees(): Promise<Record<string, number | string>> {
+    const reply = await this.post('/wallet/getchainparameters');
+    const list = Array.isArray(reply.chainParameter) ? reply.chainParameter : [];
+    const out: Record<string, number | string> = {};
+    for (const entry of list) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const { key, value } = entry as { key?: unknown; value?: unknown };
+      if (typeof key !== 'string' || !/^get[A-Za-z]{1,60}Fee$/.test(key)) continue;
+      if (value !== undefined && typeof value !== 'number' && typeof value !== 'bigint') continue;
+      out[key] = jsonSafe(value ?? 0) as number | string;
+    }
+    return out;
+  }
+
+  /** getsignweight: what the node says the signatures weigh, without broadcasting. */
+  async signWeight(tx: SignedTransaction): Promise<SignWeightView> {
+    const reply = await this.post('/wallet/getsignweight', transactionToNodeJson(tx));
+    const { transaction: _t, ...rest } = reply;
+    const sw = this.read<TransactionSignWeight>(TransactionSignWeightSchema, rest, 'signweight');
+    const code = TransactionSignWeight_Result_response_codeSchema.values.find((v) => v.number === (sw.result?.code ?? 0))?.name ?? 'OTHER_ERROR';
+    const threshold = sw.permission ? sw.permission.threshold : null;
+    return {
+      code,
+      message: clean(sw.result?.message ?? ''),
+      approved: sw.approvedList.map((a) => addressToBase58(a)),
+      weight: jsonSafe(sw.currentWeight) as number | string,
+      threshold: threshold === null ? null : (jsonSafe(threshold) as number | string),
+      enough: code === 'ENOUGH_PERMISSION',
+    };
+  }
+
+  /** Broadcasts; the node's answer in words (a refusal is returned, not thrown). */
+  async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
+    const json = transactionToNodeJson(tx);
+    const reply = await this.post('/wallet/broadcasttransaction', json);
+    const txID = typeof reply.txid === 'string' ? reply.txid : json.txID;
+    if (reply.result === true) {
+      return { accepted: true, txID, text: `The node accepted transaction ${txID}; it goes into the next block.` };
+    }
+    const code = typeof reply.code === 'string' ? clean(reply.code) : 'OTHER_ERROR';
+    const raw = typeof reply.message === 'string' ? reply.message : '';
+    // The node's message is hex-encoded UTF-8 unless visible (PROTOCOL.md §7).
+    const decoded = /^([0-9a-fA-F]{2})+$/.test(raw) ? tryUtf8(hexToBytes(raw)) : undefined;
+    const message = clean(decoded ?? raw);
+    return { accepted: false, txID, code, message, text: `The node refused transaction ${txID}: ${code}${message ? `: ${message}` : ''}.` };
+  }
+
+  /**
+   * Whether the account's permissions changed since `snapshot` (what the signers saw), given the
+   * account as the node has it `now`; with `tx`, its signatures weighed under the current ones.
+   */
+  comparePermissions(snapshot: HandoffPermission | SnapshotAccount, now: SnapshotAccount, tx?: SignedTransaction): PermissionComparison {
+    return comparePermissions(snapshot, now, tx);
+  }
+
+  /** Fetches the owner's account and compares it with `snapshot`; then getsignweight as a dry run. */
+  async preflight(tx: SignedTransaction, snapshot: HandoffPermission | SnapshotAccount): Promise<{ comparison: PermissionComparison; signWeight: SignWeightView }> {
+    const now = await this.account(snapshot.address);
+    return { comparison: comparePermissions(snapshot, now, tx), signWeight: await this.signWeight(tx) };
+  }
+
+  /** A chain snapshot of `accounts` and `tokens` at the head block, with the node's fees. */
+  async snapshot(accounts: string[], tokens: string[] = []): Promise<ChainSnapshot> {
+    const block = await this.latestBlock();
+    const accountList: SnapshotAccount[] = [];
+    for (const a of accounts) accountList.push(await this.account(a, block));
+    const tokenList: SnapshotToken[] = [];
+    for (const t of tokens) tokenList.push(await this.token(t));
+    return exportSnapshot({ node: this.baseUrl, block, accounts: accountList, tokens: tokenList, fees: await this.fees(), exportedAt: this.clock() });
+  }
+}
+
+/** The pure part of NodeClient.comparePermissions, for callers that already hold both sides. */
+export function comparePermissions(snapshot: HandoffPermission | SnapshotAccount, now: SnapshotAccount, tx?: SignedTransaction): PermissionComparison {
+  if (snapshot.address !== now.address) throw new RangeError(`comparePermissions: the snapshot is for ${snapshot.address}, the account for ${now.address}`);
+  const diff = diffPermissions(snapshot.permissions, now.permissions);
+  const from = 'node' in snapshot.source ? `${snapshot.source.node} at block ${snapshot.source.block}` : `file ${snapshot.source.file}`;
+  const out: PermissionComparison = {
+    changed: diff.changed,
+    changes: diff.changes,
+    snapshotSource: snapshot.source,
+    text: diff.changed
+      ? `The permissions of ${now.address} changed since the snapshot the signers saw (${from}): ${diff.changes.join('; ')}.`
+      : `The permissions of ${now.address} are the same as in the snapshot the signers saw (${from}).`,
+  };
+  if (tx) {
+    const s = approvalSummary(tx, now.exists ? accountPermissionsFromJson(now.address, now.permissions) : undefined);
+    const enough = s.result.code === 'ENOUGH_PERMISSION';
+    out.weightNow = {
+      code: s.result.code,
+      message: s.result.message ?? '',
+      weight: jsonSafe(s.currentWeight) as number | string,
+      threshold: s.threshold === undefined ? null : (jsonSafe(s.threshold) as number | string),
+      missing: jsonSafe(s.missing) as number | string,
+      enough,
+    };
+    if (diff.changed) {
+      out.text += enough
+        ? ` Under the current permissions the signatures weigh ${out.weightNow.weight} of ${out.weightNow.threshold}: still enough.`
+        : ` Under the current permissions: ${s.result.code}${s.result.message ? ` (${s.result.message})` : ''}, weight ${out.weightNow.weight} of ${out.weightNow.threshold ?? '?'}.`;
+    }
+  }
+  return out;
+}

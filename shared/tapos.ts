@@ -1,0 +1,40 @@
+/**
+ * TaPoS: the reference block a transaction names (PROTOCOL.md §7 "TaPoS details"). The node
+ * accepts a transaction only while its reference block is one of the last RECENT_BLOCKS blocks and
+ * `ref_block_hash` matches that block's id. One function derives both fields from a block's number
+ * and id, so the devnet's builder, the online station and the offline station (from a snapshot
+ * file) all write the same two fields (issue 6: "the TaPoS reference from a block is one shared
+ * function").
+ */
+import { hexToFixedBytes } from './bytes.ts';
+
+/** How many recent blocks the node keeps for TaPoS (RecentBlockStore, PROTOCOL.md §7). */
+export const RECENT_BLOCKS = 65_536;
+/** The protocol's block interval: one block every 3 s (spec §4.10). */
+export const BLOCK_INTERVAL_MS = 3_000;
+
+export interface TaposBlock {
+  /** The block number (a safe integer). */
+  number: number;
+  /** The 32-byte block id, as bytes or hex. */
+  id: Uint8Array | string;
+}
+
+export interface Tapos {
+  /** The last two bytes of the big-endian block number. */
+  refBlockBytes: Uint8Array;
+  /** Bytes 8..16 of the block id. */
+  refBlockHash: Uint8Array;
+}
+
+/** The TaPoS fields that reference `block`. */
+export function taposOf(block: TaposBlock): Tapos {
+  if (!Number.isSafeInteger(block.number) || block.number < 0) {
+    throw new RangeError(`taposOf: block.number must be a whole number of 0 or more, got ${String(block.number)}`);
+  }
+  const id = typeof block.id === 'string' ? hexToFixedBytes(block.id, 32, 'block.id') : block.id;
+  if (!(id instanceof Uint8Array) || id.length !== 32) throw new RangeError('taposOf: block.id must be 32 bytes');
+  const number = new Uint8Array(8);
+  new DataView(number.buffer).setBigUint64(0, BigInt(block.number));
+  return { refBlockBytes: number.slice(6, 8), refBlockHash: id.slice(8, 16) };
+}
