@@ -28,7 +28,12 @@ export function parseBoundedJson(text: unknown, what: string, maxBytes: number):
   if (text.length > maxBytes || (text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes)) {
     fail('BAD_JSON', `${what}: the file is larger than ${maxBytes} bytes; refusing to read it`, { field: what, limit: maxBytes });
   }
-  return parseJson(text, what);
+  try {
+    return parseJson(text, what);
+  } catch {
+    // V8's message quotes the text near the bad token, which may be a pasted key: say only where.
+    fail('BAD_JSON', `${what}: the file is not valid JSON`, { field: what });
+  }
 }
 
 /** Checks `format` and `version` first, so a newer or foreign file gets a message saying which. */

@@ -123,14 +123,13 @@ export function readHandoff(value: unknown, options: ImportOptions): HandoffImpo
   checkNow(options.now, 'readHandoff');
   if (!isRecord(value)) fail('BAD_JSON', 'handoff: expected a JSON object', { field: 'handoff' });
   if (value.format === undefined && (value.raw_data_hex !== undefined || value.raw_data !== undefined)) {
-    const permission = options.permission === undefined ? null : readPermission(options.permission, 'permission');
-    return verify(value, permission, [], '', 'transaction', options.now);
+    const given = options.permission;
+    return verify(value, () => (given === undefined ? null : readPermission(given, 'permission')), [], '', 'transaction', options.now);
   }
   const v = strictObject(checkEnvelope(value, HANDOFF, 'handoff'), 'handoff', ['format', 'version', 'transaction', 'permission', 'tokens', 'note']);
-  const permission = readPermission(v.permission, 'handoff.permission');
   const tokens = boundedList(v.tokens, 'handoff.tokens', MAX_HANDOFF_TOKENS).map((t, i) => readToken(t, `handoff.tokens[${i}]`));
   const note = plainText(v.note, 'handoff.note', MAX_NOTE_LENGTH);
-  return verify(v.transaction, permission, tokens, note, 'handoff', options.now);
+  return verify(v.transaction, () => readPermission(v.permission, 'handoff.permission'), tokens, note, 'handoff', options.now);
 }
 
 function readPermission(v: unknown, path: string): HandoffPermission {
@@ -148,9 +147,10 @@ function checkNow(now: unknown, fn: string): void {
   if (typeof now !== 'number' || !Number.isSafeInteger(now) || now < 0) throw new TypeError(`${fn}: options.now must be a time in ms`);
 }
 
+/** The bytes are read (and a tampered file refused) before the permission is: the cheap check first. */
 function verify(
   transaction: unknown,
-  permission: HandoffPermission | null,
+  readPermissionOnce: () => HandoffPermission | null,
   tokens: SnapshotToken[],
   note: string,
   kind: HandoffImport['kind'],
@@ -161,6 +161,7 @@ function verify(
     fail('PERMISSION', `transaction.signature: ${transaction.signature.length} signatures; no permission holds more than ${MAX_SIGNATURES} keys`, { field: 'signature' });
   }
   const tx = transactionFromNodeJson(transaction);
+  const permission = readPermissionOnce();
   const d = tx.decoded;
   const owner = addressToBase58(d.ownerAddress);
   const expiration = Number(d.raw.expiration);
