@@ -65,11 +65,9 @@ import {
 } from './genesis.ts';
 import { newAccount, type DevnetStore, type StoredBlock, type TransactionReceipt } from './store.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
+// BLOCK_INTERVAL_MS is BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10).
+import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf } from '../shared/tapos.ts';
 
-/** BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10). */
-export const BLOCK_INTERVAL_MS = 3_000;
-/** The recent-block store holds this many blocks, keyed by the last two bytes of their number. */
-export const RECENT_BLOCKS = 65_536;
 /** The window over which free bandwidth recovers (one day). */
 const NET_WINDOW_MS = 86_400_000n;
 
@@ -335,13 +333,10 @@ export class Chain {
   ): SignedTransaction & { txId: Uint8Array } {
     actuatorFor(this.context(), type, contract).validate();
     const head = this.head;
-    const number = new Uint8Array(8);
-    new DataView(number.buffer).setBigUint64(0, BigInt(head.number));
     return createTransaction(
       { type, value: contract as never, permissionId: options.permissionId ?? 0 },
       {
-        refBlockBytes: number.slice(6, 8),
-        refBlockHash: head.id.slice(8, 16),
+        ...taposOf(head),
         expiration: BigInt(head.timestamp + DEFAULT_EXPIRATION_MS),
         timestamp: BigInt(this.clock()),
         ...(options.data && options.data.length > 0 ? { data: options.data } : {}),
