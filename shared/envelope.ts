@@ -7,7 +7,7 @@
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
  */
-import { fail } from './errors.ts';
+import { excerpt, fail, shownKey } from './errors.ts';
 import { parseJson } from './json.ts';
 
 export interface EnvelopeKind {
@@ -41,7 +41,7 @@ export function checkEnvelope(value: unknown, kind: EnvelopeKind, what: string):
   if (!isRecord(value)) fail('BAD_JSON', `${what}: expected a JSON object`, { field: what });
   const format = value.format;
   if (format !== kind.format) {
-    const shown = typeof format === 'string' ? `"${cut(format)}"` : format === undefined ? 'missing' : typeof format;
+    const shown = typeof format === 'string' ? excerpt(format) : format === undefined ? 'missing' : typeof format;
     fail('UNSUPPORTED_VERSION', `${what}.format: expected "${kind.format}", got ${shown}; this is not a file Airlock reads here`, { field: 'format' });
   }
   const version = value.version;
@@ -71,7 +71,7 @@ export function strictObject(v: unknown, path: string, required: readonly string
   const known = new Set([...required, ...optional]);
   const out = Object.create(null) as JsonRecord;
   for (const key of Object.keys(v)) {
-    if (!known.has(key)) fail('BAD_JSON', `${path}.${cut(key)}: unknown field (known: ${[...known].join(', ')})`, { field: `${path}.${cut(key)}` });
+    if (!known.has(key)) fail('BAD_JSON', `${path}.${shownKey(key)}: unknown field (known: ${[...known].join(', ')})`, { field: `${path}.${shownKey(key)}` });
     out[key] = v[key];
   }
   for (const key of required) if (out[key] === undefined) fail('BAD_JSON', `${path}.${key}: missing`, { field: `${path}.${key}` });
@@ -121,10 +121,4 @@ function kindOf(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-/** At most 40 characters of text read from a file, clearly cut, for an error message. */
-function cut(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, '?');
-  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
 }

@@ -21,7 +21,7 @@ import type { AssetIssueContract } from './gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from './address.ts';
 import type { AccountPermissions } from './authorization.ts';
 import { tryUtf8 } from './bytes.ts';
-import { fail } from './errors.ts';
+import { excerpt, fail } from './errors.ts';
 import { boundedList, checkEnvelope, int64Text, isRecord, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
@@ -303,7 +303,7 @@ function readFees(v: unknown, path: string): Record<string, number | string> {
   if (keys.length > MAX_FEES) fail('BAD_JSON', `${path}: more than ${MAX_FEES} entries`, { field: path });
   const out = Object.create(null) as Record<string, number | string>;
   for (const key of keys) {
-    if (!/^get[A-Za-z]{1,60}$/.test(key)) fail('BAD_JSON', `${path}: "${key.slice(0, 40)}" is not a chain parameter name`, { field: path });
+    if (!/^get[A-Za-z]{1,60}$/.test(key)) fail('BAD_JSON', `${path}: ${excerpt(key)} is not a chain parameter name`, { field: path });
     out[key] = jsonSafe(BigInt(int64Text(v[key], `${path}.${key}`))) as number | string;
   }
   return { ...out };

@@ -21,7 +21,7 @@ import { TransactionSignWeightSchema, TransactionSignWeight_Result_response_code
 import { addressToBase58, addressToHex, parseAddress } from '../../shared/address.ts';
 import { accountPermissionsFromAccount, approvalSummary } from '../../shared/authorization.ts';
 import { bytesToHex, hexToBytes, tryUtf8 } from '../../shared/bytes.ts';
-import { AirlockError, fail } from '../../shared/errors.ts';
+import { AirlockError, excerpt, fail } from '../../shared/errors.ts';
 import type { HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson, stringifyJson } from '../../shared/json.ts';
 import { messageFromNodeJson } from '../../shared/node-json.ts';
@@ -240,7 +240,7 @@ export class NodeClient {
 
   /** A token's metadata by id; NOT_FOUND when the node has no such token. */
   async token(id: string): Promise<SnapshotToken> {
-    if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id)) fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? `"${clean(id).slice(0, 24)}"` : typeof id}`, { field: 'token' });
+    if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id)) fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? excerpt(id) : typeof id}`, { field: 'token' });
     const reply = await this.post('/wallet/getassetissuebyid', { value: id });
     if (Object.keys(reply).length === 0) fail('NOT_FOUND', `token ${id} does not exist on the node at ${this.baseUrl}`, { field: 'token' });
     const token = this.read<AssetIssueContract>(AssetIssueContractSchema, reply, 'token');
