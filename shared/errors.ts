@@ -71,6 +71,11 @@ export const ERROR_CODES = [
   'NODE_REPLY',
   /** The node answered with its own error (`{"Error": ...}` or an HTTP error status). */
   'NODE_ERROR',
+  /**
+   * A call to the station API from a sender it does not trust: an IPC message from another frame
+   * or origin, a bridge request without the right token, or with a foreign Host or Origin.
+   */
+  'UNAUTHORIZED',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;
