@@ -34,6 +34,18 @@ export const sharedDomGlobals = [
   'XMLHttpRequest', 'HTMLElement', 'process', 'Buffer', 'require', '__dirname', '__filename',
 ].map((name) => ({ name, message: `shared/ runs everywhere: no ${name} (STYLE.md habit 1).` }));
 
+/**
+ * Only the two Electron entry files may import `electron`: every other file under electron/ holds
+ * logic that tests load, and the Electron binary cannot run on our machines (STYLE.md habit 10).
+ */
+export const ELECTRON_ENTRY_FILES = ['electron/shell/main.ts', 'electron/shell/preload.ts'];
+const ELECTRON_BAN_MESSAGE = 'Only electron/shell/main.ts and preload.ts import Electron; pass its objects in (STYLE.md habit 10).';
+export const electronImportBan = {
+  paths: [{ name: 'electron', message: ELECTRON_BAN_MESSAGE }],
+  // The package's subpaths (electron/main, electron/renderer), not our own electron/ folder.
+  patterns: [{ regex: '^electron/', message: ELECTRON_BAN_MESSAGE }],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'shared/gen/', 'coverage/'] },
   js.configs.recommended,
@@ -51,6 +63,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', sharedBoundary],
       'no-restricted-globals': ['error', ...sharedDomGlobals],
     },
+  },
+  {
+    files: ['electron/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ELECTRON_ENTRY_FILES,
+    rules: { 'no-restricted-imports': ['error', electronImportBan] },
   },
   {
     files: ['renderer/**/*'],

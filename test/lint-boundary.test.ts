@@ -88,3 +88,24 @@ describe('the real shared/ folder', () => {
     expect(results.map((r) => r.filePath.slice(repoRoot.length)).filter((p) => p.endsWith('transaction.ts'))).toEqual(['shared/transaction.ts']);
   });
 });
+
+describe('only the Electron entry files import electron (tests load everything else)', () => {
+  for (const path of ['electron/shell/__probe__.ts', 'electron/__probe__.ts', 'test/__probe__.ts']) {
+    it(`import from 'electron' is an error in ${path}`, async () => {
+      const hits = ruleHits(await lint("import { app } from 'electron';\nexport const x = app;\n", path), 'no-restricted-imports');
+      expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/Only electron\/shell\/main\.ts and preload\.ts import Electron/));
+    });
+  }
+
+  it("import from 'electron/main' is an error too, while our own ../electron/ files are fine in test/", async () => {
+    expect(ruleHits(await lint("import { app } from 'electron/main';\nexport const x = app;\n", 'test/__probe__.ts'), 'no-restricted-imports')).toHaveLength(1);
+    expect(ruleHits(await lint("import { x } from '../electron/shell/ipc.ts';\nexport const y = x;\n", 'test/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+  });
+
+  for (const path of ['electron/shell/main.ts', 'electron/shell/preload.ts']) {
+    it(`${path} may import electron`, async () => {
+      const hits = ruleHits(await lint("import { app } from 'electron';\nexport const x = app;\n", path), 'no-restricted-imports');
+      expect(hits).toEqual([]);
+    });
+  }
+});
