@@ -136,7 +136,9 @@ export function textFile(maxBytes: number = MAX_FILE_BYTES) {
   return v.pipe(v.string(), v.maxBytes(maxBytes, `a file of at most ${maxBytes} bytes`));
 }
 
-const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// A flat character class, not repeated groups: a grouped pattern overflows the regex engine's stack
+// on a multi-megabyte file. The length check below makes it canonical padded base64.
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Decoded size of canonical padded base64 text. */
 function base64Size(text: string): number {
@@ -150,6 +152,7 @@ export function base64File(maxBytes: number = MAX_FILE_BYTES) {
     v.string(),
     v.maxLength(Math.ceil(maxBytes / 3) * 4, `base64 of at most ${maxBytes} bytes`),
     v.regex(BASE64_RE, 'padded base64'),
+    v.check((text) => text.length % 4 === 0, 'padded base64'),
     v.check((text) => base64Size(text) <= maxBytes, `base64 of at most ${maxBytes} bytes`),
   );
 }
@@ -184,45 +187,58 @@ function isPlainObject(value: object): boolean {
  * transports equal.
  */
 export function checkJsonData(value: unknown, limits: Readonly<ArgLimits> = DEFAULT_ARG_LIMITS): JsonCheck {
-  const stack: Array<{ value: unknown; path: PathItem[]; depth: number }> = [{ value, path: [], depth: 0 }];
+  // Each entry points at its parent; a path is spelled out only for a refusal.
+  interface Item {
+    value: unknown;
+    parent: Item | null;
+    key: PathItem;
+    depth: number;
+  }
+  const pathOf = (item: Item | null, last?: PathItem): string => {
+    const path: PathItem[] = last === undefined ? [] : [last];
+    for (let at = item; at !== null && at.parent !== null; at = at.parent) path.push(at.key);
+    return formatPath(path.reverse()) || '(argument)';
+  };
+  const refuse = (item: Item | null, reason: string, last?: PathItem): JsonCheck => ({ ok: false, field: pathOf(item, last), reason });
+  const stack: Item[] = [{ value, parent: null, key: '', depth: 0 }];
   let nodes = 0;
   let chars = 0;
-  const refuse = (path: PathItem[], reason: string): JsonCheck => ({ ok: false, field: formatPath(path) || '(argument)', reason });
   while (stack.length > 0) {
     const item = stack.pop()!;
     nodes += 1;
-    if (nodes > limits.maxNodes) return refuse(item.path, `more than ${limits.maxNodes} values`);
+    if (nodes > limits.maxNodes) return refuse(item, `more than ${limits.maxNodes} values`);
     const x = item.value;
     if (x === null || typeof x === 'boolean') continue;
     if (typeof x === 'number') {
-      if (!Number.isFinite(x)) return refuse(item.path, 'not a finite number');
+      if (!Number.isFinite(x)) return refuse(item, 'not a finite number');
       continue;
     }
     if (typeof x === 'string') {
       chars += x.length;
-      if (chars > limits.maxTextChars) return refuse(item.path, `more than ${limits.maxTextChars} characters of text`);
+      if (chars > limits.maxTextChars) return refuse(item, `more than ${limits.maxTextChars} characters of text`);
       continue;
     }
-    if (x === undefined) return refuse(item.path, 'undefined is not JSON data');
-    if (typeof x !== 'object') return refuse(item.path, `a ${typeof x} is not JSON data`);
-    if (item.depth >= limits.maxDepth) return refuse(item.path, `nested deeper than ${limits.maxDepth} levels`);
+    if (x === undefined) return refuse(item, 'undefined is not JSON data');
+    if (typeof x !== 'object') return refuse(item, `a ${typeof x} is not JSON data`);
+    if (item.depth >= limits.maxDepth) return refuse(item, `nested deeper than ${limits.maxDepth} levels`);
+    const depth = item.depth + 1;
     if (Array.isArray(x)) {
-      if (nodes + x.length > limits.maxNodes) return refuse(item.path, `more than ${limits.maxNodes} values`);
+      if (nodes + stack.length + x.length > limits.maxNodes) return refuse(item, `more than ${limits.maxNodes} values`);
       for (let i = x.length - 1; i >= 0; i--) {
-        if (!Object.hasOwn(x, i)) return refuse([...item.path, i], 'a hole in an array is not JSON data');
-        stack.push({ value: x[i], path: [...item.path, i], depth: item.depth + 1 });
+        if (!Object.hasOwn(x, i)) return refuse(item, 'a hole in an array is not JSON data', i);
+        stack.push({ value: x[i], parent: item, key: i, depth });
       }
       continue;
     }
-    if (!isPlainObject(x)) return refuse(item.path, 'only plain objects are JSON data');
+    if (!isPlainObject(x)) return refuse(item, 'only plain objects are JSON data');
     const keys = Object.keys(x);
-    if (nodes + keys.length > limits.maxNodes) return refuse(item.path, `more than ${limits.maxNodes} values`);
+    if (nodes + stack.length + keys.length > limits.maxNodes) return refuse(item, `more than ${limits.maxNodes} values`);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
-      if (key === '__proto__') return refuse([...item.path, key], 'the key __proto__ is not allowed');
+      if (key === '__proto__') return refuse(item, 'the key __proto__ is not allowed', key);
       chars += key.length;
-      if (chars > limits.maxTextChars) return refuse(item.path, `more than ${limits.maxTextChars} characters of text`);
-      stack.push({ value: (x as Record<string, unknown>)[key], path: [...item.path, key], depth: item.depth + 1 });
+      if (chars > limits.maxTextChars) return refuse(item, `more than ${limits.maxTextChars} characters of text`, key);
+      stack.push({ value: (x as Record<string, unknown>)[key], parent: item, key, depth });
     }
   }
   return { ok: true };

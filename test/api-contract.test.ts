@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ARG_LIMITS,
   INTERNAL_MESSAGE,
+  MAX_FILE_BYTES,
+  base64File,
   checkJsonData,
   defineApi,
   dispatch,
@@ -128,6 +130,14 @@ describe('dispatch: byte payloads', () => {
     expect(big).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'file' } });
     expect(big.message).toContain('at most 1024 bytes');
     expect(errorOf(await dispatch(TEST_API, handlers, 'upload', { file: 'not base64!' })).details?.field).toBe('file');
+  });
+
+  it('a file of exactly MAX_FILE_BYTES passes as base64, one byte more does not (no regex stack overflow at 5.6 MB)', () => {
+    const schema = base64File();
+    expect(v.safeParse(schema, Buffer.alloc(MAX_FILE_BYTES, 1).toString('base64')).success).toBe(true);
+    expect(v.safeParse(schema, Buffer.alloc(MAX_FILE_BYTES + 1, 1).toString('base64')).success).toBe(false);
+    for (const bad of ['AAA', 'A===', '====', 'AA==AA==', 'AA\nAA==', 'AA-_']) expect(v.safeParse(schema, bad).success, bad).toBe(false);
+    for (const good of ['', 'AA==', 'AAA=', 'AAAA']) expect(v.safeParse(schema, good).success, good).toBe(true);
   });
 
   it('text files are limited in UTF-8 bytes, not characters', async () => {
