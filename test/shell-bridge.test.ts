@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeTransport, createApiClient } from '../shared/api-client.ts';
+import { ipcChannel } from '../shared/api-contract.ts';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
+import { registerIpcApi, type InvokeListener, type IpcMainLike } from '../electron/shell/ipc.ts';
+import { APP_ORIGIN } from '../electron/shell/window-options.ts';
 import { CONTENT_SECURITY_POLICY } from '../electron/shell/content-policy.ts';
 import { TEST_API } from './fixtures/shell-api.ts';
 import { SECRET_TEXT, testHandlers } from './shell-helpers.ts';
@@ -121,6 +124,24 @@ describe('API calls', () => {
     expect(await client.sum({ values: [2, 3] })).toEqual({ ok: true, value: { total: 5 } });
     const noToken = createApiClient(TEST_API, bridgeTransport({ origin: bridge.origin, token: null, fetch }));
     expect(await noToken.echo({ text: 'x' })).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('the bridge and IPC reach the very same handler with the same answer', async () => {
+    const shared = testHandlers();
+    let listener: InvokeListener | undefined;
+    const ipc: IpcMainLike = { handle: (channel, l) => { if (channel === ipcChannel('sum')) listener = l; }, removeHandler: () => undefined };
+    registerIpcApi(ipc, TEST_API, shared.handlers, { appOrigin: APP_ORIGIN, isOurWebContents: () => true });
+    const second = await startBridge({ table: TEST_API, handlers: shared.handlers });
+    try {
+      const overIpc = await listener!({ sender: {}, senderFrame: { url: `${APP_ORIGIN}/index.html`, parent: null } }, { values: [4, 5] });
+      const client = createApiClient(TEST_API, bridgeTransport({ origin: second.origin, token: second.token, fetch }));
+      const overHttp = await client.sum({ values: [4, 5] });
+      expect(overHttp).toEqual(overIpc);
+      expect(overHttp).toEqual({ ok: true, value: { total: 9 } });
+      expect(shared.calls).toEqual(['sum', 'sum']);
+    } finally {
+      await second.close();
+    }
   });
 
   it('a handler’s thrown text never reaches the wire', async () => {
