@@ -12,7 +12,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
-import { TEST_API } from './fixtures/shell-api.ts';
+import { TEST_API, type ShellTest } from './fixtures/shell-api.ts';
 import { testHandlers } from './shell-helpers.ts';
 
 const CHROMIUM_ARGS = [
@@ -25,15 +25,6 @@ let bridge: Bridge;
 let context: BrowserContext;
 let page: Page;
 const consoleLines: string[] = [];
-
-interface ShellTest {
-  echo?: unknown;
-  sum?: unknown;
-  bad?: unknown;
-  hashAfterConnect?: string;
-  evalBlocked?: boolean;
-  done?: boolean;
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'airlock-chromium-'));
