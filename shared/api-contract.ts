@@ -19,7 +19,7 @@
  *   INTERNAL with a fixed message. The thrown text is never sent, because it could hold secrets.
  */
 import * as v from 'valibot';
-import { AirlockError, ERROR_CODES, type ErrorData } from './errors.ts';
+import { AirlockError, ERROR_CODES, excerpt, shownKey, type ErrorData } from './errors.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Declaring a table
@@ -162,12 +162,16 @@ export function base64File(maxBytes: number = MAX_FILE_BYTES) {
 
 type PathItem = string | number;
 
-/** `a.b[3].c`, the same field notation the rest of Airlock uses in `details.field`. */
+/**
+ * `a.b[3].c`, the same field notation the rest of Airlock uses in `details.field`. Keys come from
+ * the input, so an odd one (pasted text, a key where a name belongs) is shown cut, as `shownKey`
+ * does everywhere else.
+ */
 export function formatPath(path: readonly PathItem[]): string {
   let out = '';
   for (const item of path) {
     if (typeof item === 'number') out += `[${item}]`;
-    else out += out === '' ? item : `.${item}`;
+    else out += out === '' ? shownKey(item) : `.${shownKey(item)}`;
   }
   return out;
 }
@@ -261,7 +265,8 @@ function kindOf(input: unknown): string {
 function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
   if (issue.type === 'strict_object' && issue.expected === 'never') return 'unknown field';
   if (issue.kind === 'schema') {
-    if (issue.input === undefined && issue.path !== undefined) return `required${issue.expected ? `: expected ${issue.expected}` : ''}`;
+    // valibot names the missing key as "expected"; the field path already says which.
+    if (issue.input === undefined && issue.path !== undefined) return 'required';
     return `expected ${issue.expected ?? issue.type}, got ${kindOf(issue.input)}`;
   }
   return issue.expected ? `fails ${issue.type.replaceAll('_', ' ')} (expected ${issue.expected})` : `fails ${issue.type.replaceAll('_', ' ')}`;
@@ -335,7 +340,7 @@ export async function dispatch<T extends ApiTable>(
   options: DispatchOptions = {},
 ): Promise<ApiResult<unknown>> {
   if (!hasMethod(table, method)) {
-    return { ok: false, error: { code: 'NOT_FOUND', message: `no API method ${JSON.stringify(method.slice(0, 64))}`, details: { method: method.slice(0, 64) } } };
+    return { ok: false, error: { code: 'NOT_FOUND', message: `no API method ${excerpt(method)}` } };
   }
   const spec = table[method]!;
   const handler = (handlers as Record<string, unknown>)[method];

@@ -51,7 +51,7 @@ describe('dispatch: argument checks come before the handler', () => {
     const { handlers, calls } = testHandlers();
     const missing = errorOf(await dispatch(TEST_API, handlers, 'echo', {}));
     expect(missing).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'text' } });
-    expect(missing.message).toContain('required');
+    expect(missing.message).toBe('echo: text: required');
     const unknown = errorOf(await dispatch(TEST_API, handlers, 'echo', { text: 'a', extra: 1 }));
     expect(unknown).toMatchObject({ code: 'INVALID_INPUT', message: 'echo: extra: unknown field', details: { field: 'extra' } });
     expect(calls).toEqual([]);
@@ -63,6 +63,10 @@ describe('dispatch: argument checks come before the handler', () => {
       const error = errorOf(await dispatch(TEST_API, handlers, 'txId', args));
       expect(JSON.stringify(error)).not.toContain(SECRET_TEXT);
     }
+    // A key pasted as a field name or a method name is cut too.
+    const asKey = errorOf(await dispatch(TEST_API, handlers, 'echo', { text: 'a', [SECRET_TEXT]: 1 }));
+    expect(asKey.message).toBe(`echo: "${SECRET_TEXT.slice(0, 6)}…": unknown field`);
+    expect(JSON.stringify(errorOf(await dispatch(TEST_API, handlers, SECRET_TEXT, {})))).not.toContain(SECRET_TEXT);
     const tooLong = errorOf(await dispatch(TEST_API, handlers, 'echo', { text: SECRET_TEXT.repeat(2) }));
     expect(tooLong.details?.field).toBe('text');
     expect(JSON.stringify(tooLong)).not.toContain(SECRET_TEXT);

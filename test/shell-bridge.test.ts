@@ -189,9 +189,10 @@ describe('refusals, each before the handler runs', () => {
   });
 
   it('an unknown method, including names every object has', async () => {
-    for (const name of ['nope', 'toString', '__proto__', 'constructor']) {
+    for (const name of ['nope', 'toString', '__proto__', 'constructor', SECRET_TEXT]) {
       const r = await refused(api(name, {}), 404, 'NOT_FOUND');
       expect(r.body).not.toContain('at ');
+      expect(r.body).not.toContain(SECRET_TEXT);
     }
   });
 

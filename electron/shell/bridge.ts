@@ -30,7 +30,7 @@ import {
   type DispatchOptions,
   type Handlers,
 } from '../../shared/api-contract.ts';
-import type { ErrorCode } from '../../shared/errors.ts';
+import { excerpt, type ErrorCode } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
@@ -214,7 +214,7 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
       return;
     }
     if (!hasMethod(options.table, method)) {
-      reply(req, res, { status: 404, code: 'NOT_FOUND', message: `no API method ${JSON.stringify(method.slice(0, 64))}` });
+      reply(req, res, { status: 404, code: 'NOT_FOUND', message: `no API method ${excerpt(method)}` });
       return;
     }
     const type = req.headers['content-type'] ?? '';
