@@ -17,7 +17,8 @@ import {
 } from '../shared/gen/protocol/contract_pb.ts';
 import { PermissionType } from '../shared/gen/protocol/core_pb.ts';
 import { hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { addressOfPrivateKey, recoverSigner, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { recoverSigner } from '../shared/verify.ts';
 import { defaultActiveOperations } from '../shared/operations.ts';
 import { buildRaw, decodeRaw, encodeRaw, txIdOf, type ContractCall, type RawFields } from '../shared/transaction.ts';
 

@@ -14,7 +14,8 @@ import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToHex } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { addressOfPrivateKey, generatePrivateKey, recoverSigner, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/keys.ts';
+import { recoverSigner } from '../shared/verify.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { createTransaction, transactionToNodeJson } from '../shared/transaction.ts';
 

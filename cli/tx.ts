@@ -22,7 +22,8 @@ import { describeAddress, addressToBase58 } from '../shared/address.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, typeUrlFor } from '../shared/contract-types.ts';
 import { bytesToHex, equalBytes, wipe } from '../shared/bytes.ts';
 import { AirlockError, fail, toErrorData } from '../shared/errors.ts';
-import { addressOfPrivateKey, recoverSigner, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { recoverSigner } from '../shared/verify.ts';
 import {
   checkPermissionId,
   contractToNodeJson,

@@ -29,7 +29,8 @@ import {
 import { addressToBase58, isAddressBytes, type Address } from '../shared/address.ts';
 import { bytesToHex, concatBytes, equalBytes } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
-import { addressOfPrivateKey, SIGNATURE_LENGTH, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { SIGNATURE_LENGTH } from '../shared/verify.ts';
 import { INT64_MAX } from '../shared/int64.ts';
 import type { SupportedContractName } from '../shared/contract-types.ts';
 import {

@@ -41,7 +41,7 @@ import { addressToBase58, isAddressBytes, type Address } from './address.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
 import { contractNameOfTypeUrl, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
-import { recoverSigner } from './keys.ts';
+import { recoverSigner } from './verify.ts';
 import { messageToNodeJson } from './node-json.ts';
 import { hasOperation, OPERATIONS_LENGTH } from './operations.ts';
 import { defaultActivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID } from './permission.ts';

@@ -20,7 +20,7 @@ import { bytesToHex, equalBytes } from './bytes.ts';
 import { fail } from './errors.ts';
 import { boundedList, checkEnvelope, isRecord, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
-import { recoverSigner } from './keys.ts';
+import { recoverSigner } from './verify.ts';
 import {
   accountPermissionsFromJson,
   formatDuration,

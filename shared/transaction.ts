@@ -30,7 +30,8 @@ import {
   type SupportedContractName,
 } from './contract-types.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
-import { SIGNATURE_LENGTH, signDigest } from './keys.ts';
+import { signDigest } from './keys.ts';
+import { SIGNATURE_LENGTH } from './verify.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
 export const DEFAULT_EXPIRATION_MS = 60_000;

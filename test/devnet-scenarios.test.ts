@@ -9,7 +9,7 @@ import { BlockHeader_rawSchema, Transaction_ContractSchema, type BlockHeader_raw
 import { TransferAssetContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58 } from '../shared/address.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { recoverSigner } from '../shared/keys.ts';
+import { recoverSigner } from '../shared/verify.ts';
 import { messageFromNodeJson } from '../shared/node-json.ts';
 import {
   buildAndSend,

@@ -1,24 +1,14 @@
 /**
  * Keys and signatures (shared/keys.ts; DESIGN.md decision 3; PROTOCOL.md §2 "Signing" and
  * "Verification"): private keys are scalars in [1, n), messages never echo key material; signatures
- * are r‖s‖v over the bare txID with RFC 6979 nonces, low S and v = recovery id; recovery accepts what
- * the node accepts (v 0/1/27/28, extra bytes ignored, high S) and fails with the node's messages.
+ * are r‖s‖v over the bare txID with RFC 6979 nonces, low S and v = recovery id. Recovery is tested in
+ * test/verify.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { AirlockError, type ErrorCode } from '../shared/errors.ts';
-import {
-  addressOfPrivateKey,
-  checkPrivateKey,
-  generatePrivateKey,
-  isLowS,
-  privateKeyFromHex,
-  publicKeyOf,
-  recoverPublicKey,
-  recoverSigner,
-  recoveryIdOf,
-  signDigest,
-} from '../shared/keys.ts';
+import { addressOfPrivateKey, checkPrivateKey, generatePrivateKey, privateKeyFromHex, publicKeyOf, signDigest } from '../shared/keys.ts';
+import { isLowS, recoverSigner } from '../shared/verify.ts';
 
 /** Asserts `fn` throws an AirlockError with exactly this code and message. */
 const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
@@ -34,12 +24,6 @@ const SIG =
 
 function hex32(n: bigint): string {
   return n.toString(16).padStart(64, '0');
-}
-
-function withV(sig: Uint8Array, v: number): Uint8Array {
-  const out = sig.slice();
-  out[64] = v;
-  return out;
 }
 
 describe('private keys: a scalar in [1, n)', () => {
@@ -148,87 +132,5 @@ describe('signing: RFC 6979, low S, v = recovery id, the bare txID (no second ha
 
   it('refuses an invalid key', () => {
     expectCoded(() => signDigest(TXID, new Uint8Array(32)), 'BAD_KEY', 'private key: not a valid secp256k1 key (zero or not below the curve order)');
-  });
-});
-
-describe('recovery: what the node accepts (ECKey.signatureToKeyBytes)', () => {
-  const sig = hexToBytes(SIG);
-
-  it('v = 0/1 and v = 27/28 recover the same signer', () => {
-    const v = sig[64]!;
-    expect(bytesToHex(recoverSigner(withV(sig, v), TXID))).toBe(ADDR_11);
-    expect(bytesToHex(recoverSigner(withV(sig, v + 27), TXID))).toBe(ADDR_11);
-  });
-
-  it('both recovery ids are accepted in both notations (0 vs 27, 1 vs 28 give the same key)', () => {
-    for (const v of [0, 1]) {
-      expect(bytesToHex(recoverPublicKey(withV(sig, v), TXID))).toBe(bytesToHex(recoverPublicKey(withV(sig, v + 27), TXID)));
-      expect(recoveryIdOf(withV(sig, v))).toBe(v);
-      expect(recoveryIdOf(withV(sig, v + 27))).toBe(v);
-    }
-  });
-
-  it('headers 31-34 have 4 subtracted', () => {
-    expect(recoveryIdOf(withV(sig, 31))).toBe(0);
-    expect(recoveryIdOf(withV(sig, 32))).toBe(1);
-    expect(recoveryIdOf(withV(sig, 34))).toBe(3);
-  });
-
-  it('v = 8 fails with "Header byte out of range: 35" (8 + 27)', () => {
-    expectCoded(() => recoverSigner(withV(sig, 8), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
-  });
-
-  it('v = 35 fails with "Header byte out of range: 35"; v = 26 with 53', () => {
-    expectCoded(() => recoverSigner(withV(sig, 35), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
-    expectCoded(() => recoverSigner(withV(sig, 26), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 53');
-  });
-
-  it('64 bytes fail with "Signature size is 64"', () => {
-    expectCoded(() => recoverSigner(sig.subarray(0, 64), TXID), 'SIGNATURE_FORMAT', 'Signature size is 64');
-  });
-
-  it('0 bytes fail with "Signature size is 0"', () => {
-    expectCoded(() => recoverSigner(new Uint8Array(0), TXID), 'SIGNATURE_FORMAT', 'Signature size is 0');
-  });
-
-  it('bytes after the 65th are ignored', () => {
-    const long = new Uint8Array(70).fill(0xee);
-    long.set(sig);
-    expect(bytesToHex(recoverSigner(long, TXID))).toBe(ADDR_11);
-  });
-
-  it('isLowS: s up to floor(n/2) is low, one more is high', () => {
-    const withS = (s: bigint): Uint8Array => hexToBytes('11'.repeat(32) + hex32(s) + '00');
-    expect(isLowS(withS(N / 2n))).toBe(true);
-    expect(isLowS(withS(N / 2n + 1n))).toBe(false);
-  });
-
-  it('high S is accepted on recovery (s → n − s with the recovery id flipped)', () => {
-    const s = BigInt('0x' + SIG.slice(64, 128));
-    const high = hexToBytes(SIG.slice(0, 64) + hex32(N - s) + '00');
-    high[64] = sig[64]! ^ 1;
-    expect(isLowS(high)).toBe(false);
-    expect(bytesToHex(recoverSigner(high, TXID))).toBe(ADDR_11);
-  });
-
-  it('an all-zero signature fails with "Could not recover public key from signature"', () => {
-    expectCoded(() => recoverSigner(new Uint8Array(65), TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
-  });
-
-  it('s = 0 fails with "Could not recover public key from signature"', () => {
-    const bad = sig.slice();
-    bad.fill(0, 32, 64);
-    expectCoded(() => recoverSigner(bad, TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
-  });
-
-  it('a different txID recovers a different signer (the digest is really used)', () => {
-    const other = TXID.slice();
-    other[0]! ^= 1;
-    expect(bytesToHex(recoverSigner(sig, other))).not.toBe(ADDR_11);
-  });
-
-  it('refuses a digest that is not 32 bytes and a non-bytes signature', () => {
-    expect(() => recoverSigner(sig, new Uint8Array(31))).toThrow(new RangeError('recoverPublicKey: txID must be 32 bytes, got 31'));
-    expect(() => recoverSigner('aa' as unknown as Uint8Array, TXID)).toThrow(new TypeError('recoverPublicKey: signature must be bytes'));
   });
 });

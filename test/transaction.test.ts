@@ -14,7 +14,8 @@ import { PermissionSchema, Transaction_ContractSchema, Transaction_rawSchema, Tr
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
-import { privateKeyFromHex, recoverSigner } from '../shared/keys.ts';
+import { privateKeyFromHex } from '../shared/keys.ts';
+import { recoverSigner } from '../shared/verify.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
 import {
   addSignature,

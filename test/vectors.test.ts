@@ -15,7 +15,8 @@ import { TransferAssetContractSchema, TransferContractSchema } from '../shared/g
 import { addressFromBase58, addressFromHex, addressToBase58, addressToHex, parseAddress } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { parseJson } from '../shared/json.ts';
-import { addressOfPrivateKey, isLowS, privateKeyFromHex, publicKeyOf, recoverSigner, signDigest } from '../shared/keys.ts';
+import { addressOfPrivateKey, privateKeyFromHex, publicKeyOf, signDigest } from '../shared/keys.ts';
+import { isLowS, recoverSigner } from '../shared/verify.ts';
 import { decodeOperations, encodeOperationsHex } from '../shared/operations.ts';
 import {
   buildRaw,

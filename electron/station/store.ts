@@ -27,7 +27,7 @@ import { ADDRESS_LENGTH, ADDRESS_PREFIX } from '../../shared/address.ts';
 import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../../shared/bytes.ts';
 import { AirlockError, fail } from '../../shared/errors.ts';
 import { INT64_MAX } from '../../shared/int64.ts';
-import { SIGNATURE_LENGTH } from '../../shared/keys.ts';
+import { SIGNATURE_LENGTH } from '../../shared/verify.ts';
 import { MAX_PRECISION } from '../../shared/token.ts';
 import { MAX_TRANSACTION_BYTES, txIdOf } from '../../shared/transaction.ts';
 import { applyMigrations, refuseNewer } from './migrations.ts';

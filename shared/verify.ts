@@ -1,0 +1,134 @@
+/**
+ * Signature verification: who signed a txID (PROTOCOL.md §2 "Verification"; issue 6 part 4). This
+ * module only reads signatures and never touches a private key, so the renderer may import it while
+ * signing (`shared/keys.ts`) stays out of reach.
+ *
+ * Recovery accepts exactly what the reference node accepts: at least 65 bytes (extra bytes
+ * ignored); v of 0-7 or 27-34 (v < 27 has 27 added, 31-34 have 4 subtracted, so recovery id =
+ * header − 27); high S allowed. Failures carry the node's messages: `Signature size is N`,
+ * `Header byte out of range: N`, `Could not recover public key from signature`.
+ *
+ * Two implementations, one answer. Recovery is the hot path of import, approval views and
+ * broadcast, so it runs on libsecp256k1 compiled to WebAssembly (`tiny-secp256k1`, ten times
+ * noble's speed). It is loaded once, when this module is first evaluated; wherever it cannot load
+ * (no WebAssembly, a CSP without 'wasm-unsafe-eval', a bundle that leaves the package out) the
+ * audited pure-JS `@noble/secp256k1` does the work instead. Recovery ids 2 and 3 (x = r + n, never
+ * produced by an honest signer) always go to noble: tiny-secp256k1's JS wrapper checks r itself,
+ * not r + n, as an x-coordinate, and would refuse signatures the node accepts. Both paths give the
+ * same signer or the same coded refusal (test/verify.property.test.ts).
+ */
+import * as secp from '@noble/secp256k1';
+import { addressFromPublicKey, type Address } from './address.ts';
+import { fail } from './errors.ts';
+
+/** r‖s‖v: the length the node requires (PROTOCOL.md §2). */
+export const SIGNATURE_LENGTH = 65;
+
+const UNRECOVERABLE = 'Could not recover public key from signature';
+
+type TinySecp = typeof import('tiny-secp256k1');
+
+/**
+ * The package's own loader reads and compiles its .wasm when imported: in Node with `fs` (inside
+ * the package, so shared/ imports no builtin), in a bundle through the bundler's Wasm-module
+ * support. Any failure there means "no WebAssembly here", never a broken module.
+ */
+async function loadWasm(): Promise<TinySecp | undefined> {
+  try {
+    const tiny = await import('tiny-secp256k1');
+    return typeof tiny.recover === 'function' ? tiny : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const wasm = await loadWasm();
+
+export type RecoveryBackend = 'wasm' | 'noble';
+
+let backend: RecoveryBackend = wasm ? 'wasm' : 'noble';
+
+/** True when libsecp256k1 (WebAssembly) loaded in this process. */
+export function wasmRecoveryAvailable(): boolean {
+  return wasm !== undefined;
+}
+
+/** The implementation recovery uses now. */
+export function recoveryBackend(): RecoveryBackend {
+  return backend;
+}
+
+/**
+ * Chooses the implementation: `noble` always works; `wasm` only where it loaded (else a TypeError).
+ * For tests and benchmarks that compare the two; production code never needs to call it.
+ */
+export function useRecoveryBackend(choice: RecoveryBackend): void {
+  if (choice !== 'wasm' && choice !== 'noble') throw new TypeError(`useRecoveryBackend: expected 'wasm' or 'noble'`);
+  if (choice === 'wasm' && !wasm) throw new TypeError('useRecoveryBackend: WebAssembly recovery did not load here');
+  backend = choice;
+}
+
+/** Throws a TypeError/RangeError naming `fn` unless `digest` is a 32-byte txID. */
+export function checkDigest(digest: Uint8Array, fn: string): void {
+  if (!(digest instanceof Uint8Array)) throw new TypeError(`${fn}: txID must be bytes`);
+  if (digest.length !== 32) throw new RangeError(`${fn}: txID must be 32 bytes, got ${digest.length}`);
+}
+
+/** The recovery id the node derives from a signature's last byte, or throws its message. */
+export function recoveryIdOf(signature: Uint8Array): number {
+  if (signature.length < SIGNATURE_LENGTH) fail('SIGNATURE_FORMAT', `Signature size is ${signature.length}`);
+  let header = signature[64]!;
+  if (header < 27) header += 27;
+  if (header < 27 || header > 34) fail('COMPUTE_ADDRESS', `Header byte out of range: ${header}`);
+  if (header >= 31) header -= 4;
+  return header - 27;
+}
+
+function recoverWithWasm(tiny: TinySecp, rs: Uint8Array, recId: 0 | 1, digest: Uint8Array): Uint8Array {
+  let key: Uint8Array | null;
+  try {
+    // The wrapper refuses r or s of 0 or ≥ n and an r that is no x-coordinate with a TypeError.
+    key = tiny.recover(digest, rs, recId, false);
+  } catch {
+    key = null;
+  }
+  if (key === null) fail('COMPUTE_ADDRESS', UNRECOVERABLE);
+  return key;
+}
+
+function recoverWithNoble(rs: Uint8Array, recId: number, digest: Uint8Array): Uint8Array {
+  // noble's `recovered` format puts the recovery byte first.
+  const recovered = new Uint8Array(SIGNATURE_LENGTH);
+  recovered[0] = recId;
+  recovered.set(rs, 1);
+  let compressed: Uint8Array;
+  try {
+    compressed = secp.recoverPublicKey(recovered, digest, { prehash: false });
+  } catch {
+    fail('COMPUTE_ADDRESS', UNRECOVERABLE);
+  }
+  return secp.Point.fromBytes(compressed).toBytes(false);
+}
+
+/** Recovers the uncompressed public key (65 bytes, 0x04…) that made `signature` over `digest`. */
+export function recoverPublicKey(signature: Uint8Array, digest: Uint8Array): Uint8Array {
+  if (!(signature instanceof Uint8Array)) throw new TypeError('recoverPublicKey: signature must be bytes');
+  checkDigest(digest, 'recoverPublicKey');
+  const recId = recoveryIdOf(signature);
+  const rs = signature.subarray(0, 64);
+  if (backend === 'wasm' && wasm && (recId === 0 || recId === 1)) return recoverWithWasm(wasm, rs, recId, digest);
+  return recoverWithNoble(rs, recId, digest);
+}
+
+/** The 21-byte address that signed `digest`. */
+export function recoverSigner(signature: Uint8Array, digest: Uint8Array): Address {
+  return addressFromPublicKey(recoverPublicKey(signature, digest));
+}
+
+/** True when `signature` is in the low half of s (what we emit; the node does not require it). */
+export function isLowS(signature: Uint8Array): boolean {
+  if (!(signature instanceof Uint8Array) || signature.length < 64) throw new TypeError('isLowS: signature must be at least 64 bytes');
+  let s = 0n;
+  for (const b of signature.subarray(32, 64)) s = (s << 8n) | BigInt(b);
+  return s <= secp.Point.CURVE().n / 2n;
+}
