@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: throughput of the protocol core's hot paths (README "Other commands").
- * Rows: secp256k1 signatures/s (signDigest), recoveries/s (recoverSigner), encode + txID/s for each
- * of the five supported contract types (the contract message built directly with create(...Schema),
- * then encodeRaw(buildRaw(...)) and txIdOf), and decodeRaw/s over those five transactions.
+ * Rows: secp256k1 signatures/s (signDigest), recoveries/s (recoverSigner) on each implementation
+ * side by side (libsecp256k1 in WebAssembly and noble, chosen with useRecoveryBackend) followed by
+ * their ratio, encode + txID/s for each of the five supported contract types (the contract message
+ * built directly with create(...Schema), then encodeRaw(buildRaw(...)) and txIdOf), and decodeRaw/s
+ * over those five transactions.
  *
  * Each row warms up for 200 ms, then runs for about 1 s; it prints ops, total ms and ops/s. Figures
  * are for information only: nothing here asserts a speed.
@@ -18,7 +20,7 @@ import {
 import { PermissionType } from '../shared/gen/protocol/core_pb.ts';
 import { hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { recoverSigner } from '../shared/verify.ts';
+import { recoverSigner, useRecoveryBackend, wasmRecoveryAvailable, type RecoveryBackend } from '../shared/verify.ts';
 import { defaultActiveOperations } from '../shared/operations.ts';
 import { buildRaw, decodeRaw, encodeRaw, txIdOf, type ContractCall, type RawFields } from '../shared/transaction.ts';
 
@@ -112,9 +114,21 @@ const digests = Array.from({ length: 256 }, (_, i) => txIdOf(encodeRaw(buildRaw(
 const signatures = digests.map((d, i) => signDigest(d, keys[i % keys.length]!));
 const encoded = calls.map((c) => encodeRaw(buildRaw(c, fields)));
 
+/** recoverSigner on one implementation; the default (WebAssembly where it loads) is restored after. */
+function measureRecovery(impl: RecoveryBackend): Row {
+  useRecoveryBackend(impl);
+  try {
+    return measure(`recoverSigner (${impl === 'wasm' ? 'libsecp256k1 wasm' : 'noble'})`, (i) => void recoverSigner(signatures[i & 255]!, digests[i & 255]!));
+  } finally {
+    if (wasmRecoveryAvailable()) useRecoveryBackend('wasm');
+  }
+}
+
+const recoveryRows = wasmRecoveryAvailable() ? [measureRecovery('wasm'), measureRecovery('noble')] : [measureRecovery('noble')];
+
 const rows: Row[] = [
   measure('signDigest (secp256k1, RFC 6979)', (i) => void signDigest(digests[i & 255]!, keys[i % keys.length]!)),
-  measure('recoverSigner', (i) => void recoverSigner(signatures[i & 255]!, digests[i & 255]!)),
+  ...recoveryRows,
   ...calls.map((c) => measure(`encode+txID ${c.type}`, () => void txIdOf(encodeRaw(buildRaw(c, fields))))),
   measure('decodeRaw (the five types in turn)', (i) => void decodeRaw(encoded[i % encoded.length]!)),
 ];
@@ -125,3 +139,9 @@ console.log(`Airlock core benchmark (Node ${process.versions.node}, ${process.pl
 console.log(line(['operation', 'ops', 'total ms', 'ops/s']));
 console.log(line(['-'.repeat(width), '-'.repeat(10), '-'.repeat(10), '-'.repeat(12)]));
 for (const r of rows) console.log(line([r.name, String(r.ops), r.ms.toFixed(1), Math.round((r.ops / r.ms) * 1000).toLocaleString('en-US')]));
+const rate = (r: Row) => (r.ops / r.ms) * 1000;
+if (recoveryRows.length === 2) {
+  console.log(`recovery: libsecp256k1 wasm / noble = ${(rate(recoveryRows[0]!) / rate(recoveryRows[1]!)).toFixed(1)}x`);
+} else {
+  console.log('recovery: WebAssembly did not load here, so only noble was measured');
+}
