@@ -333,7 +333,8 @@ function routes(chain: Chain, control: { produceBlock: () => unknown }): Map<str
     const { tx } = readTransaction(json);
     const facts = readSigningFacts(tx.rawBytes);
     const exists = facts.ownerAddress !== undefined && facts.ownerAddress.length > 0 && chain.store.hasAccount(facts.ownerAddress);
-    return approvedListToNodeJson(approvedList(tx, undefined, { accountExists: exists }), tx, { visible });
+    const maxSignatures = Number(chain.params.numeric.TOTAL_SIGN_NUM);
+    return approvedListToNodeJson(approvedList(tx, undefined, { accountExists: exists, maxSignatures }), tx, { visible });
   });
   post('/wallet/getsignweight', ({ body }) => {
     const json = transactionBody(body);

@@ -45,7 +45,7 @@ import { recoverSigner } from './verify.ts';
 import { messageToNodeJson } from './node-json.ts';
 import { hasOperation, OPERATIONS_LENGTH } from './operations.ts';
 import { defaultActivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID } from './permission.ts';
-import { MAX_SIGNATURES, rawToNodeJson, transactionToNodeJson, txIdOf, type SignedTransaction } from './transaction.ts';
+import { checkSignatureCount, rawToNodeJson, transactionToNodeJson, txIdOf, type SignedTransaction } from './transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Account permissions
@@ -279,10 +279,7 @@ export function verifyTransactionSignatures(
   const facts = readSigningFacts(tx.rawBytes);
   if (tx.signatures.length === 0) fail('PERMISSION', 'miss sig or contract', { field: 'signature' });
   if (facts.contractCount === 0) fail('BAD_TRANSACTION', 'miss sig or contract', { field: 'raw_data.contract' });
-  const maxSignatures = options.maxSignatures ?? MAX_SIGNATURES;
-  if (tx.signatures.length > maxSignatures) {
-    fail('PERMISSION', 'too many signatures', { field: 'signature', count: tx.signatures.length, max: maxSignatures });
-  }
+  checkSignatureCount(tx.signatures.length, options.maxSignatures);
   const permissionId = facts.permissionId!;
   const permission = resolvePermission(account, ownerOf(facts), permissionId, 'broadcast');
   checkContractPermission(permission, facts.contractTypeId!, permissionId, 'broadcast');
@@ -390,11 +387,14 @@ export interface ApprovedListResult {
  * The node's getapprovedlist: who signed, with no permission check, no duplicate check and no
  * weight; Permission_id is ignored. The owner account is taken to exist unless
  * `options.accountExists` is false (offline, a station lists signers without chain state).
+ * Unlike the reference node, more than `options.maxSignatures` (TOTAL_SIGN_NUM, default 5)
+ * signatures are an OTHER_ERROR `too many signatures` before any is recovered: no permission can
+ * hold them, and recovering thousands would stall the caller.
  */
 export function approvedList(
   tx: SignedTransaction,
   _account?: AccountPermissions | undefined,
-  options: { accountExists?: boolean } = {},
+  options: { accountExists?: boolean; maxSignatures?: number } = {},
 ): ApprovedListResult {
   checkTx(tx, 'approvedList');
   let facts: SigningFacts;
@@ -410,6 +410,11 @@ export function approvedList(
       approvedList: [],
       result: { code: 'OTHER_ERROR', message: 'class org.tron.core.exception.PermissionException : Account does not exist!' },
     };
+  }
+  try {
+    checkSignatureCount(tx.signatures.length, options.maxSignatures);
+  } catch (e) {
+    return { approvedList: [], result: { code: 'OTHER_ERROR', message: errorMessage(e) } };
   }
   const list: Address[] = [];
   for (const sig of tx.signatures) {

@@ -48,6 +48,16 @@ const ONE_SIGNATURE = new Uint8Array(SIGNATURE_LENGTH);
 /** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
 export const MAX_SIGNATURES = 5;
 
+/**
+ * Refuses more signatures than any permission can hold, with the node's message (`too many
+ * signatures`, PROTOCOL.md §3 item 2). Every reader of signatures calls it before recovering the
+ * first one: each recovery is real work, so a body of thousands of signatures would otherwise hold
+ * the process for seconds (issue 6, "Signature count"). `max` is the chain's TOTAL_SIGN_NUM.
+ */
+export function checkSignatureCount(count: number, max: number = MAX_SIGNATURES): void {
+  if (count > max) fail('PERMISSION', 'too many signatures', { field: 'signature', count, max });
+}
+
 /** A contract ready to go into a transaction: its type name and its message. */
 export interface ContractCall {
   type: SupportedContractName;
@@ -334,6 +344,7 @@ export function transactionFromNodeJson(json: unknown): SignedTransaction & { tx
   let signatures: Uint8Array[] = [];
   if (t.signature !== undefined) {
     if (!Array.isArray(t.signature)) fail('BAD_JSON', 'transaction.signature: expected a list of hex strings');
+    checkSignatureCount(t.signature.length);
     signatures = t.signature.map((s, i) => {
       if (typeof s !== 'string') fail('BAD_JSON', `transaction.signature[${i}]: expected a hex string`);
       return hexToBytes(s, `signature[${i}]`);

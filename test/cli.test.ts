@@ -356,6 +356,16 @@ describe('tx inspect: everything from the bytes', () => {
     ]);
   });
 
+  it('thousands of signatures are refused as "too many signatures" before any is recovered (issue 6)', async () => {
+    // The first is malformed: had any been recovered, inspect would list it as SIGNATURE_FORMAT.
+    const signature = [ASSET.signatures[0]!.slice(0, 128), ...Array.from({ length: 2_999 }, () => ASSET.signatures[1]!)];
+    const e = err(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex, signature }) }), 1);
+    expect(e).toEqual({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 3_000, max: 5 } });
+    // Five, the most a permission holds, are still shown.
+    const five = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex, signature: signature.slice(0, 5) }) }));
+    expect((five.signatures as unknown[]).length).toBe(5);
+  });
+
   it('raw_data is written from the bytes (raw_data_hex alone is enough)', async () => {
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex }) }));
     expect(json(o.raw_data)).toBe(json(assetRawData(2)));
