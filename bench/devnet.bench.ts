@@ -7,7 +7,8 @@
  * its own process; this process is the client. Every transaction is built and signed before the
  * clock starts, then broadcast with a fixed number of requests in flight. Each run stops when its
  * transactions are spent or after RUN_MS, so the whole bench takes well under a minute. Figures are
- * for information only: nothing here asserts a speed.
+ * for information only: nothing here asserts a speed. With AIRLOCK_BENCH_PROFILE=DIR the node
+ * process also writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
  */
 import { spawn } from 'node:child_process';
 import { create } from '@bufbuild/protobuf';
@@ -15,7 +16,7 @@ import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToHex } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/keys.ts';
-import { recoverSigner } from '../shared/verify.ts';
+import { recoverSigner, recoveryBackend } from '../shared/verify.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { createTransaction, transactionToNodeJson } from '../shared/transaction.ts';
 
@@ -26,8 +27,14 @@ const SUN = 1_000_000n;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** AIRLOCK_BENCH_PROFILE=DIR writes the node's V8 CPU profile there when it stops (devnet/README.md "Performance"). */
+function profileFlags(): string[] {
+  const dir = process.env.AIRLOCK_BENCH_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 async function startNodeProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -149,7 +156,7 @@ async function main(): Promise<void> {
     results.push(await run(url, '5 signatures, sequential', multis.slice(0, 200), 1));
     results.push(await run(url, '5 signatures', multis.slice(200), 16));
 
-    // What one signature costs the node: it recovers every signer's address (shared/keys.ts).
+    // What one signature costs the node: it recovers every signer's address (shared/verify.ts).
     const probe = hexToBytes(head.blockID as string);
     const sig = signDigest(probe, single.priv);
     const t0 = performance.now();
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
     const recoverMs = (performance.now() - t0) / 100;
 
     console.log('');
-    console.log(`one secp256k1 signer recovery (shared/keys.ts) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
+    console.log(`one secp256k1 signer recovery (shared/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
     console.log('');
     console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
