@@ -19,6 +19,7 @@
  */
 import * as secp from '@noble/secp256k1';
 import { addressFromPublicKey, type Address } from './address.ts';
+import { bytesToHex, hexToBytes } from './bytes.ts';
 import { fail } from './errors.ts';
 
 /** r‖s‖v: the length the node requires (PROTOCOL.md §2). */
@@ -28,15 +29,37 @@ const UNRECOVERABLE = 'Could not recover public key from signature';
 
 type TinySecp = typeof import('tiny-secp256k1');
 
+/** Known answer: PROTOCOL.md §9.3's txID, its signature by key 0x11…11 (r‖s, id 1), and that key's public key. */
+const KNOWN_DIGEST = '65a9d072f9fce3094d757b9bd96206ca4b04af5d88f46a204cf8dc6db2ab5612';
+const KNOWN_RS =
+  '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a';
+const KNOWN_KEY =
+  '044f355bdcb7cc0af728ef3cceb9615d90684bb5b2ca5f859ab0f0b704075871aa385b6b1b8ead809ca67454d9683fcf2ba03456d6fe2c4abe2b07f0fbdbb2f1c1';
+
+/**
+ * True when `tiny` recovers the known answer. A module can load and still be wrong: Vite 8 bundles
+ * the package, but its Wasm ESM integration hands exported globals over as numbers (as the
+ * proposal says) where the package's wrapper reads `.value` of WebAssembly.Global objects, so every
+ * call then throws. Exported for tests.
+ */
+export function wasmPassesKnownAnswer(tiny: Pick<TinySecp, 'recover'>): boolean {
+  try {
+    const key = tiny.recover(hexToBytes(KNOWN_DIGEST), hexToBytes(KNOWN_RS), 1, false);
+    return key instanceof Uint8Array && bytesToHex(key) === KNOWN_KEY;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The package's own loader reads and compiles its .wasm when imported: in Node with `fs` (inside
  * the package, so shared/ imports no builtin), in a bundle through the bundler's Wasm-module
- * support. Any failure there means "no WebAssembly here", never a broken module.
+ * support. Any failure there, or a wrong known answer, means "no WebAssembly here".
  */
 async function loadWasm(): Promise<TinySecp | undefined> {
   try {
     const tiny = await import('tiny-secp256k1');
-    return typeof tiny.recover === 'function' ? tiny : undefined;
+    return typeof tiny.recover === 'function' && wasmPassesKnownAnswer(tiny) ? tiny : undefined;
   } catch {
     return undefined;
   }

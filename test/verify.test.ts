@@ -17,6 +17,7 @@ import {
   recoveryBackend,
   recoveryIdOf,
   useRecoveryBackend,
+  wasmPassesKnownAnswer,
   wasmRecoveryAvailable,
   type RecoveryBackend,
 } from '../shared/verify.ts';
@@ -85,6 +86,14 @@ describe('choosing the implementation', () => {
     useRecoveryBackend('wasm');
     expect(recoveryBackend()).toBe('wasm');
     expect(() => useRecoveryBackend('fast' as RecoveryBackend)).toThrow(TypeError);
+  });
+
+  it('a WebAssembly module is used only if it recovers the known answer (a bundle can load it broken)', async () => {
+    expect(wasmPassesKnownAnswer(await import('tiny-secp256k1'))).toBe(true);
+    // What Vite 8's bundle of tiny-secp256k1 does: every call throws.
+    expect(wasmPassesKnownAnswer({ recover: () => { throw new RangeError('offset is out of bounds'); } })).toBe(false);
+    expect(wasmPassesKnownAnswer({ recover: () => null })).toBe(false);
+    expect(wasmPassesKnownAnswer({ recover: () => new Uint8Array(65) })).toBe(false);
   });
 
   it('where WebAssembly cannot load (node --jitless has none), recovery falls back to noble and still works', () => {
