@@ -81,7 +81,7 @@ describe('recovery: libsecp256k1 (wasm) and noble agree', () => {
   it('the same signer or the same coded refusal, on 10,000 random signatures', () => {
     const seen = { recovered: 0, recoveredHighS: 0, recoveredId23: 0, computeAddress: 0, headerOutOfRange: 0, signatureFormat: 0, realAliases: new Set<number>() };
     const kinds = fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fc.constant('crafted' as const), craftedSignature, bytes32) },
+      { weight: 8, arbitrary: fc.tuple(fc.constant('crafted' as const), craftedSignature, bytes32) },
       { weight: 1, arbitrary: fc.tuple(fc.constant('real' as const), realSignature, bytes32) },
     );
     fc.assert(
@@ -117,12 +117,12 @@ describe('recovery: libsecp256k1 (wasm) and noble agree', () => {
     );
     // Each kind of case occurred often enough to mean something.
     expect(seen.recovered).toBeGreaterThan(1_500);
-    expect(seen.recoveredHighS).toBeGreaterThan(500);
+    expect(seen.recoveredHighS).toBeGreaterThan(400);
     expect(seen.recoveredId23).toBeGreaterThan(20);
     expect(seen.computeAddress).toBeGreaterThan(1_000);
     expect(seen.headerOutOfRange).toBeGreaterThan(200);
     expect(seen.signatureFormat).toBeGreaterThan(100);
     expect([...seen.realAliases].sort((a, b) => a - b)).toEqual([0, 1, 4, 5, 27, 28, 31, 32]);
-    // About 12 s of CPU, most of it noble's ~3,000 recoveries; the margin is for a busy machine.
+    // About 8 s of CPU, most of it noble's ~2,800 recoveries; the margin is for a busy machine.
   }, 180_000);
 });
