@@ -7,10 +7,13 @@
  * its own process; this process is the client. Every transaction is built and signed before the
  * clock starts, then broadcast with a fixed number of requests in flight. Each run stops when its
  * transactions are spent or after RUN_MS, so the whole bench takes well under a minute. Figures are
- * for information only: nothing here asserts a speed. With AIRLOCK_BENCH_PROFILE=DIR the node
+ * for information only: nothing here asserts a speed. The last column is the node's CPU time per
+ * transaction (Linux /proc), which other load on the machine does not inflate the way it inflates
+ * wall time. With AIRLOCK_BENCH_PROFILE=DIR the node
  * process also writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToHex } from '../shared/address.ts';
@@ -33,7 +36,23 @@ function profileFlags(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
-async function startNodeProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * CPU time (user + system, ms) the node process has used so far, from /proc on Linux (clock ticks
+ * of 10 ms); undefined elsewhere. Unlike wall time it does not grow when other processes take the
+ * cores, so ms per transaction says what the node's own work costs.
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startNodeProcess(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -47,6 +66,7 @@ async function startNodeProcess(): Promise<{ url: string; stop: () => Promise<vo
   });
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -91,10 +111,13 @@ interface Result {
   accepted: number;
   ms: number;
   latencies: number[];
+  /** CPU ms the node used during the run, when the platform tells. */
+  nodeCpuMs?: number;
   firstError?: string;
 }
 
-async function run(url: string, name: string, bodies: string[], concurrency: number): Promise<Result> {
+async function run(url: string, pid: number | undefined, name: string, bodies: string[], concurrency: number): Promise<Result> {
+  const cpuBefore = cpuMsOf(pid);
   const latencies: number[] = [];
   let next = 0;
   let accepted = 0;
@@ -116,6 +139,8 @@ async function run(url: string, name: string, bodies: string[], concurrency: num
   const ms = performance.now() - start;
   const result: Result = { name, concurrency, sent: latencies.length, accepted, ms, latencies };
   if (firstError !== undefined) result.firstError = firstError;
+  const cpuAfter = cpuMsOf(pid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) result.nodeCpuMs = cpuAfter - cpuBefore;
   return result;
 }
 
@@ -128,7 +153,7 @@ async function main(): Promise<void> {
   console.log(`devnet bench: node ${process.version}, ${(await import('node:os')).cpus().length} CPU(s); each run ≤ ${RUN_MS / 1000} s`);
   const node = await startNodeProcess();
   try {
-    const { url } = node;
+    const { url, pid } = node;
     const single = key();
     const multi = key();
     const to = key();
@@ -151,10 +176,10 @@ async function main(): Promise<void> {
     const multis = presign(head, multi, to, cosigners, MULTI_TXS, 2);
 
     const results: Result[] = [];
-    results.push(await run(url, '1 signature, sequential', singles.slice(0, 500), 1));
-    results.push(await run(url, '1 signature', singles.slice(500), 16));
-    results.push(await run(url, '5 signatures, sequential', multis.slice(0, 200), 1));
-    results.push(await run(url, '5 signatures', multis.slice(200), 16));
+    results.push(await run(url, pid, '1 signature, sequential', singles.slice(0, 500), 1));
+    results.push(await run(url, pid, '1 signature', singles.slice(500), 16));
+    results.push(await run(url, pid, '5 signatures, sequential', multis.slice(0, 200), 1));
+    results.push(await run(url, pid, '5 signatures', multis.slice(200), 16));
 
     // What one signature costs the node: it recovers every signer's address (shared/verify.ts).
     const probe = hexToBytes(head.blockID as string);
@@ -166,11 +191,12 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`one secp256k1 signer recovery (shared/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
     console.log('');
-    console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms | node CPU ms/tx |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const sorted = [...r.latencies].sort((a, b) => a - b);
-      console.log(`| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`);
+      const cpu = r.nodeCpuMs === undefined || r.sent === 0 ? '-' : (r.nodeCpuMs / r.sent).toFixed(2);
+      console.log(`| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${cpu} |`);
       if (r.firstError) console.log(`  first refusal: ${r.firstError}`);
     }
   } finally {
