@@ -5,6 +5,7 @@
  * cannot load). test/verify.property.test.ts shows the two agree on random input.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as secp from '@noble/secp256k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from '../shared/address.ts';
@@ -27,11 +28,14 @@ const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
   expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message }));
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-const ADDR_11 = '4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a';
-/** The txID of the §9.3 TransferContract vector, signed by KEY_11. */
-const TXID = hexToBytes('65a9d072f9fce3094d757b9bd96206ca4b04af5d88f46a204cf8dc6db2ab5612');
-const SIG =
-  '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a01';
+
+/** The §9.3 TransferContract vector (test/fixtures/vectors), signed by key 11x32. */
+const VECTOR = (JSON.parse(readFileSync(new URL('./fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
+  transactions: { description: string; txID: string; signatures: string[]; recovered_signers: string[] }[];
+}).transactions.find((t) => t.description.includes('TransferContract 1000000'))!;
+const ADDR_11 = VECTOR.recovered_signers[0]!;
+const TXID = hexToBytes(VECTOR.txID);
+const SIG = VECTOR.signatures[0]!;
 
 function hex32(n: bigint): string {
   return n.toString(16).padStart(64, '0');
