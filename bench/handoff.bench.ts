@@ -7,9 +7,9 @@
  */
 import { addressToBase58, addressToHex } from '../shared/address.ts';
 import { exportHandoff, mergeHandoffs, parseHandoff, stringifyHandoff, type HandoffPermission } from '../shared/handoff.ts';
-import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { encodeOperationsHex } from '../shared/operations.ts';
-import { addSignature, createTransaction } from '../shared/transaction.ts';
+import { createTransaction } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
 
 const T0 = 1_800_000_000_000;

@@ -15,6 +15,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { hexToBytes } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
+import { decodeRaw, txIdOf, type SignedTransaction } from './transaction.ts';
 import { checkDigest, SIGNATURE_LENGTH } from './verify.ts';
 
 secp.hashes.sha256 = sha256;
@@ -69,4 +70,13 @@ export function signDigest(digest: Uint8Array, privateKey: Uint8Array): Uint8Arr
   out.set(recovered.subarray(1, 65), 0);
   out[64] = recovered[0]!;
   return out;
+}
+
+/**
+ * Appends a signature by `privateKey` over the transaction's txID. The bytes must decode (strictly)
+ * first, so nobody signs a transaction Airlock could not show.
+ */
+export function addSignature(tx: SignedTransaction, privateKey: Uint8Array): SignedTransaction {
+  decodeRaw(tx.rawBytes);
+  return { rawBytes: tx.rawBytes, signatures: [...tx.signatures, signDigest(txIdOf(tx.rawBytes), privateKey)] };
 }

@@ -30,7 +30,6 @@ import {
   type SupportedContractName,
 } from './contract-types.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
-import { signDigest } from './keys.ts';
 import { SIGNATURE_LENGTH } from './verify.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
@@ -267,12 +266,6 @@ export function createTransaction(call: ContractCall, fields: RawFields): Signed
     );
   }
   return { rawBytes, signatures: [], txId: txIdOf(rawBytes) };
-}
-
-/** Appends a signature by `privateKey` over the transaction's txID. */
-export function addSignature(tx: SignedTransaction, privateKey: Uint8Array): SignedTransaction {
-  decodeRaw(tx.rawBytes);
-  return { rawBytes: tx.rawBytes, signatures: [...tx.signatures, signDigest(txIdOf(tx.rawBytes), privateKey)] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { KeySchema, PermissionSchema, PermissionType, type Permission } from '..
 import { addressToBase58, type Address } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { AirlockError } from '../shared/errors.ts';
-import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { encodeOperations } from '../shared/operations.ts';
 import {
   defaultActivePermission,
@@ -23,7 +23,7 @@ import {
   MAX_KEYS_PER_PERMISSION,
   validatePermissionUpdate,
 } from '../shared/permission.ts';
-import { addSignature, createTransaction, txIdOf, type SignedTransaction } from '../shared/transaction.ts';
+import { createTransaction, txIdOf, type SignedTransaction } from '../shared/transaction.ts';
 import { checkWeight, signWeight, verifyTransactionSignatures } from '../shared/authorization.ts';
 
 const RUNS = { numRuns: 50 };

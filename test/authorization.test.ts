@@ -21,10 +21,10 @@ import {
 import { addressFromHex, addressToBase58, addressToHex, type Address } from '../shared/address.ts';
 import { bytesToHex, concatBytes, hexToBytes } from '../shared/bytes.ts';
 import { AirlockError } from '../shared/errors.ts';
-import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { defaultActiveOperations, encodeOperations } from '../shared/operations.ts';
 import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission } from '../shared/permission.ts';
-import { addSignature, buildRaw, createTransaction, encodeRaw, txIdOf, type ContractCall, type SignedTransaction } from '../shared/transaction.ts';
+import { buildRaw, createTransaction, encodeRaw, txIdOf, type ContractCall, type SignedTransaction } from '../shared/transaction.ts';
 import {
   accountPermissionsFromAccount,
   approvalSummary,

@@ -8,10 +8,10 @@ import { addressToBase58, addressToHex } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { AirlockError } from '../shared/errors.ts';
 import { exportHandoff, mergeHandoffs, parseHandoff, readHandoff, stringifyHandoff, type HandoffFile, type HandoffPermission } from '../shared/handoff.ts';
-import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { encodeOperationsHex } from '../shared/operations.ts';
 import { taposOf } from '../shared/tapos.ts';
-import { addSignature, createTransaction, transactionToNodeJson, txIdOf, type SignedTransaction } from '../shared/transaction.ts';
+import { createTransaction, transactionToNodeJson, txIdOf, type SignedTransaction } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
 import { buildTransferAsset } from '../shared/token.ts';
 

@@ -13,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
 import { approvalSummary, approvedList, checkWeight, signWeight, verifyTransactionSignatures } from '../shared/authorization.ts';
 import {
-  addSignature,
   checkSignatureCount,
   createTransaction,
   MAX_SIGNATURES,

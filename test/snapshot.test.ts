@@ -4,7 +4,8 @@
 // a snapshot of the real devnet and broadcasts: the node accepts what the plan allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../shared/bytes.ts';
-import { addSignature, createTransaction, MAX_EXPIRATION_MS } from '../shared/transaction.ts';
+import { addSignature } from '../shared/keys.ts';
+import { createTransaction, MAX_EXPIRATION_MS } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
 import { hexToBytes } from '../shared/bytes.ts';
 import {

@@ -11,10 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { TransferAssetContractSchema, TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
-import { addressOfPrivateKey } from '../shared/keys.ts';
+import { addSignature, addressOfPrivateKey } from '../shared/keys.ts';
 import { isLowS, recoverSigner } from '../shared/verify.ts';
 import {
-  addSignature,
   buildRaw,
   createTransaction,
   decodeRaw,

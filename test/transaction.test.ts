@@ -14,11 +14,10 @@ import { PermissionSchema, Transaction_ContractSchema, Transaction_rawSchema, Tr
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError, type ErrorCode } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
-import { privateKeyFromHex } from '../shared/keys.ts';
+import { addSignature, privateKeyFromHex } from '../shared/keys.ts';
 import { recoverSigner } from '../shared/verify.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
 import {
-  addSignature,
   broadcastSize,
   buildRaw,
   checkPermissionId,

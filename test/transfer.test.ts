@@ -20,8 +20,8 @@ import {
 import { addressFromHex, addressToBase58 } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { AirlockError } from '../shared/errors.ts';
-import { addSignature, createTransaction, decodeRaw, type RawFields } from '../shared/transaction.ts';
-import { privateKeyFromHex } from '../shared/keys.ts';
+import { createTransaction, decodeRaw, type RawFields } from '../shared/transaction.ts';
+import { addSignature, privateKeyFromHex } from '../shared/keys.ts';
 
 interface VectorTx {
   description: string;

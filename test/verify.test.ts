@@ -5,7 +5,7 @@
  * cannot load). test/verify.property.test.ts shows the two agree on random input.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as secp from '@noble/secp256k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from '../shared/address.ts';
@@ -75,6 +75,16 @@ function withV(sig: Uint8Array, v: number): Uint8Array {
   out[64] = v;
   return out;
 }
+
+describe('signing stays apart from verifying', () => {
+  it('no module of shared/ but keys.ts itself imports keys.ts, so verifying code never pulls in signing', () => {
+    const dir = new URL('../shared/', import.meta.url);
+    const importers = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'keys.ts')
+      .filter((f) => /from '\.\/keys\.ts'/.test(readFileSync(new URL(f, dir), 'utf8')));
+    expect(importers).toEqual([]);
+  });
+});
 
 describe('choosing the implementation', () => {
   afterAll(() => useRecoveryBackend('wasm'));
