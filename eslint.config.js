@@ -1,7 +1,13 @@
 // Lint configuration. Besides the usual TypeScript checks it enforces the runtime boundaries of
-// STYLE.md habit 1: the folder says which process a file runs in, so `shared/` (the protocol core
-// that runs in Node, in the browser and in Electron) may import no Electron, no `node:*` builtin,
-// no native module and no DOM global, and nothing outside `shared/` itself.
+// STYLE.md habit 1 and issue 6: the folder says which process a file runs in, so
+// - `shared/` (the protocol core that runs in Node, in the browser and in Electron) imports only
+//   itself and its pure npm dependencies: no Electron, no `node:*` builtin, no native module, no
+//   DOM or Node global, no other folder;
+// - `renderer/` imports only `shared/` (never its signing module `shared/keys.ts`) and no
+//   Electron, Node builtin or other folder;
+// - `devnet/` and `cli/` never import each other;
+// - only electron/shell/main.ts and preload.ts import `electron`, so electron/station/ never does.
+// test/lint-boundary.test.ts proves each rule fires.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -22,11 +28,40 @@ export const sharedBoundary = {
       message: 'shared/ may not import native modules.',
     },
     {
-      group: ['../electron/*', '../devnet/*', '../renderer/*', '../cli/*', '../../*'],
+      group: ['../*', '../../*'],
       message: 'shared/ imports only shared/ and pure packages.',
+    },
+    {
+      // An allow-list: anything that is not a relative import inside shared/ or one of shared/'s
+      // npm dependencies (package.json) is refused.
+      regex: '^(?!\\./|@bufbuild/protobuf(/|$)|@noble/hashes/|@noble/secp256k1$|@scure/base$|tiny-secp256k1$|valibot$)',
+      message: 'shared/ imports only shared/ and its pure npm dependencies (@bufbuild/protobuf, @noble/*, @scure/base, tiny-secp256k1, valibot).',
     },
   ],
   paths: NODE_BUILTINS.map((name) => ({ name, message: 'shared/ runs everywhere: no Node builtins.' })),
+};
+
+const NODE_BUILTIN_NAMES = NODE_BUILTINS.map((name) => ({ name, message: 'renderer/ runs in a sandboxed page: no Node builtins.' }));
+
+/** Import bans for the UI: it reaches the host only through shared/ (views, the API contract). */
+export const rendererBoundary = {
+  patterns: [
+    { group: ['electron', 'electron/*', '**/electron/**'], message: 'renderer/ may not import electron/ or Electron: it talks only to the typed API in shared/.' },
+    { group: ['node:*'], message: 'renderer/ runs in a sandboxed page: no Node builtins.' },
+    { group: ['**/devnet/**', '**/cli/**', '**/bin/**', '**/scripts/**', '**/bench/**', '**/test/**'], message: 'renderer/ imports only shared/.' },
+    { group: ['**/shared/keys', '**/shared/keys.ts', '**/shared/keys.js'], message: 'renderer/ never imports the signing module shared/keys.ts: keys live in the vault, behind the API.' },
+  ],
+  paths: NODE_BUILTIN_NAMES,
+};
+
+/** devnet/ is the local node; it never imports the command line. */
+export const devnetBoundary = {
+  patterns: [{ group: ['**/cli/**', '../cli/*'], message: 'devnet/ and cli/ never import each other: both build on shared/.' }],
+};
+
+/** cli/ is a client of any node; it never imports the devnet. */
+export const cliBoundary = {
+  patterns: [{ group: ['**/devnet/**', '../devnet/*'], message: 'devnet/ and cli/ never import each other: both build on shared/.' }],
 };
 
 export const sharedDomGlobals = [
@@ -71,10 +106,14 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/electron/*', 'electron', 'node:*'], message: 'renderer/ talks only to the typed API in shared/.' }],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', rendererBoundary] },
+  },
+  {
+    files: ['devnet/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', devnetBoundary] },
+  },
+  {
+    files: ['cli/**/*.ts', 'bin/**/*.mjs'],
+    rules: { 'no-restricted-imports': ['error', cliBoundary] },
   },
 );

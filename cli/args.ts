@@ -11,6 +11,7 @@
  * paste a private key on the command line, and an error must never print it back (issue 6).
  */
 import { AirlockError, shownArg } from '../shared/errors.ts';
+import { int64Input } from '../shared/input.ts';
 
 export class UsageError extends AirlockError {
   constructor(message: string, details?: Record<string, unknown>) {
@@ -102,8 +103,13 @@ export function takePositionals(args: ParsedArgs, max: number, command: string):
 export function integerFlag(args: ParsedArgs, name: string, command: string, range: { min: number; max: number; hint?: string }): number | undefined {
   const text = args.values.get(name);
   if (text === undefined) return undefined;
-  const n = /^[+-]?\d{1,16}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n) || n < range.min || n > range.max) {
+  let n: number | undefined;
+  try {
+    n = Number(int64Input(text.startsWith('+') ? text.slice(1) : text, `--${name}`, { min: BigInt(range.min), max: BigInt(range.max) }));
+  } catch (e) {
+    if (!(e instanceof AirlockError)) throw e;
+  }
+  if (n === undefined) {
     const got = /^[+-]?\d{1,12}$/.test(text) ? `got ${text}` : `got ${/^[+-]?\d/.test(text) ? 'a number out of range' : 'text that is not a number'}`;
     const hint = range.hint === undefined ? '' : ` (${range.hint})`;
     throw new UsageError(`${command}: --${name} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, { option: `--${name}`, min: range.min, max: range.max });

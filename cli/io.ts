@@ -11,6 +11,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { bytesToUtf8 } from '../shared/bytes.ts';
+import { escapeJsonText } from '../shared/escape.ts';
 import { AirlockError, fail, shownArg } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { UsageError } from './args.ts';
@@ -128,7 +129,11 @@ export async function readJsonInput(io: CliIo, path: string | undefined): Promis
   return parseJson(text, what);
 }
 
-/** Pretty JSON (2-space indent) and a newline; int64 values as bare numbers. */
+/**
+ * Pretty JSON (2-space indent) and a newline; int64 values as bare numbers. Control and bidi
+ * characters inside strings are written as JSON escapes (shared/escape.ts `escapeJsonText`), so a
+ * permission name like `ops\u202Eowner` cannot rearrange the terminal and still reads back the same.
+ */
 export function formatJson(value: unknown): string {
-  return stringifyJson(value, 2) + '\n';
+  return escapeJsonText(stringifyJson(value, 2)) + '\n';
 }

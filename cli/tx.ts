@@ -5,10 +5,10 @@
  * a mismatch) or, when there are no bytes yet, encoded into them.
  *
  * `tx sign` refuses what the reference node would refuse or what would silently break other
- * signers' work: a key that already signed (`<base58> had signed!`, the node's addSign message), a
- * Permission_id change once there are signatures (it changes the txID), Permission_id 1, a sixth
- * signature (TOTAL_SIGN_NUM is 5), and an expired transaction unless --allow-expired. The key is
- * wiped after use and appears in no output.
+ * signers' work: a Permission_id change once there are signatures (it changes the txID), and the
+ * checks every signer shares (shared/sign-check.ts: Permission_id 1, an expired transaction unless
+ * --allow-expired, a sixth signature, a key that already signed). The key is wiped after use and
+ * appears in no output.
  *
  * For a new user (issue 6 part 5): a contract's `parameter.type_url` may be left out when its
  * `type` names it (a `type_url` that disagrees is refused); `tx encode` refuses raw_data without
@@ -18,28 +18,25 @@
  */
 import { clone } from '@bufbuild/protobuf';
 import { Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
-import { describeAddress, addressToBase58 } from '../shared/address.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, typeUrlFor } from '../shared/contract-types.ts';
-import { bytesToHex, equalBytes, wipe } from '../shared/bytes.ts';
-import { AirlockError, fail, toErrorData } from '../shared/errors.ts';
+import { bytesToHex, wipe } from '../shared/bytes.ts';
+import { AirlockError, fail } from '../shared/errors.ts';
+import { transactionView } from '../shared/view.ts';
+import { checkSignable, checkSigner, type SignCheck } from '../shared/sign-check.ts';
+import { isRecord } from '../shared/input.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { recoverSigner } from '../shared/verify.ts';
 import {
   checkPermissionId,
-  contractToNodeJson,
   decodeRaw,
   encodeRaw,
-  MAX_SIGNATURES,
   MAX_TRANSACTION_BYTES,
   rawToNodeJson,
   transactionFromNodeJson,
   transactionToNodeJson,
+  TRANSACTION_JSON_KEYS,
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/transaction.ts';
-
-/** Top-level keys of the node's transaction JSON; an object with none of them is a bare raw_data. */
-const TRANSACTION_KEYS = ['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret'];
 
 export interface ReadTransaction {
   rawBytes: Uint8Array;
@@ -51,19 +48,15 @@ export interface ReadTransaction {
 
 type JsonObject = Record<string, unknown>;
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * raw_data with each contract's `parameter.type_url` filled in from its `type` where it was left
  * out. A type_url that names another contract than `type` is refused here, naming both, rather
  * than later as a byte-level "contract type error". Returns a copy; the input is not changed.
  */
 function withTypeUrls(raw: unknown): unknown {
-  if (!isObject(raw) || !Array.isArray(raw.contract)) return raw;
+  if (!isRecord(raw) || !Array.isArray(raw.contract)) return raw;
   const contract = raw.contract.map((c: unknown, i) => {
-    if (!isObject(c) || typeof c.type !== 'string' || !isSupportedContractName(c.type) || !isObject(c.parameter)) return c;
+    if (!isRecord(c) || typeof c.type !== 'string' || !isSupportedContractName(c.type) || !isRecord(c.parameter)) return c;
     const typeUrl = c.parameter.type_url;
     if (typeUrl === undefined) return { ...c, parameter: { ...c.parameter, type_url: typeUrlFor(c.type) } };
     if (typeof typeUrl === 'string' && contractNameOfTypeUrl(typeUrl) !== c.type) {
@@ -80,9 +73,10 @@ function withTypeUrls(raw: unknown): unknown {
  * bare raw_data object (read with `visible` as given on the command line, since it has no key for it).
  */
 export function readTransaction(json: unknown, visible: boolean): ReadTransaction {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
+  if (!isRecord(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
+  // An object with none of the transaction JSON's keys is a bare raw_data.
   const keys = Object.keys(json);
-  const bare = keys.length > 0 && !keys.some((k) => TRANSACTION_KEYS.includes(k));
+  const bare = keys.length > 0 && !keys.some((k) => TRANSACTION_JSON_KEYS.includes(k));
   const full: JsonObject = bare ? { visible, raw_data: json } : { ...json };
   if (full.raw_data !== undefined) full.raw_data = withTypeUrls(full.raw_data);
   const tx = transactionFromNodeJson(full);
@@ -115,16 +109,6 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
   );
 }
 
-/** A time in ms as the number and, where a Date can hold it, ISO 8601 (UTC). */
-export function describeTime(ms: bigint): { ms: bigint; iso: string | null } {
-  const n = Number(ms);
-  return { ms, iso: Math.abs(n) <= 8.64e15 ? new Date(n).toISOString() : null };
-}
-
-export function isExpired(decoded: DecodedTransaction, now: number): boolean {
-  return decoded.raw.expiration <= BigInt(Math.floor(now));
-}
-
 export function encodeCommand(json: unknown, options: { visible: boolean }) {
   const tx = readTransaction(json, options.visible);
   requireReferenceAndExpiration(tx.decoded);
@@ -136,38 +120,13 @@ export function encodeCommand(json: unknown, options: { visible: boolean }) {
   };
 }
 
-type SignatureReport =
-  | { index: number; signer: { hex: string; base58: string } }
-  | { index: number; error: { code: string; message: string } };
-
-function signatureReports(tx: ReadTransaction): SignatureReport[] {
-  return tx.signatures.map((sig, index) => {
-    try {
-      return { index, signer: describeAddress(recoverSigner(sig, tx.decoded.txId)) };
-    } catch (e) {
-      const { code, message } = toErrorData(e);
-      return { index, error: { code, message } };
-    }
-  });
-}
-
+/**
+ * The transaction view (shared/view.ts: what the station's API returns) and, for scripts, the
+ * node's `raw_data` JSON written from the bytes (Base58 and text with --visible).
+ */
 export function inspectCommand(json: unknown, options: { visible: boolean; now: number }) {
   const tx = readTransaction(json, options.visible);
-  const d = tx.decoded;
-  const visible = tx.visible;
-  return {
-    txID: bytesToHex(d.txId),
-    contract_type: d.contractType,
-    permission_id: d.permissionId,
-    owner_address: describeAddress(d.ownerAddress),
-    contract: contractToNodeJson(d, visible),
-    raw_data: rawToNodeJson(d.raw, visible),
-    raw_data_hex: bytesToHex(tx.rawBytes),
-    timestamp: describeTime(d.raw.timestamp),
-    expiration: describeTime(d.raw.expiration),
-    expired: isExpired(d, options.now),
-    signatures: signatureReports(tx),
-  };
+  return { ...transactionView(tx, { now: options.now }), raw_data: rawToNodeJson(tx.decoded.raw, tx.visible) };
 }
 
 export interface SignOptions {
@@ -190,7 +149,8 @@ function withPermissionId(decoded: DecodedTransaction, permissionId: number): Ui
  */
 export async function signCommand(json: unknown, loadKey: () => Promise<Uint8Array>, options: SignOptions): Promise<TransactionJson> {
   const tx = readTransaction(json, options.visible);
-  let { rawBytes, decoded } = tx;
+  const { decoded } = tx;
+  let rawBytes = tx.rawBytes;
 
   if (options.permissionId !== undefined && options.permissionId !== decoded.permissionId) {
     checkPermissionId(options.permissionId, '--permission-id');
@@ -202,36 +162,22 @@ export async function signCommand(json: unknown, loadKey: () => Promise<Uint8Arr
       );
     }
     rawBytes = withPermissionId(decoded, options.permissionId);
-    decoded = decodeRaw(rawBytes);
+    decodeRaw(rawBytes);
   }
-  checkPermissionId(decoded.permissionId, 'raw_data.contract[0].Permission_id');
-
-  if (!options.allowExpired && isExpired(decoded, options.now)) {
-    const expiration = describeTime(decoded.raw.expiration);
-    fail('BAD_TRANSACTION', `Transaction expired: its expiration ${expiration.iso ?? expiration.ms} is not after now; pass --allow-expired to sign it anyway`, {
-      expiration: decoded.raw.expiration,
-      now: options.now,
-    });
-  }
-  if (tx.signatures.length >= MAX_SIGNATURES) {
-    fail('BAD_TRANSACTION', `too many signatures: the transaction already has ${tx.signatures.length}, the node accepts at most ${MAX_SIGNATURES}`);
-  }
-
-  // Existing signatures must recover, as the node's addSign requires before it appends.
-  const signers = tx.signatures.map((sig, i) => {
-    try {
-      return recoverSigner(sig, decoded.txId);
-    } catch (e) {
-      if (e instanceof AirlockError) fail(e.code, `signature[${i}]: ${e.message}`, { field: `signature[${i}]` });
-      throw e;
+  let check: SignCheck;
+  try {
+    check = checkSignable({ rawBytes, signatures: tx.signatures }, options.allowExpired ? {} : { now: options.now });
+  } catch (e) {
+    if (e instanceof AirlockError && e.details?.reason === 'expired') {
+      throw new AirlockError(e.code, `${e.message}; pass --allow-expired to sign it anyway`, e.details);
     }
-  });
+    throw e;
+  }
 
   const key = await loadKey();
   try {
-    const signer = addressOfPrivateKey(key);
-    if (signers.some((s) => equalBytes(s, signer))) fail('PERMISSION', `${addressToBase58(signer)} had signed!`, { signer: describeAddress(signer) });
-    const signature = signDigest(decoded.txId, key);
+    checkSigner(check, addressOfPrivateKey(key));
+    const signature = signDigest(check.txId, key);
     return transactionToNodeJson({ rawBytes, signatures: [...tx.signatures, signature] }, { visible: tx.visible });
   } finally {
     wipe(key);

@@ -27,7 +27,7 @@ import { bytesToHex, equalBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError, fail } from '../shared/errors.ts';
 import type { SupportedContractName } from '../shared/contract-types.ts';
 import { applyPermissionUpdate, defaultActivePermission, defaultOwnerPermission, validatePermissionUpdate } from '../shared/permission.ts';
-import { participateExchange, validateAssetIssue, validateParticipate, validateTransferAsset } from '../shared/token.ts';
+import { assetNameText, participateExchange, validateAssetIssue, validateParticipate, validateTransferAsset } from '../shared/token.ts';
 import { validateTransfer } from '../shared/transfer.ts';
 import type { ChainParameters } from './genesis.ts';
 import { newAccount, type DevnetStore } from './store.ts';
@@ -69,12 +69,8 @@ function addExact(a: bigint, b: bigint): bigint {
   return sum;
 }
 
-function tokenId(assetName: Uint8Array): string {
-  // Token ids are ASCII digits; anything else cannot name a stored token.
-  let text = '';
-  for (const b of assetName) text += String.fromCharCode(b);
-  return text;
-}
+/** The token id asset_name names, as the store looks it up (any text that is no id names no token). */
+const tokenId = assetNameText;
 
 const lenientUtf8 = new TextDecoder('utf-8');
 

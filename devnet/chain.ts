@@ -433,11 +433,12 @@ export class Chain {
     if (!block) {
       throw new Rejection('TAPOS_ERROR', 'Tapos check error.', `Tapos failed, block not found, ref block ${bytesToHex(slotBytes)}, ${refHex}`);
     }
-    if (!equalBytes(block.id.subarray(8, 16), raw.refBlockHash)) {
+    const expected = taposOf(block).refBlockHash;
+    if (!equalBytes(expected, raw.refBlockHash)) {
       throw new Rejection(
         'TAPOS_ERROR',
         'Tapos check error.',
-        `Tapos failed, different block hash, ${block.number}, ${refHex} , recent block ${bytesToHex(block.id.subarray(8, 16))}`,
+        `Tapos failed, different block hash, ${block.number}, ${refHex} , recent block ${bytesToHex(expected)}`,
       );
     }
   }

@@ -5,7 +5,9 @@
  * SIGINT/SIGTERM stop it cleanly (the database is closed, WAL checkpointed).
  */
 import { readFileSync } from 'node:fs';
-import { formatUnits } from '../shared/transfer.ts';
+import { formatUnits } from '../shared/display.ts';
+import { int32Input } from '../shared/input.ts';
+import { INT32_MAX } from '../shared/int64.ts';
 import { AirlockError, shownArg } from '../shared/errors.ts';
 import { parseGenesisText, type Genesis } from './genesis.ts';
 import { DEFAULT_PORT, startDevnet, type DevnetOptions } from './node.ts';
@@ -37,8 +39,7 @@ function parseArgs(argv: string[]): CliArgs {
     switch (flag) {
       case '--port': {
         const v = value();
-        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`--port: expected 0-65535, got ${shownArg(v)}`);
-        options.port = Number(v);
+        options.port = flagInteger(v, '--port', 0, 65535, `--port: expected 0-65535, got ${shownArg(v)}`);
         break;
       }
       case '--db':
@@ -58,8 +59,7 @@ function parseArgs(argv: string[]): CliArgs {
       case '--block-interval': {
         const v = value();
         if (v === 'manual') options.blockIntervalMs = 'manual';
-        else if (/^\d+$/.test(v) && Number(v) >= 100) options.blockIntervalMs = Number(v);
-        else throw new UsageError(`--block-interval: expected "manual" or a number of ms (at least 100), got ${shownArg(v)}`);
+        else options.blockIntervalMs = flagInteger(v, '--block-interval', 100, INT32_MAX, `--block-interval: expected "manual" or a number of ms (at least 100), got ${shownArg(v)}`);
         break;
       }
       case '--quiet':
@@ -81,6 +81,16 @@ class UsageError extends Error {}
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+/** A whole-number flag value in min..max, read by shared/input.ts; `message` is the usage line on refusal. */
+function flagInteger(text: string, flag: string, min: number, max: number, message: string): number {
+  try {
+    return int32Input(text, flag, { min, max });
+  } catch (e) {
+    if (e instanceof AirlockError) throw new UsageError(message);
+    throw e;
+  }
 }
 
 async function main(): Promise<void> {

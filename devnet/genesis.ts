@@ -30,6 +30,7 @@ import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
 import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/operations.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
 import { INT64_MAX } from '../shared/int64.ts';
+import { hexInput, int64Input, isRecord, objectInput, ownEntries } from '../shared/input.ts';
 
 /** Numeric chain parameters and their PROTOCOL.md §10 defaults (sun where money). */
 export const DEFAULT_NUMERIC_PARAMETERS = {
@@ -134,22 +135,8 @@ function bad(path: string, message: string): never {
   fail('INVALID_INPUT', `${path}: ${message}`, { field: path });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function checkKeys(obj: Record<string, unknown>, allowed: Set<string>, path: string): void {
-  for (const k of Object.keys(obj)) if (!allowed.has(k)) bad(`${path}.${k}`, `unknown key (known: ${[...allowed].join(', ')})`);
-}
-
 function integer(v: unknown, path: string, min: bigint, max: bigint): bigint {
-  let n: bigint;
-  if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
-  else if (typeof v === 'string' && /^-?\d+$/.test(v)) n = BigInt(v);
-  else bad(path, 'expected a whole number');
-  if (n < min || n > max) bad(path, `${n} is outside ${min}..${max}`);
-  return n;
+  return int64Input(v, path, { min, max });
 }
 
 function wrap<T>(path: string, fn: () => T): T {
@@ -172,17 +159,15 @@ function parseParameters(v: unknown): ChainParameters {
     AVAILABLE_CONTRACT_TYPE: hexToBytes(DEFAULT_MASK_PARAMETERS.AVAILABLE_CONTRACT_TYPE),
   };
   if (v === undefined) return { numeric, masks };
-  if (!isObject(v)) bad('genesis.parameters', 'expected an object');
-  for (const [name, value] of Object.entries(v)) {
+  if (!isRecord(v)) bad('genesis.parameters', 'expected an object');
+  for (const [name, value] of Object.entries(ownEntries(v))) {
     const path = `genesis.parameters.${name}`;
-    if (name in DEFAULT_NUMERIC_PARAMETERS) {
+    // Object.hasOwn, never `in`: "constructor" or "__proto__" is an unknown parameter, not an inherited one.
+    if (Object.hasOwn(DEFAULT_NUMERIC_PARAMETERS, name)) {
       const n = integer(value, path, 0n, INT64_MAX);
       numeric[name as NumericParameter] = n;
-    } else if (name in DEFAULT_MASK_PARAMETERS) {
-      if (typeof value !== 'string') bad(path, 'expected 64 hex digits');
-      const bytes = wrap(path, () => hexToBytes(value, path));
-      if (bytes.length !== 32) bad(path, `expected 32 bytes, got ${bytes.length}`);
-      masks[name as MaskParameter] = bytes;
+    } else if (Object.hasOwn(DEFAULT_MASK_PARAMETERS, name)) {
+      masks[name as MaskParameter] = wrap(path, () => hexInput(value, path, 32));
     } else {
       const known = [...Object.keys(DEFAULT_NUMERIC_PARAMETERS), ...Object.keys(DEFAULT_MASK_PARAMETERS)];
       bad(path, `unknown parameter (known: ${known.join(', ')})`);
@@ -200,9 +185,8 @@ function parsePermission(v: unknown, path: string): Permission {
   return wrap(path, () => messageFromNodeJson<Permission>(PermissionSchema, v, { path }));
 }
 
-function parseAccount(v: unknown, path: string): GenesisAccount {
-  if (!isObject(v)) bad(path, 'expected an object');
-  checkKeys(v, ACCOUNT_KEYS, path);
+function parseAccount(json: unknown, path: string): GenesisAccount {
+  const v = objectInput(json, path, ACCOUNT_KEYS);
   let privateKey: Uint8Array | undefined;
   if (v.privateKey !== undefined) {
     if (typeof v.privateKey !== 'string') bad(`${path}.privateKey`, 'expected 64 hex digits');
@@ -245,16 +229,16 @@ function parseAccount(v: unknown, path: string): GenesisAccount {
 
 function parseProducer(v: unknown, accounts: GenesisAccount[]): GenesisProducer {
   const path = 'genesis.producer';
-  if (!isObject(v)) bad(path, 'expected {localExecutiveAccountAddress?, localexecutive: [keys]}');
-  checkKeys(v, PRODUCER_KEYS, path);
-  if (!Array.isArray(v.localexecutive) || v.localexecutive.length === 0) bad(`${path}.localexecutive`, 'expected a list of 1 or more private keys');
-  const keys = v.localexecutive.map((k, i) => {
+  if (!isRecord(v)) bad(path, 'expected {localExecutiveAccountAddress?, localexecutive: [keys]}');
+  const p = objectInput(v, path, PRODUCER_KEYS);
+  if (!Array.isArray(p.localexecutive) || p.localexecutive.length === 0) bad(`${path}.localexecutive`, 'expected a list of 1 or more private keys');
+  const keys = p.localexecutive.map((k, i) => {
     const at = `${path}.localexecutive[${i}]`;
     if (typeof k !== 'string') bad(at, 'expected 64 hex digits');
     return wrap(at, () => privateKeyFromHex(k, at));
   });
   let executiveAddress: Address;
-  const named = v.localExecutiveAccountAddress;
+  const named = p.localExecutiveAccountAddress;
   if (named === undefined || named === '') {
     executiveAddress = addressOfPrivateKey(keys[0]!);
   } else {
@@ -308,9 +292,9 @@ function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters,
 }
 
 /** Checks a genesis given as parsed JSON (see devnet/README.md for the format). */
-export function parseGenesis(json: unknown): Genesis {
-  if (!isObject(json)) bad('genesis', 'expected a JSON object');
-  checkKeys(json, TOP_KEYS, 'genesis');
+export function parseGenesis(input: unknown): Genesis {
+  if (!isRecord(input)) bad('genesis', 'expected a JSON object');
+  const json = objectInput(input, 'genesis', TOP_KEYS);
   const parameters = parseParameters(json.parameters);
   if (!Array.isArray(json.accounts) || json.accounts.length === 0) bad('genesis.accounts', 'expected a list of 1 or more accounts');
   const accounts = json.accounts.map((a, i) => parseAccount(a, `genesis.accounts[${i}]`));

@@ -18,34 +18,45 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
+import { type DescMessage, type Message } from '@bufbuild/protobuf';
 import {
   AccountSchema,
   BlockHeaderSchema,
-  Transaction_rawSchema,
   type Transaction_raw,
 } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { addressToBase58, parseAddress } from '../shared/address.ts';
-import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, utf8ToBytes, wipe } from '../shared/bytes.ts';
-import { AirlockError, excerpt, fail, shownKey } from '../shared/errors.ts';
+import { addressToBase58 } from '../shared/address.ts';
+import { bytesToHex, hexToBytes, utf8ToBytes, wipe } from '../shared/bytes.ts';
+import {
+  addressInput,
+  booleanInput,
+  hexInput,
+  int32Input,
+  int64Input,
+  isRecord,
+  objectInput,
+  ownEntries,
+  rejectField,
+  stringInput,
+} from '../shared/input.ts';
+import { AirlockError, excerpt } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
+import { escapeJsonText } from '../shared/escape.ts';
 import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/keys.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
 import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../shared/contract-types.ts';
 import {
   accountPermissionsFromAccount,
   approvedList,
-  approvedListToNodeJson,
   checkContractPermission,
-  checkWeight,
   readSigningFacts,
   resolvePermission,
   signWeight,
-  signWeightToNodeJson,
 } from '../shared/authorization.ts';
-import { transactionToNodeJson, type SignedTransaction } from '../shared/transaction.ts';
+import { checkSignable, checkSigner } from '../shared/sign-check.ts';
+import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
+import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
 
 /** Largest request body accepted. A maximal transaction (512,000 bytes) fits as hex. */
@@ -82,47 +93,25 @@ const JAVA = {
 
 const INPUT_CODES = new Set(['INVALID_INPUT', 'BAD_HEX', 'BAD_JSON', 'BAD_ADDRESS', 'BAD_KEY', 'BAD_TRANSACTION', 'UNKNOWN_FIELD', 'NON_CANONICAL', 'UNSUPPORTED_CONTRACT', 'PERMISSION']);
 
-function badInput(message: string, field?: string): never {
-  fail('INVALID_INPUT', message, field === undefined ? undefined : { field });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading request fields
 
 function readVisible(body: Json): boolean {
   const v = body.visible;
-  if (v === undefined || v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === 'false') return v === 'true';
-  badInput('visible: expected true or false', 'visible');
+  return v === undefined || v === null ? false : booleanInput(v, 'visible');
 }
 
 function readString(body: Json, key: string): string {
-  const v = body[key];
-  if (typeof v !== 'string' || v.length === 0) badInput(`${key}: expected a string`, key);
-  return v;
-}
-
-function readInteger(body: Json, key: string, min: bigint, max: bigint): bigint {
-  const v = body[key];
-  let n: bigint | undefined;
-  if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
-  else if (typeof v === 'string' && /^-?\d{1,20}$/.test(v)) n = BigInt(v);
-  if (n === undefined) badInput(`${key}: expected a whole number`, key);
-  if (n < min || n > max) badInput(`${key}: ${n} is outside ${min}..${max}`, key);
-  return n;
+  return stringInput(body[key], key);
 }
 
 function readAddress(body: Json, key: string): Uint8Array {
-  return parseAddress(readString(body, key), key);
+  return addressInput(readString(body, key), key);
 }
 
 function readTxId(body: Json): Uint8Array {
-  return hexToFixedBytes(readString(body, 'value'), 32, 'value');
+  return hexInput(readString(body, 'value'), 'value', 32);
 }
-
-const TX_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret']);
 
 /**
  * A transaction in the node's JSON, read leniently about its contents (any number of contracts,
@@ -132,50 +121,14 @@ const TX_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signatu
  * which was meant). A `txID` must be the hash of the bytes. `ret` is ignored, as the node resets it.
  */
 function readTransaction(json: unknown, what = 'transaction'): { tx: SignedTransaction; raw: Transaction_raw } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) badInput(`${what}: expected a transaction object`, what);
-  const t = json as Json;
-  for (const key of Object.keys(t)) {
-    if (!TX_KEYS.has(key)) badInput(`${what}.${shownKey(key)}: unknown field (known: ${[...TX_KEYS].join(', ')})`, `${what}.${shownKey(key)}`);
-  }
-  const visible = readVisible(t);
-  const fromJson = (): Uint8Array =>
-    toBinary(Transaction_rawSchema, messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: `${what}.raw_data` }));
-  let rawBytes: Uint8Array;
-  if (t.raw_data_hex !== undefined) {
-    if (typeof t.raw_data_hex !== 'string') badInput(`${what}.raw_data_hex: expected a hex string`, `${what}.raw_data_hex`);
-    rawBytes = hexToBytes(t.raw_data_hex, `${what}.raw_data_hex`);
-    if (t.raw_data !== undefined && !equalBytes(fromJson(), rawBytes)) {
-      fail('BAD_TRANSACTION', `${what}: raw_data does not match raw_data_hex (the devnet signs and checks raw_data_hex; send matching raw_data or leave it out)`);
-    }
-  } else if (t.raw_data !== undefined) {
-    rawBytes = fromJson();
-  } else {
-    badInput(`${what}: needs raw_data_hex or raw_data`, what);
-  }
-  const raw = parseRaw(rawBytes);
-  if (t.txID !== undefined) {
-    if (typeof t.txID !== 'string') badInput(`${what}.txID: expected a hex string`, `${what}.txID`);
-    const claimed = hexToFixedBytes(t.txID, 32, `${what}.txID`);
-    const actual = readSigningFacts(rawBytes).txId;
-    if (!equalBytes(claimed, actual)) fail('BAD_TRANSACTION', `${what}.txID is not the hash of the raw data (which is ${bytesToHex(actual)})`);
-  }
-  let signatures: Uint8Array[] = [];
-  if (t.signature !== undefined && t.signature !== null) {
-    if (!Array.isArray(t.signature)) badInput(`${what}.signature: expected a list of hex strings`, `${what}.signature`);
-    signatures = t.signature.map((s, i) => {
-      if (typeof s !== 'string') badInput(`${what}.signature[${i}]: expected a hex string`, `${what}.signature[${i}]`);
-      return hexToBytes(s, `${what}.signature[${i}]`);
-    });
-  }
-  return { tx: { rawBytes, signatures }, raw };
+  const { rawBytes, signatures } = signedTransactionFromNodeJson(json, { what, code: 'INVALID_INPUT', visibleText: true });
+  return { tx: { rawBytes, signatures }, raw: parseRaw(rawBytes) };
 }
 
 /** The spec's "Body: transaction" also arrives wrapped as {"transaction": {...}}; accept both. */
 function transactionBody(body: Json): Json {
   if (body.transaction !== undefined && body.raw_data === undefined && body.raw_data_hex === undefined) {
-    const inner = body.transaction;
-    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) badInput('transaction: expected a transaction object', 'transaction');
-    const out = { ...(inner as Json) };
+    const out = ownEntries(objectInput(body.transaction, 'transaction', TRANSACTION_JSON_KEYS));
     if (body.visible !== undefined) out.visible = body.visible;
     return out;
   }
@@ -244,12 +197,11 @@ const CREATE_EXTRAS = new Set(['visible', 'Permission_id', 'permission_id']);
 function createHandler(chain: Chain, type: SupportedContractName, allowMemo: boolean): Handler {
   const schema: DescMessage = SUPPORTED_CONTRACTS[type];
   return ({ body, visible }) => {
-    const fields: Json = {};
-    for (const [k, v] of Object.entries(body)) {
-      if (!CREATE_EXTRAS.has(k) && !(allowMemo && k === 'extra_data')) fields[k] = v;
-    }
+    // A null-prototype copy: a "__proto__" key stays a key, and the contract reader refuses it.
+    const fields = ownEntries(body);
+    for (const k of Object.keys(fields)) if (CREATE_EXTRAS.has(k) || (allowMemo && k === 'extra_data')) delete fields[k];
     const idKey = body.Permission_id !== undefined ? 'Permission_id' : 'permission_id';
-    const permissionId = body[idKey] === undefined || body[idKey] === null ? 0 : Number(readInteger(body, idKey, 0n, 2n ** 31n - 1n));
+    const permissionId = body[idKey] === undefined || body[idKey] === null ? 0 : int32Input(body[idKey], idKey, { min: 0 });
     let data: Uint8Array | undefined;
     if (allowMemo && body.extra_data !== undefined && body.extra_data !== null) {
       const text = readString(body, 'extra_data');
@@ -276,10 +228,8 @@ function addTransactionSign(chain: Chain): Handler {
     if (!isLoopback(remoteAddress)) {
       throw new HttpReply(403, { Error: '/wallet/addtransactionsign answers only on loopback: it takes a private key' });
     }
-    for (const key of Object.keys(body)) {
-      if (key !== 'transaction' && key !== 'privateKey' && key !== 'visible') badInput(`${shownKey(key)}: unknown field (known: transaction, privateKey, visible)`, shownKey(key));
-    }
-    if (typeof body.privateKey !== 'string') badInput('privateKey: expected 64 hex digits', 'privateKey');
+    objectInput(body, 'request body', ['transaction', 'privateKey', 'visible']);
+    if (typeof body.privateKey !== 'string') rejectField('privateKey', 'expected 64 hex digits');
     const inner = body.transaction;
     const visible = body.visible !== undefined
       ? readVisible(body)
@@ -293,18 +243,12 @@ function addTransactionSign(chain: Chain): Handler {
       }
       const owner = chain.getAccount(facts.ownerAddress);
       if (!owner) return javaError(JAVA.permission, 'Account is not exist!');
-      const signer = addressOfPrivateKey(key);
       try {
         const permission = resolvePermission(accountPermissionsFromAccount(owner), facts.ownerAddress, facts.permissionId!, 'broadcast');
         checkContractPermission(permission, facts.contractTypeId!, facts.permissionId!, 'broadcast');
-        if (tx.signatures.length > 0) {
-          const { approvedList: signed } = checkWeight(permission, tx.signatures, facts.txId);
-          if (signed.some((a) => equalBytes(a, signer))) return javaError(JAVA.permission, `${addressToBase58(signer)} had signed!`);
-        }
-        if (!permission.keys.some((k) => equalBytes(k.address, signer) && k.weight > 0n)) {
-          // The node puts the private key in this message; the devnet names only its address.
-          return javaError(JAVA.permission, `${addressToBase58(signer)}'s key is not contained of permission.`);
-        }
+        // The checks every signer shares (shared/sign-check.ts), against the account's permission.
+        const check = checkSignable(tx, { permission });
+        checkSigner(check, addressOfPrivateKey(key));
       } catch (e) {
         if (e instanceof AirlockError && e.code === 'SIGNATURE_FORMAT') return javaError(JAVA.signatureFormat, e.message);
         if (e instanceof AirlockError && e.code === 'COMPUTE_ADDRESS') return javaError(JAVA.signature, e.message);
@@ -360,7 +304,7 @@ function routes(chain: Chain, control: { produceBlock: () => unknown }): Map<str
   });
   both('/wallet/getnowblock', ({ visible }) => blockJson(chain, chain.headBlock(), visible));
   both('/wallet/getblockbynum', ({ body, visible }) => {
-    const block = chain.store.getBlock(Number(readInteger(body, 'num', 0n, 2n ** 53n)));
+    const block = chain.store.getBlock(Number(int64Input(body.num, 'num', { min: 0n, max: 2n ** 53n })));
     return block ? blockJson(chain, block, visible) : {};
   });
   both('/wallet/gettransactionbyid', ({ body, visible }) => {
@@ -400,7 +344,7 @@ function routes(chain: Chain, control: { produceBlock: () => unknown }): Map<str
   // Devnet only.
   post('/devnet/faucet', ({ body, visible }) => {
     const address = readAddress(body, 'address');
-    const amount = readInteger(body, 'amount', 1n, FAUCET_MAX_SUN);
+    const amount = int64Input(body.amount, 'amount', { min: 1n, max: FAUCET_MAX_SUN });
     const account = chain.faucet(address, amount);
     return { result: true, address: visible ? addressToBase58(address) : bytesToHex(address), balance: account.balance };
   });
@@ -456,7 +400,8 @@ function originAllowed(origin: string): boolean {
 }
 
 function send(res: ServerResponse, status: number, body: Json, close = false): void {
-  const text = stringifyJson(body);
+  // Lossless: control and bidi characters in names go out as JSON escapes (issue 6).
+  const text = escapeJsonText(stringifyJson(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -468,7 +413,7 @@ function send(res: ServerResponse, status: number, body: Json, close = false): v
 }
 
 function queryBody(url: URL): Json {
-  const out: Json = {};
+  const out: Json = Object.create(null) as Json;
   for (const [k, v] of url.searchParams) out[k] = v;
   return out;
 }
@@ -511,9 +456,7 @@ export interface DevnetServer {
 
 function checkLimits(given: Partial<HttpLimits> | undefined): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...given };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value < 1) fail('INVALID_INPUT', `limits.${name}: expected a whole number of 1 or more`, { field: `limits.${name}` });
-  }
+  for (const [name, value] of Object.entries(limits)) int64Input(value, `limits.${name}`, { min: 1n, max: BigInt(Number.MAX_SAFE_INTEGER) });
   return limits;
 }
 
@@ -637,8 +580,8 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
           input = {};
         } else {
           const parsed = parseJson(text, 'request body');
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) badInput('request body: expected a JSON object');
-          input = parsed as Json;
+          if (!isRecord(parsed)) rejectField('request body', 'expected a JSON object');
+          input = ownEntries(parsed);
         }
         body = route.handler({ body: input, visible: readVisible(input), remoteAddress: req.socket.remoteAddress });
       } catch (e) {
@@ -651,12 +594,9 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
         } else if (e instanceof AirlockError && e.code === 'NOT_FOUND') {
           status = 404;
           body = { Error: e.message };
-        } else if (e instanceof TypeError || e instanceof RangeError) {
-          // shared/ signals the wrong kind of input this way; logged too, in case it is a bug.
-          status = 400;
-          body = { Error: e.message };
-          options.log(`bad input on ${path}: ${e.message}`);
         } else {
+          // Anything but a coded error is a bug (an engine TypeError included, issue 6): 500, and
+          // its message, which may quote the request, goes only to the log.
           status = 500;
           body = { Error: 'internal error (see the devnet log)' };
           options.log(`internal error on ${path}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

@@ -15,7 +15,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { INT64_MAX } from '../shared/int64.ts';
+import { isTokenIdText } from '../shared/input.ts';
 
 const SCHEMA_VERSION = '1';
 
@@ -210,7 +210,7 @@ export class DevnetStore {
    * int64 names no token (rather than token 1000001, or an error from SQLite).
    */
   getToken(id: string): AssetIssueContract | undefined {
-    if (!/^[1-9]\d{0,18}$/.test(id) || BigInt(id) > INT64_MAX) return undefined;
+    if (!isTokenIdText(id)) return undefined;
     const row = this.stmts.getToken.get(BigInt(id)) as { data: Uint8Array } | undefined;
     return row ? fromBinary(AssetIssueContractSchema, u8(row.data)) : undefined;
   }

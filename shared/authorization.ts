@@ -6,8 +6,7 @@
  *   used by the devnet to accept or refuse a transaction;
  * - `signWeight` / `approvedList`: the node's getsignweight and getapprovedlist, used by the
  *   devnet's endpoints and, offline, by the station against a permission snapshot;
- * - `approvalSummary`: the same numbers shaped for a person (who signed, who still can, what is
- *   missing).
+ * - the approval view (shared/view.ts `approvalView`) shapes the same numbers for a person.
  *
  * Invariants: a signer counts only when its recovered address is a key of the permission named by
  * Permission_id; one address never counts twice (the node's rule since VERSION_4_7_1, so a
@@ -23,7 +22,7 @@
  * OTHER_ERROR carrying our decoder's message (a thrown BAD_TRANSACTION / UNSUPPORTED_CONTRACT on the
  * broadcast path).
  */
-import { create, fromBinary } from '@bufbuild/protobuf';
+import { fromBinary } from '@bufbuild/protobuf';
 import {
   PermissionType,
   Transaction_rawSchema,
@@ -31,21 +30,14 @@ import {
   type Permission,
   type Transaction_raw,
 } from './gen/protocol/core_pb.ts';
-import {
-  TransactionApprovedList_Result_response_codeSchema,
-  TransactionApprovedListSchema,
-  TransactionSignWeight_Result_response_codeSchema,
-  TransactionSignWeightSchema,
-} from './gen/protocol/api_pb.ts';
 import { addressToBase58, isAddressBytes, type Address } from './address.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
 import { contractNameOfTypeUrl, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 import { recoverSigner } from './verify.ts';
-import { messageToNodeJson } from './node-json.ts';
 import { hasOperation, OPERATIONS_LENGTH } from './operations.ts';
 import { defaultActivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID } from './permission.ts';
-import { checkSignatureCount, rawToNodeJson, transactionToNodeJson, txIdOf, type SignedTransaction } from './transaction.ts';
+import { checkSignatureCount, txIdOf, type SignedTransaction } from './transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Account permissions
@@ -153,7 +145,7 @@ function weightOf(permission: Permission, address: Address): bigint {
  * Returns the signers in signature order and their summed weight (Java long arithmetic).
  */
 export function checkWeight(permission: Permission, signatures: Uint8Array[], txId: Uint8Array): { approvedList: Address[]; weight: bigint } {
-  if (!Array.isArray(signatures)) throw new TypeError('checkWeight: signatures must be a list of bytes');
+  if (!Array.isArray(signatures)) badArgument('checkWeight: signatures must be a list of bytes', 'signatures');
   if (signatures.length > permission.keys.length) {
     fail('PERMISSION', `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`, {
       field: 'signature',
@@ -213,7 +205,7 @@ export interface SigningFacts {
  * either way). Throws BAD_TRANSACTION only for bytes that are not a transaction at all.
  */
 export function readSigningFacts(rawBytes: Uint8Array): SigningFacts {
-  if (!(rawBytes instanceof Uint8Array)) throw new TypeError('readSigningFacts: expected the raw bytes');
+  if (!(rawBytes instanceof Uint8Array)) badArgument('readSigningFacts: expected the raw bytes', 'rawBytes');
   let raw: Transaction_raw;
   try {
     raw = fromBinary(Transaction_rawSchema, rawBytes);
@@ -292,10 +284,10 @@ export function verifyTransactionSignatures(
 
 function checkTx(tx: SignedTransaction, fn: string): void {
   if (typeof tx !== 'object' || tx === null || !(tx.rawBytes instanceof Uint8Array) || !Array.isArray(tx.signatures)) {
-    throw new TypeError(`${fn}: expected a transaction {rawBytes, signatures}`);
+    badArgument(`${fn}: expected a transaction {rawBytes, signatures}`, 'tx');
   }
   tx.signatures.forEach((s, i) => {
-    if (!(s instanceof Uint8Array)) throw new TypeError(`${fn}: signatures[${i}] must be bytes`);
+    if (!(s instanceof Uint8Array)) badArgument(`${fn}: signatures[${i}] must be bytes`, `signatures[${i}]`);
   });
 }
 
@@ -430,116 +422,4 @@ export function approvedList(
     }
   }
   return { approvedList: list, result: { code: 'SUCCESS' } };
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP JSON (PROTOCOL.md §4.3)
-
-/**
- * The embedded TransactionExtention: {result: {result: true}, txid, transaction}. The transaction
- * prints as the node's transaction JSON without `visible`; when its contract cannot be shown, the
- * readable `raw_data` is left out (txID, raw_data_hex and signatures are always there).
- */
-function extentionJson(tx: SignedTransaction, visible: boolean): Record<string, unknown> {
-  const txId = txIdOf(tx.rawBytes);
-  let transaction: Record<string, unknown>;
-  try {
-    const { visible: _visible, ...rest } = transactionToNodeJson(tx, { visible });
-    transaction = rest as unknown as Record<string, unknown>;
-  } catch {
-    transaction = {};
-    try {
-      transaction.raw_data = rawToNodeJson(fromBinary(Transaction_rawSchema, tx.rawBytes), visible);
-    } catch {
-      // Not printable as the node's JSON: leave raw_data out.
-    }
-    transaction.raw_data_hex = bytesToHex(tx.rawBytes);
-    transaction.txID = bytesToHex(txId);
-    if (tx.signatures.length > 0) transaction.signature = tx.signatures.map(bytesToHex);
-  }
-  return { result: { result: true }, txid: bytesToHex(txId), transaction };
-}
-
-function enumNumber(schema: { values: readonly { name: string; number: number }[] }, name: string): number {
-  const v = schema.values.find((x) => x.name === name);
-  if (!v) throw new RangeError(`unknown result code ${name}`);
-  return v.number;
-}
-
-/** /wallet/getsignweight's reply: permission, approved_list, current_weight, result, transaction. */
-export function signWeightToNodeJson(
-  result: SignWeightResult,
-  tx: SignedTransaction,
-  options: { visible?: boolean } = {},
-): Record<string, unknown> {
-  const visible = options.visible ?? false;
-  const message = create(TransactionSignWeightSchema, {
-    permission: result.permission,
-    approvedList: result.approvedList ?? [],
-    currentWeight: result.currentWeight ?? 0n,
-    result: {
-      code: enumNumber(TransactionSignWeight_Result_response_codeSchema, result.result.code),
-      message: result.result.message ?? '',
-    },
-  });
-  return { ...messageToNodeJson(TransactionSignWeightSchema, message, { visible }), transaction: extentionJson(tx, visible) };
-}
-
-/** /wallet/getapprovedlist's reply: approved_list, result, transaction. */
-export function approvedListToNodeJson(
-  result: ApprovedListResult,
-  tx: SignedTransaction,
-  options: { visible?: boolean } = {},
-): Record<string, unknown> {
-  const visible = options.visible ?? false;
-  const message = create(TransactionApprovedListSchema, {
-    approvedList: result.approvedList,
-    result: {
-      code: enumNumber(TransactionApprovedList_Result_response_codeSchema, result.result.code),
-      message: result.result.message ?? '',
-    },
-  });
-  return { ...messageToNodeJson(TransactionApprovedListSchema, message, { visible }), transaction: extentionJson(tx, visible) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// For people
-
-export interface ApprovalSummary {
-  /** getsignweight's verdict; anything but ENOUGH/NOT_ENOUGH_PERMISSION means the numbers below are not known. */
-  result: SignWeightResult['result'];
-  permission?: Permission;
-  threshold?: bigint;
-  /** The weight of the valid signatures (0 when they could not be checked). */
-  currentWeight: bigint;
-  /** How much weight is still needed: max(0, threshold − currentWeight); 0 without a permission. */
-  missing: bigint;
-  /** Who has signed, in signature order, with their weight. */
-  signers: { address: Address; weight: bigint }[];
-  /** Keys of the permission that have not signed yet, in key order. Empty when the signatures could not be checked. */
-  canStillSign: { address: Address; weight: bigint }[];
-}
-
-/** `signWeight` shaped for the UI: who signed, who still can, how much is missing. */
-export function approvalSummary(tx: SignedTransaction, account: AccountPermissions | undefined): ApprovalSummary {
-  const sw = signWeight(tx, account);
-  const permission = sw.permission;
-  const checked = sw.approvedList !== undefined && sw.currentWeight !== undefined;
-  const currentWeight = checked ? sw.currentWeight! : 0n;
-  const signers = checked && permission
-    ? sw.approvedList!.map((address) => ({ address, weight: weightOf(permission, address) }))
-    : [];
-  const canStillSign = checked && permission
-    ? permission.keys
-      .filter((k) => !sw.approvedList!.some((a) => equalBytes(a, k.address)))
-      .map((k) => ({ address: k.address, weight: k.weight }))
-    : [];
-  const threshold = permission?.threshold;
-  const missing = threshold === undefined || currentWeight >= threshold ? 0n : threshold - currentWeight;
-  const out: ApprovalSummary = { result: sw.result, currentWeight, missing, signers, canStillSign };
-  if (permission) {
-    out.permission = permission;
-    out.threshold = threshold!;
-  }
-  return out;
 }

@@ -13,7 +13,7 @@ import {
   TransferContractSchema,
 } from './gen/protocol/contract_pb.ts';
 import { Transaction_Contract_ContractTypeSchema } from './gen/protocol/core_pb.ts';
-import { excerpt, fail } from './errors.ts';
+import { badArgument, excerpt, fail } from './errors.ts';
 
 export { Transaction_Contract_ContractType as ContractType } from './gen/protocol/core_pb.ts';
 
@@ -46,7 +46,7 @@ export function parseContractType(input: string | number, what = 'contract type'
     if (!Number.isInteger(id) || !BY_ID.has(id)) fail('INVALID_INPUT', `${what}: ${String(input).length <= 12 ? String(input) : excerpt(String(input))} is not a contract type id`);
     return id;
   }
-  if (typeof input !== 'string') throw new TypeError(`${what}: expected a name or id`);
+  if (typeof input !== 'string') badArgument(`${what}: expected a name or id`, what);
   const key = input.trim().toLowerCase();
   const id = BY_NAME.get(key) ?? BY_NAME.get(`${key}contract`);
   if (id === undefined) fail('INVALID_INPUT', `${what}: ${excerpt(input)} is not a contract type name`);

@@ -7,7 +7,7 @@
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
  */
-import { excerpt, fail, shownKey } from './errors.ts';
+import { badArgument, fail, shownKey, excerpt } from './errors.ts';
 import { parseJson } from './json.ts';
 
 export interface EnvelopeKind {
@@ -23,7 +23,7 @@ export type JsonRecord = Record<string, unknown>;
 
 /** Parses text after checking its size (bytes of UTF-8, counted without encoding a huge string). */
 export function parseBoundedJson(text: unknown, what: string, maxBytes: number): unknown {
-  if (typeof text !== 'string') throw new TypeError(`${what}: expected the file's text, got ${typeof text}`);
+  if (typeof text !== 'string') badArgument(`${what}: expected the file's text, got ${typeof text}`, what);
   // A UTF-16 code unit encodes to at most 3 bytes, so only a borderline length needs an exact count.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes)) {
     fail('BAD_JSON', `${what}: the file is larger than ${maxBytes} bytes; refusing to read it`, { field: what, limit: maxBytes });

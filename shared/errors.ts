@@ -7,6 +7,7 @@
  * Messages that mirror the reference node (PROTOCOL.md) are kept word for word, typos included,
  * because clients match on them; `details.field` then says where in the input the problem is.
  */
+import { escapeJsonText } from './escape.ts';
 
 export const ERROR_CODES = [
   /** The wrong kind of value (a number where a string belongs, a missing argument). */
@@ -110,14 +111,25 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** Turns anything thrown into boundary data. TypeError and RangeError are bad input by convention. */
+/**
+ * Turns anything thrown into boundary data. Only an AirlockError is the caller's bad input or a
+ * rule: shared/ reports every bad argument as INVALID_INPUT naming the field. Anything else (an
+ * engine TypeError, a RangeError from a library) is a bug, INTERNAL, and its message is not passed
+ * on: an engine message can quote input ("Cannot read properties of undefined (reading 'x')",
+ * V8's JSON errors), so only the error's class name goes out; the boundary logs the original.
+ */
 export function toErrorData(error: unknown): ErrorData {
   if (error instanceof AirlockError) return error.toData();
-  if (error instanceof TypeError || error instanceof RangeError) {
-    return { code: 'INVALID_INPUT', message: error.message };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'INTERNAL', message };
+  const kind = error instanceof Error ? error.name : typeof error;
+  return { code: 'INTERNAL', message: `internal error (${kind}); this is a bug in Airlock, not a problem with the input` };
+}
+
+/**
+ * A bad argument to a shared/ function: the wrong kind of value or a value out of range. The
+ * message names the function and the argument (STYLE.md habit 7); details.field the argument.
+ */
+export function badArgument(message: string, field: string): never {
+  throw new AirlockError('INVALID_INPUT', message, { field });
 }
 
 /** How many characters of a long bad input a message may quote (`excerpt`). */
@@ -135,7 +147,7 @@ const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
 export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
   const whole = text.length <= wholeMax && !KEYLIKE_RE.test(text);
   const cut = whole ? text : text.slice(0, EXCERPT_LENGTH) + '…';
-  return JSON.stringify(cut).replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeJsonText(JSON.stringify(cut));
 }
 
 /**

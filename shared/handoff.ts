@@ -17,7 +17,7 @@
 import { addressToBase58, addressToHex, type Address } from './address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from './authorization.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
-import { fail } from './errors.ts';
+import { badArgument, fail } from './errors.ts';
 import { boundedList, checkEnvelope, isRecord, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
 import { recoverSigner } from './verify.ts';
@@ -144,7 +144,7 @@ function readPermission(v: unknown, path: string): HandoffPermission {
 }
 
 function checkNow(now: unknown, fn: string): void {
-  if (typeof now !== 'number' || !Number.isSafeInteger(now) || now < 0) throw new TypeError(`${fn}: options.now must be a time in ms`);
+  if (typeof now !== 'number' || !Number.isSafeInteger(now) || now < 0) badArgument(`${fn}: options.now must be a time in ms`, 'options.now');
 }
 
 /** The bytes are read (and a tampered file refused) before the permission is: the cheap check first. */
@@ -272,7 +272,7 @@ export function stringifyHandoff(file: HandoffFile): string {
  */
 export function mergeHandoffs(imports: HandoffImport[], options: ImportOptions): HandoffFile {
   checkNow(options.now, 'mergeHandoffs');
-  if (!Array.isArray(imports) || imports.length === 0) throw new TypeError('mergeHandoffs: expected at least one import');
+  if (!Array.isArray(imports) || imports.length === 0) badArgument('mergeHandoffs: expected at least one import', 'imports');
   const first = imports[0]!;
   for (const other of imports) {
     if (other.txID !== first.txID) {

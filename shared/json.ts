@@ -9,14 +9,14 @@
  * that message quotes the text around the bad token, and the text may be a private key pasted
  * where a transaction belongs (issue 6, "secrets in error text").
  */
-import { fail } from './errors.ts';
+import { badArgument, fail } from './errors.ts';
 
 type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
 const INTEGER_RE = /^-?\d+$/;
 
 export function parseJson(text: string, what = 'JSON'): unknown {
-  if (typeof text !== 'string') throw new TypeError(`${what}: expected text, got ${typeof text}`);
+  if (typeof text !== 'string') badArgument(`${what}: expected text, got ${typeof text}`, what);
   try {
     return JSON.parse(text, function (_key, value, context?: { source?: string }) {
       if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isFinite(value)) {

@@ -14,7 +14,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { hexToBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
 import { decodeRaw, txIdOf, type SignedTransaction } from './transaction.ts';
 import { checkDigest, SIGNATURE_LENGTH } from './verify.ts';
 
@@ -24,7 +24,7 @@ secp.hashes.hmacSha256 = (key: Uint8Array, message: Uint8Array) => hmac(sha256, 
 export const PRIVATE_KEY_LENGTH = 32;
 
 export function checkPrivateKey(key: Uint8Array, what = 'private key'): Uint8Array {
-  if (!(key instanceof Uint8Array)) throw new TypeError(`${what}: expected bytes`);
+  if (!(key instanceof Uint8Array)) badArgument(`${what}: expected bytes`, what);
   if (key.length !== PRIVATE_KEY_LENGTH) fail('BAD_KEY', `${what}: expected 32 bytes, got ${key.length}`);
   if (!secp.utils.isValidSecretKey(key)) fail('BAD_KEY', `${what}: not a valid secp256k1 key (zero or not below the curve order)`);
   return key;

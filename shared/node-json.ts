@@ -253,7 +253,8 @@ export function messageFromNodeJson<T extends Message>(
       }
       case 'map': {
         if (!Array.isArray(v)) fail('BAD_JSON', `${at}: expected a list of {key, value}, got ${typeName(v)}`, { field: at });
-        const map: Record<string, unknown> = {};
+        // Null prototype: a key "__proto__" is an entry like any other, never the map's prototype.
+        const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         v.forEach((entry, i) => {
           const ip = `${at}[${i}]`;
           if (!isPlainObject(entry) || typeof entry.key !== 'string') fail('BAD_JSON', `${ip}: expected {key, value}`, { field: ip });

@@ -4,7 +4,7 @@
  * contract only when its bit is set; the owner is never checked against a mask.
  */
 import { bytesToHex, hexToBytes } from './bytes.ts';
-import { fail } from './errors.ts';
+import { badArgument, fail } from './errors.ts';
 import { contractTypeName, isKnownContractType, parseContractType } from './contract-types.ts';
 
 export const OPERATIONS_LENGTH = 32;
@@ -26,7 +26,7 @@ export function hasOperation(operations: Uint8Array, typeId: number): boolean {
  * (`<i> isn't a validate ContractType`).
  */
 export function encodeOperations(types: ReadonlyArray<string | number>): Uint8Array {
-  if (!Array.isArray(types)) throw new TypeError('encodeOperations: expected a list of contract types');
+  if (!Array.isArray(types)) badArgument('encodeOperations: expected a list of contract types', 'types');
   const out = new Uint8Array(OPERATIONS_LENGTH);
   types.forEach((t, i) => {
     const id = parseContractType(t, `operations[${i}]`);

@@ -21,11 +21,11 @@ import {
   type Key,
   type Permission,
 } from './gen/protocol/core_pb.ts';
-import { addressToBase58, checkAddress, isAddressBytes, parseAddress, type Address } from './address.ts';
-import { bytesToHex, hexToBytes, utf8ToBytes } from './bytes.ts';
-import { AirlockError, fail } from './errors.ts';
-import { INT64_MAX, INT64_MIN } from './int64.ts';
-import { contractTypeName, isKnownContractType } from './contract-types.ts';
+import { checkAddress, isAddressBytes, type Address } from './address.ts';
+import { bytesToHex, utf8ToBytes } from './bytes.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
+import { INT64_MAX } from './int64.ts';
+import { addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from './input.ts';
 import {
   availableContractTypes,
   defaultActiveOperations,
@@ -65,7 +65,7 @@ export function defaultOwnerPermission(address: Address): Permission {
 
 /** The active permission a new account gets: id 2, the default operations (no permission update). */
 export function defaultActivePermission(address: Address, operations: Uint8Array = defaultActiveOperations()): Permission {
-  if (!(operations instanceof Uint8Array)) throw new TypeError('defaultActivePermission: operations must be bytes');
+  if (!(operations instanceof Uint8Array)) badArgument('defaultActivePermission: operations must be bytes', 'operations');
   return create(PermissionSchema, {
     type: PermissionType.Active,
     id: FIRST_ACTIVE_PERMISSION_ID,
@@ -116,12 +116,12 @@ function invalid(message: string, field: string, extra?: Record<string, unknown>
 
 function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; maxKeys: number } {
   const available = ctx.availableContractTypes ?? availableContractTypes();
-  if (!(available instanceof Uint8Array)) throw new TypeError('availableContractTypes: expected bytes');
+  if (!(available instanceof Uint8Array)) badArgument('availableContractTypes: expected bytes', 'availableContractTypes');
   if (available.length !== OPERATIONS_LENGTH) {
-    throw new RangeError(`availableContractTypes: expected ${OPERATIONS_LENGTH} bytes, got ${available.length}`);
+    badArgument(`availableContractTypes: expected ${OPERATIONS_LENGTH} bytes, got ${available.length}`, 'availableContractTypes');
   }
   const maxKeys = ctx.maxKeys ?? MAX_KEYS_PER_PERMISSION;
-  if (!Number.isSafeInteger(maxKeys) || maxKeys < 0) throw new RangeError(`maxKeys: expected a whole number, got ${maxKeys}`);
+  if (!Number.isSafeInteger(maxKeys) || maxKeys < 0) badArgument(`maxKeys: expected a whole number, got ${maxKeys}`, 'maxKeys');
   return { available, maxKeys };
 }
 
@@ -183,10 +183,10 @@ export function checkPermissionShape(p: Permission, ctx: PermissionShapeContext 
  */
 export function validatePermissionUpdate(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext): void {
   if (contract?.$typeName !== AccountPermissionUpdateContractSchema.typeName) {
-    throw new TypeError('validatePermissionUpdate: expected an AccountPermissionUpdateContract message');
+    badArgument('validatePermissionUpdate: expected an AccountPermissionUpdateContract message', 'contract');
   }
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.isExecutive !== 'boolean') {
-    throw new TypeError('validatePermissionUpdate: ctx.isExecutive must be true or false');
+    badArgument('validatePermissionUpdate: ctx.isExecutive must be true or false', 'ctx.isExecutive');
   }
   // Check the context's mask and key limit up front, before any node rule.
   const { available, maxKeys } = shapeOptions(ctx);
@@ -245,67 +245,36 @@ export interface PermissionUpdateInput {
 }
 
 const FN = 'buildPermissionUpdate';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Re-throws a coded error from a parser with the input path in front and in details.field. */
-function atField<T>(field: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof AirlockError) throw new AirlockError(e.code, `${FN}: ${field}: ${e.message}`, { field });
-    throw e;
-  }
-}
-
-function int64Input(v: unknown, field: string): bigint {
-  let n: bigint;
-  if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
-  else throw new TypeError(`${FN}: ${field} must be a whole number (bigint or safe integer), got ${typeof v === 'number' ? v : typeof v}`);
-  if (n < INT64_MIN || n > INT64_MAX) throw new RangeError(`${FN}: ${field} is outside the int64 range`);
-  return n;
-}
-
-function addressInput(v: unknown, field: string): Uint8Array {
-  if (v instanceof Uint8Array) return v.slice();
-  if (typeof v === 'string') return atField(field, () => parseAddress(v, field));
-  throw new TypeError(`${FN}: ${field} must be an address (bytes, hex or Base58), got ${typeof v}`);
-}
+const PERMISSION_KEYS = ['name', 'threshold', 'keys', 'operations'];
+const KEY_KEYS = ['address', 'weight'];
+const UPDATE_KEYS = ['owner', 'ownerPermission', 'executive', 'actives'];
 
 function operationsInput(v: unknown, field: string): Uint8Array {
   if (v === undefined) return new Uint8Array();
-  if (v instanceof Uint8Array) return v.slice();
-  if (typeof v === 'string') return atField(field, () => hexToBytes(v, field));
   if (Array.isArray(v)) {
     v.forEach((t, i) => {
-      if (typeof t !== 'string' && typeof t !== 'number') {
-        throw new TypeError(`${FN}: ${field}[${i}] must be a contract type name or id, got ${typeof t}`);
-      }
+      if (typeof t !== 'string' && typeof t !== 'number') rejectField(`${field}[${i}]`, `must be a contract type name or id, got ${kindOf(t)}`);
     });
     return atField(field, () => encodeOperations(v as (string | number)[]));
   }
-  throw new TypeError(`${FN}: ${field} must be bytes, hex or a list of contract types, got ${typeof v}`);
+  return bytesInput(v, field);
 }
 
 function permissionInput(v: unknown, type: PermissionType, id: number, defaultName: string, field: string): Permission {
-  if (!isObject(v)) throw new TypeError(`${FN}: ${field} must be an object`);
-  if (v.name !== undefined && typeof v.name !== 'string') throw new TypeError(`${FN}: ${field}.name must be a string`);
-  if (!Array.isArray(v.keys)) throw new TypeError(`${FN}: ${field}.keys must be a list of {address, weight}`);
-  const keys = v.keys.map((k: unknown, i: number) => {
+  const p = objectInput(v, field, PERMISSION_KEYS);
+  if (p.name !== undefined && typeof p.name !== 'string') rejectField(`${field}.name`, `must be text, got ${kindOf(p.name)}`);
+  const keys = listInput(p.keys, `${field}.keys`).map((k: unknown, i: number) => {
     const at = `${field}.keys[${i}]`;
-    if (!isObject(k)) throw new TypeError(`${FN}: ${at} must be an object {address, weight}`);
-    return create(KeySchema, { address: addressInput(k.address, `${at}.address`), weight: int64Input(k.weight, `${at}.weight`) });
+    const key = objectInput(k, at, KEY_KEYS);
+    return create(KeySchema, { address: addressInput(key.address, `${at}.address`), weight: int64Input(key.weight, `${at}.weight`) });
   });
   return create(PermissionSchema, {
     type,
     id,
-    permissionName: (v.name as string | undefined) ?? defaultName,
-    threshold: int64Input(v.threshold, `${field}.threshold`),
+    permissionName: (p.name as string | undefined) ?? defaultName,
+    threshold: int64Input(p.threshold, `${field}.threshold`),
     parentId: 0,
-    operations: operationsInput(v.operations, `${field}.operations`),
+    operations: operationsInput(p.operations, `${field}.operations`),
     keys,
   });
 }
@@ -316,21 +285,26 @@ function permissionInput(v: unknown, type: PermissionType, id: number, defaultNa
  * TypeErrors; node rules fail with their CONTRACT_VALIDATE messages.
  */
 export function buildPermissionUpdate(input: PermissionUpdateInput, ctx: PermissionUpdateContext): AccountPermissionUpdateContract {
-  if (!isObject(input)) throw new TypeError(`${FN}: expected an object {owner, ownerPermission, executive?, actives}`);
-  if (!Array.isArray(input.actives)) throw new TypeError(`${FN}: actives must be a list of permissions`);
-  const ownerAddress = addressInput(input.owner, 'owner_address');
+  const contract = within(FN, () => permissionUpdateInput(input));
+  validatePermissionUpdate(contract, ctx);
+  return contract;
+}
+
+function permissionUpdateInput(input: PermissionUpdateInput): AccountPermissionUpdateContract {
+  const i = objectInput(input, 'input', UPDATE_KEYS);
+  const actives = listInput(i.actives, 'actives');
+  const ownerAddress = addressInput(i.owner, 'owner_address');
   const contract = create(AccountPermissionUpdateContractSchema, {
     ownerAddress,
-    owner: input.ownerPermission === undefined || input.ownerPermission === null
+    owner: i.ownerPermission === undefined || i.ownerPermission === null
       ? undefined
-      : permissionInput(input.ownerPermission, PermissionType.Owner, OWNER_PERMISSION_ID, 'owner', 'owner'),
-    executive: input.executive === undefined || input.executive === null
+      : permissionInput(i.ownerPermission, PermissionType.Owner, OWNER_PERMISSION_ID, 'owner', 'owner'),
+    executive: i.executive === undefined || i.executive === null
       ? undefined
-      : permissionInput(input.executive, PermissionType.Executive, EXECUTIVE_PERMISSION_ID, 'executive', 'executive'),
-    actives: input.actives.map((a, i) =>
+      : permissionInput(i.executive, PermissionType.Executive, EXECUTIVE_PERMISSION_ID, 'executive', 'executive'),
+    actives: actives.map((a, i) =>
       permissionInput(a, PermissionType.Active, FIRST_ACTIVE_PERMISSION_ID + i, 'active', `actives[${i}]`)),
   });
-  validatePermissionUpdate(contract, ctx);
   return contract;
 }
 
@@ -362,47 +336,4 @@ export function applyPermissionUpdate(contract: AccountPermissionUpdateContract)
   const executive = clone(PermissionSchema, contract.executive);
   executive.id = EXECUTIVE_PERMISSION_ID;
   return { owner, executive, actives };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Display
-
-export type PermissionTypeName = 'Owner' | 'Executive' | 'Active' | `Unknown(${number})`;
-
-export interface PermissionDescription {
-  type: PermissionTypeName;
-  id: number;
-  name: string;
-  /** Decimal text: int64 does not fit a JSON number. */
-  threshold: string;
-  /** `address` is Base58, or the hex again when the bytes are not a valid address. */
-  keys: { address: string; hex: string; weight: string }[];
-  /** Present when the permission has operations. `unknown` lists set bits that name no contract type. */
-  operations?: { hex: string; names: string[]; unknown?: number[] };
-}
-
-/** A plain JSON-able view of a permission, for the UI and the CLI. */
-export function describePermission(p: Permission): PermissionDescription {
-  const known = PermissionTypeSchema.values.find((v) => v.number === p.type);
-  const out: PermissionDescription = {
-    type: (known?.name ?? `Unknown(${p.type})`) as PermissionTypeName,
-    id: p.id,
-    name: p.permissionName,
-    threshold: p.threshold.toString(),
-    keys: p.keys.map((k) => {
-      const hex = bytesToHex(k.address);
-      return { address: isAddressBytes(k.address) ? addressToBase58(k.address) : hex, hex, weight: k.weight.toString() };
-    }),
-  };
-  if (p.operations.length > 0) {
-    const names: string[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < p.operations.length * 8; i++) {
-      if (!hasOperation(p.operations, i)) continue;
-      if (isKnownContractType(i)) names.push(contractTypeName(i)!);
-      else unknown.push(i);
-    }
-    out.operations = unknown.length > 0 ? { hex: bytesToHex(p.operations), names, unknown } : { hex: bytesToHex(p.operations), names };
-  }
-  return out;
 }

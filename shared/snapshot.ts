@@ -21,7 +21,7 @@ import type { AssetIssueContract } from './gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from './address.ts';
 import type { AccountPermissions } from './authorization.ts';
 import { tryUtf8 } from './bytes.ts';
-import { excerpt, fail } from './errors.ts';
+import { badArgument, fail, excerpt } from './errors.ts';
 import { boundedList, checkEnvelope, int64Text, isRecord, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
@@ -375,8 +375,8 @@ export function planFromSnapshot(
   options: { now: number; expiresInMs: number; blockIntervalMs?: number },
 ): SnapshotPlan {
   const { now, expiresInMs } = options;
-  if (!Number.isSafeInteger(expiresInMs) || expiresInMs <= 0) throw new RangeError('planFromSnapshot: expiresInMs must be a positive whole number of ms');
-  if (!Number.isSafeInteger(now) || now < 0) throw new RangeError('planFromSnapshot: now must be a time in ms');
+  if (!Number.isSafeInteger(expiresInMs) || expiresInMs <= 0) badArgument('planFromSnapshot: expiresInMs must be a positive whole number of ms', 'expiresInMs');
+  if (!Number.isSafeInteger(now) || now < 0) badArgument('planFromSnapshot: now must be a time in ms', 'now');
   const latest = latestExpiration(snapshot.block, options.blockIntervalMs);
   const age = formatDuration(now - snapshot.block.timestamp);
   if (now >= latest) {

@@ -6,7 +6,7 @@
  * file) all write the same two fields (issue 6: "the TaPoS reference from a block is one shared
  * function").
  */
-import { hexToFixedBytes } from './bytes.ts';
+import { bytesInput, int64Input, within } from './input.ts';
 
 /** How many recent blocks the node keeps for TaPoS (RecentBlockStore, PROTOCOL.md §7). */
 export const RECENT_BLOCKS = 65_536;
@@ -27,14 +27,16 @@ export interface Tapos {
   refBlockHash: Uint8Array;
 }
 
-/** The TaPoS fields that reference `block`. */
+/**
+ * The TaPoS fields that reference `block`. A bad block is INVALID_INPUT (BAD_HEX for bad hex)
+ * naming the field, `block.number` or `block.id`.
+ */
 export function taposOf(block: TaposBlock): Tapos {
-  if (!Number.isSafeInteger(block.number) || block.number < 0) {
-    throw new RangeError(`taposOf: block.number must be a whole number of 0 or more, got ${String(block.number)}`);
-  }
-  const id = typeof block.id === 'string' ? hexToFixedBytes(block.id, 32, 'block.id') : block.id;
-  if (!(id instanceof Uint8Array) || id.length !== 32) throw new RangeError('taposOf: block.id must be 32 bytes');
-  const number = new Uint8Array(8);
-  new DataView(number.buffer).setBigUint64(0, BigInt(block.number));
-  return { refBlockBytes: number.slice(6, 8), refBlockHash: id.slice(8, 16) };
+  return within('taposOf', () => {
+    const number = int64Input(block?.number, 'block.number', { min: 0n, max: BigInt(Number.MAX_SAFE_INTEGER) });
+    const id = bytesInput(block.id, 'block.id', 32);
+    const numberBytes = new Uint8Array(8);
+    new DataView(numberBytes.buffer).setBigUint64(0, number);
+    return { refBlockBytes: numberBytes.slice(6, 8), refBlockHash: id.slice(8, 16) };
+  });
 }

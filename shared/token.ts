@@ -30,21 +30,25 @@ import {
   type TransferAssetContract,
 } from './gen/protocol/contract_pb.ts';
 import { isAddressBytes } from './address.ts';
-import { bytesToHex, equalBytes, tryUtf8, utf8ToBytes } from './bytes.ts';
-import { AirlockError, excerpt, fail } from './errors.ts';
+import { bytesToHex, equalBytes, utf8ToBytes } from './bytes.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
 import { INT64_MAX } from './int64.ts';
 import {
   addressInput,
-  addressView,
-  checkContractMessage,
-  COIN_DECIMALS,
-  formatUnits,
   int32Input,
   int64Input,
+  isTokenIdText,
   kindOf,
-  type AddressInput,
-  type AddressView,
-} from './transfer.ts';
+  listInput,
+  messageInput,
+  objectInput,
+  rejectField,
+  textInput,
+  tokenIdInput,
+  within,
+} from './input.ts';
+import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from './display.ts';
+import { COIN_DECIMALS, type AddressInput } from './transfer.ts';
 
 // Limits of the reference node (PROTOCOL.md §6, §10).
 export const MAX_TOKEN_NAME_BYTES = 32;
@@ -66,56 +70,38 @@ const DAY_MS = 86_400_000n;
 // ---------------------------------------------------------------------------------------------
 // Token ids
 
-const TOKEN_ID_RE = /^[1-9][0-9]*$/;
-
-
-/** Why `text` is not a token id, or undefined when it is one. */
-function tokenIdProblem(text: string): string | undefined {
-  if (text.length === 0) return 'empty';
-  if (!TOKEN_ID_RE.test(text)) {
-    return `${excerpt(text)} is not a token id (decimal digits such as ${FIRST_TOKEN_ID}; no sign, spaces or leading zeros)`;
-  }
-  const n = BigInt(text);
-  if (n > INT64_MAX) return `${excerpt(text)} is larger than any token id (int64)`;
-  if (n < BigInt(FIRST_TOKEN_ID)) return `${text} is below ${FIRST_TOKEN_ID}, the first token id`;
-  return undefined;
-}
-
-/** True when `bytes` is a token id as the node keys tokens by it: the id's canonical decimal text. */
-export function isTokenIdAssetName(bytes: Uint8Array): boolean {
-  if (!(bytes instanceof Uint8Array)) return false;
+/**
+ * asset_name read one character per byte, as the token-id checks and the devnet's token lookup
+ * read it: an id is ASCII digits, and any other byte keeps the text from being one.
+ */
+export function assetNameText(bytes: Uint8Array): string {
   let text = '';
   for (const b of bytes) text += String.fromCharCode(b);
-  return tokenIdProblem(text) === undefined;
+  return text;
+}
+
+/** True when `bytes` is a token id as the node keys tokens by it: the id's canonical decimal text, from FIRST_TOKEN_ID on. */
+export function isTokenIdAssetName(bytes: Uint8Array): boolean {
+  if (!(bytes instanceof Uint8Array)) return false;
+  const text = assetNameText(bytes);
+  return isTokenIdText(text) && BigInt(text) >= BigInt(FIRST_TOKEN_ID);
 }
 
 /** A token id ("1000001", 1000001 or 1000001n) → the asset_name bytes the node expects (UTF-8 of the decimal text). */
-export function tokenIdToAssetName(id: string | number | bigint): Uint8Array {
-  let text: string;
-  if (typeof id === 'string') text = id;
-  else if (typeof id === 'bigint') text = id.toString();
-  else if (typeof id === 'number') {
-    if (!Number.isSafeInteger(id)) fail('INVALID_INPUT', `token id: ${id} is not a whole number that can be read exactly`);
-    text = String(id);
-  } else {
-    fail('INVALID_INPUT', `token id: expected decimal text, a number or a bigint, got ${kindOf(id)}`);
-  }
-  const problem = tokenIdProblem(text);
-  if (problem !== undefined) fail('INVALID_INPUT', `token id: ${problem}`);
+export function tokenIdToAssetName(id: string | number | bigint, field = 'token id'): Uint8Array {
+  const text = tokenIdInput(id, field);
+  if (BigInt(text) < BigInt(FIRST_TOKEN_ID)) rejectField(field, `${text} is below ${FIRST_TOKEN_ID}, the first token id`);
   return utf8ToBytes(text);
 }
 
 /** asset_name bytes → the token id text. Throws INVALID_INPUT unless they are a token id. */
 export function assetNameToTokenId(bytes: Uint8Array): string {
-  if (!(bytes instanceof Uint8Array)) throw new TypeError(`assetNameToTokenId: expected bytes, got ${kindOf(bytes)}`);
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  const problem = tokenIdProblem(text);
-  if (problem !== undefined) {
-    const shown = /^[\x21-\x7e]*$/.test(text) ? problem : `bytes ${bytesToHex(bytes)} are not a token id (decimal digits such as ${FIRST_TOKEN_ID})`;
-    fail('INVALID_INPUT', `asset_name: ${shown}`, { field: 'asset_name' });
+  if (!(bytes instanceof Uint8Array)) badArgument(`assetNameToTokenId: expected bytes, got ${kindOf(bytes)}`, 'asset_name');
+  if (bytes.length === 0) fail('INVALID_INPUT', 'asset_name: empty', { field: 'asset_name' });
+  if (!isTokenIdAssetName(bytes)) {
+    fail('INVALID_INPUT', `asset_name: bytes ${bytesToHex(bytes)} are not a token id (the decimal text of an id such as ${FIRST_TOKEN_ID})`, { field: 'asset_name' });
   }
-  return text;
+  return assetNameText(bytes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,9 +169,9 @@ export interface AssetIssueContext {
 
 /** PROTOCOL.md §6.1 rules 2-17 in the node's order (ALLOW_SAME_TOKEN_NAME = 1, so no "Token exists"). */
 export function validateAssetIssue(c: AssetIssueContract, ctx: AssetIssueContext = {}): void {
-  checkContractMessage(c, 'protocol.AssetIssueContract', 'validateAssetIssue');
-  if (typeof ctx !== 'object' || ctx === null) throw new TypeError(`validateAssetIssue: ctx must be an object, got ${kindOf(ctx)}`);
-  const head = ctx.headBlockTime === undefined ? undefined : int64Input(ctx.headBlockTime, 'validateAssetIssue', 'headBlockTime');
+  messageInput(c, 'protocol.AssetIssueContract', 'validateAssetIssue: contract');
+  if (typeof ctx !== 'object' || ctx === null) badArgument(`validateAssetIssue: ctx must be an object, got ${kindOf(ctx)}`, 'ctx');
+  const head = ctx.headBlockTime === undefined ? undefined : within('validateAssetIssue', () => int64Input(ctx.headBlockTime, 'headBlockTime'));
 
   // 2-8: addresses and texts.
   if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
@@ -227,47 +213,42 @@ export function validateAssetIssue(c: AssetIssueContract, ctx: AssetIssueContext
   });
 }
 
-function textInput(value: unknown, fn: string, field: string): Uint8Array {
-  if (typeof value === 'string') return utf8ToBytes(value);
-  if (value instanceof Uint8Array) return value.slice();
-  throw new TypeError(`${fn}: ${field} must be text or bytes, got ${kindOf(value)}`);
-}
-
-function cdedInput(value: unknown, fn: string): AssetIssueContract_CdedSupply[] {
+function cdedInput(value: unknown): AssetIssueContract_CdedSupply[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new TypeError(`${fn}: cdedSupply must be a list of {amount, days}, got ${kindOf(value)}`);
-  return value.map((entry: unknown, i) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw new TypeError(`${fn}: cdedSupply[${i}] must be {amount, days}, got ${kindOf(entry)}`);
-    }
-    const e = entry as { amount?: unknown; days?: unknown };
+  return listInput(value, 'cdedSupply').map((entry: unknown, i) => {
+    const e = objectInput(entry, `cdedSupply[${i}]`, ['amount', 'days']);
     return create(AssetIssueContract_CdedSupplySchema, {
-      cdedAmount: int64Input(e.amount, fn, `cdedSupply[${i}].amount`),
-      cdedDays: int64Input(e.days, fn, `cdedSupply[${i}].days`),
+      cdedAmount: int64Input(e.amount, `cdedSupply[${i}].amount`),
+      cdedDays: int64Input(e.days, `cdedSupply[${i}].days`),
     });
   });
 }
 
+const ASSET_ISSUE_KEYS = [
+  'owner', 'name', 'abbr', 'totalSupply', 'precision', 'coinNum', 'num', 'startTime', 'endTime', 'description', 'url',
+  'freeAssetNetLimit', 'publicFreeAssetNetLimit', 'cdedSupply',
+];
+
 /** Builds an AssetIssueContract (id left empty: the node assigns it) and validates it. */
 export function buildAssetIssue(input: AssetIssueInput, ctx: AssetIssueContext = {}): AssetIssueContract {
-  const fn = 'buildAssetIssue';
-  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected the token's fields, got ${kindOf(input)}`);
-  const c = create(AssetIssueContractSchema, {
-    ownerAddress: addressInput(input.owner, fn, 'owner'),
-    name: textInput(input.name, fn, 'name'),
-    abbr: input.abbr === undefined ? new Uint8Array() : textInput(input.abbr, fn, 'abbr'),
-    totalSupply: int64Input(input.totalSupply, fn, 'totalSupply'),
-    cdedSupply: cdedInput(input.cdedSupply, fn),
-    coinNum: int32Input(input.coinNum, fn, 'coinNum'),
-    precision: input.precision === undefined ? 0 : int32Input(input.precision, fn, 'precision'),
-    num: int32Input(input.num, fn, 'num'),
-    startTime: int64Input(input.startTime, fn, 'startTime'),
-    endTime: int64Input(input.endTime, fn, 'endTime'),
-    description: input.description === undefined ? new Uint8Array() : textInput(input.description, fn, 'description'),
-    url: textInput(input.url, fn, 'url'),
-    freeAssetNetLimit: input.freeAssetNetLimit === undefined ? 0n : int64Input(input.freeAssetNetLimit, fn, 'freeAssetNetLimit'),
-    publicFreeAssetNetLimit:
-      input.publicFreeAssetNetLimit === undefined ? 0n : int64Input(input.publicFreeAssetNetLimit, fn, 'publicFreeAssetNetLimit'),
+  const c = within('buildAssetIssue', () => {
+  const i = objectInput(input, 'input', ASSET_ISSUE_KEYS);
+  return create(AssetIssueContractSchema, {
+    ownerAddress: addressInput(i.owner, 'owner'),
+    name: textInput(i.name, 'name'),
+    abbr: i.abbr === undefined ? new Uint8Array() : textInput(i.abbr, 'abbr'),
+    totalSupply: int64Input(i.totalSupply, 'totalSupply'),
+    cdedSupply: cdedInput(i.cdedSupply),
+    coinNum: int32Input(i.coinNum, 'coinNum'),
+    precision: i.precision === undefined ? 0 : int32Input(i.precision, 'precision'),
+    num: int32Input(i.num, 'num'),
+    startTime: int64Input(i.startTime, 'startTime'),
+    endTime: int64Input(i.endTime, 'endTime'),
+    description: i.description === undefined ? new Uint8Array() : textInput(i.description, 'description'),
+    url: textInput(i.url, 'url'),
+    freeAssetNetLimit: i.freeAssetNetLimit === undefined ? 0n : int64Input(i.freeAssetNetLimit, 'freeAssetNetLimit'),
+    publicFreeAssetNetLimit: i.publicFreeAssetNetLimit === undefined ? 0n : int64Input(i.publicFreeAssetNetLimit, 'publicFreeAssetNetLimit'),
+  });
   });
   validateAssetIssue(c, ctx);
   return c;
@@ -282,7 +263,7 @@ export function buildAssetIssue(input: AssetIssueInput, ctx: AssetIssueContext =
  * token up), with details.reason saying why.
  */
 export function validateParticipate(c: ParticipateAssetIssueContract): void {
-  checkContractMessage(c, 'protocol.ParticipateAssetIssueContract', 'validateParticipate');
+  messageInput(c, 'protocol.ParticipateAssetIssueContract', 'validateParticipate: contract');
   if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
   if (!isAddressBytes(c.toAddress)) reject('Invalid toAddress', 'to_address');
   if (c.amount <= 0n) reject('Amount must greater than 0!', 'amount');
@@ -301,13 +282,14 @@ export interface ParticipateInput {
 }
 
 export function buildParticipate(input: ParticipateInput): ParticipateAssetIssueContract {
-  const fn = 'buildParticipate';
-  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected {owner, issuer, tokenId, amount}, got ${kindOf(input)}`);
-  const c = create(ParticipateAssetIssueContractSchema, {
-    ownerAddress: addressInput(input.owner, fn, 'owner'),
-    toAddress: addressInput(input.issuer, fn, 'issuer'),
-    assetName: tokenIdToAssetName(input.tokenId),
-    amount: int64Input(input.amount, fn, 'amount'),
+  const c = within('buildParticipate', () => {
+    const i = objectInput(input, 'input', ['owner', 'issuer', 'tokenId', 'amount']);
+    return create(ParticipateAssetIssueContractSchema, {
+      ownerAddress: addressInput(i.owner, 'owner'),
+      toAddress: addressInput(i.issuer, 'issuer'),
+      assetName: tokenIdToAssetName(i.tokenId as string, 'tokenId'),
+      amount: int64Input(i.amount, 'amount'),
+    });
   });
   validateParticipate(c);
   return c;
@@ -320,10 +302,7 @@ export function buildParticipate(input: ParticipateInput): ParticipateAssetIssue
  * "Can not process the exchange!" when the result is 0 or less.
  */
 export function participateExchange(amount: bigint, num: bigint | number, coinNum: bigint | number): bigint {
-  const fn = 'participateExchange';
-  const a = int64Input(amount, fn, 'amount');
-  const n = int64Input(num, fn, 'num');
-  const d = int64Input(coinNum, fn, 'coinNum');
+  const [a, n, d] = within('participateExchange', () => [int64Input(amount, 'amount'), int64Input(num, 'num'), int64Input(coinNum, 'coinNum')]);
   const product = a * n;
   if (product < -INT64_MAX - 1n || product > INT64_MAX) fail('CONTRACT_VALIDATE', 'long overflow', { field: 'amount' });
   if (d === 0n) fail('CONTRACT_VALIDATE', '/ by zero', { field: 'coin_num' });
@@ -342,7 +321,7 @@ export function participateExchange(amount: bigint, num: bigint | number, coinNu
  * details.reason saying why.
  */
 export function validateTransferAsset(c: TransferAssetContract): void {
-  checkContractMessage(c, 'protocol.TransferAssetContract', 'validateTransferAsset');
+  messageInput(c, 'protocol.TransferAssetContract', 'validateTransferAsset: contract');
   if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
   if (!isAddressBytes(c.toAddress)) reject('Invalid toAddress', 'to_address');
   if (c.amount <= 0n) reject('Amount must be greater than 0.', 'amount');
@@ -359,13 +338,14 @@ export interface TransferAssetInput {
 }
 
 export function buildTransferAsset(input: TransferAssetInput): TransferAssetContract {
-  const fn = 'buildTransferAsset';
-  if (typeof input !== 'object' || input === null) throw new TypeError(`${fn}: expected {owner, to, tokenId, amount}, got ${kindOf(input)}`);
-  const c = create(TransferAssetContractSchema, {
-    assetName: tokenIdToAssetName(input.tokenId),
-    ownerAddress: addressInput(input.owner, fn, 'owner'),
-    toAddress: addressInput(input.to, fn, 'to'),
-    amount: int64Input(input.amount, fn, 'amount'),
+  const c = within('buildTransferAsset', () => {
+    const i = objectInput(input, 'input', ['owner', 'to', 'tokenId', 'amount']);
+    return create(TransferAssetContractSchema, {
+      assetName: tokenIdToAssetName(i.tokenId as string, 'tokenId'),
+      ownerAddress: addressInput(i.owner, 'owner'),
+      toAddress: addressInput(i.to, 'to'),
+      amount: int64Input(i.amount, 'amount'),
+    });
   });
   validateTransferAsset(c);
   return c;
@@ -373,35 +353,6 @@ export function buildTransferAsset(input: TransferAssetInput): TransferAssetCont
 
 // ---------------------------------------------------------------------------------------------
 // Display (decoded from the signed bytes; nothing here is trusted input)
-
-/**
- * Bytes that are meant to be text. `text` is null unless the bytes are valid UTF-8 with no control,
- * format (bidi overrides, zero-width), private-use, unassigned or separator characters, so that
- * what a signer reads cannot be rearranged or hidden; `hex` is always there.
- */
-export interface TextView {
-  text: string | null;
-  hex: string;
-}
-
-const UNSAFE_TEXT = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
-
-export function textView(bytes: Uint8Array): TextView {
-  const text = tryUtf8(bytes);
-  return { text: text !== undefined && !UNSAFE_TEXT.test(text) ? text : null, hex: bytesToHex(bytes) };
-}
-
-/** A time in ms since the epoch, with its ISO form when it is a real date after the epoch. */
-export interface TimeView {
-  ms: string;
-  iso: string | null;
-}
-
-const MAX_DATE_MS = 8_640_000_000_000_000n;
-
-export function timeView(ms: bigint): TimeView {
-  return { ms: ms.toString(), iso: ms > 0n && ms <= MAX_DATE_MS ? new Date(Number(ms)).toISOString() : null };
-}
 
 export interface CdedSupplyView {
   /** Smallest token units, decimal. */
@@ -440,7 +391,7 @@ export interface AssetIssueView {
 }
 
 export function describeAssetIssue(c: AssetIssueContract): AssetIssueView {
-  checkContractMessage(c, 'protocol.AssetIssueContract', 'describeAssetIssue');
+  messageInput(c, 'protocol.AssetIssueContract', 'describeAssetIssue: contract');
   return {
     contract: 'AssetIssueContract',
     owner: addressView(c.ownerAddress),
@@ -484,7 +435,7 @@ export interface ParticipateView {
 }
 
 export function describeParticipate(c: ParticipateAssetIssueContract): ParticipateView {
-  checkContractMessage(c, 'protocol.ParticipateAssetIssueContract', 'describeParticipate');
+  messageInput(c, 'protocol.ParticipateAssetIssueContract', 'describeParticipate: contract');
   return {
     contract: 'ParticipateAssetIssueContract',
     owner: addressView(c.ownerAddress),
@@ -507,7 +458,7 @@ export interface TransferAssetView {
 }
 
 export function describeTransferAsset(c: TransferAssetContract): TransferAssetView {
-  checkContractMessage(c, 'protocol.TransferAssetContract', 'describeTransferAsset');
+  messageInput(c, 'protocol.TransferAssetContract', 'describeTransferAsset: contract');
   return {
     contract: 'TransferAssetContract',
     owner: addressView(c.ownerAddress),

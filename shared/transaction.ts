@@ -18,8 +18,9 @@ import {
   type Transaction_raw,
 } from './gen/protocol/core_pb.ts';
 import { checkAddress, type Address } from './address.ts';
-import { bytesToHex, concatBytes, equalBytes, hexToBytes, hexToFixedBytes } from './bytes.ts';
-import { AirlockError, fail, shownKey } from './errors.ts';
+import { bytesToHex, concatBytes, equalBytes } from './bytes.ts';
+import { AirlockError, badArgument, fail, type ErrorCode } from './errors.ts';
+import { atField, booleanInput, hexInput, int64Input, objectInput, within } from './input.ts';
 import {
   contractTypeName,
   isSupportedContractName,
@@ -98,12 +99,6 @@ export interface DecodedTransaction {
   ownerAddress: Address;
 }
 
-function toInt64(v: bigint | number, what: string): bigint {
-  if (typeof v === 'bigint') return v;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${what}: expected an integer`);
-  return BigInt(v);
-}
-
 export function checkPermissionId(id: number, what = 'permission_id'): number {
   if (!Number.isInteger(id) || id < 0 || id > 2 ** 31 - 1) fail('INVALID_INPUT', `${what}: expected a whole number of 0 or more, got ${id}`);
   if (id === 1) fail('PERMISSION', `${what}: 1 is the executive permission, which never signs transactions (spec §2.4)`);
@@ -115,22 +110,21 @@ export function buildRaw(call: ContractCall, fields: RawFields): Transaction_raw
   if (!isSupportedContractName(call.type)) fail('UNSUPPORTED_CONTRACT', `buildRaw: ${String(call.type)} is not a contract Airlock builds`);
   const schema: DescMessage = SUPPORTED_CONTRACTS[call.type];
   if ((call.value as { $typeName?: string }).$typeName !== schema.typeName) {
-    throw new TypeError(`buildRaw: value is not a ${call.type} message`);
+    badArgument(`buildRaw: value is not a ${call.type} message`, 'value');
   }
   const permissionId = checkPermissionId(call.permissionId ?? 0);
-  if (fields.refBlockBytes.length !== 2) throw new RangeError(`buildRaw: ref_block_bytes must be 2 bytes, got ${fields.refBlockBytes.length}`);
-  if (fields.refBlockHash.length !== 8) throw new RangeError(`buildRaw: ref_block_hash must be 8 bytes, got ${fields.refBlockHash.length}`);
-  const expiration = toInt64(fields.expiration, 'buildRaw: expiration');
-  const timestamp = toInt64(fields.timestamp, 'buildRaw: timestamp');
-  if (expiration <= 0n) throw new RangeError('buildRaw: expiration must be a positive time in ms');
-  if (timestamp < 0n) throw new RangeError('buildRaw: timestamp must not be negative');
+  if (fields.refBlockBytes.length !== 2) badArgument(`buildRaw: ref_block_bytes must be 2 bytes, got ${fields.refBlockBytes.length}`, 'ref_block_bytes');
+  if (fields.refBlockHash.length !== 8) badArgument(`buildRaw: ref_block_hash must be 8 bytes, got ${fields.refBlockHash.length}`, 'ref_block_hash');
+  const [expiration, timestamp] = within('buildRaw', () => [int64Input(fields.expiration, 'expiration'), int64Input(fields.timestamp, 'timestamp')]);
+  if (expiration <= 0n) badArgument('buildRaw: expiration must be a positive time in ms', 'expiration');
+  if (timestamp < 0n) badArgument('buildRaw: timestamp must not be negative', 'timestamp');
   return create(Transaction_rawSchema, {
     refBlockBytes: fields.refBlockBytes,
     refBlockHash: fields.refBlockHash,
     expiration,
     timestamp,
     data: fields.data ?? new Uint8Array(),
-    feeLimit: fields.feeLimit === undefined ? 0n : toInt64(fields.feeLimit, 'buildRaw: fee_limit'),
+    feeLimit: fields.feeLimit === undefined ? 0n : within('buildRaw', () => int64Input(fields.feeLimit, 'fee_limit')),
     contract: [
       create(Transaction_ContractSchema, {
         type: parseContractType(call.type),
@@ -186,7 +180,7 @@ function decodeStrict<T extends Message>(schema: DescMessage, bytes: Uint8Array,
 
 /** Decodes and checks raw bytes. Throws a coded error for anything Airlock will not sign. */
 export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
-  if (!(rawBytes instanceof Uint8Array)) throw new TypeError('decodeRaw: expected bytes');
+  if (!(rawBytes instanceof Uint8Array)) badArgument('decodeRaw: expected bytes', 'rawBytes');
   const raw = decodeStrict<Transaction_raw>(Transaction_rawSchema, rawBytes, 'raw_data');
   if (raw.contract.length !== 1) {
     fail('BAD_TRANSACTION', `raw_data.contract: contract size should be exactly 1, actual :${raw.contract.length}`);
@@ -295,55 +289,77 @@ export function transactionToNodeJson(tx: SignedTransaction, options: { visible?
   return out;
 }
 
-const TX_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret']);
+/** The top-level keys of the node's transaction JSON, the one list every reader of it checks against. */
+export const TRANSACTION_JSON_KEYS: readonly string[] = ['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature', 'ret'];
+
+export interface TransactionJsonOptions {
+  /** The path in messages and details.field (`transaction`, `request.transaction`). */
+  what?: string;
+  /** The code of a refusal of the JSON's form: BAD_JSON (a file) or INVALID_INPUT (a request). */
+  code?: ErrorCode;
+  /** Accept `visible` as the text "true"/"false" too, as the node does for HTTP requests. */
+  visibleText?: boolean;
+  /** Refuse more signatures than this before reading any (checkSignatureCount); no limit when absent. */
+  maxSignatures?: number;
+}
 
 /**
- * Reads the node's transaction JSON (also what other tools export). The bytes come from
+ * The form of the node's transaction JSON, read without judging what the bytes say (the devnet
+ * reads any transaction so it can answer with the node's own codes). The bytes come from
  * `raw_data_hex` when present; `raw_data` must then encode to exactly those bytes and `txID` must
- * be their hash, or the file is refused: a node rebuilds the transaction from `raw_data`, so a
- * mismatch would show one thing and broadcast another.
+ * be their hash, or the JSON is refused: a node rebuilds the transaction from `raw_data`, so a
+ * mismatch would show one thing and broadcast another. `ret` is ignored, as the node resets it.
  */
-export function transactionFromNodeJson(json: unknown): SignedTransaction & { txId: Uint8Array; decoded: DecodedTransaction } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
-  const t = json as Record<string, unknown>;
-  for (const key of Object.keys(t)) {
-    if (!TX_KEYS.has(key)) fail('BAD_JSON', `transaction.${shownKey(key)}: unknown field (known: ${[...TX_KEYS].join(', ')})`, { field: shownKey(key) });
+export function signedTransactionFromNodeJson(json: unknown, options: TransactionJsonOptions = {}): SignedTransaction & { txId: Uint8Array } {
+  const what = options.what ?? 'transaction';
+  const code = options.code ?? 'BAD_JSON';
+  const t = objectInput(json, what, TRANSACTION_JSON_KEYS, { code });
+  const at = (key: string): string => `${what}.${key}`;
+  let visible = false;
+  if (t.visible !== undefined && t.visible !== null) {
+    if (typeof t.visible !== 'boolean' && !options.visibleText) fail(code, `${at('visible')}: expected true or false`, { field: at('visible') });
+    visible = atField(at('visible'), () => booleanInput(t.visible, at('visible')), code);
   }
-  if (t.visible !== undefined && typeof t.visible !== 'boolean') fail('BAD_JSON', 'transaction.visible: expected true or false');
-  const visible = t.visible === true;
+  const fromJson = (): Uint8Array =>
+    encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
   let rawBytes: Uint8Array;
   if (t.raw_data_hex !== undefined) {
-    if (typeof t.raw_data_hex !== 'string') fail('BAD_JSON', 'transaction.raw_data_hex: expected a hex string');
-    rawBytes = hexToBytes(t.raw_data_hex, 'raw_data_hex');
-  } else if (t.raw_data !== undefined) {
-    rawBytes = encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
-  } else {
-    fail('BAD_JSON', 'transaction: needs raw_data_hex or raw_data');
-  }
-  const decoded = decodeRaw(rawBytes);
-  if (t.raw_data_hex !== undefined && t.raw_data !== undefined) {
-    const fromJson = encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
-    if (!equalBytes(fromJson, rawBytes)) {
-      fail('BAD_TRANSACTION', 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes');
+    if (typeof t.raw_data_hex !== 'string') fail(code, `${at('raw_data_hex')}: expected a hex string`, { field: at('raw_data_hex') });
+    rawBytes = hexInput(t.raw_data_hex, at('raw_data_hex'));
+    if (t.raw_data !== undefined && !equalBytes(fromJson(), rawBytes)) {
+      fail('BAD_TRANSACTION', 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes', { field: at('raw_data') });
     }
+  } else if (t.raw_data !== undefined) {
+    rawBytes = fromJson();
+  } else {
+    fail(code, `${what}: needs raw_data_hex or raw_data`, { field: what });
   }
+  const txId = txIdOf(rawBytes);
   if (t.txID !== undefined) {
-    if (typeof t.txID !== 'string') fail('BAD_JSON', 'transaction.txID: expected a hex string');
-    const claimed = hexToFixedBytes(t.txID, 32, 'txID');
-    if (!equalBytes(claimed, decoded.txId)) {
-      fail('BAD_TRANSACTION', `txID is not the hash of raw_data (which is ${bytesToHex(decoded.txId)})`, { field: 'txID' });
+    if (typeof t.txID !== 'string') fail(code, `${at('txID')}: expected a hex string`, { field: at('txID') });
+    if (!equalBytes(hexInput(t.txID, 'txID', 32), txId)) {
+      fail('BAD_TRANSACTION', `txID is not the hash of raw_data (which is ${bytesToHex(txId)})`, { field: at('txID') });
     }
   }
   let signatures: Uint8Array[] = [];
-  if (t.signature !== undefined) {
-    if (!Array.isArray(t.signature)) fail('BAD_JSON', 'transaction.signature: expected a list of hex strings');
-    checkSignatureCount(t.signature.length);
+  if (t.signature !== undefined && t.signature !== null) {
+    if (!Array.isArray(t.signature)) fail(code, `${at('signature')}: expected a list of hex strings`, { field: at('signature') });
+    if (options.maxSignatures !== undefined) checkSignatureCount(t.signature.length, options.maxSignatures);
     signatures = t.signature.map((s, i) => {
-      if (typeof s !== 'string') fail('BAD_JSON', `transaction.signature[${i}]: expected a hex string`);
-      return hexToBytes(s, `signature[${i}]`);
+      if (typeof s !== 'string') fail(code, `${at(`signature[${i}]`)}: expected a hex string`, { field: at(`signature[${i}]`) });
+      return hexInput(s, `signature[${i}]`);
     });
   }
-  return { rawBytes, signatures, txId: decoded.txId, decoded };
+  return { rawBytes, signatures, txId };
+}
+
+/**
+ * Reads the node's transaction JSON (also what other tools export) as `signedTransactionFromNodeJson`
+ * does, then decodes the bytes strictly: a transaction Airlock would not show is refused.
+ */
+export function transactionFromNodeJson(json: unknown): SignedTransaction & { txId: Uint8Array; decoded: DecodedTransaction } {
+  const tx = signedTransactionFromNodeJson(json, { maxSignatures: MAX_SIGNATURES });
+  return { ...tx, decoded: decodeRaw(tx.rawBytes) };
 }
 
 /** The contract of a decoded transaction as the node's JSON (for display and the CLI). */

@@ -1,9 +1,8 @@
 /**
  * The native-coin transfer (TransferContract, PROTOCOL.md §1.5 and the TransferActuator messages at
  * the end of §6): its builder, the stateless part of the reference node's validation, and the
- * display shape the UI and CLI show a signer. It also holds the small input and display helpers the
- * token contracts (token.ts) share: addresses in either written form, int64/int32 inputs, and
- * amounts in smallest units.
+ * display shape the UI and CLI show a signer. Its inputs are read by shared/input.ts and its
+ * display parts come from shared/display.ts, as every contract's do.
  *
  * Invariant: `buildTransfer` never returns a contract the node would refuse for a reason it can see
  * without chain state. The rules run in the node's order with its exact messages ("TRX" included:
@@ -14,10 +13,11 @@
  */
 import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema, type TransferContract } from './gen/protocol/contract_pb.ts';
-import { addressToBase58, isAddressBytes, parseAddress, type Address } from './address.ts';
-import { bytesToHex, equalBytes } from './bytes.ts';
+import { isAddressBytes, type Address } from './address.ts';
+import { equalBytes } from './bytes.ts';
 import { fail } from './errors.ts';
-import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './int64.ts';
+import { addressInput, int64Input, messageInput, objectInput, within } from './input.ts';
+import { addressView, formatUnits, type AddressView } from './display.ts';
 
 /** Decimal places of the native coin: 1 coin = 1,000,000 smallest units (PROTOCOL.md §6, §10). */
 export const COIN_DECIMALS = 6;
@@ -27,94 +27,11 @@ export const COIN_DECIMALS = 6;
 export type AddressInput = Address | string;
 
 // ---------------------------------------------------------------------------------------------
-// Input helpers shared by the contract builders
-
-/**
- * Address input → bytes. Text must parse (BAD_ADDRESS otherwise); bytes are copied as given so the
- * contract's own rule ("Invalid ownerAddress" …) reports a bad length or prefix with the node's text.
- */
-export function addressInput(value: unknown, fn: string, field: string): Uint8Array {
-  if (typeof value === 'string') return parseAddress(value, `${fn}: ${field}`);
-  if (value instanceof Uint8Array) return value.slice();
-  throw new TypeError(`${fn}: ${field} must be an address (bytes, 41… hex or T… Base58), got ${kindOf(value)}`);
-}
-
-/** An int64 field: a bigint, or a safe-integer number. */
-export function int64Input(value: unknown, fn: string, field: string): bigint {
-  if (typeof value === 'bigint') {
-    if (value < INT64_MIN || value > INT64_MAX) throw new RangeError(`${fn}: ${field} ${value} is outside the int64 range`);
-    return value;
-  }
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw new TypeError(`${fn}: ${field} must be an integer, got ${value}`);
-    if (!Number.isSafeInteger(value)) throw new RangeError(`${fn}: ${field} ${value} is not exact as a number; pass a bigint`);
-    return BigInt(value);
-  }
-  throw new TypeError(`${fn}: ${field} must be an integer (number or bigint), got ${kindOf(value)}`);
-}
-
-/** An int32 field: a number (or bigint) that fits in 32 signed bits. */
-export function int32Input(value: unknown, fn: string, field: string): number {
-  if (typeof value === 'bigint') {
-    if (value < BigInt(INT32_MIN) || value > BigInt(INT32_MAX)) throw new RangeError(`${fn}: ${field} ${value} is outside the int32 range`);
-    return Number(value);
-  }
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw new TypeError(`${fn}: ${field} must be an integer, got ${value}`);
-    if (value < INT32_MIN || value > INT32_MAX) throw new RangeError(`${fn}: ${field} ${value} is outside the int32 range`);
-    return value;
-  }
-  throw new TypeError(`${fn}: ${field} must be an integer (number), got ${kindOf(value)}`);
-}
-
-/** TypeError unless `c` is a protobuf-es message of `typeName` (e.g. "protocol.TransferContract"). */
-export function checkContractMessage(c: unknown, typeName: string, fn: string): void {
-  if (typeof c !== 'object' || c === null || (c as { $typeName?: unknown }).$typeName !== typeName) {
-    throw new TypeError(`${fn}: expected a ${typeName.replace(/^protocol\./, '')} message, got ${kindOf(c)}`);
-  }
-}
-
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return 'bytes';
-  return typeof value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Display helpers
-
-/** An address as a signer sees it. `base58` is null when the bytes are not a valid address. */
-export interface AddressView {
-  hex: string;
-  base58: string | null;
-}
-
-export function addressView(bytes: Uint8Array): AddressView {
-  return { hex: bytesToHex(bytes), base58: isAddressBytes(bytes) ? addressToBase58(bytes) : null };
-}
-
-/**
- * An integer amount in smallest units written with `decimals` places, trailing zeros dropped:
- * formatUnits(1_500_000n, 6) = "1.5", formatUnits(-1n, 6) = "-0.000001".
- */
-export function formatUnits(amount: bigint, decimals: number): string {
-  if (typeof amount !== 'bigint') throw new TypeError(`formatUnits: amount must be a bigint, got ${kindOf(amount)}`);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) throw new RangeError(`formatUnits: decimals must be 0..18, got ${decimals}`);
-  const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
-  const unit = 10n ** BigInt(decimals);
-  const whole = abs / unit;
-  const frac = (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
-
-// ---------------------------------------------------------------------------------------------
 // TransferContract
 
 /** The stateless TransferActuator rules, in the node's order, with its messages. */
 export function validateTransfer(c: TransferContract): void {
-  checkContractMessage(c, 'protocol.TransferContract', 'validateTransfer');
+  messageInput(c, 'protocol.TransferContract', 'validateTransfer: contract');
   if (!isAddressBytes(c.ownerAddress)) fail('CONTRACT_VALIDATE', 'Invalid ownerAddress!', { field: 'owner_address' });
   if (!isAddressBytes(c.toAddress)) fail('CONTRACT_VALIDATE', 'Invalid toAddress!', { field: 'to_address' });
   if (equalBytes(c.ownerAddress, c.toAddress)) fail('CONTRACT_VALIDATE', 'Cannot transfer TRX to yourself.', { field: 'to_address' });
@@ -128,12 +45,16 @@ export interface TransferInput {
   amount: bigint | number;
 }
 
+const TRANSFER_KEYS = ['owner', 'to', 'amount'];
+
 export function buildTransfer(input: TransferInput): TransferContract {
-  if (typeof input !== 'object' || input === null) throw new TypeError(`buildTransfer: expected {owner, to, amount}, got ${kindOf(input)}`);
-  const c = create(TransferContractSchema, {
-    ownerAddress: addressInput(input.owner, 'buildTransfer', 'owner'),
-    toAddress: addressInput(input.to, 'buildTransfer', 'to'),
-    amount: int64Input(input.amount, 'buildTransfer', 'amount'),
+  const c = within('buildTransfer', () => {
+    const i = objectInput(input, 'input', TRANSFER_KEYS);
+    return create(TransferContractSchema, {
+      ownerAddress: addressInput(i.owner, 'owner'),
+      toAddress: addressInput(i.to, 'to'),
+      amount: int64Input(i.amount, 'amount'),
+    });
   });
   validateTransfer(c);
   return c;
@@ -150,7 +71,7 @@ export interface TransferView {
 }
 
 export function describeTransfer(c: TransferContract): TransferView {
-  checkContractMessage(c, 'protocol.TransferContract', 'describeTransfer');
+  messageInput(c, 'protocol.TransferContract', 'describeTransfer: contract');
   return {
     contract: 'TransferContract',
     owner: addressView(c.ownerAddress),

@@ -20,7 +20,7 @@
 import * as secp from '@noble/secp256k1';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { bytesToHex, hexToBytes } from './bytes.ts';
-import { fail } from './errors.ts';
+import { badArgument, fail } from './errors.ts';
 
 /** r‖s‖v: the length the node requires (PROTOCOL.md §2). */
 export const SIGNATURE_LENGTH = 65;
@@ -86,15 +86,15 @@ export function recoveryBackend(): RecoveryBackend {
  * For tests and benchmarks that compare the two; production code never needs to call it.
  */
 export function useRecoveryBackend(choice: RecoveryBackend): void {
-  if (choice !== 'wasm' && choice !== 'noble') throw new TypeError(`useRecoveryBackend: expected 'wasm' or 'noble'`);
-  if (choice === 'wasm' && !wasm) throw new TypeError('useRecoveryBackend: WebAssembly recovery did not load here');
+  if (choice !== 'wasm' && choice !== 'noble') badArgument(`useRecoveryBackend: expected 'wasm' or 'noble'`, 'choice');
+  if (choice === 'wasm' && !wasm) badArgument('useRecoveryBackend: WebAssembly recovery did not load here', 'choice');
   backend = choice;
 }
 
 /** Throws a TypeError/RangeError naming `fn` unless `digest` is a 32-byte txID. */
 export function checkDigest(digest: Uint8Array, fn: string): void {
-  if (!(digest instanceof Uint8Array)) throw new TypeError(`${fn}: txID must be bytes`);
-  if (digest.length !== 32) throw new RangeError(`${fn}: txID must be 32 bytes, got ${digest.length}`);
+  if (!(digest instanceof Uint8Array)) badArgument(`${fn}: txID must be bytes`, 'txID');
+  if (digest.length !== 32) badArgument(`${fn}: txID must be 32 bytes, got ${digest.length}`, 'txID');
 }
 
 /** The recovery id the node derives from a signature's last byte, or throws its message. */
@@ -135,7 +135,7 @@ function recoverWithNoble(rs: Uint8Array, recId: number, digest: Uint8Array): Ui
 
 /** Recovers the uncompressed public key (65 bytes, 0x04…) that made `signature` over `digest`. */
 export function recoverPublicKey(signature: Uint8Array, digest: Uint8Array): Uint8Array {
-  if (!(signature instanceof Uint8Array)) throw new TypeError('recoverPublicKey: signature must be bytes');
+  if (!(signature instanceof Uint8Array)) badArgument('recoverPublicKey: signature must be bytes', 'signature');
   checkDigest(digest, 'recoverPublicKey');
   const recId = recoveryIdOf(signature);
   const rs = signature.subarray(0, 64);
@@ -150,7 +150,7 @@ export function recoverSigner(signature: Uint8Array, digest: Uint8Array): Addres
 
 /** True when `signature` is in the low half of s (what we emit; the node does not require it). */
 export function isLowS(signature: Uint8Array): boolean {
-  if (!(signature instanceof Uint8Array) || signature.length < 64) throw new TypeError('isLowS: signature must be at least 64 bytes');
+  if (!(signature instanceof Uint8Array) || signature.length < 64) badArgument('isLowS: signature must be at least 64 bytes', 'signature');
   let s = 0n;
   for (const b of signature.subarray(32, 64)) s = (s << 8n) | BigInt(b);
   return s <= secp.Point.CURVE().n / 2n;

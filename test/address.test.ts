@@ -43,7 +43,7 @@ describe('hex (bytes.ts)', () => {
   });
 
   it('a non-string is a TypeError', () => {
-    expect(() => hexToBytes(12 as unknown as string)).toThrow(new TypeError('hex: expected a hex string, got number'));
+    expect(() => hexToBytes(12 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'hex: expected a hex string, got number' }));
   });
 
   it('accepts upper case and an optional 0x, and always writes plain lower case', () => {
@@ -88,7 +88,7 @@ describe('address: 21 bytes starting 0x41 (PROTOCOL.md §2, DecodeUtil.addressVa
   });
 
   it('checkAddress refuses a non-bytes value with a TypeError', () => {
-    expect(() => checkAddress('41' as unknown as Uint8Array)).toThrow(new TypeError('address: expected bytes'));
+    expect(() => checkAddress('41' as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'address: expected bytes' }));
   });
 
   it('isAddressBytes says the same without throwing', () => {
@@ -175,7 +175,7 @@ describe('parseAddress: either form', () => {
   });
 
   it('a non-string is a TypeError', () => {
-    expect(() => parseAddress(42 as unknown as string)).toThrow(new TypeError('address: expected a string, got number'));
+    expect(() => parseAddress(42 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'address: expected a string, got number' }));
   });
 
   it('describeAddress gives both forms', () => {
@@ -195,13 +195,13 @@ describe('addressFromPublicKey (Keccak-256 of X‖Y, last 20 bytes, 0x41 prefix)
 
   it('refuses a compressed key', () => {
     expect(() => addressFromPublicKey(new Uint8Array(33))).toThrow(
-      new RangeError('addressFromPublicKey: expected an uncompressed public key, got 33 bytes'),
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'addressFromPublicKey: expected an uncompressed public key, got 33 bytes' }),
     );
   });
 
   it('refuses 65 bytes without the 0x04 prefix', () => {
     const bad = pub.slice();
     bad[0] = 0x02;
-    expect(() => addressFromPublicKey(bad)).toThrow(RangeError);
+    expect(() => addressFromPublicKey(bad)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });

@@ -5,6 +5,8 @@
  * getapprovedlist (§4.2) and their HTTP JSON (§4.3), plus the reference vectors of §9. Every
  * message is asserted exactly with its code; order tests pair two rules that could both fire.
  */
+import { approvedListToNodeJson, signWeightToNodeJson } from '../devnet/replies.ts';
+import { approvalView } from '../shared/view.ts';
 import { readFileSync } from 'node:fs';
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
@@ -27,15 +29,12 @@ import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermis
 import { buildRaw, createTransaction, encodeRaw, txIdOf, type ContractCall, type SignedTransaction } from '../shared/transaction.ts';
 import {
   accountPermissionsFromAccount,
-  approvalSummary,
   approvedList,
-  approvedListToNodeJson,
   checkContractPermission,
   checkWeight,
   readSigningFacts,
   resolvePermission,
   signWeight,
-  signWeightToNodeJson,
   verifyTransactionSignatures,
   type AccountPermissions,
 } from '../shared/authorization.ts';
@@ -826,36 +825,50 @@ describe('HTTP JSON shapes (PROTOCOL.md §4.3)', () => {
   });
 });
 
-describe('approvalSummary (for the UI)', () => {
+describe('approvalView (shared/view.ts, for the UI)', () => {
   it('who signed, who still can, and how much weight is missing', () => {
     const acc = account({ owner: ownerPerm([key(A, 1n), key(B, 2n), key(C, 4n)], 5n) });
-    const s = approvalSummary(signed(transfer(A), PRIV.k12), acc);
-    expect(s.result).toEqual({ code: 'NOT_ENOUGH_PERMISSION' });
-    expect(s.threshold).toBe(5n);
-    expect(s.currentWeight).toBe(2n);
-    expect(s.missing).toBe(3n);
-    expect(s.signers.map((x) => [bytesToHex(x.address), x.weight])).toEqual([[bytesToHex(B), 2n]]);
-    expect(s.canStillSign.map((x) => [bytesToHex(x.address), x.weight])).toEqual([[bytesToHex(A), 1n], [bytesToHex(C), 4n]]);
+    const s = approvalView(signed(transfer(A), PRIV.k12), acc);
+    expect(s.result).toEqual({ code: 'NOT_ENOUGH_PERMISSION', message: null });
+    expect(s.threshold).toBe('5');
+    expect(s.weight).toBe('2');
+    expect(s.missing).toBe('3');
+    expect(s.enough).toBe(false);
+    expect(s.signers.map((x) => [x.address.hex, x.weight])).toEqual([[bytesToHex(B), '2']]);
+    expect(s.canStillSign.map((x) => [x.address.hex, x.weight])).toEqual([[bytesToHex(A), '1'], [bytesToHex(C), '4']]);
+    expect(s.canComplete).toBe(true);
+    expect(s.permission?.threshold).toBe('5');
+  });
+
+  it('canComplete is false when the keys that have not signed cannot reach the threshold', () => {
+    // A snapshot permission whose keys sum below its threshold (the node would never store it, a file could say it).
+    const short = account({ owner: ownerPerm([key(A, 1n), key(B, 1n)], 5n) });
+    const s = approvalView(signed(transfer(A), PRIV.k11), short);
+    expect([s.missing, s.canStillSign.length, s.canComplete]).toEqual(['4', 1, false]);
+    const exact = account({ owner: ownerPerm([key(A, 1n), key(B, 1n), key(C, 3n)], 5n) });
+    expect(approvalView(signed(transfer(A), PRIV.k13), exact).canComplete).toBe(true);
   });
 
   it('enough: missing 0', () => {
-    const s = approvalSummary(signed(transfer(A), PRIV.k11, PRIV.k13), MULTI);
+    const s = approvalView(signed(transfer(A), PRIV.k11, PRIV.k13), MULTI);
     expect(s.result.code).toBe('ENOUGH_PERMISSION');
-    expect(s.missing).toBe(0n);
-    expect(s.canStillSign.map((x) => bytesToHex(x.address))).toEqual([bytesToHex(B)]);
+    expect(s.enough).toBe(true);
+    expect(s.missing).toBe('0');
+    expect(s.canStillSign.map((x) => x.address.hex)).toEqual([bytesToHex(B)]);
   });
 
   it('an error leaves the signer lists empty and carries the message', () => {
     const tx = transfer(A);
-    const s = approvalSummary(withSignatures(tx, [sigOf(tx, PRIV.k23)]), MULTI);
+    const s = approvalView(withSignatures(tx, [sigOf(tx, PRIV.k23)]), MULTI);
     expect(s.result.code).toBe('PERMISSION_ERROR');
     expect(s.signers).toEqual([]);
     expect(s.canStillSign).toEqual([]);
-    expect(s.threshold).toBe(2n);
-    expect(s.missing).toBe(2n);
-    const noAccount = approvalSummary(tx, undefined);
+    expect(s.canComplete).toBe(false);
+    expect(s.threshold).toBe('2');
+    expect(s.missing).toBe('2');
+    const noAccount = approvalView(tx, undefined);
     expect(noAccount.result).toEqual({ code: 'PERMISSION_ERROR', message: 'Account does not exist!' });
-    expect(noAccount.permission).toBeUndefined();
-    expect(noAccount.missing).toBe(0n);
+    expect(noAccount.permission).toBeNull();
+    expect(noAccount.missing).toBe('0');
   });
 });

@@ -254,6 +254,33 @@ describe('tx encode', () => {
     expect(o.raw_data_hex).toBe(ASSET.raw_data_hex);
   });
 
+  it('control and bidi characters in names are written as JSON escapes, and still read back the same (issue 6)', async () => {
+    const name = 'ops\u202Eowner\u2066x\u200E\u061C\u0085';
+    const raw = {
+      ref_block_bytes: 'd8ed',
+      ref_block_hash: '2e066c3259e756f5',
+      expiration: EXPIRATION,
+      contract: [{
+        type: 'AccountPermissionUpdateContract',
+        parameter: {
+          value: {
+            owner_address: ADDR_11.hex,
+            owner: { type: 'Owner', permission_name: name, threshold: 1, keys: [{ address: ADDR_11.hex, weight: 1 }] },
+            actives: [{ type: 'Active', id: 2, permission_name: 'a', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: ADDR_11.hex, weight: 1 }] }],
+          },
+          type_url: 'type.googleapis.com/protocol.AccountPermissionUpdateContract',
+        },
+      }],
+      timestamp: 1651906586162,
+    };
+    const r = await cli(['tx', 'encode', '--visible'], { stdin: json({ raw_data: raw }) });
+    for (const c of ['\u202E', '\u2066', '\u200E', '\u061C', '\u0085']) expect(r.stdout).not.toContain(c);
+    expect(r.stdout).toContain('ops\\u202eowner\\u2066x\\u200e\\u061c\\u0085');
+    const o = out(r);
+    expect((o.raw_data as typeof raw).contract[0]!.parameter.value.owner.permission_name).toBe(name);
+    expect(out(await cli(['tx', 'encode'], { stdin: r.stdout })).raw_data_hex).toBe(o.raw_data_hex);
+  });
+
   it('a bare visible raw_data is read with --visible', async () => {
     const visibleRaw = assetRawData(2);
     visibleRaw.contract[0]!.parameter.value = { asset_name: '1000001', owner_address: ADDR_11.base58, to_address: ADDR_21.base58, amount: 100 };
@@ -272,7 +299,7 @@ describe('tx encode', () => {
 
   it('a txID that is not the hash of the bytes is refused (exit 1)', async () => {
     const r = await cli(['tx', 'encode'], { stdin: json({ raw_data: assetRawData(2), txID: TRANSFER.txID }) });
-    expect(err(r, 1)).toEqual({ code: 'BAD_TRANSACTION', message: `txID is not the hash of raw_data (which is ${ASSET.txID})`, details: { field: 'txID' } });
+    expect(err(r, 1)).toEqual({ code: 'BAD_TRANSACTION', message: `txID is not the hash of raw_data (which is ${ASSET.txID})`, details: { field: 'transaction.txID' } });
   });
 
   it('bad JSON is BAD_JSON naming the source (exit 1)', async () => {
@@ -316,32 +343,36 @@ describe('tx encode', () => {
 describe('tx inspect: everything from the bytes', () => {
   it('the UtilTest vector: contract, owner, times, and its signature recovered to the recipient', async () => {
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: UTIL.raw_data_hex, signature: [UTIL.signature] }), now: AFTER }));
+    const owner = { hex: '41c076305e35aea1fe45a772fcaaab8a36e87bdb55', base58: 'TTWrKoTTHnqV3E5KvEHuFk9CwxVs9UN21G' };
+    const to = { hex: '415624c12e308b03a1a6b21d9b86e3942fac1ab92b', base58: 'THph9K2M2nLvkianrMGswRhz5hjSA9fuH7' };
     expect(o).toMatchObject({
       txID: UTIL.txID,
-      contract_type: 'TransferContract',
-      permission_id: 0,
-      owner_address: { hex: '41c076305e35aea1fe45a772fcaaab8a36e87bdb55', base58: 'TTWrKoTTHnqV3E5KvEHuFk9CwxVs9UN21G' },
-      contract: { owner_address: '41c076305e35aea1fe45a772fcaaab8a36e87bdb55', to_address: '415624c12e308b03a1a6b21d9b86e3942fac1ab92b', amount: 10 },
-      raw_data_hex: UTIL.raw_data_hex,
-      expiration: { ms: 1651906644000, iso: '2022-05-07T06:57:24.000Z' },
-      timestamp: { ms: 1651906586162, iso: '2022-05-07T06:56:26.162Z' },
-      expired: true,
-      signatures: [{ index: 0, signer: { hex: '415624c12e308b03a1a6b21d9b86e3942fac1ab92b', base58: 'THph9K2M2nLvkianrMGswRhz5hjSA9fuH7' } }],
+      kind: 'TransferContract',
+      title: 'Transfer',
+      summary: `Send 0.00001 coin from ${owner.base58} to ${to.base58}`,
+      permissionId: 0,
+      owner,
+      contract: { contract: 'TransferContract', owner, to, amount: '10', amountCoin: '0.00001' },
+      rawDataHex: UTIL.raw_data_hex,
+      expiration: { ms: '1651906644000', iso: '2022-05-07T06:57:24.000Z', expired: true, msLeft: '-1' },
+      timestamp: { ms: '1651906586162', iso: '2022-05-07T06:56:26.162Z' },
+      signatures: [{ index: 0, signer: to, error: null }],
     });
+    expect((o.raw_data as { contract: unknown[] }).contract).toHaveLength(1);
   });
 
   it('expired is decided against now: false before the expiration, true at it', async () => {
     const input = json({ raw_data_hex: UTIL.raw_data_hex });
-    expect(out(await cli(['tx', 'inspect'], { stdin: input, now: BEFORE })).expired).toBe(false);
-    expect(out(await cli(['tx', 'inspect'], { stdin: input, now: EXPIRATION })).expired).toBe(true);
+    expect(out(await cli(['tx', 'inspect'], { stdin: input, now: BEFORE })).expiration).toMatchObject({ expired: false, msLeft: String(EXPIRATION - BEFORE) });
+    expect(out(await cli(['tx', 'inspect'], { stdin: input, now: EXPIRATION })).expiration).toMatchObject({ expired: true, msLeft: '0' });
   });
 
   it('both signatures of the Permission_id 2 vector, and permission_id 2', async () => {
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex, signature: ASSET.signatures }) }));
-    expect(o.permission_id).toBe(2);
+    expect(o.permissionId).toBe(2);
     expect(o.signatures).toEqual([
-      { index: 0, signer: ADDR_11 },
-      { index: 1, signer: ADDR_12 },
+      { index: 0, signer: ADDR_11, error: null },
+      { index: 1, signer: ADDR_12, error: null },
     ]);
   });
 
@@ -350,9 +381,9 @@ describe('tx inspect: everything from the bytes', () => {
     const v8 = sig.slice(0, 128) + '08';
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex, signature: [sig.slice(0, 128), v8, ASSET.signatures[1]] }) }));
     expect(o.signatures).toEqual([
-      { index: 0, error: { code: 'SIGNATURE_FORMAT', message: 'Signature size is 64' } },
-      { index: 1, error: { code: 'COMPUTE_ADDRESS', message: 'Header byte out of range: 35' } },
-      { index: 2, signer: ADDR_12 },
+      { index: 0, signer: null, error: { code: 'SIGNATURE_FORMAT', message: 'Signature size is 64' } },
+      { index: 1, signer: null, error: { code: 'COMPUTE_ADDRESS', message: 'Header byte out of range: 35' } },
+      { index: 2, signer: ADDR_12, error: null },
     ]);
   });
 
@@ -379,23 +410,32 @@ describe('tx inspect: everything from the bytes', () => {
     expect(err(r, 1)).toMatchObject({ code: 'BAD_TRANSACTION', message: 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes' });
   });
 
+  it('a __proto__ or constructor key is an unknown field, in the transaction JSON and in a bare raw_data (issue 6)', async () => {
+    for (const key of ['__proto__', 'constructor']) {
+      const wrapped = `{"${key}": {"signature": []}, "raw_data_hex": "${ASSET.raw_data_hex}"}`;
+      expect(err(await cli(['tx', 'inspect'], { stdin: wrapped }), 1)).toMatchObject({ code: 'BAD_JSON', details: { field: `transaction.${key}` } });
+      const bare = json(assetRawData(2)).replace('{', `{"${key}": {"raw_data_hex": "00"}, `);
+      expect(err(await cli(['tx', 'encode'], { stdin: bare }), 1)).toMatchObject({ code: 'BAD_JSON', details: { field: `raw_data.${key}` } });
+    }
+  });
+
   it('bytes Airlock cannot show are refused (unknown field)', async () => {
     const r = await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex + '980601' }) });
     expect(err(r, 1).code).toBe('UNKNOWN_FIELD');
   });
 
-  it('--visible shows Base58 and text in contract and raw_data', async () => {
+  it('--visible shows Base58 and text in raw_data; the view has both forms either way', async () => {
     const o = out(await cli(['tx', 'inspect', '--visible'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex }) }));
-    expect(o.contract).toEqual({ asset_name: '1000001', owner_address: ADDR_11.base58, to_address: ADDR_21.base58, amount: 100 });
-    expect(json(o.raw_data)).toContain(ADDR_21.base58);
+    const value = (o.raw_data as ReturnType<typeof assetRawData>).contract[0]!.parameter.value;
+    expect(value).toEqual({ asset_name: '1000001', owner_address: ADDR_11.base58, to_address: ADDR_21.base58, amount: 100 });
+    expect(o.contract).toMatchObject({ contract: 'TransferAssetContract', owner: ADDR_11, to: ADDR_21, tokenId: '1000001', amount: '100', token: null, amountTokens: null });
   });
 
   it('an expiration beyond what a Date can hold has iso null', async () => {
     const raw = assetRawData(2);
     const text = json({ raw_data: raw }).replace(`"expiration":${EXPIRATION}`, '"expiration":9223372036854775807');
     const o = out(await cli(['tx', 'inspect'], { stdin: text }));
-    expect(o.expiration).toEqual({ ms: 9223372036854775807n, iso: null });
-    expect(o.expired).toBe(false);
+    expect(o.expiration).toEqual({ ms: '9223372036854775807', iso: null, expired: false, msLeft: (9223372036854775807n - BigInt(BEFORE)).toString() });
   });
 });
 
@@ -463,7 +503,7 @@ describe('tx sign', () => {
     expect(err(r, 1)).toEqual({
       code: 'BAD_TRANSACTION',
       message: 'Transaction expired: its expiration 2022-05-07T06:57:24.000Z is not after now; pass --allow-expired to sign it anyway',
-      details: { expiration: EXPIRATION, now: AFTER },
+      details: { field: 'raw_data.expiration', reason: 'expired', expiration: String(EXPIRATION), now: AFTER },
     });
     expect(r.reads).toEqual([]);
   });
@@ -636,8 +676,8 @@ describe('bin/airlock.mjs (spawned)', () => {
     const ok = bin(['tx', 'inspect'], json({ raw_data_hex: ASSET.raw_data_hex, signature: ASSET.signatures }));
     expect(ok.status).toBe(0);
     expect((parseJson(ok.stdout) as { signatures: unknown[] }).signatures).toEqual([
-      { index: 0, signer: ADDR_11 },
-      { index: 1, signer: ADDR_12 },
+      { index: 0, signer: ADDR_11, error: null },
+      { index: 1, signer: ADDR_12, error: null },
     ]);
     const bad = bin(['tx', 'inspect', '-'], '{');
     expect(bad.status).toBe(1);

@@ -114,6 +114,28 @@ describe('/wallet/broadcasttransaction: the transaction\'s own keys only', () =>
   });
 });
 
+describe('__proto__ and constructor keys in request bodies are unknown fields (issue 6)', () => {
+  it('a create endpoint refuses them instead of taking them as the body\'s prototype', async () => {
+    for (const key of ['__proto__', 'constructor']) {
+      // Raw text: a JS object literal would turn "__proto__" into a prototype before it is sent.
+      const raw = `{"owner_address": "${K.alice.hex}", "to_address": "${K.bob.hex}", "${key}": {"amount": 5}}`;
+      const r = await node.request('/wallet/createtransaction', undefined, { raw });
+      expect(r.status, key).toBe(400);
+      expect(r.json.Error).toMatch(new RegExp(`^TransferContract\\.${key}: unknown field`));
+    }
+  });
+
+  it('broadcast and addtransactionsign refuse them too', async () => {
+    const tx = await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 3 });
+    const body = JSON.stringify(tx).replace('{', '{"__proto__": {"visible": true}, ');
+    expect(await node.request('/wallet/broadcasttransaction', undefined, { raw: body }))
+      .toEqual({ status: 400, json: { Error: 'transaction.__proto__: unknown field (known: visible, txID, raw_data, raw_data_hex, signature, ret)' } });
+    const sign = `{"transaction": ${JSON.stringify(tx)}, "privateKey": "${K.alice.priv}", "constructor": 1}`;
+    expect(await node.request('/wallet/addtransactionsign', undefined, { raw: sign }))
+      .toEqual({ status: 400, json: { Error: 'request body.constructor: unknown field (known: transaction, privateKey, visible)' } });
+  });
+});
+
 describe('/wallet/addtransactionsign (PROTOCOL.md §4.3; loopback, test only)', () => {
   it('appends: the second signer\'s signature goes after the first one\'s', async () => {
     const tx = await node.post('/wallet/createtransaction', { owner_address: K.k22.hex, to_address: K.bob.hex, amount: 1 });

@@ -57,7 +57,7 @@ describe('parseJson keeps every integer exactly', () => {
   });
 
   it('a non-string is a TypeError', () => {
-    expect(() => parseJson(1 as unknown as string)).toThrow(new TypeError('JSON: expected text, got number'));
+    expect(() => parseJson(1 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'JSON: expected text, got number' }));
   });
 });
 

@@ -1,9 +1,12 @@
 /**
- * The runtime boundary of STYLE.md habit 1, as eslint.config.js enforces it: code in shared/ runs
- * in Node, the browser and Electron alike, so it may import no `node:*` or bare Node builtin, no
- * Electron, no native module and nothing outside shared/, and may use no DOM or Node global. Each
- * probe is linted as if it lived at shared/__probe__.ts (must fire) and at devnet/__probe__.ts (must
- * not), so deleting the rule from the config fails this file. The real shared/ must lint clean.
+ * The runtime boundaries of STYLE.md habit 1 and issue 6, as eslint.config.js enforces them: code
+ * in shared/ runs in Node, the browser and Electron alike, so it may import no `node:*` or bare
+ * Node builtin, no Electron, no native module, nothing outside shared/ and no npm package that is
+ * not one of its dependencies, and may use no DOM or Node global; renderer/ imports only shared/
+ * (never the signing module shared/keys.ts); devnet/ and cli/ never import each other;
+ * electron/station/ never imports electron. Each probe is linted as if it lived in the folder the
+ * rule guards (must fire) and, where it makes sense, in a folder it does not guard (must not), so
+ * deleting a rule from the config fails this file. The real folders must lint clean.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -36,6 +39,9 @@ const IMPORT_PROBES: Array<{ name: string; code: string; message: RegExp }> = [
   { name: "import Database from 'better-sqlite3'", code: "import Database from 'better-sqlite3';\nexport const x = Database;\n", message: /may not import native modules/ },
   { name: "import x from '../devnet/x.ts'", code: "import x from '../devnet/x.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
   { name: "import x from '../electron/main.ts'", code: "import x from '../electron/main.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
+  { name: "import x from '../test/x.ts'", code: "import x from '../test/x.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
+  { name: "import { Command } from 'commander' (not a dependency of shared/)", code: "import { Command } from 'commander';\nexport const y = Command;\n", message: /its pure npm dependencies/ },
+  { name: "import Database from '@napi-rs/keyring'", code: "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", message: /may not import native modules/ },
 ];
 
 const GLOBAL_PROBES: Array<{ name: string; code: string }> = [
@@ -59,8 +65,19 @@ describe('shared/ may not import Node builtins, Electron, native modules or othe
     });
   }
 
-  it('importing another shared/ module and pure packages is allowed', async () => {
-    const code = "import { fail } from './errors.ts';\nimport { sha256 } from '@noble/hashes/sha2.js';\nexport const x = [fail, sha256];\n";
+  it('importing another shared/ module and its npm dependencies is allowed', async () => {
+    const code = [
+      "import { fail } from './errors.ts';",
+      "import { AccountSchema } from './gen/protocol/core_pb.ts';",
+      "import { sha256 } from '@noble/hashes/sha2.js';",
+      "import * as secp from '@noble/secp256k1';",
+      "import { base58 } from '@scure/base';",
+      "import { create } from '@bufbuild/protobuf';",
+      "import * as ecc from 'tiny-secp256k1';",
+      "import * as v from 'valibot';",
+      'export const x = [fail, AccountSchema, sha256, secp, base58, create, ecc, v];',
+      '',
+    ].join('\n');
     expect(await lint(code, 'shared/__probe__.ts')).toEqual([]);
   });
 });
@@ -77,6 +94,47 @@ describe('shared/ may not use DOM or Node globals', () => {
       expect(ruleHits(await lint(probe.code, 'devnet/__probe__.ts'), 'no-restricted-globals')).toEqual([]);
     });
   }
+});
+
+/** [probe name, code, file it is linted as, message the rule gives]. */
+const FOLDER_PROBES: Array<[string, string, string, RegExp]> = [
+  ['renderer/ importing electron/', "import x from '../electron/station/api.ts';\nexport const y = x;\n", 'renderer/__probe__.ts', /renderer\/ may not import electron/],
+  ['renderer/ importing Electron', "import { ipcRenderer } from 'electron';\nexport const y = ipcRenderer;\n", 'renderer/src/__probe__.ts', /renderer\/ may not import electron/],
+  ['renderer/ importing node:fs', "import fs from 'node:fs';\nexport const y = fs;\n", 'renderer/__probe__.ts', /no Node builtins/],
+  ['renderer/ importing fs', "import fs from 'fs';\nexport const y = fs;\n", 'renderer/__probe__.ts', /no Node builtins/],
+  ['renderer/ importing devnet/', "import x from '../devnet/node.ts';\nexport const y = x;\n", 'renderer/__probe__.ts', /renderer\/ imports only shared\//],
+  ['renderer/ importing cli/', "import x from '../../cli/main.ts';\nexport const y = x;\n", 'renderer/src/__probe__.ts', /renderer\/ imports only shared\//],
+  ['renderer/ importing the signing module shared/keys.ts', "import { signDigest } from '../shared/keys.ts';\nexport const y = signDigest;\n", 'renderer/__probe__.ts', /never imports the signing module/],
+  ['devnet/ importing cli/', "import { run } from '../cli/main.ts';\nexport const y = run;\n", 'devnet/__probe__.ts', /devnet\/ and cli\/ never import each other/],
+  ['cli/ importing devnet/', "import { startDevnet } from '../devnet/node.ts';\nexport const y = startDevnet;\n", 'cli/__probe__.ts', /devnet\/ and cli\/ never import each other/],
+  ['electron/station/ importing electron', "import { app } from 'electron';\nexport const y = app;\n", 'electron/station/__probe__.ts', /Only electron\/shell\/main.ts and preload.ts import Electron/],
+];
+
+describe('folder boundaries: renderer/, devnet/ ⇄ cli/, electron/station/', () => {
+  for (const [name, code, file, message] of FOLDER_PROBES) {
+    it(`${name} is an error`, async () => {
+      const hits = ruleHits(await lint(code, file), 'no-restricted-imports');
+      expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(message));
+    });
+  }
+
+  it('what each folder may import is allowed', async () => {
+    const view = "import { transactionView } from '../shared/view.ts';\nexport const y = transactionView;\n";
+    expect(ruleHits(await lint(view, 'renderer/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+    const shared = "import { fail } from '../shared/errors.ts';\nexport const y = fail;\n";
+    expect(ruleHits(await lint(shared, 'devnet/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+    expect(ruleHits(await lint(shared, 'cli/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+    // The Electron entry file may import electron; station/ may import shared/.
+    expect(ruleHits(await lint("import { app } from 'electron';\nexport const y = app;\n", 'electron/shell/main.ts'), 'no-restricted-imports')).toEqual([]);
+    expect(ruleHits(await lint(shared, 'electron/station/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+  });
+});
+
+describe('the real folders', () => {
+  it('devnet/ and cli/ lint with zero errors', async () => {
+    const results = await eslint.lintFiles(['devnet/', 'cli/']);
+    expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`))).toEqual([]);
+  });
 });
 
 describe('the real shared/ folder', () => {

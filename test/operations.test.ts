@@ -85,7 +85,7 @@ describe('contract types by id or name', () => {
   });
 
   it('a non-list is a TypeError', () => {
-    expect(() => encodeOperations('1' as unknown as string[])).toThrow(new TypeError('encodeOperations: expected a list of contract types'));
+    expect(() => encodeOperations('1' as unknown as string[])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'encodeOperations: expected a list of contract types' }));
   });
 });
 

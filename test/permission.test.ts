@@ -4,6 +4,7 @@
  * exact message and the order in which the rules fire, the builder, what execute() stores, and the
  * display view. Each rule test fails if that rule is removed or its message changes.
  */
+import { permissionView } from '../shared/view.ts';
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../shared/gen/protocol/contract_pb.ts';
@@ -19,7 +20,6 @@ import {
   defaultActivePermission,
   defaultExecutivePermission,
   defaultOwnerPermission,
-  describePermission,
   EXECUTIVE_PERMISSION_ID,
   FIRST_ACTIVE_PERMISSION_ID,
   MAX_ACTIVE_PERMISSIONS,
@@ -425,7 +425,7 @@ describe('checkPermissionShape (exported per-permission checks)', () => {
     expect(e.details?.field).toBe('p.keys[0].weight');
   });
   it('refuses a context mask that is not 32 bytes', () => {
-    expect(() => checkPermissionShape(active(), { availableContractTypes: new Uint8Array(8) })).toThrow(RangeError);
+    expect(() => checkPermissionShape(active(), { availableContractTypes: new Uint8Array(8) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });
 
@@ -471,29 +471,32 @@ describe('buildPermissionUpdate', () => {
       .toBe('active permission is missed');
   });
 
-  it('wrong kinds of input are TypeErrors prefixed "buildPermissionUpdate:"', () => {
+  it('wrong kinds of input and unknown keys are INVALID_INPUT prefixed "buildPermissionUpdate:"', () => {
     const ok = { threshold: 1, keys: [{ address: A, weight: 1 }] };
     const cases: unknown[] = [
       null,
       { owner: A, ownerPermission: ok, actives: 'x' },
       { owner: 42, ownerPermission: ok, actives: [] },
-      { owner: A, ownerPermission: { threshold: '1', keys: [] }, actives: [] },
+      { owner: A, ownerPermission: { threshold: 'one', keys: [] }, actives: [] },
       { owner: A, ownerPermission: { threshold: 1.5, keys: [] }, actives: [] },
       { owner: A, ownerPermission: { threshold: 1, keys: 'A' }, actives: [] },
-      { owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: '1' }] }, actives: [] },
+      { owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: '1e0' }] }, actives: [] },
+      { owner: A, ownerPermission: { ...ok, extra: 1 }, actives: [] },
+      // An own "__proto__" key, as JSON.parse makes one: an unknown field, not a prototype.
+      Object.defineProperty({ owner: A, ownerPermission: ok, actives: [] }, '__proto__', { value: {}, enumerable: true }),
       { owner: A, ownerPermission: { threshold: 1, keys: [null] }, actives: [] },
       { owner: A, ownerPermission: { threshold: 1, keys: [], name: 5 }, actives: [] },
       { owner: A, ownerPermission: ok, actives: [{ ...ok, operations: { bits: 1 } }] },
       { owner: A, ownerPermission: ok, actives: [{ ...ok, operations: [true] }] },
     ];
     for (const input of cases) {
-      expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(TypeError);
+      expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
       expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(/^buildPermissionUpdate: /);
     }
   });
 
-  it('an int64 out of range is a RangeError', () => {
-    expect(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 2n ** 63n, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL)).toThrow(RangeError);
+  it('an int64 out of range is INVALID_INPUT', () => {
+    expect(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 2n ** 63n, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
   it('malformed address text and bad operations are coded errors naming the field', () => {
@@ -538,30 +541,46 @@ describe('applyPermissionUpdate: what execute() stores (PROTOCOL.md §5)', () =>
   });
 });
 
-describe('describePermission', () => {
+describe('permissionView (shared/view.ts)', () => {
   it('owner: type name, id, name, threshold and weights as text, keys in both forms, no operations', () => {
-    expect(describePermission(owner({ threshold: 2n, keys: [key(A, 1n), key(B, 2n ** 62n)] }))).toEqual({
+    expect(permissionView(owner({ threshold: 2n, keys: [key(A, 1n), key(B, 2n ** 62n)] }))).toEqual({
       type: 'Owner',
       id: 0,
       name: 'owner',
+      nameEscaped: false,
       threshold: '2',
       keys: [
-        { address: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ', hex: bytesToHex(A), weight: '1' },
-        { address: addressToBase58(B), hex: bytesToHex(B), weight: (2n ** 62n).toString() },
+        { address: { base58: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ', hex: bytesToHex(A) }, weight: '1' },
+        { address: { base58: addressToBase58(B), hex: bytesToHex(B) }, weight: (2n ** 62n).toString() },
       ],
+      operations: null,
     });
   });
 
   it('active: operations hex and contract names; unknown bits listed apart', () => {
-    const d = describePermission(active({ operations: hexToBytes('8600' + '00'.repeat(30)) }));
+    const d = permissionView(active({ operations: hexToBytes('8600' + '00'.repeat(30)) }));
     expect(d.type).toBe('Active');
     expect(d.operations).toEqual({ hex: '8600' + '00'.repeat(30), names: ['TransferContract', 'TransferAssetContract'], unknown: [7] });
-    expect(describePermission(active({ operations: encodeOperations([46]) })).operations?.names).toEqual(['AccountPermissionUpdateContract']);
+    expect(permissionView(active({ operations: encodeOperations([46]) })).operations).toEqual({ hex: bytesToHex(encodeOperations([46])), names: ['AccountPermissionUpdateContract'], unknown: [] });
   });
 
-  it('executive type name and a key that is not a valid address shown as hex', () => {
-    const d = describePermission(executive({ keys: [key(new Uint8Array([1, 2, 3]))] }));
+  it('executive type name and a key that is not a valid address shown as hex only', () => {
+    const d = permissionView(executive({ keys: [key(new Uint8Array([1, 2, 3]))] }));
     expect(d.type).toBe('Executive');
-    expect(d.keys[0]).toEqual({ address: '010203', hex: '010203', weight: '1' });
+    expect(d.keys[0]).toEqual({ address: { hex: '010203', base58: null }, weight: '1' });
+  });
+
+  it('a name with control or bidi characters is shown escaped and flagged (issue 6)', () => {
+    for (const [name, shown] of [
+      ['ops\u202Eowner', 'ops\\u{202E}owner'],
+      ['a\u2066b\u2069', 'a\\u{2066}b\\u{2069}'],
+      ['\u200E\u200F\u061C', '\\u{200E}\\u{200F}\\u{61C}'],
+      ['c0\u0007c1\u009B', 'c0\\u{7}c1\\u{9B}'],
+      ['back\\slash', 'back\\\\slash'],
+    ]) {
+      const d = permissionView(owner({ permissionName: name }));
+      expect(d.name).toBe(shown);
+      expect(d.nameEscaped).toBe(name !== 'back\\slash');
+    }
   });
 });

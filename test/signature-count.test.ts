@@ -15,7 +15,8 @@ import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { addSignature, addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
-import { approvalSummary, approvedList, checkWeight, signWeight, verifyTransactionSignatures } from '../shared/authorization.ts';
+import { approvedList, checkWeight, signWeight, verifyTransactionSignatures } from '../shared/authorization.ts';
+import { approvalView } from '../shared/view.ts';
 import {
   checkSignatureCount,
   createTransaction,
@@ -80,11 +81,11 @@ describe('shared/: refused before any recovery', () => {
     expect(() => verifyTransactionSignatures(tx, account)).toThrow(expect.objectContaining(TOO_MANY));
   });
 
-  it('checkWeight, signWeight and approvalSummary refuse with the node\'s key-count message', () => {
+  it('checkWeight, signWeight and approvalView refuse with the node\'s key-count message', () => {
     const message = `Signature count is ${COUNT} more than key counts of permission : 1`;
     expect(() => checkWeight(account.owner, tx.signatures, base.txId)).toThrow(expect.objectContaining({ code: 'PERMISSION', message }));
     expect(signWeight(tx, account).result).toEqual({ code: 'PERMISSION_ERROR', message });
-    expect(approvalSummary(tx, account).result).toEqual({ code: 'PERMISSION_ERROR', message });
+    expect(approvalView(tx, account).result).toEqual({ code: 'PERMISSION_ERROR', message });
   });
 });
 

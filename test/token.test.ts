@@ -34,7 +34,6 @@ import {
   MIN_CDED_DAYS,
   ONE_DAY_NET_LIMIT,
   participateExchange,
-  textView,
   tokenIdToAssetName,
   validateAssetIssue,
   validateParticipate,
@@ -42,6 +41,7 @@ import {
   type AssetIssueInput,
 } from '../shared/token.ts';
 import { addressFromHex, addressToBase58 } from '../shared/address.ts';
+import { textView } from '../shared/display.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
 import { AirlockError } from '../shared/errors.ts';
 import { createTransaction, decodeRaw, transactionToNodeJson, type RawFields } from '../shared/transaction.ts';
@@ -167,14 +167,14 @@ describe('token id ⇄ asset_name (spec §4.7: token id number as a hex string)'
     expectError(() => tokenIdToAssetName(-1000001), 'INVALID_INPUT', 'token id: "-1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
     expectError(() => tokenIdToAssetName(Number.NaN), 'INVALID_INPUT', 'token id: NaN is not a whole number that can be read exactly');
     expectError(() => tokenIdToAssetName(-5n), 'INVALID_INPUT', 'token id: "-5" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
-    expectError(() => tokenIdToAssetName(null as unknown as string), 'INVALID_INPUT', 'token id: expected decimal text, a number or a bigint, got null');
+    expectError(() => tokenIdToAssetName(null as unknown as string), 'INVALID_INPUT', 'token id: must be a token id (decimal text, a whole number or a bigint), got null');
   });
 
   it('assetNameToTokenId rejects bytes that are not a token id', () => {
-    expectError(() => assetNameToTokenId(utf8ToBytes('AIR')), 'INVALID_INPUT', 'asset_name: "AIR" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)', 'asset_name');
+    expectError(() => assetNameToTokenId(utf8ToBytes('AIR')), 'INVALID_INPUT', 'asset_name: bytes 414952 are not a token id (the decimal text of an id such as 1000001)', 'asset_name');
     expectError(() => assetNameToTokenId(new Uint8Array()), 'INVALID_INPUT', 'asset_name: empty');
-    expectError(() => assetNameToTokenId(hexToBytes('31ff')), 'INVALID_INPUT', 'asset_name: bytes 31ff are not a token id (decimal digits such as 1000001)');
-    expect(() => assetNameToTokenId('1000001' as unknown as Uint8Array)).toThrow(TypeError);
+    expectError(() => assetNameToTokenId(hexToBytes('31ff')), 'INVALID_INPUT', 'asset_name: bytes 31ff are not a token id (the decimal text of an id such as 1000001)');
+    expect(() => assetNameToTokenId('1000001' as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(isTokenIdAssetName(utf8ToBytes('1000001'))).toBe(true);
     expect(isTokenIdAssetName(utf8ToBytes('1000001 '))).toBe(false);
   });
@@ -355,9 +355,9 @@ describe('AssetIssueContract validation (PROTOCOL.md §6.1)', () => {
   });
 
   it('rejects what is not an AssetIssueContract message', () => {
-    expect(() => validateAssetIssue({} as AssetIssueContract)).toThrow(TypeError);
-    expect(() => validateAssetIssue(create(TransferAssetContractSchema) as unknown as AssetIssueContract)).toThrow(TypeError);
-    expect(() => validateAssetIssue(issue(), { headBlockTime: 'now' as unknown as number })).toThrow(TypeError);
+    expect(() => validateAssetIssue({} as AssetIssueContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => validateAssetIssue(create(TransferAssetContractSchema) as unknown as AssetIssueContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => validateAssetIssue(issue(), { headBlockTime: 'now' as unknown as number })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });
 
@@ -402,36 +402,42 @@ describe('buildAssetIssue (spec §4.5)', () => {
     expect(() => buildAssetIssue(baseInput(), { headBlockTime: HEAD + 59_999n })).not.toThrow();
   });
 
-  it('TypeError for the wrong kind of input, naming the function and field', () => {
+  it('INVALID_INPUT for the wrong kind of input, naming the function and field', () => {
     const bad: [Partial<Record<keyof AssetIssueInput, unknown>>, RegExp][] = [
-      [{ coinNum: '1' }, /^buildAssetIssue: coinNum must be an integer/],
-      [{ num: 1.5 }, /^buildAssetIssue: num must be an integer, got 1.5/],
-      [{ totalSupply: undefined }, /^buildAssetIssue: totalSupply must be an integer .* got undefined/],
-      [{ startTime: '2024-01-01' }, /^buildAssetIssue: startTime must be an integer/],
-      [{ name: 5 }, /^buildAssetIssue: name must be text or bytes, got number/],
-      [{ url: undefined }, /^buildAssetIssue: url must be text or bytes/],
-      [{ owner: 42 }, /^buildAssetIssue: owner must be an address/],
-      [{ cdedSupply: { amount: 1, days: 1 } }, /^buildAssetIssue: cdedSupply must be a list/],
-      [{ cdedSupply: [{ amount: 1 }] }, /^buildAssetIssue: cdedSupply\[0\]\.days must be an integer/],
-      [{ cdedSupply: [null] }, /^buildAssetIssue: cdedSupply\[0\] must be \{amount, days\}/],
+      [{ coinNum: 'one' }, /^buildAssetIssue: coinNum: must be a whole number \(a number, decimal text or a bigint\), got a string$/],
+      [{ num: 1.5 }, /^buildAssetIssue: num: must be a whole number, got 1.5$/],
+      [{ totalSupply: undefined }, /^buildAssetIssue: totalSupply: must be a whole number .* got nothing$/],
+      [{ startTime: '2024-01-01' }, /^buildAssetIssue: startTime: must be a whole number/],
+      [{ name: 5 }, /^buildAssetIssue: name: must be text or bytes, got a number$/],
+      [{ url: undefined }, /^buildAssetIssue: url: must be text or bytes/],
+      [{ owner: 42 }, /^buildAssetIssue: owner: must be an address/],
+      [{ cdedSupply: { amount: 1, days: 1 } }, /^buildAssetIssue: cdedSupply: must be a list/],
+      [{ cdedSupply: [{ amount: 1 }] }, /^buildAssetIssue: cdedSupply\[0\]\.days: must be a whole number/],
+      [{ cdedSupply: [null] }, /^buildAssetIssue: cdedSupply\[0\]: must be an object, got null$/],
+      [{ cdedSupply: [{ amount: 1, days: 1, extra: 1 }] }, /^buildAssetIssue: cdedSupply\[0\]\.extra: unknown field/],
     ];
     for (const [patch, re] of bad) {
-      expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(TypeError);
+      expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
       expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(re);
     }
-    expect(() => buildAssetIssue(null as unknown as AssetIssueInput)).toThrow(TypeError);
+    expect(() => buildAssetIssue(null as unknown as AssetIssueInput)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
-  it('RangeError for int32 overflow of coin_num, num and precision, and int64 overflow', () => {
+  it('int64 fields take decimal text exactly, beyond 2^53 too (issue 6 part 3)', () => {
+    expect(buildAssetIssue({ ...baseInput(), totalSupply: '9007199254740993' as unknown as bigint }).totalSupply).toBe(9007199254740993n);
+    expect(buildAssetIssue({ ...baseInput(), coinNum: '7' as unknown as number }).coinNum).toBe(7);
+  });
+
+  it('INVALID_INPUT for int32 overflow of coin_num, num and precision, and int64 overflow', () => {
     const bad: [Partial<Record<keyof AssetIssueInput, unknown>>, RegExp][] = [
-      [{ coinNum: 2 ** 31 }, /^buildAssetIssue: coinNum 2147483648 is outside the int32 range/],
-      [{ num: -(2 ** 31) - 1 }, /^buildAssetIssue: num -2147483649 is outside the int32 range/],
-      [{ precision: 2 ** 31 }, /^buildAssetIssue: precision 2147483648 is outside the int32 range/],
-      [{ totalSupply: 2n ** 63n }, /^buildAssetIssue: totalSupply 9223372036854775808 is outside the int64 range/],
-      [{ endTime: 2 ** 53 }, /^buildAssetIssue: endTime 9007199254740992 is not exact as a number; pass a bigint/],
+      [{ coinNum: 2 ** 31 }, /^buildAssetIssue: coinNum: 2147483648 is outside/],
+      [{ num: -(2 ** 31) - 1 }, /^buildAssetIssue: num: -2147483649 is outside/],
+      [{ precision: 2 ** 31 }, /^buildAssetIssue: precision: 2147483648 is outside/],
+      [{ totalSupply: 2n ** 63n }, /^buildAssetIssue: totalSupply: 9223372036854775808 is outside the int64 range/],
+      [{ endTime: 2 ** 53 }, /^buildAssetIssue: endTime: 9007199254740992 is not exact as a number; give it as decimal text or a bigint/],
     ];
     for (const [patch, re] of bad) {
-      expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(RangeError);
+      expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
       expect(() => buildAssetIssue({ ...baseInput(), ...patch } as AssetIssueInput)).toThrow(re);
     }
     // The int32 limit itself is fine.
@@ -535,8 +541,8 @@ describe('buildParticipate (spec §4.6)', () => {
   it('validates what it builds', () => {
     expectInvalid(() => buildParticipate({ owner: OWNER, issuer: OWNER, tokenId: '1000001', amount: 1 }), 'Cannot participate asset Issue yourself !');
     expectInvalid(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 0 }), 'Amount must greater than 0!');
-    expectError(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: 'AIR', amount: 1 }), 'INVALID_INPUT', 'token id: "AIR" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
-    expect(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 1.5 })).toThrow(/^buildParticipate: amount must be an integer/);
+    expectError(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: 'AIR', amount: 1 }), 'INVALID_INPUT', 'buildParticipate: tokenId: "AIR" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
+    expect(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 1.5 })).toThrow(/^buildParticipate: amount: must be a whole number, got 1.5$/);
   });
 });
 
@@ -630,9 +636,9 @@ describe('buildTransferAsset (spec §4.7)', () => {
   it('validates what it builds', () => {
     expectInvalid(() => buildTransferAsset({ owner: OWNER, to: OWNER_HEX, tokenId: 1000001n, amount: 1n }), 'Cannot transfer asset to yourself.');
     expectInvalid(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: 1000001n, amount: -1n }), 'Amount must be greater than 0.');
-    expectError(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: '', amount: 1n }), 'INVALID_INPUT', 'token id: empty');
-    expect(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: 1000001, amount: 2n ** 63n })).toThrow(RangeError);
-    expect(() => buildTransferAsset(undefined as unknown as Parameters<typeof buildTransferAsset>[0])).toThrow(TypeError);
+    expectError(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: '', amount: 1n }), 'INVALID_INPUT', 'buildTransferAsset: tokenId: empty', 'tokenId');
+    expect(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: 1000001, amount: 2n ** 63n })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => buildTransferAsset(undefined as unknown as Parameters<typeof buildTransferAsset>[0])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });
 
@@ -646,10 +652,10 @@ describe('display shapes for the UI and CLI', () => {
       contract: 'AssetIssueContract',
       owner: { hex: OWNER_HEX, base58: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ' },
       id: '',
-      name: { text: 'AIRLOCK', hex: bytesToHex(utf8ToBytes('AIRLOCK')) },
-      abbr: { text: 'AIR', hex: '414952' },
-      description: { text: 'A test token', hex: bytesToHex(utf8ToBytes('A test token')) },
-      url: { text: 'https://example.com', hex: bytesToHex(utf8ToBytes('https://example.com')) },
+      name: { text: 'AIRLOCK', escaped: false, hex: bytesToHex(utf8ToBytes('AIRLOCK')) },
+      abbr: { text: 'AIR', escaped: false, hex: '414952' },
+      description: { text: 'A test token', escaped: false, hex: bytesToHex(utf8ToBytes('A test token')) },
+      url: { text: 'https://example.com', escaped: false, hex: bytesToHex(utf8ToBytes('https://example.com')) },
       precision: 6,
       totalSupply: '1000000000',
       totalSupplyTokens: '1000',
@@ -668,15 +674,21 @@ describe('display shapes for the UI and CLI', () => {
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
   });
 
-  it('shows hex only for text a signer could misread (controls, bidi overrides, zero-width, bad UTF-8)', () => {
-    expect(textView(utf8ToBytes('plain text'))).toEqual({ text: 'plain text', hex: bytesToHex(utf8ToBytes('plain text')) });
-    expect(textView(utf8ToBytes('Ünïcödé ok'))).toMatchObject({ text: 'Ünïcödé ok' });
-    for (const bad of ['evil\u202egnp.exe', 'zero\u200bwidth', 'line\nbreak', 'nul\u0000']) {
-      expect(textView(utf8ToBytes(bad))).toEqual({ text: null, hex: bytesToHex(utf8ToBytes(bad)) });
+  it('escapes text a signer could misread (controls, bidi overrides, zero-width), null for bad UTF-8', () => {
+    expect(textView(utf8ToBytes('plain text'))).toEqual({ text: 'plain text', escaped: false, hex: bytesToHex(utf8ToBytes('plain text')) });
+    expect(textView(utf8ToBytes('Ünïcödé ok'))).toMatchObject({ text: 'Ünïcödé ok', escaped: false });
+    const cases: [string, string][] = [
+      ['evil\u202egnp.exe', 'evil\\u{202E}gnp.exe'],
+      ['zero\u200bwidth', 'zero\\u{200B}width'],
+      ['line\nbreak', 'line\\u{A}break'],
+      ['nul\u0000', 'nul\\u{0}'],
+    ];
+    for (const [bad, shown] of cases) {
+      expect(textView(utf8ToBytes(bad))).toEqual({ text: shown, escaped: true, hex: bytesToHex(utf8ToBytes(bad)) });
     }
-    expect(textView(hexToBytes('ff41'))).toEqual({ text: null, hex: 'ff41' });
+    expect(textView(hexToBytes('ff41'))).toEqual({ text: null, escaped: false, hex: 'ff41' });
     const c = issue({ description: utf8ToBytes('a\u202eb') });
-    expect(describeAssetIssue(c).description.text).toBeNull();
+    expect(describeAssetIssue(c).description).toMatchObject({ text: 'a\\u{202E}b', escaped: true });
     expect(describeAssetIssue(issue({ precision: 9 })).totalSupplyTokens).toBeNull();
     expect(describeAssetIssue(issue({ startTime: 0n })).startTime).toEqual({ ms: '0', iso: null });
   });
@@ -687,7 +699,7 @@ describe('display shapes for the UI and CLI', () => {
       owner: { hex: OWNER_HEX, base58: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ' },
       issuer: { hex: TO_HEX, base58: 'TDxtBDwocWMwXV6z1CWXJmT7p8bm14YoLY' },
       tokenId: '1000001',
-      assetName: { text: '1000001', hex: '31303030303031' },
+      assetName: { text: '1000001', escaped: false, hex: '31303030303031' },
       amount: '1500000',
       amountCoin: '1.5',
     });
@@ -696,13 +708,13 @@ describe('display shapes for the UI and CLI', () => {
       owner: { hex: OWNER_HEX, base58: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ' },
       to: { hex: TO_HEX, base58: 'TDxtBDwocWMwXV6z1CWXJmT7p8bm14YoLY' },
       tokenId: '1000001',
-      assetName: { text: '1000001', hex: '31303030303031' },
+      assetName: { text: '1000001', escaped: false, hex: '31303030303031' },
       amount: '100',
     });
     const odd = describeTransferAsset(transferAsset({ assetName: utf8ToBytes('AIR'), toAddress: new Uint8Array([1, 2]) }));
     expect(odd.tokenId).toBeNull();
-    expect(odd.assetName).toEqual({ text: 'AIR', hex: '414952' });
+    expect(odd.assetName).toEqual({ text: 'AIR', escaped: false, hex: '414952' });
     expect(odd.to).toEqual({ hex: '0102', base58: null });
-    expect(() => describeTransferAsset(participate() as unknown as TransferAssetContract)).toThrow(TypeError);
+    expect(() => describeTransferAsset(participate() as unknown as TransferAssetContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });

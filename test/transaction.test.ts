@@ -92,7 +92,7 @@ describe('decodeRaw: the vector decodes', () => {
   });
 
   it('refuses a non-bytes argument', () => {
-    expect(() => decodeRaw(RAW as unknown as Uint8Array)).toThrow(new TypeError('decodeRaw: expected bytes'));
+    expect(() => decodeRaw(RAW as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'decodeRaw: expected bytes' }));
   });
 
   it('refuses truncated bytes as BAD_TRANSACTION', () => {
@@ -300,18 +300,18 @@ describe('buildRaw input checks', () => {
   });
 
   it('a value of another message type is a TypeError', () => {
-    expect(() => buildRaw({ ...transferCall(), type: 'TransferAssetContract' }, FIELDS)).toThrow(new TypeError('buildRaw: value is not a TransferAssetContract message'));
+    expect(() => buildRaw({ ...transferCall(), type: 'TransferAssetContract' }, FIELDS)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: value is not a TransferAssetContract message' }));
   });
 
   it('TaPoS lengths: 2 bytes and 8 bytes', () => {
-    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockBytes: new Uint8Array(3) })).toThrow(new RangeError('buildRaw: ref_block_bytes must be 2 bytes, got 3'));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockHash: new Uint8Array(7) })).toThrow(new RangeError('buildRaw: ref_block_hash must be 8 bytes, got 7'));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockBytes: new Uint8Array(3) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_bytes must be 2 bytes, got 3' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockHash: new Uint8Array(7) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_hash must be 8 bytes, got 7' }));
   });
 
   it('times: positive expiration, non-negative timestamp, integers only', () => {
-    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 0 })).toThrow(new RangeError('buildRaw: expiration must be a positive time in ms'));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, timestamp: -1 })).toThrow(new RangeError('buildRaw: timestamp must not be negative'));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(new TypeError('buildRaw: expiration: expected an integer'));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration must be a positive time in ms' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, timestamp: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: timestamp must not be negative' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration: must be a whole number, got 1.5' }));
   });
 
   it('createTransaction refuses what the node would refuse as too big even signed once (size + 128 bytes of results ≤ 512,000)', () => {
@@ -476,7 +476,7 @@ describe('transactionFromNodeJson: the bytes are the truth', () => {
       () => transactionFromNodeJson({ ...good(), foo: 1 }),
       'BAD_JSON',
       'transaction.foo: unknown field (known: visible, txID, raw_data, raw_data_hex, signature, ret)',
-      { field: 'foo' },
+      { field: 'transaction.foo' },
     );
   });
 
@@ -489,7 +489,7 @@ describe('transactionFromNodeJson: the bytes are the truth', () => {
   });
 
   it('shape errors', () => {
-    expectCoded(() => transactionFromNodeJson([]), 'BAD_JSON', 'transaction: expected a JSON object');
+    expectCoded(() => transactionFromNodeJson([]), 'BAD_JSON', 'transaction: must be an object, got a list');
     expectCoded(() => transactionFromNodeJson({}), 'BAD_JSON', 'transaction: needs raw_data_hex or raw_data');
     expectCoded(() => transactionFromNodeJson({ raw_data_hex: 5 }), 'BAD_JSON', 'transaction.raw_data_hex: expected a hex string');
     expectCoded(() => transactionFromNodeJson({ raw_data_hex: RAW, visible: 'true' }), 'BAD_JSON', 'transaction.visible: expected true or false');

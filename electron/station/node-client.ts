@@ -19,7 +19,8 @@ import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from
 import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { TransactionSignWeightSchema, TransactionSignWeight_Result_response_codeSchema, type TransactionSignWeight } from '../../shared/gen/protocol/api_pb.ts';
 import { addressToBase58, addressToHex, parseAddress } from '../../shared/address.ts';
-import { accountPermissionsFromAccount, approvalSummary } from '../../shared/authorization.ts';
+import { accountPermissionsFromAccount } from '../../shared/authorization.ts';
+import { approvalView } from '../../shared/view.ts';
 import { bytesToHex, hexToBytes, tryUtf8 } from '../../shared/bytes.ts';
 import { AirlockError, excerpt, fail } from '../../shared/errors.ts';
 import type { HandoffPermission } from '../../shared/handoff.ts';
@@ -335,14 +336,14 @@ export function comparePermissions(snapshot: HandoffPermission | SnapshotAccount
       : `The permissions of ${now.address} are the same as in the snapshot the signers saw (${from}).`,
   };
   if (tx) {
-    const s = approvalSummary(tx, now.exists ? accountPermissionsFromJson(now.address, now.permissions) : undefined);
-    const enough = s.result.code === 'ENOUGH_PERMISSION';
+    const s = approvalView(tx, now.exists ? accountPermissionsFromJson(now.address, now.permissions) : undefined);
+    const enough = s.enough;
     out.weightNow = {
       code: s.result.code,
       message: s.result.message ?? '',
-      weight: jsonSafe(s.currentWeight) as number | string,
-      threshold: s.threshold === undefined ? null : (jsonSafe(s.threshold) as number | string),
-      missing: jsonSafe(s.missing) as number | string,
+      weight: jsonSafe(BigInt(s.weight)) as number | string,
+      threshold: s.threshold === null ? null : (jsonSafe(BigInt(s.threshold)) as number | string),
+      missing: jsonSafe(BigInt(s.missing)) as number | string,
       enough,
     };
     if (diff.changed) {
