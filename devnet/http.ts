@@ -233,7 +233,7 @@ function addTransactionSign(chain: Chain): Handler {
     const inner = body.transaction;
     const visible = body.visible !== undefined
       ? readVisible(body)
-      : typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? readVisible(inner as Json) : false;
+      : isRecord(inner) ? readVisible(inner) : false;
     const { tx } = readTransaction(inner, 'transaction');
     const key = privateKeyFromHex(body.privateKey, 'privateKey');
     try {

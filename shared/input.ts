@@ -80,11 +80,11 @@ export function int64Input(value: unknown, field: string, range: Int64Range = {}
   let n: bigint;
   if (typeof value === 'bigint') n = value;
   else if (typeof value === 'number') {
-    if (!Number.isInteger(value)) rejectField(field, `must be a whole number, got ${value}`);
-    if (!Number.isSafeInteger(value)) rejectField(field, `${value} is not exact as a number; give it as decimal text or a bigint`);
+    if (!Number.isInteger(value)) rejectField(field, `expected an integer, got ${value}`);
+    if (!Number.isSafeInteger(value)) rejectField(field, `${value} cannot be read exactly; pass it as a string`);
     n = BigInt(value);
   } else if (typeof value === 'string' && DECIMAL_RE.test(value)) n = BigInt(value);
-  else rejectField(field, `must be a whole number (a number, decimal text or a bigint), got ${kindOf(value)}`);
+  else rejectField(field, `expected an integer, got ${kindOf(value)}`);
   const min = range.min ?? INT64_MIN;
   const max = range.max ?? INT64_MAX;
   if (n < min || n > max) {

@@ -21,7 +21,7 @@ import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, t
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from './bytes.ts';
 import { AirlockError, excerpt, fail, shownKey } from './errors.ts';
-import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './int64.ts';
+import { atField, int32Input, int64Input, isRecord } from './input.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 
 export interface NodeJsonOptions {
@@ -118,9 +118,7 @@ export function messageToNodeJson(schema: DescMessage, message: Message, options
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function isPlainObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const isPlainObject = isRecord as (v: unknown) => v is JsonObject;
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
@@ -128,15 +126,9 @@ function typeName(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
+/** An integer field, read by shared/input.ts (number, bigint or decimal text; exact) as BAD_JSON. */
 function integerFromJson(v: unknown, path: string): bigint {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number') {
-    if (!Number.isInteger(v)) fail('BAD_JSON', `${path}: expected an integer, got ${v}`, { field: path });
-    if (!Number.isSafeInteger(v)) fail('BAD_JSON', `${path}: ${v} cannot be read exactly; pass it as a string`, { field: path });
-    return BigInt(v);
-  }
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim());
-  fail('BAD_JSON', `${path}: expected an integer, got ${typeName(v)}`, { field: path });
+  return atField(path, () => int64Input(typeof v === 'string' ? v.trim() : v, path), 'BAD_JSON');
 }
 
 function bytesFromJson(field: DescField, v: unknown, path: string, visible: boolean): Uint8Array {
@@ -164,16 +156,10 @@ function scalarFromJson(field: DescField, scalar: ScalarType, v: unknown, path: 
     case ScalarType.BOOL:
       if (typeof v !== 'boolean') fail('BAD_JSON', `${path}: expected true or false, got ${typeName(v)}`, { field: path });
       return v;
-    case ScalarType.INT32: {
-      const n = integerFromJson(v, path);
-      if (n < INT32_MIN || n > INT32_MAX) fail('BAD_JSON', `${path}: ${n} is outside the int32 range`, { field: path });
-      return Number(n);
-    }
-    case ScalarType.INT64: {
-      const n = integerFromJson(v, path);
-      if (n < INT64_MIN || n > INT64_MAX) fail('BAD_JSON', `${path}: ${n} is outside the int64 range`, { field: path });
-      return n;
-    }
+    case ScalarType.INT32:
+      return atField(path, () => int32Input(typeof v === 'string' ? v.trim() : v, path), 'BAD_JSON');
+    case ScalarType.INT64:
+      return integerFromJson(v, path);
     default:
       fail('INTERNAL', `${path}: scalar type ${scalar} is not used by this protocol`);
   }

@@ -121,8 +121,7 @@ function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; max
     badArgument(`availableContractTypes: expected ${OPERATIONS_LENGTH} bytes, got ${available.length}`, 'availableContractTypes');
   }
   const maxKeys = ctx.maxKeys ?? MAX_KEYS_PER_PERMISSION;
-  if (!Number.isSafeInteger(maxKeys) || maxKeys < 0) badArgument(`maxKeys: expected a whole number, got ${maxKeys}`, 'maxKeys');
-  return { available, maxKeys };
+  return { available, maxKeys: Number(int64Input(maxKeys, 'maxKeys', { min: 0n, max: BigInt(Number.MAX_SAFE_INTEGER) })) };
 }
 
 /**

@@ -311,7 +311,7 @@ describe('buildRaw input checks', () => {
   it('times: positive expiration, non-negative timestamp, integers only', () => {
     expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration must be a positive time in ms' }));
     expect(() => buildRaw(transferCall(), { ...FIELDS, timestamp: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: timestamp must not be negative' }));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration: must be a whole number, got 1.5' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration: expected an integer, got 1.5' }));
   });
 
   it('createTransaction refuses what the node would refuse as too big even signed once (size + 128 bytes of results ≤ 512,000)', () => {
