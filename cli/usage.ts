@@ -47,12 +47,15 @@ ${OUTPUT}
 export const TX_INSPECT_USAGE = `Usage: airlock tx inspect [FILE|-] [--visible]
 
 Reads a transaction JSON (raw_data_hex and/or raw_data, and signature) and prints what its BYTES
-say: txID, contract_type, permission_id, owner_address {hex, base58}, contract, raw_data,
-raw_data_hex, timestamp and expiration {ms, iso}, expired (against this machine's clock), and per
-signature its recovered signer {hex, base58} or the error the node would give.
-A raw_data that disagrees with raw_data_hex, or a txID that is not their hash, is refused.
+say, as the station shows it (the transaction view, shared/view.ts): txID, kind, title, summary,
+permissionId, owner {hex, base58}, contract (every field in plain words; int64 as decimal text),
+refBlock, timestamp and expiration {ms, iso} with expired and msLeft against this machine's clock,
+memo, feeLimit, rawDataHex, size, and per signature its recovered signer {hex, base58} or the
+error the node would give; then raw_data, the node's JSON of the same bytes. Names with control or
+bidi characters are shown escaped. A raw_data that disagrees with raw_data_hex, or a txID that is
+not their hash, is refused.
 
-  --visible   write addresses as Base58 and names as text
+  --visible   write raw_data's addresses as Base58 and names as text
 ${OUTPUT}
 `;
 
