@@ -7,7 +7,9 @@
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
  */
-import { badArgument, fail, shownKey, excerpt } from './errors.ts';
+import { badArgument, fail, excerpt } from './errors.ts';
+import { hasUnsafeText } from './escape.ts';
+import { atField, int64Input, isRecord, kindOf, listInput, objectInput } from './input.ts';
 import { parseJson } from './json.ts';
 
 export interface EnvelopeKind {
@@ -58,67 +60,37 @@ export function checkEnvelope(value: unknown, kind: EnvelopeKind, what: string):
   return value;
 }
 
-export function isRecord(v: unknown): v is JsonRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
- * The object at `path` with only the listed keys, copied into a null-prototype record. A missing
- * required key or any other key is an error naming its path.
+ * The object at `path` with only the listed keys, copied into a null-prototype record
+ * (shared/input.ts `objectInput`). A missing required key or any other key is an error naming its path.
  */
 export function strictObject(v: unknown, path: string, required: readonly string[], optional: readonly string[] = []): JsonRecord {
-  if (!isRecord(v)) fail('BAD_JSON', `${path}: expected an object, got ${kindOf(v)}`, { field: path });
-  const known = new Set([...required, ...optional]);
-  const out = Object.create(null) as JsonRecord;
-  for (const key of Object.keys(v)) {
-    if (!known.has(key)) fail('BAD_JSON', `${path}.${shownKey(key)}: unknown field (known: ${[...known].join(', ')})`, { field: `${path}.${shownKey(key)}` });
-    out[key] = v[key];
-  }
+  const out = objectInput(v, path, [...required, ...optional], { code: 'BAD_JSON' });
   for (const key of required) if (out[key] === undefined) fail('BAD_JSON', `${path}.${key}: missing`, { field: `${path}.${key}` });
   return out;
 }
 
-/** A list at `path` of at most `max` items. */
+/** A list at `path` of at most `max` items (shared/input.ts `listInput`). */
 export function boundedList(v: unknown, path: string, max: number): unknown[] {
-  if (!Array.isArray(v)) fail('BAD_JSON', `${path}: expected a list, got ${kindOf(v)}`, { field: path });
-  if (v.length > max) fail('BAD_JSON', `${path}: ${v.length} items, at most ${max} allowed`, { field: path, limit: max });
-  return v;
+  return listInput(v, path, max, 'BAD_JSON');
 }
-
-/** Control characters and bidirectional overrides: text that could make a screen lie. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const DECEPTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** A string at `path` of at most `max` UTF-16 units, without control or bidi-override characters (tab and newline allowed). */
 export function plainText(v: unknown, path: string, max: number): string {
   if (typeof v !== 'string') fail('BAD_JSON', `${path}: expected a string, got ${kindOf(v)}`, { field: path });
   if (v.length > max) fail('BAD_JSON', `${path}: longer than ${max} characters`, { field: path, limit: max });
-  if (DECEPTIVE.test(v)) fail('BAD_JSON', `${path}: contains a control or bidirectional-override character`, { field: path });
+  // Tab and newline are allowed; every other character shared/escape.ts would escape is refused.
+  if (hasUnsafeText(v.replace(/[\t\n]/g, ''))) fail('BAD_JSON', `${path}: contains a control or bidirectional-override character`, { field: path });
   return v;
 }
 
-/** A whole number at `path` within [min, max] (both safe integers). */
+/** A whole number at `path` within [min, max] (both safe integers), read by shared/input.ts. */
 export function safeInteger(v: unknown, path: string, min: number, max: number = Number.MAX_SAFE_INTEGER): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
-    fail('BAD_JSON', `${path}: expected a whole number from ${min} to ${max}`, { field: path });
-  }
-  return v;
+  if (typeof v !== 'number') fail('BAD_JSON', `${path}: expected a whole number from ${min} to ${max}`, { field: path });
+  return Number(atField(path, () => int64Input(v, path, { min: BigInt(min), max: BigInt(max) }), 'BAD_JSON'));
 }
 
-/** An int64 at `path`, as a JSON number or a decimal string; returned as a decimal string. */
+/** An int64 at `path`, as a JSON number or a decimal string (shared/input.ts); returned as a decimal string. */
 export function int64Text(v: unknown, path: string, min = 0n): string {
-  let n: bigint | undefined;
-  if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
-  else if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'string' && /^-?\d{1,19}$/.test(v)) n = BigInt(v);
-  if (n === undefined || n < min || n > 9_223_372_036_854_775_807n) {
-    fail('BAD_JSON', `${path}: expected a whole number from ${min} to 2^63-1 (a number, or a string of digits)`, { field: path });
-  }
-  return n.toString();
-}
-
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  return atField(path, () => int64Input(v, path, { min }), 'BAD_JSON').toString();
 }

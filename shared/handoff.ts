@@ -18,7 +18,8 @@ import { addressToBase58, addressToHex, type Address } from './address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from './authorization.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
 import { badArgument, fail } from './errors.ts';
-import { boundedList, checkEnvelope, isRecord, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import { boundedList, checkEnvelope, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import { isRecord } from './input.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
 import { recoverSigner } from './verify.ts';
 import {

@@ -218,7 +218,7 @@ export function objectInput(
   options: ObjectInputOptions = {},
 ): Record<string, unknown> {
   const code = options.code ?? 'INVALID_INPUT';
-  if (!isRecord(value)) rejectField(field, `must be an object, got ${kindOf(value)}`, code);
+  if (!isRecord(value)) rejectField(field, `expected an object, got ${kindOf(value)}`, code);
   const allowed: ReadonlySet<string> = known instanceof Set ? known : new Set(known as readonly string[]);
   const out = ownEntries(value);
   for (const key of Object.keys(out)) {
@@ -240,10 +240,10 @@ export function ownEntries(value: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
-/** A list, with at most `max` items when given. */
-export function listInput(value: unknown, field: string, max?: number): unknown[] {
-  if (!Array.isArray(value)) rejectField(field, `must be a list, got ${kindOf(value)}`);
-  if (max !== undefined && value.length > max) rejectField(field, `has ${value.length} items; at most ${max}`);
+/** A list, with at most `max` items when given; `code` as in objectInput. */
+export function listInput(value: unknown, field: string, max?: number, code: ErrorCode = 'INVALID_INPUT'): unknown[] {
+  if (!Array.isArray(value)) rejectField(field, `expected a list, got ${kindOf(value)}`, code);
+  if (max !== undefined && value.length > max) rejectField(field, `${value.length} items, at most ${max} allowed`, code, { limit: max });
   return value;
 }
 

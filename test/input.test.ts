@@ -140,7 +140,7 @@ describe('objectInput: known keys only, read through a null prototype', () => {
     expect(o.b).toBeUndefined();
     expect(Object.getPrototypeOf(o)).toBeNull();
     expectRefused(() => objectInput({ c: 1 }, 'input', ['a', 'b']), 'INVALID_INPUT', 'input.c: unknown field (known: a, b)', 'input.c');
-    expectRefused(() => objectInput([], 'input', ['a']), 'INVALID_INPUT', 'input: must be an object, got a list', 'input');
+    expectRefused(() => objectInput([], 'input', ['a']), 'INVALID_INPUT', 'input: expected an object, got a list', 'input');
     expectRefused(() => objectInput({ c: 1 }, 'transaction', ['a'], { code: 'BAD_JSON' }), 'BAD_JSON', /unknown field/, 'transaction.c');
   });
 

@@ -411,9 +411,9 @@ describe('buildAssetIssue (spec §4.5)', () => {
       [{ name: 5 }, /^buildAssetIssue: name: must be text or bytes, got a number$/],
       [{ url: undefined }, /^buildAssetIssue: url: must be text or bytes/],
       [{ owner: 42 }, /^buildAssetIssue: owner: must be an address/],
-      [{ cdedSupply: { amount: 1, days: 1 } }, /^buildAssetIssue: cdedSupply: must be a list/],
+      [{ cdedSupply: { amount: 1, days: 1 } }, /^buildAssetIssue: cdedSupply: expected a list/],
       [{ cdedSupply: [{ amount: 1 }] }, /^buildAssetIssue: cdedSupply\[0\]\.days: expected an integer/],
-      [{ cdedSupply: [null] }, /^buildAssetIssue: cdedSupply\[0\]: must be an object, got null$/],
+      [{ cdedSupply: [null] }, /^buildAssetIssue: cdedSupply\[0\]: expected an object, got null$/],
       [{ cdedSupply: [{ amount: 1, days: 1, extra: 1 }] }, /^buildAssetIssue: cdedSupply\[0\]\.extra: unknown field/],
     ];
     for (const [patch, re] of bad) {

@@ -489,7 +489,7 @@ describe('transactionFromNodeJson: the bytes are the truth', () => {
   });
 
   it('shape errors', () => {
-    expectCoded(() => transactionFromNodeJson([]), 'BAD_JSON', 'transaction: must be an object, got a list');
+    expectCoded(() => transactionFromNodeJson([]), 'BAD_JSON', 'transaction: expected an object, got a list');
     expectCoded(() => transactionFromNodeJson({}), 'BAD_JSON', 'transaction: needs raw_data_hex or raw_data');
     expectCoded(() => transactionFromNodeJson({ raw_data_hex: 5 }), 'BAD_JSON', 'transaction.raw_data_hex: expected a hex string');
     expectCoded(() => transactionFromNodeJson({ raw_data_hex: RAW, visible: 'true' }), 'BAD_JSON', 'transaction.visible: expected true or false');
