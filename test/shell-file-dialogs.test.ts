@@ -93,8 +93,8 @@ describe('--data-dir', () => {
   });
 
   it('without a directory is an error', () => {
-    expect(() => parseLaunchArgs(['--data-dir'], '/')).toThrow(TypeError);
-    expect(() => parseLaunchArgs(['--data-dir', '--other'], '/')).toThrow(TypeError);
-    expect(() => parseLaunchArgs(['--data-dir='], '/')).toThrow(TypeError);
+    expect(() => parseLaunchArgs(['--data-dir'], '/')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: '--data-dir' } }));
+    expect(() => parseLaunchArgs(['--data-dir', '--other'], '/')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: '--data-dir' } }));
+    expect(() => parseLaunchArgs(['--data-dir='], '/')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: '--data-dir' } }));
   });
 });

@@ -8,6 +8,7 @@
  * vault all name the same place whatever the working directory was.
  */
 import { resolve } from 'node:path';
+import { badArgument } from '../../shared/errors.ts';
 
 export interface LaunchOptions {
   dataDir: string | undefined;
@@ -20,14 +21,14 @@ export function parseLaunchArgs(argv: readonly string[], cwd: string): LaunchOpt
     let value: string | undefined;
     if (arg === '--data-dir') {
       value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new TypeError('--data-dir needs a directory');
+      if (value === undefined || value.startsWith('--')) badArgument('--data-dir needs a directory', '--data-dir');
       i += 1;
     } else if (arg.startsWith('--data-dir=')) {
       value = arg.slice('--data-dir='.length);
     } else {
       continue;
     }
-    if (value === '') throw new TypeError('--data-dir needs a directory');
+    if (value === '') badArgument('--data-dir needs a directory', '--data-dir');
     dataDir = resolve(cwd, value);
   }
   return { dataDir };
