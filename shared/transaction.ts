@@ -19,6 +19,7 @@ import {
 } from './gen/protocol/core_pb.ts';
 import { checkAddress, type Address } from './address.ts';
 import { bytesToHex, concatBytes, equalBytes } from './bytes.ts';
+import { translateJson } from './dialect.ts';
 import { AirlockError, badArgument, fail, type ErrorCode } from './errors.ts';
 import { atField, booleanInput, hexInput, int64Input, objectInput, within } from './input.ts';
 import {
@@ -304,6 +305,14 @@ export interface TransactionJsonOptions {
 }
 
 /**
+ * `raw_data` read strictly, in either node dialect (issue 11): java-tron's names (`frozen_supply`,
+ * `trx_num`, `witness`, permission type `Witness`) describe the same bytes as the spec's.
+ */
+function rawFromNodeJson(json: unknown, visible: boolean): Transaction_raw {
+  return messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, translateJson(Transaction_rawSchema, json, 'spec', 'raw_data'), { visible, path: 'raw_data' });
+}
+
+/**
  * The form of the node's transaction JSON, read without judging what the bytes say (the devnet
  * reads any transaction so it can answer with the node's own codes). The bytes come from
  * `raw_data_hex` when present; `raw_data` must then encode to exactly those bytes and `txID` must
@@ -320,8 +329,7 @@ export function signedTransactionFromNodeJson(json: unknown, options: Transactio
     if (typeof t.visible !== 'boolean' && !options.visibleText) fail(code, `${at('visible')}: expected true or false`, { field: at('visible') });
     visible = atField(at('visible'), () => booleanInput(t.visible, at('visible')), code);
   }
-  const fromJson = (): Uint8Array =>
-    encodeRaw(messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, t.raw_data, { visible, path: 'raw_data' }));
+  const fromJson = (): Uint8Array => encodeRaw(rawFromNodeJson(t.raw_data, visible));
   let rawBytes: Uint8Array;
   if (t.raw_data_hex !== undefined) {
     if (typeof t.raw_data_hex !== 'string') fail(code, `${at('raw_data_hex')}: expected a hex string`, { field: at('raw_data_hex') });

@@ -74,7 +74,8 @@ describe('NodeClient against the devnet', () => {
     const built = await node.post('/wallet/createtransaction', { owner_address: owner.hex, to_address: K.carol.hex, amount: 5 * 1_000_000, Permission_id: 2 });
     const refused = await client.broadcast(txOf(sign(built, a)));
     expect(refused).toMatchObject({ accepted: false, code: 'SIGERROR', message: 'Validate signature error: sig error', txID: built.txID });
-    expect(refused.text).toBe(`The node refused transaction ${built.txID}: SIGERROR: Validate signature error: sig error.`);
+    expect(refused.text).toBe(`The node refused transaction ${built.txID}: SIGERROR: Validate signature error: sig error. ${refused.meaning}.`);
+    expect(refused.meaning).toMatch(/^A signature is wrong/);
     const before = await node.balance(K.carol.b58);
     const ok = await client.broadcast(txOf(sign(built, a, c)));
     expect(ok).toEqual({ accepted: true, txID: built.txID, text: `The node accepted transaction ${built.txID}; it goes into the next block.` });

@@ -14,14 +14,28 @@
  *   ignored, but a field we model with a wrong type is still an error. Results are JSON-safe.
  * - Before a broadcast, `comparePermissions` says whether the owner's permissions changed since the
  *   snapshot the signers saw, and what the signatures weigh under the new ones.
+ * - The node's dialect (issue 11, shared/dialect.ts) is handled here and nowhere else: every request
+ *   body is written in it and every reply translated back to the spec's names in `post`, by the
+ *   ENDPOINTS table, so no caller ever sees a java-tron name.
+ * - An API key (hosted nodes' `TRON-PRO-API-KEY`) comes from a provider function on each request and
+ *   is never kept, logged, or shown: it is checked before `fetch` can quote it, sent only over https
+ *   or to this machine, and scrubbed from anything the node sends back.
  */
-import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../../shared/gen/protocol/core_pb.ts';
+import type { DescMessage } from '@bufbuild/protobuf';
+import { AccountSchema, BlockHeaderSchema, BlockSchema, TransactionSchema, type Account, type BlockHeader } from '../../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
-import { TransactionSignWeightSchema, TransactionSignWeight_Result_response_codeSchema, type TransactionSignWeight } from '../../shared/gen/protocol/api_pb.ts';
+import {
+  ReturnSchema,
+  Return_response_codeSchema,
+  TransactionSignWeightSchema,
+  TransactionSignWeight_Result_response_codeSchema,
+  type TransactionSignWeight,
+} from '../../shared/gen/protocol/api_pb.ts';
 import { addressToBase58, addressToHex, parseAddress } from '../../shared/address.ts';
 import { accountPermissionsFromAccount } from '../../shared/authorization.ts';
 import { approvalView } from '../../shared/view.ts';
-import { bytesToHex, hexToBytes, tryUtf8 } from '../../shared/bytes.ts';
+import { bytesToHex, hexToBytes, tryUtf8, utf8ToBytes } from '../../shared/bytes.ts';
+import { chainParameterName, dialectOfAccount, dialectOfBlock, isDialect, translateJson, type Dialect, type DialectEvidence } from '../../shared/dialect.ts';
 import { AirlockError, excerpt, fail } from '../../shared/errors.ts';
 import type { HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson, stringifyJson } from '../../shared/json.ts';
@@ -38,9 +52,51 @@ import {
   type SnapshotToken,
 } from '../../shared/snapshot.ts';
 import { transactionToNodeJson, type SignedTransaction } from '../../shared/transaction.ts';
+import { LOCAL_NODE_URL } from '../../shared/networks.ts';
 
-/** The embedded local node (devnet/node.ts DEFAULT_PORT). */
-export const DEFAULT_NODE_URL = 'http://127.0.0.1:8090';
+/** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/networks.ts). */
+export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
+/** The header hosted java-tron nodes (TronGrid) read an API key from. */
+export const API_KEY_HEADER = 'TRON-PRO-API-KEY';
+/** Longest API key sent; hosted keys are UUIDs (36 characters). */
+export const MAX_API_KEY_LENGTH = 256;
+
+/**
+ * Gives the API key for the node, or undefined for none; called once per request, so the key can
+ * live in the vault and is never held by the client. The value is opaque: it is sent as it is.
+ */
+export type ApiKeyProvider = () => string | undefined | Promise<string | undefined>;
+
+/**
+ * What each endpoint the client uses carries, for the dialect translation: the message its request
+ * body and its reply are node JSON of. `chainParameters` is getchainparameters' key list.
+ */
+const ENDPOINTS: Readonly<Record<string, { request?: DescMessage; reply?: DescMessage | 'chainParameters' }>> = {
+  '/wallet/getnowblock': { reply: BlockSchema },
+  '/wallet/getblock': { reply: BlockSchema },
+  '/wallet/getaccount': { reply: AccountSchema },
+  '/wallet/getassetissuebyid': { reply: AssetIssueContractSchema },
+  '/wallet/getchainparameters': { reply: 'chainParameters' },
+  '/wallet/getsignweight': { request: TransactionSchema, reply: TransactionSignWeightSchema },
+  '/wallet/broadcasttransaction': { request: TransactionSchema, reply: ReturnSchema },
+};
+
+/** Broadcast result codes (Return.response_code, PROTOCOL.md §7) in words, with the way forward. */
+const BROADCAST_MEANINGS: Readonly<Record<string, string>> = {
+  SIGERROR: 'A signature is wrong, from a key outside the permission, or the signatures do not reach its threshold; collect the missing signatures',
+  CONTRACT_VALIDATE_ERROR: "The node's checks of the contract failed (balance, permission, token rules); the message says which",
+  CONTRACT_EXE_ERROR: 'The contract passed the checks but failed when the node ran it',
+  BANDWITH_ERROR: 'The owner has too little bandwidth, and too little balance to pay for it',
+  DUP_TRANSACTION_ERROR: 'The node already has this transaction; it may already be in a block',
+  TAPOS_ERROR: 'The node does not know the reference block (too old, or from another network); build the transaction again from a recent block',
+  TOO_BIG_TRANSACTION_ERROR: 'The transaction is bigger than the node accepts',
+  TRANSACTION_EXPIRATION_ERROR: 'The transaction has expired, or expires too far ahead; reissue it and collect the signatures again',
+  SERVER_BUSY: 'The node is busy; try again in a moment',
+  NO_CONNECTION: 'The node has no peers to pass the transaction on to; try again later or use another node',
+  NOT_ENOUGH_EFFECTIVE_CONNECTION: 'The node has too few peers to pass the transaction on to; try again later or use another node',
+  BLOCK_UNSOLIDIFIED: 'The node is behind the chain; try again later or use another node',
+  OTHER_ERROR: 'The node failed for another reason; the message says why',
+};
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Far above any reply the station asks for (a 1,000-token list is ~1 MB). */
 export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
@@ -52,6 +108,19 @@ export interface NodeClientOptions {
   maxReplyBytes?: number;
   /** ms since the epoch; default Date.now. */
   clock?: () => number;
+  /** The node's JSON dialect (shared/dialect.ts); default `spec`. `probeDialect` suggests one. */
+  dialect?: Dialect;
+  /** The API key of a hosted node, sent as TRON-PRO-API-KEY; default none. */
+  apiKey?: ApiKeyProvider;
+}
+
+/** What `probeDialect` found: the suggested dialect and the evidence, in words. */
+export interface DialectProbe {
+  /** The suggestion; null when no reply named anything only one dialect uses. */
+  dialect: Dialect | null;
+  /** Each reply that told, and the key that gave it away. */
+  evidence: (DialectEvidence & { reply: 'block' | 'account' })[];
+  text: string;
 }
 
 export interface SignWeightView {
@@ -72,6 +141,8 @@ export interface BroadcastResult {
   code?: string;
   /** The node's message, decoded to text. */
   message?: string;
+  /** On refusal: what the code means and what to do, in words. */
+  meaning?: string;
   /** The answer in words. */
   text: string;
 }
@@ -106,11 +177,47 @@ function checkBaseUrl(url: string): string {
   return parsed.href.replace(/\/+$/, '');
 }
 
+/** A node on this machine: an API key may travel to it over plain http. */
+function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** The API key from its provider, checked so that no later step (fetch's header check) can quote it. */
+async function readApiKey(provider: ApiKeyProvider | undefined, baseUrl: string): Promise<string | undefined> {
+  if (provider === undefined) return undefined;
+  let key: unknown;
+  try {
+    key = await provider();
+  } catch (e) {
+    if (e instanceof AirlockError) throw e;
+    fail('INTERNAL', 'the API key for the node could not be read', { node: baseUrl });
+  }
+  if (key === undefined || key === '') return undefined;
+  if (typeof key !== 'string' || key.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    fail('INVALID_INPUT', `the API key for the node must be 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; set it again`, { field: 'apiKey' });
+  }
+  if (!baseUrl.startsWith('https:') && !isLoopback(baseUrl)) {
+    fail('INVALID_INPUT', `an API key is sent only over https:// (or to a node on this machine); ${baseUrl} would carry it in the clear`, { field: 'apiKey', node: baseUrl });
+  }
+  return key;
+}
+
+/** The reply text with the API key, plain or hex-encoded (a java-tron message), taken out. */
+function scrubKey(text: string, key: string | undefined): string {
+  if (key === undefined) return text;
+  const mark = '[API key]';
+  const hex = bytesToHex(utf8ToBytes(key));
+  return text.split(key).join(mark).replace(new RegExp(hex, 'gi'), bytesToHex(utf8ToBytes(mark)));
+}
+
 export class NodeClient {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly maxReplyBytes: number;
+  readonly dialect: Dialect;
   private readonly clock: () => number;
+  private readonly apiKey: ApiKeyProvider | undefined;
 
   constructor(options: NodeClientOptions = {}) {
     this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_NODE_URL);
@@ -119,26 +226,52 @@ export class NodeClient {
     if (!Number.isSafeInteger(this.timeoutMs) || this.timeoutMs <= 0) throw new RangeError('NodeClient: timeoutMs must be a positive whole number');
     if (!Number.isSafeInteger(this.maxReplyBytes) || this.maxReplyBytes <= 0) throw new RangeError('NodeClient: maxReplyBytes must be a positive whole number');
     this.clock = options.clock ?? Date.now;
+    const dialect = options.dialect ?? 'spec';
+    if (!isDialect(dialect)) fail('INVALID_INPUT', "dialect: expected 'spec' or 'java-tron'", { field: 'dialect' });
+    this.dialect = dialect;
+    if (options.apiKey !== undefined && typeof options.apiKey !== 'function') throw new TypeError('NodeClient: apiKey must be a function that gives the key');
+    this.apiKey = options.apiKey;
   }
 
-  /** POSTs `body` to `path` and returns the reply object; every failure is a coded NODE_* error. */
+  /**
+   * POSTs `body` to `path` and returns the reply object; every failure is a coded NODE_* error. For
+   * the endpoints in ENDPOINTS, the body is written in the node's dialect and the reply comes back
+   * in the spec's names.
+   */
   async post(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+    const shape = this.dialect === 'spec' ? undefined : ENDPOINTS[path];
+    const sent = shape?.request ? translateJson(shape.request, body, this.dialect) : body;
+    const reply = await this.exchange(path, sent);
+    if (shape?.reply === undefined) return reply;
+    try {
+      return shape.reply === 'chainParameters' ? chainParametersIn(reply, 'spec') : (translateJson(shape.reply, reply, 'spec', path) as Record<string, unknown>);
+    } catch (e) {
+      if (e instanceof AirlockError) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
+      throw e;
+    }
+  }
+
+  /** One request as it goes on the wire, no translation. */
+  private async exchange(path: string, body: unknown): Promise<Record<string, unknown>> {
     const url = this.baseUrl + path;
     const where = `the node at ${this.baseUrl}`;
+    const key = await readApiKey(this.apiKey, this.baseUrl);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (key !== undefined) headers[API_KEY_HEADER] = key;
     const signal = AbortSignal.timeout(this.timeoutMs);
     let status: number;
     let text: string;
     try {
-      const res = await fetch(url, { method: 'POST', body: stringifyJson(body), headers: { 'content-type': 'application/json' }, signal, redirect: 'error' });
+      const res = await fetch(url, { method: 'POST', body: stringifyJson(body), headers, signal, redirect: 'error' });
       status = res.status;
-      text = await this.readBody(res, path);
+      text = scrubKey(await this.readBody(res, path), key);
     } catch (e) {
       if (e instanceof AirlockError) throw e;
       if (signal.aborted) {
         fail('NODE_TIMEOUT', `${where} did not answer ${path} within ${this.timeoutMs} ms; check that it is running and not overloaded, or pass --node URL`, { node: this.baseUrl, path });
       }
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      const reason = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+      const reason = scrubKey(cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e)), key);
       fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm run devnet) or pass --node URL`, { node: this.baseUrl, path });
     }
     let json: unknown;
@@ -289,12 +422,55 @@ export class NodeClient {
     if (reply.result === true) {
       return { accepted: true, txID, text: `The node accepted transaction ${txID}; it goes into the next block.` };
     }
-    const code = typeof reply.code === 'string' ? clean(reply.code) : 'OTHER_ERROR';
+    const code = typeof reply.code === 'string'
+      ? clean(reply.code)
+      : (Return_response_codeSchema.values.find((v) => v.number === reply.code)?.name ?? 'OTHER_ERROR');
     const raw = typeof reply.message === 'string' ? reply.message : '';
     // The node's message is hex-encoded UTF-8 unless visible (PROTOCOL.md §7).
     const decoded = /^([0-9a-fA-F]{2})+$/.test(raw) ? tryUtf8(hexToBytes(raw)) : undefined;
     const message = clean(decoded ?? raw);
-    return { accepted: false, txID, code, message, text: `The node refused transaction ${txID}: ${code}${message ? `: ${message}` : ''}.` };
+    const meaning = Object.prototype.hasOwnProperty.call(BROADCAST_MEANINGS, code) ? BROADCAST_MEANINGS[code] : undefined;
+    return {
+      accepted: false,
+      txID,
+      code,
+      message,
+      ...(meaning ? { meaning } : {}),
+      text: `The node refused transaction ${txID}: ${code}${message ? `: ${message}` : ''}.${meaning ? ` ${meaning}.` : ''}`,
+    };
+  }
+
+  /**
+   * Which dialect the node speaks, from its head block (the producer's address key) and one account
+   * (`address`, else the block's producer, whose executive permission names it). Call it once for a
+   * new node URL and keep the suggestion in the settings; it sends no translation of its own.
+   */
+  async probeDialect(address?: string): Promise<DialectProbe> {
+    const evidence: DialectProbe['evidence'] = [];
+    const block = await this.exchange('/wallet/getnowblock', {});
+    const fromBlock = dialectOfBlock(block);
+    if (fromBlock) evidence.push({ ...fromBlock, reply: 'block' });
+    const raw = (block.block_header as { raw_data?: Record<string, unknown> } | undefined)?.raw_data;
+    const producer = raw?.witness_address ?? raw?.executive_address;
+    const who = address !== undefined ? addressToHex(parseAddress(address, 'address')) : typeof producer === 'string' ? producer : undefined;
+    if (who !== undefined) {
+      const fromAccount = dialectOfAccount(await this.exchange('/wallet/getaccount', { address: who }));
+      if (fromAccount) evidence.push({ ...fromAccount, reply: 'account' });
+    }
+    const said = [...new Set(evidence.map((e) => e.dialect))];
+    const seen = evidence.map((e) => `${e.seen} in the ${e.reply} reply`).join(' and ');
+    if (said.length === 1) {
+      const dialect = said[0]!;
+      return { dialect, evidence, text: `The node at ${this.baseUrl} speaks the ${dialect} dialect (it wrote ${seen}).` };
+    }
+    if (said.length > 1) {
+      return { dialect: null, evidence, text: `The node at ${this.baseUrl} mixes both dialects (${seen}); set the dialect by hand.` };
+    }
+    return {
+      dialect: null,
+      evidence,
+      text: `The node at ${this.baseUrl} sent nothing that only one dialect names; set the dialect by hand (spec for Airlock's own node, java-tron for any other).`,
+    };
   }
 
   /**
@@ -320,6 +496,28 @@ export class NodeClient {
     for (const t of tokens) tokenList.push(await this.token(t));
     return exportSnapshot({ node: this.baseUrl, block, accounts: accountList, tokens: tokenList, fees: await this.fees(), exportedAt: this.clock() });
   }
+}
+
+/**
+ * Probes the node at `baseUrl` once (NodeClient.probeDialect) and returns the suggestion. A preset
+ * (shared/networks.ts) already names its dialect and needs no probe.
+ */
+export async function probeDialect(baseUrl: string, options: Omit<NodeClientOptions, 'baseUrl' | 'dialect'> & { address?: string } = {}): Promise<DialectProbe> {
+  const { address, ...rest } = options;
+  return new NodeClient({ ...rest, baseUrl }).probeDialect(address);
+}
+
+/** getchainparameters' `chainParameter` keys in dialect `to`; other members are left alone. */
+function chainParametersIn(reply: Record<string, unknown>, to: Dialect): Record<string, unknown> {
+  if (!Array.isArray(reply.chainParameter)) return reply;
+  return {
+    ...reply,
+    chainParameter: reply.chainParameter.map((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null || typeof (entry as { key?: unknown }).key !== 'string') return entry;
+      const e = entry as { key: string };
+      return { ...e, key: chainParameterName(e.key, to) };
+    }),
+  };
 }
 
 /** The pure part of NodeClient.comparePermissions, for callers that already hold both sides. */
