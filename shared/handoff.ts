@@ -11,7 +11,8 @@
  * transaction names (shared/authorization.ts, the node's own rules): a changed byte, a signature
  * from another transaction, a signer outside the permission, a signer twice, an unknown version or
  * an expired transaction are each refused with a coded error. Plain transaction JSON from other
- * tools imports the same way. Merging only ever combines files of one txID, and keeps one signature
+ * tools imports the same way, in either node dialect (java-tron's `frozen_supply`, `trx_num`,
+ * `witness` too, issue 11); what comes out always has the spec's names. Merging only ever combines files of one txID, and keeps one signature
  * per signer. Results are JSON-safe.
  */
 import { addressToBase58, addressToHex, type Address } from './address.ts';

@@ -318,6 +318,7 @@ function rawFromNodeJson(json: unknown, visible: boolean): Transaction_raw {
  * `raw_data_hex` when present; `raw_data` must then encode to exactly those bytes and `txID` must
  * be their hash, or the JSON is refused: a node rebuilds the transaction from `raw_data`, so a
  * mismatch would show one thing and broadcast another. `ret` is ignored, as the node resets it.
+ * `raw_data` may use either node dialect's names (shared/dialect.ts); the bytes are the same.
  */
 export function signedTransactionFromNodeJson(json: unknown, options: TransactionJsonOptions = {}): SignedTransaction & { txId: Uint8Array } {
   const what = options.what ?? 'transaction';

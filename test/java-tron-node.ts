@@ -14,9 +14,31 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utils as tronUtils } from 'tronweb';
+import { ENUM_RENAMES, FIELD_RENAMES, type Dialect } from '../shared/dialect.ts';
+import type { Json } from './devnet-helpers.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = Record<string, any>;
+export type { Json };
+
+const ONLY: Record<Dialect, Set<string>> = {
+  spec: new Set([...Object.values(FIELD_RENAMES), ...Object.values(ENUM_RENAMES)].flatMap((t) => Object.keys(t))),
+  'java-tron': new Set([...Object.values(FIELD_RENAMES), ...Object.values(ENUM_RENAMES)].flatMap((t) => Object.values(t))),
+};
+
+/**
+ * The names only `dialect` uses, found as keys or as permission types anywhere in `v` (a value such
+ * as a permission *called* "witness" is data, not a name).
+ */
+export function namesOnlyIn(dialect: Dialect, v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x) => namesOnlyIn(dialect, x, out));
+  else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (ONLY[dialect].has(k)) out.push(k);
+      if (k === 'type' && typeof x === 'string' && ONLY[dialect].has(x)) out.push(x);
+      namesOnlyIn(dialect, x, out);
+    }
+  }
+  return out;
+}
 
 function fixture(name: string): Json {
   return JSON.parse(readFileSync(new URL(`./fixtures/java-tron/${name}`, import.meta.url), 'utf8')) as Json;

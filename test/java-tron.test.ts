@@ -4,41 +4,23 @@
 // broadcast answer in words, the API key (sent, never shown), and the station's whole flow: fetch
 // the account, build with the shared builders, sign on two stations by handoff file, broadcast.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressToBase58, addressToHex } from '../shared/address.ts';
 import { hexToBytes } from '../shared/bytes.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffPermission } from '../shared/handoff.ts';
-import { addressOfPrivateKey, addSignature } from '../shared/keys.ts';
+import { addSignature } from '../shared/keys.ts';
 import { parseSnapshot, planFromSnapshot, snapshotAccount, stringifySnapshot } from '../shared/snapshot.ts';
 import { buildAssetIssue, buildTransferAsset } from '../shared/token.ts';
 import { createTransaction, transactionFromNodeJson, type SignedTransaction } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
-import { ENUM_RENAMES, FIELD_RENAMES } from '../shared/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/networks.ts';
 import { API_KEY_HEADER, NodeClient, probeDialect } from '../electron/station/node-client.ts';
-import { FIXTURES, startJavaTronNode, type JavaTronNode, type Json } from './java-tron-node.ts';
-import { startNode, type TestNode } from './devnet-helpers.ts';
+import { FIXTURES, namesOnlyIn, startJavaTronNode, type JavaTronNode, type Json } from './java-tron-node.ts';
+import { K, startNode, type TestKey, type TestNode } from './devnet-helpers.ts';
 
 const T = FIXTURES.block.block_header.raw_data.timestamp as number;
 /** PROTOCOL.md §9.1 public test keys: KEY_11 is the treasury (an executive), 12 and 13 its 2-of-2 "treasury" permission. */
-const keyOf = (byte: string) => {
-  const priv = hexToBytes(byte.repeat(32));
-  const address = addressOfPrivateKey(priv);
-  return { priv, hex: addressToHex(address), b58: addressToBase58(address) };
-};
-const [treasury, k12, k13, k21] = [keyOf('11'), keyOf('12'), keyOf('13'), keyOf('21')];
-const JAVA_TRON_NAMES = [...new Set([...Object.values(FIELD_RENAMES).flatMap((t) => Object.values(t)), ...Object.values(ENUM_RENAMES).flatMap((t) => Object.values(t))])];
-/** Every java-tron-only name used as a key, or as a permission type, anywhere in `v` (a permission may be *called* "witness"). */
-const javaTronNamesIn = (v: unknown, out: string[] = []): string[] => {
-  if (Array.isArray(v)) v.forEach((x) => javaTronNamesIn(x, out));
-  else if (typeof v === 'object' && v !== null) {
-    for (const [k, x] of Object.entries(v)) {
-      if (JAVA_TRON_NAMES.includes(k)) out.push(k);
-      if (k === 'type' && typeof x === 'string' && JAVA_TRON_NAMES.includes(x)) out.push(x);
-      javaTronNamesIn(x, out);
-    }
-  }
-  return out;
-};
+const keyOf = (k: TestKey) => ({ ...k, priv: hexToBytes(k.priv) });
+const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>];
+const javaTronNamesIn = (v: unknown): string[] => namesOnlyIn('java-tron', v);
 
 describe('NodeClient in the java-tron dialect against the recorded-shape test node', () => {
   let node: JavaTronNode;

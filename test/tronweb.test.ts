@@ -5,25 +5,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb, utils as tronUtils } from 'tronweb';
 import { AccountSchema, TransactionSchema } from '../shared/gen/protocol/core_pb.ts';
-import { addressToBase58, addressToHex } from '../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { translateJson } from '../shared/dialect.ts';
 import { parseHandoff, type HandoffPermission } from '../shared/handoff.ts';
 import { jsonSafe, stringifyJson } from '../shared/json.ts';
-import { addressOfPrivateKey, addSignature } from '../shared/keys.ts';
+import { addSignature } from '../shared/keys.ts';
 import { buildPermissionUpdate } from '../shared/permission.ts';
 import { buildAssetIssue, buildParticipate, buildTransferAsset } from '../shared/token.ts';
 import { createTransaction, transactionFromNodeJson, transactionToNodeJson, type ContractCall, type SignedTransaction } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
 import { NodeClient } from '../electron/station/node-client.ts';
+import { K, type TestKey } from './devnet-helpers.ts';
 import { FIXTURES, startJavaTronNode, type JavaTronNode, type Json } from './java-tron-node.ts';
 
-const keyOf = (byte: string) => {
-  const priv = hexToBytes(byte.repeat(32));
-  const address = addressOfPrivateKey(priv);
-  return { priv, privHex: byte.repeat(32), hex: addressToHex(address), b58: addressToBase58(address) };
-};
-const [treasury, k12, k13, k21] = [keyOf('11'), keyOf('12'), keyOf('13'), keyOf('21')];
+/** PROTOCOL.md §9.1 test keys; `priv` as bytes for the station, `privHex` for TronWeb. */
+const keyOf = (k: TestKey) => ({ ...k, priv: hexToBytes(k.priv), privHex: k.priv });
+const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>];
 const T = 4_102_444_800_000; // 2100-01-01: far enough ahead that nothing here expires
 const fields = { refBlockBytes: hexToBytes('d8ed'), refBlockHash: hexToBytes('2e066c3259e756f5'), expiration: T, timestamp: T - 60_000 };
 const blockHeader = { ref_block_bytes: 'd8ed', ref_block_hash: '2e066c3259e756f5', expiration: T, timestamp: T - 60_000 };
