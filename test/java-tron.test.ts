@@ -215,6 +215,17 @@ describe('the API key of a hosted node', () => {
     });
     await expect(new NodeClient({ baseUrl: node.url, apiKey: () => { throw new Error(KEY); } }).latestBlock()).rejects.toMatchObject({ code: 'INTERNAL', message: 'the API key for the node could not be read' });
     expect(() => new NodeClient({ apiKey: KEY as never })).toThrow(TypeError);
+    // Nor may it ride in the URL, where snapshots and messages would show it.
+    for (const baseUrl of [`https://api.example.invalid/?apikey=${KEY}`, `https://api.example.invalid/#${KEY}`]) {
+      let e: unknown;
+      try {
+        new NodeClient({ baseUrl });
+      } catch (x) {
+        e = x;
+      }
+      expect(e).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'node' } });
+      expect(JSON.stringify({ message: (e as Error).message })).not.toContain(KEY);
+    }
   });
 });
 

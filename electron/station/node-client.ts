@@ -174,6 +174,8 @@ function checkBaseUrl(url: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('INVALID_INPUT', '--node: the node URL must start with http:// or https://', { field: 'node' });
   if (parsed.username || parsed.password) fail('INVALID_INPUT', '--node: put no user name or password in the node URL', { field: 'node' });
+  // A query would end up before /wallet/... and, holding a key, in every snapshot and message that names the node.
+  if (parsed.search || parsed.hash) fail('INVALID_INPUT', '--node: put no query (?...) or fragment (#...) in the node URL; give an API key through the API key setting', { field: 'node' });
   return parsed.href.replace(/\/+$/, '');
 }
 
