@@ -57,6 +57,15 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
     await expect(client.token('1000002')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('a reply naming one field in both dialects is refused as unreadable, naming the field', async () => {
+    const both = { ...FIXTURES.accounts[0], executive_permission: FIXTURES.accounts[0]!.witness_permission };
+    node.answerNext('/wallet/getaccount', JSON.stringify(both));
+    await expect(client.account(treasury.b58)).rejects.toMatchObject({
+      code: 'NODE_REPLY', details: { field: '/wallet/getaccount.executive_permission' },
+      message: `the node at ${node.url} sent a reply Airlock cannot read: /wallet/getaccount: witness_permission and executive_permission name the same field; give it once`,
+    });
+  });
+
   it("fees: java-tron's parameter names come back in the spec's (getCreateWitnessFee → getCreateExecutiveFee)", async () => {
     const fees = await client.fees();
     expect(fees).toMatchObject({ getTransactionFee: 1000, getMultiSignFee: 1_000_000, getCreateExecutiveFee: 9_999_000_000, getMemoFee: 1_000_000 });
