@@ -56,6 +56,9 @@ import { LOCAL_NODE_URL } from '../../shared/networks.ts';
 
 /** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/networks.ts). */
 export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Far above any reply the station asks for (a 1,000-token list is ~1 MB). */
+export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
 /** The header hosted java-tron nodes (TronGrid) read an API key from. */
 export const API_KEY_HEADER = 'TRON-PRO-API-KEY';
 /** Longest API key sent; hosted keys are UUIDs (36 characters). */
@@ -97,9 +100,6 @@ const BROADCAST_MEANINGS: Readonly<Record<string, string>> = {
   BLOCK_UNSOLIDIFIED: 'The node is behind the chain; try again later or use another node',
   OTHER_ERROR: 'The node failed for another reason; the message says why',
 };
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Far above any reply the station asks for (a 1,000-token list is ~1 MB). */
-export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
 
 export interface NodeClientOptions {
   /** The node's base URL; default DEFAULT_NODE_URL. */
