@@ -224,6 +224,14 @@ describe('the API key of a hosted node', () => {
     });
     await expect(new NodeClient({ baseUrl: node.url, apiKey: () => { throw new Error(KEY); } }).latestBlock()).rejects.toMatchObject({ code: 'INTERNAL', message: 'the API key for the node could not be read' });
     expect(() => new NodeClient({ apiKey: KEY as never })).toThrow(TypeError);
+    // A private key pasted as the API key never leaves this machine, and is not quoted.
+    const before = node.requests.length;
+    for (const pasted of ['11'.repeat(32), `0x${'ab'.repeat(32)}`]) {
+      const e = await new NodeClient({ baseUrl: node.url, apiKey: () => pasted }).latestBlock().catch((x: unknown) => x);
+      expect(e).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'apiKey' }, message: expect.stringContaining('has the form of a private key') });
+      expect((e as Error).message).not.toContain(pasted.slice(-64, -56));
+    }
+    expect(node.requests.length).toBe(before);
     // Nor may it ride in the URL, where snapshots and messages would show it.
     for (const baseUrl of [`https://api.example.invalid/?apikey=${KEY}`, `https://api.example.invalid/#${KEY}`]) {
       let e: unknown;

@@ -199,6 +199,10 @@ async function readApiKey(provider: ApiKeyProvider | undefined, baseUrl: string)
   if (typeof key !== 'string' || key.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
     fail('INVALID_INPUT', `the API key for the node must be 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; set it again`, { field: 'apiKey' });
   }
+  // A private key pasted into the API key setting would otherwise go to the node in every request.
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(key)) {
+    fail('INVALID_INPUT', 'the API key for the node has the form of a private key (64 hex digits), so it is not sent; hosted nodes issue keys shaped like a UUID (8-4-4-4-12 hex digits). If this was a private key, move its funds: it was typed outside the vault', { field: 'apiKey' });
+  }
   if (!baseUrl.startsWith('https:') && !isLoopback(baseUrl)) {
     fail('INVALID_INPUT', `an API key is sent only over https:// (or to a node on this machine); ${baseUrl} would carry it in the clear`, { field: 'apiKey', node: baseUrl });
   }
