@@ -34,7 +34,7 @@ import {
   type SnapshotSource,
   type SnapshotToken,
 } from './snapshot.ts';
-import { MAX_SIGNATURES, transactionFromNodeJson, transactionToNodeJson, type SignedTransaction } from './transaction.ts';
+import { transactionFromNodeJson, transactionToNodeJson, type SignedTransaction } from './transaction.ts';
 
 export const HANDOFF: EnvelopeKind = { format: 'airlock.handoff', version: 1, maxBytes: 2 * 1024 * 1024 };
 export const MAX_NOTE_LENGTH = 2_000;
@@ -158,10 +158,8 @@ function verify(
   kind: HandoffImport['kind'],
   now: number,
 ): HandoffImport {
-  if (isRecord(transaction) && Array.isArray(transaction.signature) && transaction.signature.length > MAX_SIGNATURES) {
-    // Refused before any recovery (issue 6): no permission holds more keys than this.
-    fail('PERMISSION', `transaction.signature: ${transaction.signature.length} signatures; no permission holds more than ${MAX_SIGNATURES} keys`, { field: 'signature' });
-  }
+  // transactionFromNodeJson refuses more signatures than any permission holds before reading any
+  // (checkSignatureCount, issue 6), so nothing below recovers more than that.
   const tx = transactionFromNodeJson(transaction);
   const permission = readPermissionOnce();
   const d = tx.decoded;

@@ -6,10 +6,11 @@
  * In order, with what the reference node and our CLI already say:
  * 1. `checkSignable` (needs no key, so a caller can check before it unlocks one): Permission_id is
  *    not 1 (the executive permission never signs transactions); the transaction has not expired
- *    (when a `now` is given); offline, it has fewer signatures than the most a transaction may
- *    carry (so thousands are refused before one is recovered); every existing signature recovers;
- *    with the permission known they are checked as the node's checkWeight does instead (no more
- *    than its keys, refused before any recovery; each a key of the permission, none twice).
+ *    (when a `now` is given); offline, one more signature keeps it within the most a transaction
+ *    may carry (`checkSignatureCount`, so thousands are refused before one is recovered); every
+ *    existing signature recovers; with the permission known they are checked as the node's
+ *    checkWeight does instead (no more than its keys, refused before any recovery; each a key of
+ *    the permission, none twice).
  * 2. `checkSigner`: the signer has not signed already (`<base58> had signed!`), and with the
  *    permission known it is one of its keys (`<base58>'s key is not contained of permission.`;
  *    the node puts the private key in that message, we name only the address).
@@ -25,7 +26,7 @@ import { checkWeight } from './authorization.ts';
 import { timeView } from './display.ts';
 import { isRecord } from './input.ts';
 import { recoverSigner } from './verify.ts';
-import { checkPermissionId, MAX_SIGNATURES, txIdOf, type SignedTransaction } from './transaction.ts';
+import { checkPermissionId, checkSignatureCount, MAX_SIGNATURES, txIdOf, type SignedTransaction } from './transaction.ts';
 
 export interface SignCheckOptions {
   /** ms since the epoch; when given, a transaction whose expiration is not after it is refused. */
@@ -78,14 +79,11 @@ export function checkSignable(tx: SignedTransaction, options: SignCheckOptions =
       });
     }
   }
-  const max = options.maxSignatures ?? MAX_SIGNATURES;
   // With the permission known, checkWeight bounds the count by its keys first, with the node's
   // message ("Signature count is N more than key counts of permission"), before any recovery.
-  if (!options.permission && tx.signatures.length >= max) {
-    fail('BAD_TRANSACTION', `too many signatures: the transaction already has ${tx.signatures.length}, the node accepts at most ${max}`, {
-      field: 'signature',
-    });
-  }
+  // Offline, the one count check, counting the signature about to be added: a transaction that
+  // already carries the most would leave here with one more than the node accepts.
+  if (!options.permission) checkSignatureCount(tx.signatures.length + 1, options.maxSignatures ?? MAX_SIGNATURES);
   const txId = txIdOf(tx.rawBytes);
   let signers: Address[];
   if (options.permission) {

@@ -524,7 +524,7 @@ describe('tx sign', () => {
     for (const k of five) text = (await cli(['tx', 'sign', '--key-file', 'k'], { stdin: text, files: { k } })).stdout;
     expect((parseJson(text) as { signature: string[] }).signature).toHaveLength(5);
     const r = await cli(['tx', 'sign', '--key-file', 'k11'], { stdin: text, files: files() });
-    expect(err(r, 1)).toMatchObject({ code: 'BAD_TRANSACTION', message: 'too many signatures: the transaction already has 5, the node accepts at most 5' });
+    expect(err(r, 1)).toEqual({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } });
   });
 
   it('an existing signature that does not recover is refused, naming it', async () => {

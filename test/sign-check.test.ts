@@ -68,8 +68,13 @@ describe('checkSignable', () => {
 
   it('the most signatures is refused before any is recovered', () => {
     const garbage = { rawBytes: unsigned().rawBytes, signatures: Array.from({ length: 5 }, () => new Uint8Array(3)) };
-    expect(refusal(() => checkSignable(garbage))).toMatchObject({ code: 'BAD_TRANSACTION', message: 'too many signatures: the transaction already has 5, the node accepts at most 5' });
-    expect(refusal(() => checkSignable({ ...garbage, signatures: garbage.signatures.slice(0, 2) }, { maxSignatures: 2 })).code).toBe('BAD_TRANSACTION');
+    // checkSignatureCount's refusal, counting the signature about to be added.
+    expect(refusal(() => checkSignable(garbage))).toEqual({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } });
+    expect(refusal(() => checkSignable({ ...garbage, signatures: garbage.signatures.slice(0, 2) }, { maxSignatures: 2 }))).toEqual({
+      code: 'PERMISSION',
+      message: 'too many signatures',
+      details: { field: 'signature', count: 3, max: 2 },
+    });
   });
 
   it('an existing signature that does not recover is refused, naming it', () => {
