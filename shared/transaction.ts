@@ -56,6 +56,7 @@ export const MAX_SIGNATURES = 5;
  * the process for seconds (issue 6, "Signature count"). `max` is the chain's TOTAL_SIGN_NUM.
  */
 export function checkSignatureCount(count: number, max: number = MAX_SIGNATURES): void {
+  if (!Number.isSafeInteger(max) || max < 1) badArgument('checkSignatureCount: max must be a whole number of 1 or more', 'max');
   if (count > max) fail('PERMISSION', 'too many signatures', { field: 'signature', count, max });
 }
 
@@ -365,9 +366,17 @@ export function signedTransactionFromNodeJson(json: unknown, options: Transactio
 /**
  * Reads the node's transaction JSON (also what other tools export) as `signedTransactionFromNodeJson`
  * does, then decodes the bytes strictly: a transaction Airlock would not show is refused.
+ *
+ * More than `options.maxSignatures` signatures are refused before any is read. The default is
+ * MAX_SIGNATURES (5), mainnet's TOTAL_SIGN_NUM: an offline station reading a file does not know the
+ * chain, and no permission on a chain with the default can hold more keys. A caller that knows the
+ * chain raised it (a devnet genesis may, up to 32) passes the chain's value; there is never no limit.
  */
-export function transactionFromNodeJson(json: unknown): SignedTransaction & { txId: Uint8Array; decoded: DecodedTransaction } {
-  const tx = signedTransactionFromNodeJson(json, { maxSignatures: MAX_SIGNATURES });
+export function transactionFromNodeJson(
+  json: unknown,
+  options: { maxSignatures?: number } = {},
+): SignedTransaction & { txId: Uint8Array; decoded: DecodedTransaction } {
+  const tx = signedTransactionFromNodeJson(json, { maxSignatures: options.maxSignatures ?? MAX_SIGNATURES });
   return { ...tx, decoded: decodeRaw(tx.rawBytes) };
 }
 

@@ -58,6 +58,10 @@ describe('checkSignatureCount: at most TOTAL_SIGN_NUM (5 by default)', () => {
   it('a chain whose TOTAL_SIGN_NUM is higher passes its own limit', () => {
     expect(() => checkSignatureCount(8, 8)).not.toThrow();
     expect(() => checkSignatureCount(9, 8)).toThrow(expect.objectContaining({ message: 'too many signatures' }));
+    // A limit that is not a count would turn the check off (6 > NaN is false): refused instead.
+    for (const max of [Number.NaN, 0, -1, 2.5, Infinity]) {
+      expect(() => checkSignatureCount(6, max)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'max' } }));
+    }
   });
 });
 
@@ -69,6 +73,16 @@ describe('shared/: refused before any recovery', () => {
     expect(() => transactionFromNodeJson(json)).toThrow(expect.objectContaining(TOO_MANY));
     // Five still read.
     expect(transactionFromNodeJson({ ...json, signature: json.signature.slice(0, 5) }).signatures).toHaveLength(5);
+  });
+
+  it('transactionFromNodeJson takes a chain\'s raised TOTAL_SIGN_NUM, and still refuses above it before reading any', () => {
+    const json = { ...transactionToNodeJson(base), signature: tx.signatures.map(bytesToHex) };
+    const eight = { ...json, signature: json.signature.slice(0, 8) };
+    expect(transactionFromNodeJson(eight, { maxSignatures: 8 }).signatures).toHaveLength(8);
+    expect(() => transactionFromNodeJson(eight)).toThrow(expect.objectContaining({ message: 'too many signatures', details: { field: 'signature', count: 8, max: 5 } }));
+    expect(() => transactionFromNodeJson(json, { maxSignatures: 8 })).toThrow(
+      expect.objectContaining({ message: 'too many signatures', details: { field: 'signature', count: COUNT, max: 8 } }),
+    );
   });
 
   it('approvedList (getapprovedlist) answers OTHER_ERROR "too many signatures"', () => {
