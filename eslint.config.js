@@ -3,8 +3,8 @@
 // - `shared/` (the protocol core that runs in Node, in the browser and in Electron) imports only
 //   itself and its pure npm dependencies: no Electron, no `node:*` builtin, no native module, no
 //   DOM or Node global, no other folder;
-// - `renderer/` imports only `shared/` (never its signing module `shared/keys.ts`) and no
-//   Electron, Node builtin or other folder;
+// - `renderer/` imports only `shared/` (never its signing module `shared/keys.ts`, which no other
+//   shared/ module imports, nor a curve library) and no Electron, Node builtin or other folder;
 // - `devnet/` and `cli/` never import each other;
 // - only electron/shell/main.ts and preload.ts import `electron`, so electron/station/ never does.
 // test/lint-boundary.test.ts proves each rule fires.
@@ -32,6 +32,11 @@ export const sharedBoundary = {
       message: 'shared/ imports only shared/ and pure packages.',
     },
     {
+      // The renderer may import any other shared/ module; through one of them it would reach signing.
+      group: ['./keys', './keys.ts', './keys.js'],
+      message: 'no shared/ module imports the signing module shared/keys.ts: the renderer imports shared/ modules, and must not get signing with one.',
+    },
+    {
       // An allow-list: anything that is not a relative import inside shared/ or one of shared/'s
       // npm dependencies (package.json) is refused.
       regex: '^(?!\\./|@bufbuild/protobuf(/|$)|@noble/hashes/|@noble/secp256k1$|@scure/base$|tiny-secp256k1$|valibot$)',
@@ -50,6 +55,7 @@ export const rendererBoundary = {
     { group: ['node:*'], message: 'renderer/ runs in a sandboxed page: no Node builtins.' },
     { group: ['**/devnet/**', '**/cli/**', '**/bin/**', '**/scripts/**', '**/bench/**', '**/test/**'], message: 'renderer/ imports only shared/.' },
     { group: ['**/shared/keys', '**/shared/keys.ts', '**/shared/keys.js'], message: 'renderer/ never imports the signing module shared/keys.ts: keys live in the vault, behind the API.' },
+    { group: ['@noble/secp256k1', '@noble/secp256k1/*', 'tiny-secp256k1'], message: 'renderer/ never signs: no curve library; views and checks come from shared/.' },
   ],
   paths: NODE_BUILTIN_NAMES,
 };

@@ -105,6 +105,9 @@ const FOLDER_PROBES: Array<[string, string, string, RegExp]> = [
   ['renderer/ importing devnet/', "import x from '../devnet/node.ts';\nexport const y = x;\n", 'renderer/__probe__.ts', /renderer\/ imports only shared\//],
   ['renderer/ importing cli/', "import x from '../../cli/main.ts';\nexport const y = x;\n", 'renderer/src/__probe__.ts', /renderer\/ imports only shared\//],
   ['renderer/ importing the signing module shared/keys.ts', "import { signDigest } from '../shared/keys.ts';\nexport const y = signDigest;\n", 'renderer/__probe__.ts', /never imports the signing module/],
+  // The renderer may import any shared/ module, so none of them may carry signing in with it.
+  ['a shared/ module importing the signing module shared/keys.ts', "import { signDigest } from './keys.ts';\nexport const y = signDigest;\n", 'shared/__probe__.ts', /no shared\/ module imports the signing module/],
+  ['renderer/ importing the signing library directly', "import * as secp from '@noble/secp256k1';\nexport const y = secp;\n", 'renderer/__probe__.ts', /renderer\/ never signs/],
   ['devnet/ importing cli/', "import { run } from '../cli/main.ts';\nexport const y = run;\n", 'devnet/__probe__.ts', /devnet\/ and cli\/ never import each other/],
   ['cli/ importing devnet/', "import { startDevnet } from '../devnet/node.ts';\nexport const y = startDevnet;\n", 'cli/__probe__.ts', /devnet\/ and cli\/ never import each other/],
   ['electron/station/ importing electron', "import { app } from 'electron';\nexport const y = app;\n", 'electron/station/__probe__.ts', /Only electron\/shell\/main.ts and preload.ts import Electron/],
