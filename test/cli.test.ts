@@ -610,6 +610,19 @@ describe('ops', () => {
     expect(out(await cli(['ops', 'decode', '80' + '00'.repeat(31)]))).toEqual({ hex: '80' + '00'.repeat(31), ids: [7], names: [], unknown: [7] });
   });
 
+  it('ops decode refuses a mask with bits past id 63, where no contract type is, and does not echo it (a pasted key has that shape)', async () => {
+    const mask = '00'.repeat(8) + '01' + '00'.repeat(23);
+    const r = await cli(['ops', 'decode', mask]);
+    expect(err(r, 1)).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'operations: sets bits past contract type id 63, which no chain has: not an operations mask (a private key has this shape; the text is not shown)',
+      details: { field: 'operations' },
+    });
+    expect(r.stderr).not.toContain(mask);
+    // Bit 63, the last of the first 8 bytes, is still decoded and reported as unknown.
+    expect(out(await cli(['ops', 'decode', '00'.repeat(7) + '80' + '00'.repeat(24)]))).toMatchObject({ ids: [63], unknown: [63] });
+  });
+
   it('ops decode refuses bad hex and the wrong length (exit 1)', async () => {
     expect(err(await cli(['ops', 'decode', 'zz']), 1)).toMatchObject({ code: 'BAD_HEX', message: 'operations: not a hex string' });
     expect(err(await cli(['ops', 'decode', '00']), 1)).toMatchObject({ code: 'INVALID_INPUT', message: 'operations: expected 32 bytes (64 hex digits), got 1' });

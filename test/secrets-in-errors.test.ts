@@ -154,6 +154,9 @@ describe('the CLI never prints a key it was given by mistake', () => {
     ['address', '--key-file', KEY],
     ['ops', 'encode', KEY],
     ['ops', 'encode', `1,${KEY}`],
+    // 64 hex digits are the shape of an operations mask too; a key sets bits no contract type has.
+    ['ops', 'decode', KEY],
+    ['ops', 'decode', `0x${KEY.toUpperCase()}`],
     ['ops', 'decode', `${KEY}00`],
     ['ops', 'decode', `${KEY}z`],
   ];
