@@ -178,8 +178,15 @@ describe('__proto__ at the JSON-reading boundaries of shared/ and the genesis fi
   it('genesis: "constructor" or "__proto__" is an unknown parameter, not an inherited one', () => {
     for (const key of ['constructor', '__proto__', 'toString']) {
       const json = parseJson(JSON.stringify({ ...DEFAULT_GENESIS_JSON, parameters: {} }).replace('"parameters":{}', `"parameters":{"${key}":1}`));
-      expectRefused(() => parseGenesis(json), 'INVALID_INPUT', new RegExp(`^genesis\\.parameters\\.${key}: unknown parameter`), `genesis.parameters.${key}`);
+      expectRefused(() => parseGenesis(json), 'INVALID_INPUT', new RegExp(`^genesis\\.parameters\\.${key}: unknown field`), `genesis.parameters.${key}`);
     }
+  });
+
+  it('genesis: an engine TypeError is internal, never reported as the genesis\'s bad input (issue 6)', () => {
+    // A hostile object (a getter that throws) stands in for a bug below the genesis reader.
+    const owner = Object.defineProperty({}, 'threshold', { enumerable: true, get: () => { throw new TypeError('engine failure'); } });
+    const json = { ...DEFAULT_GENESIS_JSON, accounts: [{ ...DEFAULT_GENESIS_JSON.accounts[0], owner_permission: owner }] };
+    expect(() => parseGenesis(json)).toThrow(TypeError);
   });
 
   it('genesis: a __proto__ key in an account or at the top is an unknown field', () => {

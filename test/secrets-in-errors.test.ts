@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GENESIS_JSON, parseGenesis } from '../devnet/genesis.ts';
 import { parseAddress } from '../shared/address.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { AirlockError, excerpt } from '../shared/errors.ts';
@@ -237,6 +238,25 @@ describe('npm run devnet never prints a key given as an argument', () => {
       const r = spawnSync(process.execPath, [tsx, join(repoRoot, 'devnet/cli.ts'), ...args], { encoding: 'utf8', timeout: 30_000 });
       expect(r.status, args.join(' ')).toBe(2);
       expectNoKey(r.stdout + r.stderr, `devnet ${args.join(' ')}`);
+    }
+  });
+});
+
+describe('a devnet genesis never quotes a key it holds by mistake', () => {
+  it('a key, or control and bidi text, as a parameter name is refused without quoting it', () => {
+    for (const name of [KEY, `0x${KEY}`, `T${KEY}`.slice(0, 34), `${KEY}\u202E`, 'ops\u202Eowner']) {
+      const json = { ...DEFAULT_GENESIS_JSON, parameters: Object.fromEntries([[name, 1]]) };
+      let error: unknown;
+      try {
+        parseGenesis(json);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AirlockError);
+      const text = (error as AirlockError).message + JSON.stringify((error as AirlockError).details);
+      expect(text).toMatch(/unknown field/);
+      expectNoKey(text, 'parseGenesis');
+      expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     }
   });
 });
