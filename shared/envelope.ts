@@ -7,7 +7,7 @@
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
  */
-import { badArgument, fail, excerpt } from './errors.ts';
+import { AirlockError, badArgument, fail, excerpt } from './errors.ts';
 import { hasUnsafeText } from './escape.ts';
 import { atField, int64Input, isRecord, kindOf, listInput, objectInput } from './input.ts';
 import { parseJson } from './json.ts';
@@ -32,9 +32,11 @@ export function parseBoundedJson(text: unknown, what: string, maxBytes: number):
   }
   try {
     return parseJson(text, what);
-  } catch {
-    // V8's message quotes the text near the bad token, which may be a pasted key: say only where.
-    fail('BAD_JSON', `${what}: the file is not valid JSON`, { field: what });
+  } catch (e) {
+    // parseJson says only where (V8's own message would quote text near the bad token, perhaps a
+    // pasted key); its position is kept so a person can find the fault.
+    if (e instanceof AirlockError) fail(e.code, e.message, { field: what, ...e.details });
+    throw e;
   }
 }
 

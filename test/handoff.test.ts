@@ -209,3 +209,17 @@ describe('hostile files', () => {
     refused(() => readHandoff({ ...good(), note: 'x'.repeat(2001) }, { now }), 'BAD_JSON', /longer than 2000/);
   });
 });
+
+describe('a file that is not JSON', () => {
+  it('is refused by position (line, column), never quoting its text', () => {
+    const text = `{"format": "airlock.handoff",\n  "note": ${'ab'.repeat(32)}}`;
+    expect(() => parseHandoff(text, { now })).toThrow(
+      expect.objectContaining({
+        code: 'BAD_JSON',
+        message: 'handoff: not valid JSON at line 2, column 11 (offset 40)',
+        details: { field: 'handoff', position: { offset: 40, line: 2, column: 11 } },
+      }),
+    );
+  });
+});
+
