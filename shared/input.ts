@@ -89,9 +89,19 @@ export function int64Input(value: unknown, field: string, range: Int64Range = {}
   const max = range.max ?? INT64_MAX;
   if (n < min || n > max) {
     const bounds = range.min === undefined && range.max === undefined ? 'the int64 range' : `${min}..${max}`;
-    rejectField(field, `${n} is outside ${bounds}`);
+    rejectField(field, `${shownInteger(n)} is outside ${bounds}`);
   }
   return n;
+}
+
+/**
+ * An out-of-range integer as a message may show it: whole up to 20 digits (anything near the int64
+ * range), else only its length. A private key written in decimal is 70-odd digits and is never
+ * read back (issue 6, "secrets in error text").
+ */
+function shownInteger(n: bigint): string {
+  const digits = (n < 0n ? -n : n).toString();
+  return digits.length <= 20 ? n.toString() : `a number of ${digits.length} digits`;
 }
 
 export interface Int32Range {

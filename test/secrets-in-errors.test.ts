@@ -17,6 +17,7 @@ import { DEFAULT_GENESIS_JSON, parseGenesis } from '../devnet/genesis.ts';
 import { parseAddress } from '../shared/address.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { AirlockError, excerpt } from '../shared/errors.ts';
+import { int32Input, int64Input } from '../shared/input.ts';
 import { parseJson, syntaxErrorPosition } from '../shared/json.ts';
 import { generatePrivateKey } from '../shared/keys.ts';
 import { runCli } from './cli-helpers.ts';
@@ -238,6 +239,49 @@ describe('npm run devnet never prints a key given as an argument', () => {
       const r = spawnSync(process.execPath, [tsx, join(repoRoot, 'devnet/cli.ts'), ...args], { encoding: 'utf8', timeout: 30_000 });
       expect(r.status, args.join(' ')).toBe(2);
       expectNoKey(r.stdout + r.stderr, `devnet ${args.join(' ')}`);
+    }
+  });
+});
+
+describe('a key written as a decimal number is never quoted', () => {
+  // Some tools print a private key as one big decimal integer; where an integer belongs, the
+  // refusal must not read it back.
+  const DECIMAL = BigInt(`0x${KEY}`).toString();
+  const DECIMAL_RUNS = Array.from({ length: DECIMAL.length - 7 }, (_, i) => DECIMAL.slice(i, i + 8));
+  const expectNoDecimalKey = (text: string, where: string): void => {
+    expect(DECIMAL_RUNS.find((run) => text.includes(run)), `${where}: ${text.slice(0, 300)}`).toBeUndefined();
+  };
+
+  it('int64Input and int32Input, given the key as text, a bigint or a JSON number', () => {
+    for (const value of [DECIMAL, `-${DECIMAL}`, BigInt(DECIMAL), (parseJson(`{"amount": ${DECIMAL}}`) as { amount: unknown }).amount]) {
+      for (const read of [() => int64Input(value, 'amount'), () => int64Input(value, 'amount', { min: 0n }), () => int32Input(value, 'amount')]) {
+        let error: unknown;
+        try {
+          read();
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(AirlockError);
+        const { message, details } = (error as AirlockError).toData();
+        expect(details).toMatchObject({ field: 'amount' });
+        expectNoDecimalKey(message + JSON.stringify(details), 'the refusal');
+      }
+    }
+    // A number that fits in 20 digits is still shown: it cannot be a key.
+    expect(() => int64Input('99999999999999999999', 'amount')).toThrow('amount: 99999999999999999999 is outside the int64 range');
+  });
+
+  it('the devnet, given the key as an amount, number or text', async () => {
+    const node = await startNode();
+    try {
+      for (const body of [`{"owner_address": "${K.alice.hex}", "to_address": "${K.bob.hex}", "amount": ${DECIMAL}}`, JSON.stringify({ owner_address: K.alice.hex, to_address: K.bob.hex, amount: DECIMAL })]) {
+        const res = await fetch(`${node.url}/wallet/createtransaction`, { method: 'POST', body });
+        expect(res.status).toBe(400);
+        expectNoDecimalKey(await res.text(), 'createtransaction');
+      }
+      expectNoDecimalKey(node.logs.join('\n'), 'the devnet log');
+    } finally {
+      await node.stop();
     }
   });
 });
