@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { addressToBase58 } from '../shared/address.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { fail } from '../shared/errors.ts';
+import { int32Input } from '../shared/input.ts';
 import { addressOfPrivateKey } from '../shared/keys.ts';
 import { Chain, type ProducedBlock } from './chain.ts';
 import { BLOCK_INTERVAL_MS } from '../shared/tapos.ts';
@@ -66,12 +67,10 @@ export const DEFAULT_PORT = 8090;
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1') fail('INVALID_INPUT', 'host: the devnet listens only on 127.0.0.1');
-  const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('INVALID_INPUT', `port: expected 0-65535, got ${port}`);
-  const interval = options.blockIntervalMs ?? BLOCK_INTERVAL_MS;
-  if (interval !== 'manual' && (!Number.isInteger(interval) || interval < 100)) {
-    fail('INVALID_INPUT', `blockIntervalMs: expected 'manual' or a whole number of ms (at least 100), got ${String(interval)}`);
-  }
+  // shared/input.ts's integer reader: coded, naming the option, never quoting text given by mistake.
+  const port = int32Input(options.port ?? 0, 'port', { min: 0, max: 65535 });
+  const given = options.blockIntervalMs ?? BLOCK_INTERVAL_MS;
+  const interval = given === 'manual' ? 'manual' : int32Input(given, 'blockIntervalMs', { min: 100 });
   const clock = options.clock ?? Date.now;
   const log = options.log ?? ((): void => {});
 

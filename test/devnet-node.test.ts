@@ -87,9 +87,26 @@ describe('startDevnet: the options it refuses', () => {
   });
 
   it('a block interval under 100 ms, or not a whole number of ms; 100 ms itself is accepted', async () => {
-    expect(await startRefusal({ blockIntervalMs: 99 })).toBe("blockIntervalMs: expected 'manual' or a whole number of ms (at least 100), got 99");
-    expect(await startRefusal({ blockIntervalMs: 150.5 })).toBe("blockIntervalMs: expected 'manual' or a whole number of ms (at least 100), got 150.5");
+    expect(await startRefusal({ blockIntervalMs: 99 })).toBe('blockIntervalMs: 99 is outside 100..2147483647');
+    expect(await startRefusal({ blockIntervalMs: 150.5 })).toBe('blockIntervalMs: expected an integer, got 150.5');
     expect(await startRefusal({ blockIntervalMs: 100 })).toBe('started');
+  });
+
+  it('a port or interval that is not a whole number in range is a coded refusal naming the option, quoting no text', async () => {
+    const key = 'ab'.repeat(32);
+    for (const [options, field] of [
+      [{ port: 70_000 }, 'port'], [{ port: -1 }, 'port'], [{ port: key }, 'port'],
+      [{ blockIntervalMs: key }, 'blockIntervalMs'], [{ blockIntervalMs: 2 ** 40 }, 'blockIntervalMs'],
+    ] as const) {
+      let error: unknown;
+      try {
+        await (await startDevnet(options as DevnetOptions)).stop();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ code: 'INVALID_INPUT', details: { field } });
+      expect((error as Error).message).not.toContain('abab');
+    }
   });
 });
 
