@@ -85,6 +85,8 @@ export const OPS_USAGE = `Usage:
   airlock ops decode <hex>       a 32-byte operations mask (64 hex digits) -> {hex, ids, names, unknown}
 
 Bit N of the mask (bit N mod 8 of byte N div 8) lets an active permission run contract type N.
+Decode refuses, without printing it back, a mask with bits past 63: no contract type is there, and
+64 hex digits like that are more likely a private key pasted by mistake.
 ${OUTPUT}
 `;
 
