@@ -43,6 +43,16 @@ const TRANSFER_HEX =
 
 const cli = runCli;
 
+/** What `fn` throws (undefined when it returns). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 describe('JSON errors give a position, never the text', () => {
   const bodies = [
     `{"privateKey": ${KEY}}`,
@@ -255,12 +265,7 @@ describe('a key written as a decimal number is never quoted', () => {
   it('int64Input and int32Input, given the key as text, a bigint or a JSON number', () => {
     for (const value of [DECIMAL, `-${DECIMAL}`, BigInt(DECIMAL), (parseJson(`{"amount": ${DECIMAL}}`) as { amount: unknown }).amount]) {
       for (const read of [() => int64Input(value, 'amount'), () => int64Input(value, 'amount', { min: 0n }), () => int32Input(value, 'amount')]) {
-        let error: unknown;
-        try {
-          read();
-        } catch (e) {
-          error = e;
-        }
+        const error = thrown(read);
         expect(error).toBeInstanceOf(AirlockError);
         const { message, details } = (error as AirlockError).toData();
         expect(details).toMatchObject({ field: 'amount' });
@@ -289,13 +294,7 @@ describe('a key written as a decimal number is never quoted', () => {
 describe('a devnet genesis never quotes a key it holds by mistake', () => {
   it('a key, or control and bidi text, as a parameter name is refused without quoting it', () => {
     for (const name of [KEY, `0x${KEY}`, `T${KEY}`.slice(0, 34), `${KEY}\u202E`, 'ops\u202Eowner']) {
-      const json = { ...DEFAULT_GENESIS_JSON, parameters: Object.fromEntries([[name, 1]]) };
-      let error: unknown;
-      try {
-        parseGenesis(json);
-      } catch (e) {
-        error = e;
-      }
+      const error = thrown(() => parseGenesis({ ...DEFAULT_GENESIS_JSON, parameters: Object.fromEntries([[name, 1]]) }));
       expect(error).toBeInstanceOf(AirlockError);
       const text = (error as AirlockError).message + JSON.stringify((error as AirlockError).details);
       expect(text).toMatch(/unknown field/);
