@@ -14,6 +14,8 @@ import { bytesToUtf8 } from '../shared/bytes.ts';
 import { escapeJsonText } from '../shared/escape.ts';
 import { AirlockError, fail, shownArg } from '../shared/errors.ts';
 import { parseJson, stringifyJson } from '../shared/json.ts';
+import type { StationOptions } from '../electron/station/services.ts';
+import type { PromptTerminal } from '../electron/station/vault/passphrase.ts';
 import { UsageError } from './args.ts';
 
 export interface CliIo {
@@ -30,6 +32,12 @@ export interface CliIo {
   stderr(text: string): void;
   /** ms since the epoch: decides whether a transaction has expired. */
   now(): number;
+  /** The terminal for prompts (keystore passphrase, delete confirmation); absent when there is none. */
+  terminal?: PromptTerminal;
+  /** Whether stderr is a terminal (batch progress is shown only then). */
+  stderrIsTTY?: boolean;
+  /** Station options a test or benchmark sets (a cheaper keystore scrypt); never set by the CLI. */
+  stationOptions?: Partial<Pick<StationOptions, 'scrypt' | 'nodeTimeoutMs'>>;
 }
 
 export function nodeIo(): CliIo {
@@ -49,6 +57,8 @@ export function nodeIo(): CliIo {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     now: () => Date.now(),
+    ...(process.stdin.isTTY && { terminal: { input: process.stdin, output: process.stderr } }),
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

@@ -10,6 +10,7 @@ import { addressCommand, addressOfKeyCommand } from './address.ts';
 import { integerFlag, parseArgs, takePositionals, UsageError, wantsHelp } from './args.ts';
 import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
+import { isStationCommand, runStation } from './station.ts';
 import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';
 import { encodeCommand, inspectCommand, signCommand } from './tx.ts';
 import {
@@ -97,8 +98,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<Outcome> {
   if (group === undefined) throw new UsageError('airlock: missing command (see airlock --help)');
   if (group === 'help') return { text: usageFor(rest) };
   if (group === '--help' || group === '-h') return { text: MAIN_USAGE };
+  if (isStationCommand(argv)) return runStation(argv, io);
   if (group !== 'tx' && group !== 'ops' && group !== 'address') {
-    throw new UsageError(`airlock: unknown command ${JSON.stringify(shownArg(group))} (tx, ops or address; see airlock --help)`, { command: shownArg(group) });
+    throw new UsageError(`airlock: unknown command ${JSON.stringify(shownArg(group))} (see airlock --help)`, { command: shownArg(group) });
   }
   if (wantsHelp(rest)) return { text: usageFor([group, ...rest.filter((a) => !a.startsWith('-')).slice(0, 1)]) };
   if (group === 'tx') return txCommand(rest[0], rest.slice(1), io);
@@ -110,7 +112,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<Outcome> {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const outcome = await dispatch(argv, io);
-    io.stdout('text' in outcome ? outcome.text : formatJson(outcome.json));
+    io.stdout('json' in outcome ? formatJson(outcome.json) : outcome.text);
     return 0;
   } catch (e) {
     const { code, message, details } = toErrorData(e);

@@ -77,6 +77,8 @@ export const ERROR_CODES = [
    * or origin, a bridge request without the right token, or with a foreign Host or Origin.
    */
   'UNAUTHORIZED',
+  /** `airlock audit verify` found the station's audit log altered: an entry changed, missing or out of chain. */
+  'AUDIT_BROKEN',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

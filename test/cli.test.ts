@@ -189,7 +189,7 @@ describe('help', () => {
 describe('usage errors: exit 2, JSON error on stderr', () => {
   const cases: Array<[string[], string]> = [
     [[], 'airlock: missing command (see airlock --help)'],
-    [['frob'], 'airlock: unknown command "frob" (tx, ops or address; see airlock --help)'],
+    [['frob'], 'airlock: unknown command "frob" (see airlock --help)'],
     [['tx'], 'airlock tx: missing command (encode, inspect or sign; see airlock tx --help)'],
     [['tx', 'frob'], 'airlock tx: unknown command "frob" (encode, inspect or sign)'],
     [['tx', 'encode', '--bogus'], 'airlock tx encode: unknown option --bogus'],

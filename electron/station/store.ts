@@ -837,6 +837,32 @@ export class Store {
   }
 
   /**
+   * For a listing: the stored permission and the signers of each of `txIds` (keyed by lowercase
+   * hex txID), in one query, so weights can be summed without recovering any signature (each was
+   * checked when it was stored).
+   */
+  listApprovalFacts(txIds: readonly Uint8Array[]): Map<string, { permission: Uint8Array | null; signers: Uint8Array[] }> {
+    const wanted = new Set(txIds.map((t) => bytesToHex(checkBytes(t, 'store.listApprovalFacts', 'txIds[]', 32))));
+    const out = new Map<string, { permission: Uint8Array | null; signers: Uint8Array[] }>();
+    if (wanted.size === 0) return out;
+    const rows = this.db
+      .prepare<[], { id: string; permission: Uint8Array | null; signers: string | null }>(
+        `SELECT lower(hex(t.txid)) AS id, t.permission AS permission,
+           (SELECT group_concat(hex(s.signer)) FROM signatures s WHERE s.txid = t.txid) AS signers
+         FROM transactions t`,
+      )
+      .all();
+    for (const r of rows) {
+      if (!wanted.has(r.id)) continue;
+      out.set(r.id, {
+        permission: r.permission === null ? null : u8(r.permission),
+        signers: r.signers === null ? [] : r.signers.split(',').map((h) => hexToBytes(h)),
+      });
+    }
+    return out;
+  }
+
+  /**
    * Moves a transaction to `status`, keeping the node's answer when given. Confirmed and expired
    * are final (CONFLICT), and nothing goes back to draft: a stored transaction has been seen.
    */

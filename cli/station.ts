@@ -1,0 +1,352 @@
+/**
+ * The station's commands (issue 7, "The command line"): `airlock keys|account|snapshot|build|sign|
+ * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
+ * against ONE services object (electron/station/services.ts), the same the IPC handlers will call.
+ *
+ * Global options: `--data-dir DIR` (default: the platform's user-data directory, as Electron's
+ * app.getPath('userData') gives it for "Airlock"), `--node URL`, `--json` (print the services'
+ * JSON view instead of short human text), `--vault keychain|keystore`, and for the keystore
+ * `--passphrase-file F` or `--passphrase-fd N` (never a passphrase as a flag's value).
+ *
+ * Invariants: errors leave as `{"error":{code,message,details}}` on stderr with exit 1 (bad input)
+ * or 2 (bad command line), as for the other commands; commander's own messages are rewritten so an
+ * argument is quoted only through `shownArg` (a pasted private key is never echoed). Key bytes
+ * read from `--key-file` go straight to the vault, which wipes them.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { fail, shownArg } from '../shared/errors.ts';
+import { openStation, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
+import { passphraseSource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
+import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
+import { UsageError } from './args.ts';
+import { readJsonInput, type CliIo } from './io.ts';
+import { readPrivateKeyFile } from './key-file.ts';
+
+/** The first words that belong to the station's command line. */
+export const STATION_COMMANDS = ['keys', 'account', 'snapshot', 'build', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
+
+/** Electron's userData directory for productName "Airlock", per platform. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Airlock');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Airlock');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'Airlock');
+}
+
+/** What a command produced: a view for --json and the same in short human text. */
+interface Outcome {
+  json: unknown;
+  text: string;
+}
+
+interface GlobalOptions {
+  dataDir?: string;
+  node?: string;
+  json?: boolean;
+  vault?: string;
+  passphraseFile?: string;
+  passphraseFd?: string;
+}
+
+/** Rows of `label  value`, aligned. */
+function table(rows: [string, string][]): string {
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+/** Control and bidi characters from stored text (notes, labels) shown as `?` on a terminal. */
+function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+}
+
+function txText(v: TransactionView): string {
+  const rows: [string, string][] = [
+    ['txID', v.txId],
+    ['kind', v.kind],
+    ['account', `${v.account} (permission ${v.permissionId})`],
+    ['status', v.status],
+    ['time left', v.timeLeft],
+    ['weight', v.threshold === null ? `unknown (${v.signatureCount} signature(s); permission not known here)` : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`],
+    ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
+    ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
+  ];
+  if (v.note) rows.push(['note', plain(v.note)]);
+  if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
+  return table(rows);
+}
+
+function accountText(a: AccountView): string {
+  const lines = [table([
+    ['account', a.address],
+    ['balance', `${a.balance} sun`],
+    ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
+    ['source', `${a.source.text}, ${a.age} old`],
+  ])];
+  for (const p of a.permissions) {
+    lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
+    for (const k of p.keys) lines.push(`  ${k.address}  weight ${k.weight}`);
+    if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
+  }
+  return lines.join('\n');
+}
+
+function listText(rows: ListEntryView[]): string {
+  if (rows.length === 0) return 'No transactions.';
+  const head: string[] = ['TXID', 'KIND', 'STATUS', 'WEIGHT', 'TIME LEFT', 'NOTE'];
+  const body = rows.map((r) => [r.txId.slice(0, 16), r.kind.replace(/Contract$/, ''), r.status, r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`, r.timeLeft, plain(r.note).slice(0, 40)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  return [head, ...body].map((cells) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+/** Asks on the terminal; resolves true only for "yes". */
+async function confirm(terminal: PromptTerminal, question: string): Promise<boolean> {
+  terminal.output.write(question);
+  return new Promise((resolve) => {
+    let answer = '';
+    const onData = (chunk: Buffer | string): void => {
+      answer += chunk.toString();
+      if (answer.includes('\n')) {
+        terminal.input.removeListener('data', onData);
+        terminal.input.pause?.();
+        resolve(answer.trim().toLowerCase() === 'yes');
+      }
+    };
+    terminal.input.on('data', onData);
+    terminal.input.resume?.();
+  });
+}
+
+/** Runs one station command line; returns what to print. Throws UsageError or AirlockError. */
+export async function runStation(argv: readonly string[], io: CliIo): Promise<{ text: string } | { json: unknown }> {
+  let outcome: Outcome | undefined;
+  let station: Station | undefined;
+  let helpText = '';
+  const program = new Command('airlock');
+  program
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => void (helpText += s), writeErr: () => {}, outputError: () => {} })
+    .option('--data-dir <dir>', "the station's data directory (default: the platform's user-data directory)")
+    .option('--node <url>', "the node's HTTP API (default: the setting, else http://127.0.0.1:8090)")
+    .option('--json', "print the API's JSON view")
+    .option('--vault <kind>', 'keychain (default) or keystore')
+    .option('--passphrase-file <file>', "the keystore's passphrase, from an owner-only file")
+    .option('--passphrase-fd <n>', "the keystore's passphrase, from a file descriptor")
+    .showHelpAfterError(false)
+    .enablePositionalOptions();
+  // Global options are taken before the command word and after it too: each leaf command declares
+  // them again (asset-issue and permission-update keep `--json FILE` for their input, so there the
+  // JSON view is asked for before the command word: `airlock --json build asset-issue --json F`).
+  let current: Command | undefined;
+  program.hook('preAction', (_top, action) => {
+    current = action;
+  });
+  const globals = (): GlobalOptions => {
+    const top = program.opts<GlobalOptions>();
+    const leaf = (current?.opts() ?? {}) as Record<string, unknown>;
+    const pick = (k: keyof GlobalOptions): string | undefined => (typeof leaf[k] === 'string' && k !== 'json' ? (leaf[k] as string) : (top[k] as string | undefined));
+    return {
+      ...top,
+      ...(pick('dataDir') !== undefined && { dataDir: pick('dataDir') }),
+      ...(pick('node') !== undefined && { node: pick('node') }),
+      ...(pick('vault') !== undefined && { vault: pick('vault') }),
+      ...(pick('passphraseFile') !== undefined && { passphraseFile: pick('passphraseFile') }),
+      ...(pick('passphraseFd') !== undefined && { passphraseFd: pick('passphraseFd') }),
+      json: top.json === true || leaf.json === true,
+    };
+  };
+
+  const open = (): Station => {
+    if (station) return station;
+    const g = globals();
+    const options: StationOptions = {
+      dataDir: g.dataDir ?? defaultDataDir(),
+      clock: () => io.now(),
+      ...(g.node !== undefined && { nodeUrl: g.node }),
+      ...(g.vault !== undefined && { vault: parseVaultKind(g.vault) }),
+      ...io.stationOptions,
+    };
+    const fd = g.passphraseFd === undefined ? undefined : /^[0-9]{1,9}$/.test(g.passphraseFd) ? Number(g.passphraseFd) : -1;
+    const terminal = io.terminal ?? { input: process.stdin, output: process.stderr };
+    options.passphrase = passphraseSource({ ...(g.passphraseFile !== undefined && { passphraseFile: g.passphraseFile }), ...(fd !== undefined && { passphraseFd: fd }) }, terminal);
+    station = openStation(options);
+    return station;
+  };
+  const done = (json: unknown, text: string): void => {
+    outcome = { json, text };
+  };
+
+  // keys ------------------------------------------------------------------------------------
+  const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete');
+  keys.command('new').option('--label <label>').action(async (o: { label?: string }) => {
+    const k = await open().keysNew(o.label === undefined ? {} : { label: o.label });
+    done(k, `New key ${k.address}${k.label ? ` "${plain(k.label)}"` : ''} in the ${k.vault}.`);
+  });
+  keys.command('import').requiredOption('--key-file <file>').option('--label <label>').action(async (o: { keyFile: string; label?: string }) => {
+    const s = open();
+    const secret = await readPrivateKeyFile(io, o.keyFile);
+    const k = await s.keysImport({ secret, ...(o.label !== undefined && { label: o.label }) });
+    done(k, k.created ? `Imported key ${k.address} into the ${k.vault}.` : `Key ${k.address} was already in the ${k.vault}; nothing changed.`);
+  });
+  keys.command('list').action(() => {
+    const list = open().keysList();
+    done(list, list.length === 0 ? 'No keys. Make one with airlock keys new, or import one with airlock keys import --key-file K.' : table(list.map((k) => [k.address, `${k.vault}${k.label ? `  ${plain(k.label)}` : ''}`])));
+  });
+  keys.command('label').argument('<address>').argument('<label>').action((address: string, label: string) => {
+    const k = open().keysLabel({ address, label });
+    done(k, `${k.address} is now labelled "${plain(k.label)}".`);
+  });
+  keys.command('delete').argument('<address>').option('--yes', 'do not ask').action(async (address: string, o: { yes?: boolean }) => {
+    const s = open();
+    if (!o.yes) {
+      if (!io.terminal || !io.terminal.input.isTTY) throw new UsageError('keys delete: deleting a key cannot be undone; pass --yes to confirm (there is no terminal to ask on)', { option: '--yes' });
+      if (!(await confirm(io.terminal, `Delete the key of ${shownArg(address)} for good? Type yes: `))) fail('INVALID_INPUT', 'keys delete: not confirmed; nothing was deleted', { field: 'yes' });
+    }
+    const r = await s.keysDelete({ address });
+    done(r, `Deleted the key of ${r.address}.`);
+  });
+
+  // account, snapshot ---------------------------------------------------------------------------
+  const account = program.command('account');
+  account.command('fetch').argument('<address>').action(async (address: string) => {
+    const a = await open().accountFetch({ address });
+    done(a, accountText(a));
+  });
+  account.command('show').argument('<address>').action((address: string) => {
+    const a = open().accountShow({ address });
+    done(a, accountText(a));
+  });
+  const snapshot = program.command('snapshot');
+  snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {
+    const r = await open().snapshotExport({ file, accounts: o.account });
+    done(r, `Wrote ${r.file}: block ${r.block.number}, ${r.accounts.length} account(s), ${r.tokens.length} token(s). Carry it to the offline station and run airlock snapshot import.`);
+  });
+  snapshot.command('import').argument('<file>').action((file: string) => {
+    const r = open().snapshotImport({ file });
+    const kept = r.accounts.filter((a) => !a.stored);
+    done(r, [`Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`, ...kept.map((a) => `${a.address}: ${a.reason}`)].join('\n'));
+  });
+
+  // build -------------------------------------------------------------------------------------
+  const build = program.command('build');
+  const common = (c: Command): Command =>
+    c.option('--permission-id <n>', '0 owner (default), 2 and up active').option('--expires-in <duration>', 'e.g. 12h (default: the setting)').option('--note <text>');
+  type Common = { permissionId?: string; expiresIn?: string; note?: string };
+  const buildOpts = (o: Common) => ({
+    ...(o.permissionId !== undefined && { permissionId: o.permissionId }),
+    ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }),
+    ...(o.note !== undefined && { note: o.note }),
+  });
+  const built = (b: { txId: string; transaction: TransactionView; basis: string; warnings: string[] }): void => {
+    io.stderr(`Built from ${b.basis}; expires in ${b.transaction.timeLeft.replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`);
+    done(b, b.txId);
+  };
+  common(build.command('transfer').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--amount <sun>')).action(async (o: Common & { from: string; to: string; amount: string }) => {
+    built(await open().buildTransfer({ from: o.from, to: o.to, amount: o.amount, ...buildOpts(o) }));
+  });
+  common(build.command('transfer-asset').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--token <id>').requiredOption('--amount <n>')).action(
+    async (o: Common & { from: string; to: string; token: string; amount: string }) => {
+      built(await open().buildTransferAsset({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
+    },
+  );
+  common(build.command('participate').requiredOption('--from <address>').requiredOption('--to <issuer>').requiredOption('--token <id>').requiredOption('--amount <sun>')).action(
+    async (o: Common & { from: string; to: string; token: string; amount: string }) => {
+      built(await open().buildParticipate({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
+    },
+  );
+  common(build.command('asset-issue').requiredOption('--json <file>', "the node's AssetIssueContract JSON")).action(async (o: Common & { json: string }) => {
+    const json = await readJsonInput(io, o.json);
+    built(await open().buildAssetIssue({ json, ...buildOpts(o) }));
+  });
+  common(build.command('permission-update').requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON")).action(async (o: Common & { json: string }) => {
+    const json = await readJsonInput(io, o.json);
+    built(await open().buildPermissionUpdate({ json, ...buildOpts(o) }));
+  });
+  common(build.command('batch').requiredOption('--csv <file>').requiredOption('--from <address>').option('--sign', 'sign each with the local keys of the permission')).action(
+    async (o: Common & { csv: string; from: string; sign?: boolean }) => {
+      const tty = io.stderrIsTTY === true;
+      const r = await open().buildBatch({
+        csv: o.csv, from: o.from, sign: o.sign === true, ...buildOpts(o),
+        ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
+      });
+      io.stderr(`Built from ${r.basis}.\n`);
+      done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
+    },
+  );
+
+  // sign, status, export, import, reissue, broadcast, list -----------------------------------------
+  program.command('sign').argument('<txid>').option('--key <address>').action(async (txId: string, o: { key?: string }) => {
+    const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }) });
+    done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
+  });
+  program.command('status').argument('<txid>').action(async (txId: string) => {
+    const v = await open().status({ txId });
+    done(v, txText(v));
+  });
+  program.command('export').argument('<txid>').argument('<file>').action((txId: string, file: string) => {
+    const r = open().exportHandoff({ txId, file });
+    done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
+  });
+  program.command('import').argument('<files...>').action((files: string[]) => {
+    const r = open().importFiles({ files });
+    done(r, r.map((f) => `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`).join('\n'));
+  });
+  program.command('reissue').argument('<txid>').option('--expires-in <duration>').action(async (txId: string, o: { expiresIn?: string }) => {
+    const r = await open().reissue({ txId, ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }) });
+    io.stderr(`${r.text}\n`);
+    done(r, r.txId);
+  });
+  program.command('broadcast').argument('<txid>').action(async (txId: string) => {
+    const r = await open().broadcast({ txId });
+    done(r, r.text);
+  });
+  program.command('list').addOption(new Option('--status <status>').choices(['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'])).action((o: { status?: 'draft' }) => {
+    const r = open().list(o.status === undefined ? {} : { status: o.status });
+    done(r, listText(r));
+  });
+
+  // settings, audit -------------------------------------------------------------------------------
+  const settings = program.command('settings');
+  settings.command('show').action(() => {
+    const s = open().settings();
+    done(s, table([['node', s.node], ['expiration', s.expiration], ['vault', s.vault]]));
+  });
+  settings.command('set').argument('<key>', 'node, expiration or vault').argument('<value>').action((key: string, value: string) => {
+    const s = open().setSetting(key, value);
+    done(s, table([['node', s.node], ['expiration', s.expiration], ['vault', s.vault]]));
+  });
+  program.command('audit').command('verify').action(() => {
+    const r = open().auditVerify();
+    done(r, r.text);
+    if (!r.ok) fail('AUDIT_BROKEN', r.text, { firstBad: r.firstBad, entries: r.entries });
+  });
+
+  const addGlobals = (c: Command): void => {
+    if (c.commands.length > 0) return c.commands.forEach(addGlobals);
+    c.option('--data-dir <dir>').option('--node <url>').option('--vault <kind>').option('--passphrase-file <file>').option('--passphrase-fd <n>');
+    if (!c.options.some((o) => o.long === '--json')) c.option('--json', "print the API's JSON view");
+  };
+  program.commands.forEach(addGlobals);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version') return { text: helpText };
+      // commander quotes the argument it refused; pass it through shownArg so a pasted key is cut.
+      const message = e.message.replace(/^error: /, '').replace(/'([^']*)'/g, (_m, a: string) => `'${shownArg(a)}'`);
+      throw new UsageError(`airlock: ${message} (see airlock --help)`, { command: e.code });
+    }
+    throw e;
+  } finally {
+    station?.close();
+  }
+  if (!outcome) return { text: helpText };
+  return globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` };
+}
+
+/** Whether `argv` is a station command line (its first word, after any global options). */
+export function isStationCommand(argv: readonly string[]): boolean {
+  const first = argv.find((a, i) => !a.startsWith('-') && !(i > 0 && /^--(data-dir|node|vault|passphrase-file|passphrase-fd)$/.test(argv[i - 1]!)));
+  return first !== undefined && (STATION_COMMANDS as readonly string[]).includes(first);
+}

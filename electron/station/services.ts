@@ -1,0 +1,1201 @@
+/**
+ * The station services (issue 7): ONE object that the `airlock` command line now, and the IPC
+ * handlers and the loopback bridge later (issue 8), all call. It ties the store (store.ts), the
+ * vault (vault/), the node client (node-client.ts) and the file formats (shared/snapshot.ts,
+ * shared/handoff.ts) into the signer's flow: keys, accounts, snapshots, build, sign, status,
+ * export, import with merge, reissue, broadcast, list, settings and the audit log.
+ *
+ * Invariants this file guards:
+ * - Plain data in, JSON-safe views out: no bigint, Uint8Array or protobuf message in any result,
+ *   and never key bytes (the vault only ever hands back addresses and signatures).
+ * - Every field is checked BEFORE anything is stored: a bad field is a coded error naming it and
+ *   nothing is written (a batch is validated row by row, then stored in one SQLite transaction).
+ * - A signature is committed in the store (store.addSignature, fsynced) before success is reported.
+ * - A file never silently overwrites what the store knows: an imported transaction adds signatures
+ *   that check against the permission the store holds; a snapshot older than a stored account
+ *   leaves the account alone and says so.
+ * - Every state-changing call appends to the hash-chained audit log (the store does it with the
+ *   write, in one SQLite transaction).
+ *
+ * Never imports `electron`.
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { create, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
+import { AccountSchema, PermissionSchema, type Account, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
+import { addressToBase58, parseAddress, type Address } from '../../shared/address.ts';
+import { accountPermissionsFromAccount, approvalSummary, type AccountPermissions } from '../../shared/authorization.ts';
+import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes } from '../../shared/bytes.ts';
+import type { SupportedContractName } from '../../shared/contract-types.ts';
+import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
+import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/handoff.ts';
+import { jsonSafe, parseJson } from '../../shared/json.ts';
+import { messageFromNodeJson } from '../../shared/node-json.ts';
+import { describePermission, validatePermissionUpdate, type PermissionDescription } from '../../shared/permission.ts';
+import {
+  accountPermissionsFromJson,
+  formatDuration,
+  parseSnapshot,
+  permissionsToJson,
+  planFromSnapshot,
+  stringifySnapshot,
+  type ChainSnapshot,
+  type PermissionsJson,
+  type SnapshotAccount,
+  type SnapshotBlock,
+  type SnapshotSource,
+  type SnapshotToken,
+} from '../../shared/snapshot.ts';
+import { buildParticipate, buildTransferAsset, validateAssetIssue } from '../../shared/token.ts';
+import { buildTransfer } from '../../shared/transfer.ts';
+import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_EXPIRATION_MS, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
+import { recoverSigner } from '../../shared/verify.ts';
+import { NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
+import { openStore, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
+import { openVault } from './vault/open-vault.ts';
+import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
+import type { PassphraseSource } from './vault/passphrase.ts';
+import type { ScryptParams } from './vault/keystore-file.ts';
+import type { Vault, VaultKind } from './vault/vault.ts';
+
+/** Default life of a new transaction: long enough to pass a USB stick around one working day. */
+export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
+/** A transaction with less than this left may be re-issued before it expires. */
+export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
+/** Largest file the station reads as a handoff or snapshot (the formats' own limits are lower). */
+export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
+/** Largest batch CSV: 50 MB is refused before it is parsed. */
+export const MAX_CSV_BYTES = 8 * 1024 * 1024;
+export const MAX_BATCH_ROWS = 10_000;
+
+/** Settings the station reads, by key. */
+export const SETTING_NODE = 'node';
+export const SETTING_EXPIRATION = 'expiration';
+export const SETTING_VAULT = 'vault';
+
+export interface StationOptions {
+  dataDir: string;
+  /** Overrides the `node` setting for this session (`--node URL`). */
+  nodeUrl?: string;
+  /** ms since the epoch; default Date.now. */
+  clock?: () => number;
+  /** Overrides the `vault` setting (default keychain). */
+  vault?: VaultKind;
+  /** Asked by the keystore vault only, and only when it must decrypt or create its file. */
+  passphrase?: PassphraseSource;
+  /** scrypt cost for a new keystore (tests lower it). */
+  scrypt?: ScryptParams;
+  nodeTimeoutMs?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views (JSON-safe)
+
+export interface KeyView {
+  address: string;
+  hex: string;
+  label: string;
+  vault: VaultKind;
+  createdAt: number;
+}
+
+export interface SourceView {
+  /** `node` with URL and block, or `file` with its name. */
+  kind: 'node' | 'file';
+  node?: string;
+  block?: number;
+  file?: string;
+  /** In words: `node http://… at block 12` or `file snap.json`. */
+  text: string;
+}
+
+export interface PermissionEntryView extends PermissionDescription {
+  /** Which slot: owner, executive or active. */
+  slot: 'owner' | 'executive' | 'active';
+}
+
+export interface AccountView {
+  address: string;
+  hex: string;
+  balance: string;
+  tokens: { id: string; balance: string }[];
+  permissions: PermissionEntryView[];
+  source: SourceView;
+  fetchedAt: number;
+  ageMs: number;
+  age: string;
+}
+
+export interface ApprovalNumbers {
+  /** null when the station does not know the permission (a plain transaction file, no account). */
+  weight: string;
+  threshold: string | null;
+  missing: string | null;
+  signers: { address: string; weight: string }[];
+  /** Keys of the permission that have not signed yet; `local` when this station holds the key. */
+  couldSign: { address: string; weight: string; local: boolean }[];
+}
+
+export interface TransactionView extends ApprovalNumbers {
+  txId: string;
+  kind: string;
+  account: string;
+  permissionId: number;
+  /** Stored status, with `expired` derived at read when the time has passed. */
+  status: TxStatus;
+  expiration: number;
+  expiresInMs: number;
+  timeLeft: string;
+  note: string;
+  nodeAnswer: string | null;
+  signatureCount: number;
+  createdAt: number;
+  /** The contract as the node's JSON (Base58 addresses), decoded from the stored bytes. */
+  contract: Record<string, unknown>;
+}
+
+export interface ListEntryView {
+  txId: string;
+  kind: string;
+  account: string;
+  status: TxStatus;
+  weight: string;
+  threshold: string | null;
+  signatureCount: number;
+  expiration: number;
+  expiresInMs: number;
+  timeLeft: string;
+  note: string;
+}
+
+export interface BuildView {
+  txId: string;
+  transaction: TransactionView;
+  /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
+  basis: string;
+  warnings: string[];
+}
+
+export interface SignView {
+  txId: string;
+  signed: string[];
+  status: TxStatus;
+  transaction: TransactionView;
+}
+
+export interface ImportFileView {
+  file: string;
+  txId: string;
+  kind: 'handoff' | 'transaction';
+  /** New signatures this file added. */
+  added: string[];
+  /** Signatures the store already had. */
+  known: string[];
+  newTransaction: boolean;
+  warnings: string[];
+}
+
+export interface BroadcastView {
+  txId: string;
+  accepted: boolean;
+  status: TxStatus;
+  text: string;
+  comparison: PermissionComparison;
+  signWeight: SignWeightView;
+}
+
+export interface SnapshotImportView {
+  file: string;
+  block: { number: number; id: string; timestamp: number };
+  age: string;
+  accounts: { address: string; stored: boolean; reason?: string }[];
+  tokens: string[];
+}
+
+export interface BatchRowInput {
+  to: string;
+  amount: string;
+  token: string;
+  note: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small readers: every argument is checked here, naming its field
+
+function textArg(value: unknown, field: string, max = 2_000): string {
+  if (typeof value !== 'string') fail('INVALID_INPUT', `${field}: expected text`, { field });
+  if (value.length > max) fail('INVALID_INPUT', `${field}: longer than ${max} characters`, { field });
+  return value;
+}
+
+function addressArg(value: unknown, field: string): Address {
+  if (typeof value !== 'string' || value.length === 0) fail('INVALID_INPUT', `${field}: expected an address (Base58 T… or hex 41…)`, { field });
+  try {
+    return parseAddress(value.trim(), field);
+  } catch {
+    // A private key pasted where an address belongs is 64 hex digits: say so without quoting it.
+    const looksLikeKey = /^(0x)?[0-9a-fA-F]{64}$/.test(value.trim());
+    fail('BAD_ADDRESS', `${field}: ${looksLikeKey ? 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41' : `not an address: ${excerpt(value)}`}`, { field });
+  }
+}
+
+function amountArg(value: unknown, field: string): bigint {
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof text !== 'string' || !/^[0-9]{1,19}$/.test(text)) fail('INVALID_INPUT', `${field}: expected a whole number of 1 or more (smallest units)`, { field });
+  const n = BigInt(text);
+  if (n <= 0n || n > 9223372036854775807n) fail('INVALID_INPUT', `${field}: must be between 1 and 2^63-1`, { field });
+  return n;
+}
+
+function tokenIdArg(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,18}$/.test(value)) fail('INVALID_INPUT', `${field}: expected a token id (digits, e.g. 1000001)`, { field });
+  return value;
+}
+
+function txIdArg(value: unknown, field = 'txid'): Uint8Array {
+  if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value)) fail('INVALID_INPUT', `${field}: expected a txID (64 hex digits)`, { field });
+  return hexToBytes(value);
+}
+
+function permissionIdArg(value: unknown, field = 'permission-id'): number {
+  if (value === undefined) return 0;
+  const n = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > 2 ** 31 - 1) fail('INVALID_INPUT', `${field}: expected a whole number (0 owner, 2 and up active)`, { field });
+  return checkPermissionId(n, field);
+}
+
+/** `12h`, `90m`, `45s`, `1d`, or plain ms. */
+export function parseDuration(value: unknown, field = 'expires-in'): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  const m = typeof value === 'string' ? /^([0-9]{1,9})(ms|s|m|min|h|d)?$/.exec(value.trim()) : null;
+  if (!m) fail('INVALID_INPUT', `${field}: expected a duration such as 12h, 90m or 30s`, { field });
+  const unit = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;
+  const ms = Number(m[1]) * unit;
+  if (ms <= 0) fail('INVALID_INPUT', `${field}: must be longer than 0`, { field });
+  if (ms > MAX_EXPIRATION_MS) fail('INVALID_INPUT', `${field}: at most 24h (the node refuses a longer expiration)`, { field });
+  return ms;
+}
+
+function readBoundedFile(path: unknown, field: string, max: number): { name: string; text: string } {
+  const p = textArg(path, field, 4096);
+  let size: number;
+  try {
+    const st = statSync(p);
+    if (!st.isFile()) fail('INVALID_INPUT', `${field}: not a regular file: ${shownArg(p)}`, { field });
+    size = st.size;
+  } catch (e) {
+    if (e instanceof AirlockError) throw e;
+    fail('NOT_FOUND', `${field}: no such file: ${shownArg(p)}`, { field });
+  }
+  if (size > max) fail('INVALID_INPUT', `${field}: ${shownArg(p)} is ${size} bytes, more than the ${max} this file may have`, { field, size, limit: max });
+  const bytes = readFileSync(p);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return { name: basename(p), text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversions between the store's records and the file formats' JSON
+
+/** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
+export function sourceToFile(source: Source): SnapshotSource {
+  return source.kind === 'node' ? { node: source.url, block: source.blockNumber ?? 0 } : { file: source.file };
+}
+export function sourceFromFile(source: SnapshotSource): Source {
+  return 'node' in source ? { kind: 'node', url: source.node, blockNumber: source.block } : { kind: 'file', file: source.file };
+}
+function sourceView(source: Source): SourceView {
+  if (source.kind === 'node') {
+    return { kind: 'node', node: source.url, ...(source.blockNumber !== undefined && { block: source.blockNumber }), text: `node ${source.url}${source.blockNumber !== undefined ? ` at block ${source.blockNumber}` : ''}` };
+  }
+  return { kind: 'file', file: source.file, text: `file ${source.file}` };
+}
+
+/** A SnapshotAccount as the protocol.Account message the store keeps. */
+function accountMessage(a: SnapshotAccount): Account {
+  const p = accountPermissionsFromJson(a.address, a.permissions);
+  return create(AccountSchema, {
+    address: p.address,
+    balance: BigInt(a.balance),
+    ...(p.owner && { ownerPermission: p.owner }),
+    ...(p.executive && { executivePermission: p.executive }),
+    activePermission: p.actives,
+    assetV2: Object.fromEntries(a.tokens.map((t) => [t.id, BigInt(t.balance)])),
+  });
+}
+
+function snapshotAccountOf(bytes: Uint8Array, source: Source, at: number): SnapshotAccount {
+  const account = fromBinary(AccountSchema, bytes);
+  return {
+    address: addressToBase58(account.address),
+    exists: true,
+    permissions: permissionsToJson(accountPermissionsFromAccount(account)),
+    balance: account.balance.toString(),
+    tokens: Object.entries(account.assetV2).map(([id, b]) => ({ id, balance: b.toString() })),
+    source: sourceToFile(source),
+    at,
+  };
+}
+
+/** The account permissions holding just `permission` in the slot its id names. */
+function permissionsWith(owner: Address, permissionId: number, permission: Permission): AccountPermissions {
+  return permissionId === 0 ? { address: owner, owner: permission, actives: [] } : { address: owner, actives: [permission] };
+}
+
+/** `base` with the permission of `permissionId` replaced by `permission` (what the signers saw). */
+function replacePermission(base: PermissionsJson, permissionId: number, permission: Permission): PermissionsJson {
+  const one = permissionsToJson({ actives: permissionId === 0 ? [] : [permission], ...(permissionId === 0 && { owner: permission }) });
+  if (permissionId === 0) return { ...base, owner_permission: one.owner_permission! };
+  const actives = base.active_permission.filter((p) => Number(p.id ?? 0) !== permissionId);
+  return { ...base, active_permission: [...actives, one.active_permission[0]!].sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0)) };
+}
+
+function contractCall(decoded: ReturnType<typeof decodeRaw>): { type: SupportedContractName; value: Message; permissionId: number } {
+  return { type: decoded.contractType, value: decoded.contract, permissionId: decoded.permissionId };
+}
+
+function timeLeft(ms: number): string {
+  return ms <= 0 ? `expired ${formatDuration(-ms)} ago` : `${formatDuration(ms)} left`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (batch): RFC 4180 quoting, a header line, no embedded NUL
+
+const CSV_COLUMNS = ['to', 'amount', 'token', 'note'] as const;
+
+/** Splits CSV text into rows of cells; quoted cells may hold commas, quotes ("") and newlines. */
+export function parseCsv(text: string, maxRows: number): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  const endRow = (): void => {
+    row.push(cell);
+    cell = '';
+    if (!(row.length === 1 && row[0] === '')) rows.push(row);
+    row = [];
+    if (rows.length > maxRows + 1) fail('INVALID_INPUT', `csv: more than ${maxRows} rows; split the file`, { field: 'csv', limit: maxRows });
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else cell += c;
+      i++;
+      continue;
+    }
+    if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') endRow();
+    else if (c === '\r') {
+      if (text[i + 1] !== '\n') endRow();
+    } else cell += c;
+    i++;
+  }
+  if (quoted) fail('INVALID_INPUT', `csv row ${rows.length + 1}: a quoted cell is never closed`, { field: 'csv', row: rows.length + 1 });
+  if (cell !== '' || row.length > 0) endRow();
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The services
+
+interface Approval {
+  numbers: ApprovalNumbers;
+  enough: boolean;
+}
+
+export class Station {
+  readonly dataDir: string;
+  readonly store: Store;
+  private readonly clock: () => number;
+  private readonly options: StationOptions;
+  private vaultInstance: Vault | null = null;
+  private readonly permissionCache = new Map<string, Permission>();
+
+  constructor(options: StationOptions) {
+    this.options = options;
+    this.dataDir = options.dataDir;
+    this.clock = options.clock ?? Date.now;
+    this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock });
+  }
+
+  close(): void {
+    this.vaultInstance?.lock();
+    this.store.close();
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  // ---- settings --------------------------------------------------------------------------
+
+  nodeUrl(): string {
+    if (this.options.nodeUrl !== undefined) return this.options.nodeUrl;
+    const s = this.store.getSetting(SETTING_NODE);
+    return typeof s === 'string' ? s : DEFAULT_NODE_URL;
+  }
+
+  node(): NodeClient {
+    return new NodeClient({ baseUrl: this.nodeUrl(), clock: this.clock, ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }) });
+  }
+
+  defaultExpiresInMs(): number {
+    const s = this.store.getSetting(SETTING_EXPIRATION);
+    return typeof s === 'number' ? s : DEFAULT_EXPIRES_IN_MS;
+  }
+
+  settings(): { node: string; expiration: string; expiresInMs: number; vault: VaultKind } {
+    const ms = this.defaultExpiresInMs();
+    return { node: this.nodeUrl(), expiration: formatDuration(ms), expiresInMs: ms, vault: this.vaultKind() };
+  }
+
+  /** `node` (a URL), `expiration` (a duration up to 24h) or `vault` (keychain or keystore). */
+  setSetting(key: unknown, value: unknown): ReturnType<Station['settings']> {
+    const k = textArg(key, 'key', 64);
+    if (k === SETTING_NODE) {
+      const url = textArg(value, 'value', 2048);
+      new NodeClient({ baseUrl: url }); // checks it the way every request will
+      this.store.setSetting(SETTING_NODE, url);
+    } else if (k === SETTING_EXPIRATION) {
+      this.store.setSetting(SETTING_EXPIRATION, parseDuration(value, 'value'));
+    } else if (k === SETTING_VAULT) {
+      if (value !== 'keychain' && value !== 'keystore') fail('INVALID_INPUT', 'value: expected keychain or keystore', { field: 'value' });
+      this.store.setSetting(SETTING_VAULT, value);
+    } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, expiration or vault)`, { field: 'key' });
+    return this.settings();
+  }
+
+  auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
+    const v = this.store.verifyAudit();
+    if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the hash of the one before.` };
+    return { ok: false, entries: v.entries, firstBad: v.firstBad, reason: v.reason, text: `The audit log was altered: ${v.reason}.` };
+  }
+
+  // ---- keys -------------------------------------------------------------------------------
+
+  vaultKind(): VaultKind {
+    if (this.options.vault) return this.options.vault;
+    const s = this.store.getSetting(SETTING_VAULT);
+    return s === 'keystore' ? 'keystore' : 'keychain';
+  }
+
+  private vault(): Vault {
+    if (!this.vaultInstance) {
+      const passphrase: PassphraseSource = this.options.passphrase ?? (async () => fail('VAULT_UNAVAILABLE', 'the keystore needs a passphrase: run in a terminal, or pass --passphrase-file F or --passphrase-fd N', { field: 'passphrase' }));
+      const kind = this.vaultKind();
+      this.vaultInstance = kind === 'keystore' && this.options.scrypt
+        ? openVaultWithScrypt(this.dataDir, passphrase, this.options.scrypt)
+        : openVault(kind, { dataDir: this.dataDir, passphrase });
+    }
+    return this.vaultInstance;
+  }
+
+  private keyView(address: Uint8Array): KeyView {
+    const k = this.store.getKey(address)!;
+    return { address: addressToBase58(k.address), hex: bytesToHex(k.address), label: k.label, vault: k.vault, createdAt: k.createdAt };
+  }
+
+  async keysNew(args: { label?: string } = {}): Promise<KeyView> {
+    const label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+    const { address } = await this.vault().generate();
+    const bytes = parseAddress(address);
+    this.store.addKey({ address: bytes, label, vault: this.vaultKind() });
+    return this.keyView(bytes);
+  }
+
+  /** Keeps `secret` in the vault (which wipes it) and records the address. */
+  async keysImport(args: { secret: Uint8Array; label?: string }): Promise<KeyView & { created: boolean }> {
+    let label: string;
+    try {
+      label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+    } catch (e) {
+      args.secret.fill(0);
+      throw e;
+    }
+    const { address, created } = await this.vault().importKey(args.secret);
+    const bytes = parseAddress(address);
+    const known = this.store.getKey(bytes) !== undefined;
+    if (!known) this.store.addKey({ address: bytes, label, vault: this.vaultKind() });
+    return { ...this.keyView(bytes), created: created || !known };
+  }
+
+  keysList(): KeyView[] {
+    return this.store.listKeys().map((k) => this.keyView(k.address));
+  }
+
+  keysLabel(args: { address: string; label: string }): KeyView {
+    const a = addressArg(args.address, 'address');
+    this.store.labelKey(a, textArg(args.label, 'label', 200));
+    return this.keyView(a);
+  }
+
+  async keysDelete(args: { address: string }): Promise<{ address: string; deleted: boolean }> {
+    const a = addressArg(args.address, 'address');
+    if (!this.store.getKey(a)) fail('NOT_FOUND', `address: this station holds no key for ${addressToBase58(a)}`, { field: 'address' });
+    const deleted = await this.vault().delete(addressToBase58(a));
+    this.store.deleteKey(a);
+    return { address: addressToBase58(a), deleted };
+  }
+
+  // ---- accounts -----------------------------------------------------------------------------
+
+  private putSnapshotAccount(a: SnapshotAccount, source: Source): void {
+    this.store.putAccount({ address: parseAddress(a.address), account: toBinary(AccountSchema, accountMessage(a)), source, fetchedAt: a.at });
+  }
+
+  async accountFetch(args: { address: string }): Promise<AccountView> {
+    const a = addressArg(args.address, 'address');
+    const node = this.node();
+    const account = await node.account(addressToBase58(a));
+    this.putSnapshotAccount(account, sourceFromFile(account.source));
+    return this.accountShow({ address: account.address });
+  }
+
+  accountShow(args: { address: string }): AccountView {
+    const a = addressArg(args.address, 'address');
+    const r = this.store.getAccount(a);
+    if (!r) fail('NOT_FOUND', `address: no account ${addressToBase58(a)} on this station; run airlock account fetch ${addressToBase58(a)} (online) or import a snapshot`, { field: 'address' });
+    const account = fromBinary(AccountSchema, r.account);
+    const p = accountPermissionsFromAccount(account);
+    const permissions: PermissionEntryView[] = [
+      ...(p.owner ? [{ slot: 'owner' as const, ...describePermission(p.owner) }] : []),
+      ...(p.executive ? [{ slot: 'executive' as const, ...describePermission(p.executive) }] : []),
+      ...p.actives.map((x) => ({ slot: 'active' as const, ...describePermission(x) })),
+    ];
+    const ageMs = this.now() - r.fetchedAt;
+    return {
+      address: addressToBase58(a),
+      hex: bytesToHex(a),
+      balance: account.balance.toString(),
+      tokens: Object.entries(account.assetV2).map(([id, b]) => ({ id, balance: b.toString() })),
+      permissions,
+      source: sourceView(r.source),
+      fetchedAt: r.fetchedAt,
+      ageMs,
+      age: formatDuration(ageMs),
+    };
+  }
+
+  // ---- snapshots ----------------------------------------------------------------------------
+
+  async snapshotExport(args: { file: string; accounts: string[] }): Promise<{ file: string; block: SnapshotBlock; accounts: string[]; tokens: string[] }> {
+    const file = textArg(args.file, 'file', 4096);
+    if (!Array.isArray(args.accounts) || args.accounts.length === 0) fail('INVALID_INPUT', 'account: name at least one account (--account ADDR)', { field: 'account' });
+    if (args.accounts.length > 1000) fail('INVALID_INPUT', 'account: at most 1000 accounts', { field: 'account' });
+    const accounts = args.accounts.map((x, i) => addressToBase58(addressArg(x, `account[${i}]`)));
+    const tokens = this.store.listTokens().map((t) => t.id);
+    const snapshot = await this.node().snapshot(accounts, tokens);
+    writeFileSync(file, stringifySnapshot(snapshot));
+    return { file, block: snapshot.block, accounts: snapshot.accounts.map((a) => a.address), tokens: snapshot.tokens.map((t) => t.id) };
+  }
+
+  snapshotImport(args: { file: string }): SnapshotImportView {
+    const { name, text } = readBoundedFile(args.file, 'file', MAX_INPUT_FILE_BYTES);
+    const snapshot = parseSnapshot(text);
+    const source: Source = { kind: 'file', file: name };
+    const accounts: SnapshotImportView['accounts'] = [];
+    this.store.atomic(() => {
+      this.store.putChainSnapshot({ blockNumber: snapshot.block.number, blockId: hexToFixedBytes(snapshot.block.id, 32, 'block.id'), blockTimestamp: snapshot.block.timestamp, source });
+      for (const a of snapshot.accounts) {
+        const known = this.store.getAccount(parseAddress(a.address));
+        if (known && known.fetchedAt > a.at) {
+          accounts.push({ address: a.address, stored: false, reason: `this station's copy (${sourceView(known.source).text}) is newer; kept it` });
+          continue;
+        }
+        this.putSnapshotAccount(a, source);
+        accounts.push({ address: a.address, stored: true });
+      }
+      for (const t of snapshot.tokens) this.store.putToken(tokenInput(t, source));
+    });
+    return {
+      file: name,
+      block: snapshot.block,
+      age: formatDuration(this.now() - snapshot.block.timestamp),
+      accounts,
+      tokens: snapshot.tokens.map((t) => t.id),
+    };
+  }
+
+  // ---- building -----------------------------------------------------------------------------
+
+  /**
+   * TaPoS and times: from the node's head when it answers, else from the newest imported chain
+   * snapshot (offline). Either way the expiration is checked against what the node accepts.
+   */
+  private async plan(expiresInMs: number, owner: Address, needAccount: boolean): Promise<{ tapos: ReturnType<typeof planFromSnapshot>; basis: string; online: boolean }> {
+    const now = this.now();
+    let block: SnapshotBlock | undefined;
+    let online = false;
+    let offlineReason = '';
+    try {
+      const node = this.node();
+      block = await node.latestBlock();
+      online = true;
+      if (needAccount) {
+        const account = await node.account(addressToBase58(owner), block);
+        this.putSnapshotAccount(account, sourceFromFile(account.source));
+      }
+    } catch (e) {
+      if (!(e instanceof AirlockError) || (e.code !== 'NODE_UNREACHABLE' && e.code !== 'NODE_TIMEOUT')) throw e;
+      offlineReason = e.message;
+    }
+    let basis: string;
+    if (online && block) {
+      basis = `online: the head block ${block.number} of ${this.nodeUrl()}`;
+    } else {
+      const snap = this.store.latestChainSnapshot();
+      if (!snap) fail('NODE_UNREACHABLE', `${offlineReason}; and this station has no chain snapshot to build from offline: import one (airlock snapshot import FILE) made by an online station (airlock snapshot export)`, { field: 'node' });
+      block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
+      basis = `offline: the chain snapshot from ${sourceView(snap.source).text}, block ${block.number}, ${formatDuration(now - block.timestamp)} old`;
+    }
+    const synthetic: ChainSnapshot = { format: 'airlock.snapshot', version: 1, node: this.nodeUrl(), block, accounts: [], tokens: [], exported_at: now };
+    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, online };
+  }
+
+  private permissionOf(owner: Address, permissionId: number): Permission {
+    const r = this.store.getAccount(owner);
+    if (!r) fail('NOT_FOUND', `from: this station knows no account ${addressToBase58(owner)}; fetch it (airlock account fetch) or import a snapshot that has it`, { field: 'from' });
+    const account = fromBinary(AccountSchema, r.account);
+    const p = accountPermissionsFromAccount(account);
+    const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
+    if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${sourceView(r.source).text})`, { field: 'permission-id' });
+    return permission;
+  }
+
+  private async buildCall(call: { type: SupportedContractName; value: Message }, owner: Address, options: BuildOptions): Promise<BuildView> {
+    const permissionId = permissionIdArg(options.permissionId);
+    const expiresInMs = options.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(options.expiresIn);
+    const note = options.note === undefined ? '' : textArg(options.note, 'note', 2_000);
+    const { tapos, basis } = await this.plan(expiresInMs, owner, true);
+    const permission = this.permissionOf(owner, permissionId);
+    const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
+    this.store.insertTransaction({
+      txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
+      permission: toBinary(PermissionSchema, permission),
+    });
+    return { txId: bytesToHex(tx.txId), transaction: this.view(tx.txId), basis, warnings: tapos.warnings };
+  }
+
+  async buildTransfer(args: { from: string; to: string; amount: string } & BuildOptions): Promise<BuildView> {
+    const from = addressArg(args.from, 'from');
+    const c = buildTransfer({ owner: from, to: addressArg(args.to, 'to'), amount: amountArg(args.amount, 'amount') });
+    return this.buildCall({ type: 'TransferContract', value: c }, from, args);
+  }
+
+  async buildTransferAsset(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
+    const from = addressArg(args.from, 'from');
+    const c = buildTransferAsset({ owner: from, to: addressArg(args.to, 'to'), tokenId: tokenIdArg(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+    await this.rememberToken(args.token);
+    return this.buildCall({ type: 'TransferAssetContract', value: c }, from, args);
+  }
+
+  async buildParticipate(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
+    const from = addressArg(args.from, 'from');
+    const c = buildParticipate({ owner: from, issuer: addressArg(args.to, 'to'), tokenId: tokenIdArg(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+    await this.rememberToken(args.token);
+    return this.buildCall({ type: 'ParticipateAssetIssueContract', value: c }, from, args);
+  }
+
+  /** The node's AssetIssueContract JSON (hex addresses, or Base58 with `"visible": true`). */
+  async buildAssetIssue(args: { json: unknown } & BuildOptions): Promise<BuildView> {
+    const c = contractFromJson<AssetIssueContract>(AssetIssueContractSchema, args.json, 'asset-issue');
+    validateAssetIssue(c);
+    return this.buildCall({ type: 'AssetIssueContract', value: c }, c.ownerAddress, args);
+  }
+
+  /** The node's AccountPermissionUpdateContract JSON. */
+  async buildPermissionUpdate(args: { json: unknown } & BuildOptions): Promise<BuildView> {
+    const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+    validatePermissionUpdate(c, { isExecutive: c.executive !== undefined });
+    return this.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, args);
+  }
+
+  /** Token metadata for the handoff file, when a node answers; offline the snapshot's copy serves. */
+  private async rememberToken(id: string): Promise<void> {
+    if (this.store.getToken(id)) return;
+    try {
+      const t = await this.node().token(id);
+      this.store.putToken(tokenInput(t, { kind: 'node', url: this.nodeUrl() }));
+    } catch (e) {
+      if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) return;
+      throw e;
+    }
+  }
+
+  /**
+   * Many transfers from a CSV with header `to,amount,token,note`: an empty token is the native
+   * coin (amount in sun), else a token id and the amount in its smallest unit. Every row is checked
+   * before anything is stored; then all are stored in one SQLite transaction (and with `sign`,
+   * signed first by every local key of the permission, and stored with their signatures).
+   */
+  async buildBatch(args: { csv: string; from: string; sign?: boolean; progress?: (done: number, total: number, phase: string) => void } & BuildOptions): Promise<{ count: number; txIds: string[]; signed: number; basis: string; warnings: string[] }> {
+    const from = addressArg(args.from, 'from');
+    const permissionId = permissionIdArg(args.permissionId);
+    const expiresInMs = args.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(args.expiresIn);
+    const batchNote = args.note === undefined ? '' : textArg(args.note, 'note', 2_000);
+    const { name, text } = readBoundedFile(args.csv, 'csv', MAX_CSV_BYTES);
+    const rows = parseCsv(text.replace(/^\uFEFF/, ''), MAX_BATCH_ROWS);
+    const header = rows.shift();
+    if (!header || header.length !== 4 || CSV_COLUMNS.some((c, i) => header[i]!.trim() !== c)) {
+      fail('INVALID_INPUT', `csv ${name}: the first line must be the header to,amount,token,note`, { field: 'csv', row: 1 });
+    }
+    if (rows.length === 0) fail('INVALID_INPUT', `csv ${name}: no rows after the header`, { field: 'csv' });
+    const calls = rows.map((cells, i) => {
+      const row = i + 2;
+      const at = (column: string): string => `csv row ${row}, column ${column}`;
+      if (cells.length !== 4) fail('INVALID_INPUT', `csv row ${row}: expected 4 cells (to,amount,token,note), got ${cells.length}`, { field: 'csv', row });
+      try {
+        const [to, amount, token, note] = cells as [string, string, string, string];
+        const toAddress = addressArg(to.trim(), at('to'));
+        const n = amountArg(amount.trim(), at('amount'));
+        const rowNote = textArg(note, at('note'), 2_000);
+        const call = token.trim() === ''
+          ? { type: 'TransferContract' as const, value: buildTransfer({ owner: from, to: toAddress, amount: n }) as Message }
+          : { type: 'TransferAssetContract' as const, value: buildTransferAsset({ owner: from, to: toAddress, tokenId: tokenIdArg(token.trim(), at('token')), amount: n }) as Message };
+        return { call, note: rowNote || batchNote };
+      } catch (e) {
+        if (e instanceof AirlockError && !e.message.startsWith('csv row')) fail(e.code, `csv row ${row}: ${e.message}`, { ...e.details, row });
+        throw e;
+      }
+    });
+    const { tapos, basis } = await this.plan(expiresInMs, from, true);
+    const permission = this.permissionOf(from, permissionId);
+    const permissionBytes = toBinary(PermissionSchema, permission);
+    const built = calls.map(({ call, note }) => ({
+      tx: createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp }),
+      kind: call.type,
+      note,
+    }));
+    const signers = args.sign ? this.localSigners(permission) : [];
+    const signatures: Uint8Array[][] = built.map(() => []);
+    if (signers.length > 0) {
+      const vault = this.vault();
+      for (let i = 0; i < built.length; i++) {
+        for (const s of signers) signatures[i]!.push(await vault.sign(addressToBase58(s), built[i]!.tx.txId));
+        if (args.progress && (i % 100 === 99 || i === built.length - 1)) args.progress(i + 1, built.length, 'signed');
+      }
+    }
+    const threshold = permission.threshold;
+    const weightOf = signers.reduce((w, s) => w + (permission.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n), 0n);
+    this.store.atomic(() => {
+      built.forEach(({ tx, kind, note }, i) => {
+        const status: TxStatus = signatures[i]!.length === 0 ? 'draft' : weightOf >= threshold ? 'ready' : 'collecting';
+        this.store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status });
+        signers.forEach((s, j) => this.store.addSignature({ txId: tx.txId, signer: s, signature: signatures[i]![j]!, origin: { kind: 'local key' } }));
+      });
+    });
+    args.progress?.(built.length, built.length, 'stored');
+    return { count: built.length, txIds: built.map((b) => bytesToHex(b.tx.txId)), signed: signers.length > 0 ? built.length : 0, basis, warnings: tapos.warnings };
+  }
+
+  // ---- approvals, status, list --------------------------------------------------------------
+
+  private permissionFromBytes(bytes: Uint8Array): Permission {
+    const key = bytesToHex(bytes);
+    let p = this.permissionCache.get(key);
+    if (!p) {
+      p = fromBinary(PermissionSchema, bytes);
+      if (this.permissionCache.size > 1000) this.permissionCache.clear();
+      this.permissionCache.set(key, p);
+    }
+    return p;
+  }
+
+  /** Keys of `permission` this station holds, in key order. */
+  private localSigners(permission: Permission): Address[] {
+    const local = new Set(this.store.listKeys().map((k) => bytesToHex(k.address)));
+    return permission.keys.filter((k) => local.has(bytesToHex(k.address))).map((k) => k.address);
+  }
+
+  private signed(record: TransactionRecord): SignedTransaction {
+    return { rawBytes: record.raw, signatures: this.store.listSignatures(record.txId).map((s) => s.signature) };
+  }
+
+  private approval(record: TransactionRecord): Approval {
+    const sigs = this.store.listSignatures(record.txId);
+    if (record.permission === null) {
+      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [] }, enough: false };
+    }
+    const permission = this.permissionFromBytes(record.permission);
+    const s = approvalSummary({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
+    const local = new Set(this.store.listKeys().map((k) => bytesToHex(k.address)));
+    return {
+      numbers: {
+        weight: s.currentWeight.toString(),
+        threshold: permission.threshold.toString(),
+        missing: s.missing.toString(),
+        signers: s.signers.map((x) => ({ address: addressToBase58(x.address), weight: x.weight.toString() })),
+        couldSign: s.canStillSign.map((x) => ({ address: addressToBase58(x.address), weight: x.weight.toString(), local: local.has(bytesToHex(x.address)) })),
+      },
+      enough: s.result.code === 'ENOUGH_PERMISSION',
+    };
+  }
+
+  private shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
+    return (status === 'draft' || status === 'collecting' || status === 'ready') && now >= expiration ? 'expired' : status;
+  }
+
+  private record(txId: string | Uint8Array, field = 'txid'): TransactionRecord {
+    const id = typeof txId === 'string' ? txIdArg(txId, field) : txId;
+    const r = this.store.getTransaction(id);
+    if (!r) fail('NOT_FOUND', `${field}: this station has no transaction ${bytesToHex(id)}`, { field });
+    return r;
+  }
+
+  private view(txId: Uint8Array): TransactionView {
+    const r = this.record(txId);
+    const now = this.now();
+    const decoded = decodeRaw(r.raw);
+    const { numbers } = this.approval(r);
+    return {
+      txId: bytesToHex(r.txId),
+      kind: r.kind,
+      account: addressToBase58(r.account),
+      permissionId: r.permissionId,
+      status: this.shownStatus(r.status, r.expiration, now),
+      expiration: r.expiration,
+      expiresInMs: r.expiration - now,
+      timeLeft: timeLeft(r.expiration - now),
+      note: r.note,
+      nodeAnswer: r.nodeAnswer,
+      signatureCount: r.signatureCount,
+      createdAt: r.createdAt,
+      contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
+      ...numbers,
+    };
+  }
+
+  /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
+  async status(args: { txId: string }): Promise<TransactionView & { text: string }> {
+    const r = this.record(args.txId);
+    if (r.status === 'broadcast') await this.checkConfirmed(r);
+    const v = this.view(r.txId);
+    return { ...v, text: statusText(v) };
+  }
+
+  /** A broadcast transaction the node reports in a block becomes confirmed; offline, nothing changes. */
+  private async checkConfirmed(r: TransactionRecord): Promise<void> {
+    try {
+      const info = await this.node().post('/wallet/gettransactioninfobyid', { value: bytesToHex(r.txId) });
+      if (typeof info.blockNumber === 'number' || typeof info.blockNumber === 'bigint') {
+        this.store.setStatus(r.txId, 'confirmed', { nodeAnswer: `in block ${String(info.blockNumber)}` });
+      }
+    } catch (e) {
+      if (!(e instanceof AirlockError) || !e.code.startsWith('NODE_')) throw e;
+    }
+  }
+
+  list(args: { status?: TxStatus; limit?: number } = {}): ListEntryView[] {
+    const now = this.now();
+    const rows = this.store.listTransactions({ ...(args.limit !== undefined && { limit: args.limit }) });
+    const facts = this.store.listApprovalFacts(rows.map((r) => r.txId));
+    const out: ListEntryView[] = [];
+    for (const r of rows) {
+      const status = this.shownStatus(r.status, r.expiration, now);
+      if (args.status !== undefined && status !== args.status) continue;
+      const f = facts.get(bytesToHex(r.txId));
+      let weight = 0n;
+      let threshold: string | null = null;
+      if (f?.permission) {
+        const p = this.permissionFromBytes(f.permission);
+        threshold = p.threshold.toString();
+        for (const s of f.signers) weight += p.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n;
+      }
+      out.push(listEntry(r, status, weight.toString(), threshold, now));
+    }
+    return out;
+  }
+
+  private refreshStatus(r: TransactionRecord): TxStatus {
+    if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') return r.status;
+    const sigs = this.store.listSignatures(r.txId).length;
+    const next: TxStatus = sigs === 0 ? 'draft' : this.approval(r).enough ? 'ready' : 'collecting';
+    if (next !== r.status) this.store.setStatus(r.txId, next);
+    return next;
+  }
+
+  // ---- signing ------------------------------------------------------------------------------
+
+  /** Signs with `key`, or by default every local key of the permission that has not signed. */
+  async sign(args: { txId: string; key?: string }): Promise<SignView> {
+    const r = this.record(args.txId);
+    const now = this.now();
+    if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${bytesToHex(r.txId)} expired ${formatDuration(now - r.expiration)} ago; make a new one with airlock reissue ${bytesToHex(r.txId)}`, { field: 'txid' });
+    if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') fail('CONFLICT', `txid: the transaction is ${r.status}; there is nothing to sign`, { field: 'txid' });
+    if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission ${r.permissionId} of ${addressToBase58(r.account)}; fetch the account (airlock account fetch) or import a handoff file that carries it`, { field: 'txid' });
+    checkPermissionId(r.permissionId);
+    const { numbers } = this.approval(r);
+    let targets: Address[];
+    if (args.key !== undefined) {
+      const k = addressArg(args.key, 'key');
+      const b58 = addressToBase58(k);
+      if (!this.store.getKey(k)) fail('NOT_FOUND', `key: this station holds no key for ${b58}`, { field: 'key' });
+      if (numbers.signers.some((s) => s.address === b58)) fail('CONFLICT', `key: ${b58} has signed already`, { field: 'key' });
+      if (!numbers.couldSign.some((s) => s.address === b58)) fail('PERMISSION', `key: ${b58} is not a key of permission ${r.permissionId} of ${addressToBase58(r.account)}`, { field: 'key' });
+      targets = [k];
+    } else {
+      targets = numbers.couldSign.filter((s) => s.local).map((s) => parseAddress(s.address));
+      if (targets.length === 0) {
+        fail('PERMISSION', `txid: no key on this station can add a signature (keys of the permission that have not signed: ${numbers.couldSign.map((s) => s.address).join(', ') || 'none'})`, { field: 'txid' });
+      }
+    }
+    if (numbers.signers.length + targets.length > MAX_SIGNATURES) fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
+    const vault = this.vault();
+    const signed: string[] = [];
+    for (const t of targets) {
+      const b58 = addressToBase58(t);
+      const signature = await vault.sign(b58, r.txId);
+      if (!equalBytes(recoverSigner(signature, r.txId), t)) fail('INTERNAL', `the vault's signature for ${b58} does not recover to it`, { field: 'key' });
+      this.store.addSignature({ txId: r.txId, signer: t, signature, origin: { kind: 'local key' } });
+      signed.push(b58);
+    }
+    const status = this.refreshStatus(this.record(r.txId));
+    return { txId: bytesToHex(r.txId), signed, status, transaction: this.view(r.txId) };
+  }
+
+  // ---- handoff files ------------------------------------------------------------------------
+
+  private handoffPermission(r: TransactionRecord): HandoffPermission {
+    if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission the signers count against; fetch the account ${addressToBase58(r.account)} first`, { field: 'txid' });
+    const permission = this.permissionFromBytes(r.permission);
+    const stored = this.store.getAccount(r.account);
+    const base = stored ? snapshotAccountOf(stored.account, stored.source, stored.fetchedAt) : undefined;
+    const permissions = replacePermission(base?.permissions ?? { active_permission: [] }, r.permissionId, permission);
+    return { address: addressToBase58(r.account), permissions, source: base?.source ?? { file: 'unknown' }, at: base?.at ?? r.createdAt };
+  }
+
+  exportHandoff(args: { txId: string; file: string }): { file: string; txId: string; signatures: number } {
+    const file = textArg(args.file, 'file', 4096);
+    const r = this.record(args.txId);
+    const tx = this.signed(r);
+    const decoded = decodeRaw(r.raw);
+    const tokens: SnapshotToken[] = [];
+    const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
+    if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
+      const t = this.store.getToken(new TextDecoder().decode(tokenId));
+      if (t) tokens.push(tokenFile(t));
+    }
+    const handoff = exportHandoff({ tx, permission: this.handoffPermission(r), tokens, note: r.note, now: this.now() });
+    writeFileSync(file, stringifyHandoff(handoff));
+    this.store.appendAudit({ action: 'handoff.export', subject: bytesToHex(r.txId), details: { file: basename(file), signatures: tx.signatures.length } });
+    return { file, txId: bytesToHex(r.txId), signatures: tx.signatures.length };
+  }
+
+  /**
+   * Imports handoff files or plain transaction JSON, several at once; copies of one transaction
+   * signed in parallel merge. A transaction the store knows keeps its record and permission: a
+   * file only adds signatures, each counted against the permission the store holds.
+   */
+  importFiles(args: { files: string[] }): ImportFileView[] {
+    if (!Array.isArray(args.files) || args.files.length === 0) fail('INVALID_INPUT', 'file: name at least one file', { field: 'file' });
+    if (args.files.length > 100) fail('INVALID_INPUT', 'file: at most 100 files at once', { field: 'file' });
+    const now = this.now();
+    // Read and check every file before storing anything from any of them.
+    const imports = args.files.map((path, i) => {
+      const { name, text } = readBoundedFile(path, `file[${i}]`, MAX_INPUT_FILE_BYTES);
+      let parsed: unknown;
+      try {
+        parsed = parseJson(text, name);
+      } catch (e) {
+        if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+        throw e;
+      }
+      const permission = this.storedPermissionFor(parsed);
+      try {
+        return { name, imp: parseHandoff(text, { now, ...(permission && { permission }) }) };
+      } catch (e) {
+        if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+        throw e;
+      }
+    });
+    const views: ImportFileView[] = [];
+    for (const { name, imp } of imports) views.push(this.importOne(name, imp, now));
+    return views;
+  }
+
+  /** For plain transaction JSON: the permission the store knows for its owner, to count signers. */
+  private storedPermissionFor(parsed: unknown): HandoffPermission | undefined {
+    if (typeof parsed !== 'object' || parsed === null || 'format' in parsed) return undefined;
+    try {
+      const hex = (parsed as { raw_data_hex?: unknown }).raw_data_hex;
+      if (typeof hex !== 'string') return undefined;
+      const decoded = decodeRaw(hexToBytes(hex));
+      const stored = this.store.getAccount(decoded.ownerAddress);
+      if (!stored) return undefined;
+      const a = snapshotAccountOf(stored.account, stored.source, stored.fetchedAt);
+      return { address: a.address, permissions: a.permissions, source: a.source, at: a.at };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private importOne(name: string, imp: HandoffImport, now: number): ImportFileView {
+    const txId = hexToBytes(imp.txID);
+    const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
+    const decoded = decodeRaw(rawBytes);
+    const warnings: string[] = [];
+    const known = this.store.getTransaction(txId);
+    let permissionBytes: Uint8Array | null = known ? known.permission : null;
+    if (!known && imp.permission) {
+      const ap = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
+      const p = imp.permissionId === 0 ? ap.owner : ap.actives.find((x) => x.id === imp.permissionId);
+      if (p) permissionBytes = toBinary(PermissionSchema, p);
+    }
+    // Signatures not already stored must count under the permission the store holds (or will).
+    const storedSigners = known ? this.store.listSignatures(txId).map((s) => bytesToHex(s.signer)) : [];
+    const fresh = imp.signers.filter((s) => !storedSigners.includes(s.hex.toLowerCase()));
+    if (permissionBytes !== null) {
+      const permission = this.permissionFromBytes(permissionBytes);
+      for (const s of fresh) {
+        if (!permission.keys.some((k) => bytesToHex(k.address) === s.hex.toLowerCase())) {
+          fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing was imported from this file`, { field: 'signature', file: name });
+        }
+      }
+      if (known && imp.permission) {
+        const fileP = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
+        const fp = imp.permissionId === 0 ? fileP.owner : fileP.actives.find((x) => x.id === imp.permissionId);
+        if (fp && !equalBytes(toBinary(PermissionSchema, fp), permissionBytes)) warnings.push('the file carries another version of the permission than this station holds; the station kept its own');
+      }
+    } else if (fresh.length > 0) {
+      warnings.push('this station does not know the permission, so the signatures were checked only for belonging to this transaction');
+    }
+    if (storedSigners.length + fresh.length > MAX_SIGNATURES) fail('PERMISSION', `${name}: together with the stored signatures this makes more than ${MAX_SIGNATURES}`, { field: 'signature', file: name });
+    this.store.atomic(() => {
+      if (!known) {
+        this.store.insertTransaction({
+          txId, raw: rawBytes, kind: decoded.contractType, account: decoded.ownerAddress, permissionId: decoded.permissionId,
+          expiration: imp.expiration, note: imp.note.slice(0, 2_000), permission: permissionBytes,
+        });
+        if (imp.permission && !this.store.getAccount(decoded.ownerAddress)) {
+          const a: SnapshotAccount = { address: imp.permission.address, exists: true, permissions: imp.permission.permissions, balance: '0', tokens: [], source: imp.permission.source, at: imp.permission.at };
+          this.putSnapshotAccount(a, { kind: 'file', file: name });
+        }
+        for (const t of imp.tokens) if (!this.store.getToken(t.id)) this.store.putToken(tokenInput(t, { kind: 'file', file: name }));
+      }
+      for (const s of fresh) {
+        this.store.addSignature({ txId, signer: hexToBytes(s.hex), signature: hexToBytes(s.signature), origin: { kind: known || storedSigners.length > 0 ? 'merge' : 'file', file: name } });
+      }
+      this.refreshStatus(this.store.getTransaction(txId)!);
+    });
+    void now;
+    return {
+      file: name,
+      txId: imp.txID,
+      kind: imp.kind,
+      added: fresh.map((s) => s.address),
+      known: imp.signers.filter((s) => storedSigners.includes(s.hex.toLowerCase())).map((s) => s.address),
+      newTransaction: !known,
+      warnings,
+    };
+  }
+
+  // ---- reissue and broadcast ----------------------------------------------------------------
+
+  /** A NEW transaction with the same contract and fresh TaPoS and times; signatures do not carry over. */
+  async reissue(args: { txId: string; expiresIn?: string }): Promise<BuildView & { old: string; text: string }> {
+    const r = this.record(args.txId);
+    const now = this.now();
+    const left = r.expiration - now;
+    if (left > REISSUE_WINDOW_MS) fail('CONFLICT', `txid: the transaction has ${formatDuration(left)} left; reissue is for one that has expired or has less than ${formatDuration(REISSUE_WINDOW_MS)} left`, { field: 'txid' });
+    if (r.status === 'broadcast' || r.status === 'confirmed') fail('CONFLICT', `txid: the transaction is ${r.status}; re-issuing it could pay twice`, { field: 'txid' });
+    const decoded = decodeRaw(r.raw);
+    const built = await this.buildCall(contractCall(decoded), r.account, { permissionId: r.permissionId, note: r.note, ...(args.expiresIn !== undefined && { expiresIn: args.expiresIn }) });
+    if (left <= 0 && r.status !== 'expired' && r.status !== 'failed') this.store.setStatus(r.txId, 'expired');
+    this.store.appendAudit({ action: 'transaction.reissue', subject: built.txId, details: { old: bytesToHex(r.txId) } });
+    const n = r.signatureCount;
+    return {
+      ...built,
+      old: bytesToHex(r.txId),
+      text: `New transaction ${built.txId} replaces ${bytesToHex(r.txId)}. Earlier signatures do not carry over: ${n === 0 ? 'it had none' : `the ${n} signature${n === 1 ? '' : 's'} on the old one must be made again`} on the new one.`,
+    };
+  }
+
+  async broadcast(args: { txId: string }): Promise<BroadcastView> {
+    const r = this.record(args.txId);
+    const now = this.now();
+    const id = bytesToHex(r.txId);
+    if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${id} expired ${formatDuration(now - r.expiration)} ago; make a new one with airlock reissue ${id}`, { field: 'txid' });
+    if (r.status === 'broadcast' || r.status === 'confirmed') fail('CONFLICT', `txid: the transaction is ${r.status} already`, { field: 'txid' });
+    const tx = this.signed(r);
+    if (tx.signatures.length === 0) fail('PERMISSION', `txid: transaction ${id} has no signature yet; sign it first (airlock sign ${id})`, { field: 'txid' });
+    const node = this.node();
+    const nowAccount = await node.account(addressToBase58(r.account));
+    const seen = r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, this.permissionFromBytes(r.permission));
+    const stored = this.store.getAccount(r.account);
+    const snapshot: HandoffPermission = { address: nowAccount.address, permissions: seen, source: stored ? sourceToFile(stored.source) : { file: 'unknown' }, at: stored?.fetchedAt ?? r.createdAt };
+    const comparison = comparePermissions(snapshot, nowAccount, tx);
+    const signWeight = await node.signWeight(tx);
+    if (!signWeight.enough) {
+      fail('PERMISSION', `the node's dry run says the signatures are not enough: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}. ${comparison.text} Nothing was broadcast.`, { field: 'txid', signWeight, comparison });
+    }
+    const answer = await node.broadcast(tx);
+    const status: TxStatus = answer.accepted ? 'broadcast' : 'failed';
+    this.store.setStatus(r.txId, status, { nodeAnswer: answer.text });
+    return { txId: id, accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
+  }
+}
+
+export interface BuildOptions {
+  permissionId?: string | number;
+  expiresIn?: string;
+  note?: string;
+}
+
+function contractFromJson<T extends Message>(schema: Parameters<typeof messageFromNodeJson>[0], json: unknown, field: string): T {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', `${field}: expected the node's ${schema.name} JSON object`, { field });
+  const { visible, ...rest } = json as Record<string, unknown>;
+  if (visible !== undefined && typeof visible !== 'boolean') fail('BAD_JSON', `${field}.visible: expected true or false`, { field: `${field}.visible` });
+  return messageFromNodeJson<T>(schema, rest, { visible: visible === true, path: field });
+}
+
+function tokenInput(t: SnapshotToken, source: Source): TokenInput {
+  return {
+    id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: parseAddress(t.owner), totalSupply: t.total_supply,
+    description: t.description.slice(0, 2_000), url: t.url.slice(0, 2_048), source,
+  };
+}
+
+function tokenFile(t: ReturnType<Store['getToken']> & object): SnapshotToken {
+  return {
+    id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: addressToBase58(t.owner), total_supply: t.totalSupply,
+    coin_num: 0, num: 0, start_time: 0, end_time: 0, description: t.description, url: t.url,
+  };
+}
+
+function listEntry(r: TransactionSummary, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
+  return {
+    txId: bytesToHex(r.txId), kind: r.kind, account: addressToBase58(r.account), status, weight, threshold,
+    signatureCount: r.signatureCount, expiration: r.expiration, expiresInMs: r.expiration - now, timeLeft: timeLeft(r.expiration - now), note: r.note,
+  };
+}
+
+function statusText(v: TransactionView): string {
+  const lines = [`${v.kind} ${v.txId}: ${v.status}, ${v.timeLeft}`];
+  if (v.threshold === null) lines.push(`${v.signatureCount} signature(s); the permission is not known here, so the weight is not known`);
+  else lines.push(`weight ${v.weight} of ${v.threshold}${v.missing !== '0' ? `, ${v.missing} missing` : ', enough'}`);
+  return lines.join('\n');
+}
+
+function openVaultWithScrypt(dataDir: string, passphrase: PassphraseSource, scrypt: ScryptParams): Vault {
+  // Only tests and benchmarks lower the keystore's cost; the station itself uses the default.
+  return new KeystoreVaultCtor({ dataDir, passphrase, scrypt });
+}
+
+/** Opens one station: its store in `dataDir`, its vault, and the node client it talks through. */
+export function openStation(options: StationOptions): Station {
+  if (typeof options !== 'object' || options === null) fail('INVALID_INPUT', 'openStation: expected options', { field: 'options' });
+  textArg(options.dataDir, 'data-dir', 4096);
+  if (options.nodeUrl !== undefined) new NodeClient({ baseUrl: options.nodeUrl });
+  return new Station(options);
+}

@@ -1,0 +1,86 @@
+// Shared by the station tests: run `airlock` in-process (cli/main.ts run) against real data
+// directories, real files and a real node, with the station's clock tied to the test node's
+// clock, and a keystore vault at a low scrypt cost (the cost is the only thing lowered).
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../cli/main.ts';
+import { nodeIo, type CliIo } from '../cli/io.ts';
+
+export const TEST_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
+
+export interface StationRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON when the run was --json and succeeded. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface TestStation {
+  dataDir: string;
+  /** Runs `airlock --data-dir DIR --vault keystore --passphrase-file P [--node URL] ...args`. */
+  run(args: string[], options?: { json?: boolean }): Promise<StationRun>;
+  /** As run with --json; fails the test's expectation when the exit code is not 0. */
+  ok(args: string[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Every run's stdout and stderr so far (for the key-bytes scan). */
+  outputs: string[];
+}
+
+export function workDir(prefix = 'airlock-station-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A station in `dir/name`; `node` is its --node URL (omit for none given). */
+export function testStation(dir: string, name: string, options: { node?: string; now: () => number }): TestStation {
+  const dataDir = join(dir, name);
+  const passFile = join(dir, `${name}.pass`);
+  writeFileSync(passFile, 'correct horse battery staple\n');
+  chmodSync(passFile, 0o600);
+  const outputs: string[] = [];
+  const station: TestStation = {
+    dataDir,
+    outputs,
+    async run(args, o = {}) {
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = {
+        ...nodeIo(),
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        now: options.now,
+        stationOptions: { scrypt: TEST_SCRYPT, nodeTimeoutMs: 5_000 },
+      };
+      delete io.terminal;
+      io.stderrIsTTY = false;
+      const argv = ['--data-dir', dataDir, '--vault', 'keystore', '--passphrase-file', passFile, ...(options.node ? ['--node', options.node] : []), ...(o.json ? ['--json'] : []), ...args];
+      const code = await run(argv, io);
+      outputs.push(stdout, stderr);
+      let json: unknown;
+      if (o.json && code === 0) json = JSON.parse(stdout);
+      return { code, stdout, stderr, json };
+    },
+    async ok(args) {
+      const r = await station.run(args, { json: true });
+      if (r.code !== 0) throw new Error(`airlock ${args.join(' ')} failed: ${r.stderr}`);
+      return r.json;
+    },
+  };
+  return station;
+}
+
+/** A key file as `keys import` wants it: hex, owner-only. */
+export function keyFile(dir: string, name: string, privHex: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, `${privHex}\n`);
+  chmodSync(path, 0o600);
+  return path;
+}
+
+/** Writes JSON to `dir/name` and returns the path. */
+export function jsonFile(dir: string, name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
