@@ -446,6 +446,21 @@ export class Station {
     return typeof s === 'string' ? s : DEFAULT_NODE_URL;
   }
 
+  /**
+   * Runs `call` against the node; when nothing answers, the error says to start the station's
+   * node (`npm start`) or pass --node, naming the URL tried.
+   */
+  private async online<T>(call: (node: NodeClient) => Promise<T>): Promise<T> {
+    try {
+      return await call(this.node());
+    } catch (e) {
+      if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) {
+        fail(e.code, `nothing answers at ${this.nodeUrl()}: start the station's local node (npm start) or pass --node URL`, { ...e.details, field: 'node' });
+      }
+      throw e;
+    }
+  }
+
   node(): NodeClient {
     return new NodeClient({ baseUrl: this.nodeUrl(), clock: this.clock, ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }) });
   }
@@ -556,8 +571,7 @@ export class Station {
 
   async accountFetch(args: { address: string }): Promise<AccountView> {
     const a = addressArg(args.address, 'address');
-    const node = this.node();
-    const account = await node.account(addressToBase58(a));
+    const account = await this.online((node) => node.account(addressToBase58(a)));
     this.putSnapshotAccount(account, sourceFromFile(account.source));
     return this.accountShow({ address: account.address });
   }
@@ -595,7 +609,7 @@ export class Station {
     if (args.accounts.length > 1000) fail('INVALID_INPUT', 'account: at most 1000 accounts', { field: 'account' });
     const accounts = args.accounts.map((x, i) => addressToBase58(addressArg(x, `account[${i}]`)));
     const tokens = this.store.listTokens().map((t) => t.id);
-    const snapshot = await this.node().snapshot(accounts, tokens);
+    const snapshot = await this.online((node) => node.snapshot(accounts, tokens));
     writeFileSync(file, stringifySnapshot(snapshot));
     return { file, block: snapshot.block, accounts: snapshot.accounts.map((a) => a.address), tokens: snapshot.tokens.map((t) => t.id) };
   }
@@ -633,43 +647,50 @@ export class Station {
    * TaPoS and times: from the node's head when it answers, else from the newest imported chain
    * snapshot (offline). Either way the expiration is checked against what the node accepts.
    */
-  private async plan(expiresInMs: number, owner: Address, needAccount: boolean): Promise<{ tapos: ReturnType<typeof planFromSnapshot>; basis: string; online: boolean }> {
+  private async plan(expiresInMs: number, owner: Address): Promise<Plan> {
     const now = this.now();
     let block: SnapshotBlock | undefined;
-    let online = false;
+    let fetched: SnapshotAccount | undefined;
     let offlineReason = '';
     try {
       const node = this.node();
       block = await node.latestBlock();
-      online = true;
-      if (needAccount) {
-        const account = await node.account(addressToBase58(owner), block);
-        this.putSnapshotAccount(account, sourceFromFile(account.source));
-      }
+      fetched = await node.account(addressToBase58(owner), block);
     } catch (e) {
       if (!(e instanceof AirlockError) || (e.code !== 'NODE_UNREACHABLE' && e.code !== 'NODE_TIMEOUT')) throw e;
       offlineReason = e.message;
+      block = undefined;
     }
     let basis: string;
-    if (online && block) {
+    if (block) {
       basis = `online: the head block ${block.number} of ${this.nodeUrl()}`;
     } else {
       const snap = this.store.latestChainSnapshot();
-      if (!snap) fail('NODE_UNREACHABLE', `${offlineReason}; and this station has no chain snapshot to build from offline: import one (airlock snapshot import FILE) made by an online station (airlock snapshot export)`, { field: 'node' });
+      if (!snap) {
+        fail('NODE_UNREACHABLE', `nothing answers at ${this.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node (npm start) or pass --node URL, or import a snapshot (airlock snapshot import FILE) made by an online station (airlock snapshot export)`, { field: 'node', reason: offlineReason });
+      }
       block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
       basis = `offline: the chain snapshot from ${sourceView(snap.source).text}, block ${block.number}, ${formatDuration(now - block.timestamp)} old`;
     }
     const synthetic: ChainSnapshot = { format: 'airlock.snapshot', version: 1, node: this.nodeUrl(), block, accounts: [], tokens: [], exported_at: now };
-    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, online };
+    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, ...(fetched && { fetched }) };
   }
 
-  private permissionOf(owner: Address, permissionId: number): Permission {
-    const r = this.store.getAccount(owner);
-    if (!r) fail('NOT_FOUND', `from: this station knows no account ${addressToBase58(owner)}; fetch it (airlock account fetch) or import a snapshot that has it`, { field: 'from' });
-    const account = fromBinary(AccountSchema, r.account);
-    const p = accountPermissionsFromAccount(account);
+  /** The permission `permissionId` of `owner`: from the account just fetched, else the stored one. */
+  private permissionOf(owner: Address, permissionId: number, fetched: SnapshotAccount | undefined): Permission {
+    let p: AccountPermissions;
+    let where: string;
+    if (fetched) {
+      p = accountPermissionsFromJson(fetched.address, fetched.permissions);
+      where = `${this.nodeUrl()} now`;
+    } else {
+      const r = this.store.getAccount(owner);
+      if (!r) fail('NOT_FOUND', `from: this station knows no account ${addressToBase58(owner)}; fetch it (airlock account fetch) or import a snapshot that has it`, { field: 'from' });
+      p = accountPermissionsFromAccount(fromBinary(AccountSchema, r.account));
+      where = sourceView(r.source).text;
+    }
     const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
-    if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${sourceView(r.source).text})`, { field: 'permission-id' });
+    if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${where})`, { field: 'permission-id' });
     return permission;
   }
 
@@ -677,12 +698,16 @@ export class Station {
     const permissionId = permissionIdArg(options.permissionId);
     const expiresInMs = options.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(options.expiresIn);
     const note = options.note === undefined ? '' : textArg(options.note, 'note', 2_000);
-    const { tapos, basis } = await this.plan(expiresInMs, owner, true);
-    const permission = this.permissionOf(owner, permissionId);
+    const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
+    const permission = this.permissionOf(owner, permissionId, fetched);
     const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
-    this.store.insertTransaction({
-      txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
-      permission: toBinary(PermissionSchema, permission),
+    // Everything is checked: the account as read now and the transaction are stored together.
+    this.store.atomic(() => {
+      if (fetched) this.putSnapshotAccount(fetched, sourceFromFile(fetched.source));
+      this.store.insertTransaction({
+        txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
+        permission: toBinary(PermissionSchema, permission),
+      });
     });
     return { txId: bytesToHex(tx.txId), transaction: this.view(tx.txId), basis, warnings: tapos.warnings };
   }
@@ -769,8 +794,8 @@ export class Station {
         throw e;
       }
     });
-    const { tapos, basis } = await this.plan(expiresInMs, from, true);
-    const permission = this.permissionOf(from, permissionId);
+    const { tapos, basis, fetched } = await this.plan(expiresInMs, from);
+    const permission = this.permissionOf(from, permissionId, fetched);
     const permissionBytes = toBinary(PermissionSchema, permission);
     const built = calls.map(({ call, note }) => ({
       tx: createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp }),
@@ -789,6 +814,7 @@ export class Station {
     const threshold = permission.threshold;
     const weightOf = signers.reduce((w, s) => w + (permission.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n), 0n);
     this.store.atomic(() => {
+      if (fetched) this.putSnapshotAccount(fetched, sourceFromFile(fetched.source));
       built.forEach(({ tx, kind, note }, i) => {
         const status: TxStatus = signatures[i]!.length === 0 ? 'draft' : weightOf >= threshold ? 'ready' : 'collecting';
         this.store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status });
@@ -849,7 +875,8 @@ export class Station {
   private record(txId: string | Uint8Array, field = 'txid'): TransactionRecord {
     const id = typeof txId === 'string' ? txIdArg(txId, field) : txId;
     const r = this.store.getTransaction(id);
-    if (!r) fail('NOT_FOUND', `${field}: this station has no transaction ${bytesToHex(id)}`, { field });
+    // The txID is not quoted whole: 64 hex digits may be a private key pasted by mistake.
+    if (!r) fail('NOT_FOUND', `${field}: this station has no transaction ${excerpt(bytesToHex(id))}`, { field });
     return r;
   }
 
@@ -1129,8 +1156,8 @@ export class Station {
     if (r.status === 'broadcast' || r.status === 'confirmed') fail('CONFLICT', `txid: the transaction is ${r.status} already`, { field: 'txid' });
     const tx = this.signed(r);
     if (tx.signatures.length === 0) fail('PERMISSION', `txid: transaction ${id} has no signature yet; sign it first (airlock sign ${id})`, { field: 'txid' });
+    const nowAccount = await this.online((node) => node.account(addressToBase58(r.account)));
     const node = this.node();
-    const nowAccount = await node.account(addressToBase58(r.account));
     const seen = r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, this.permissionFromBytes(r.permission));
     const stored = this.store.getAccount(r.account);
     const snapshot: HandoffPermission = { address: nowAccount.address, permissions: seen, source: stored ? sourceToFile(stored.source) : { file: 'unknown' }, at: stored?.fetchedAt ?? r.createdAt };
@@ -1144,6 +1171,13 @@ export class Station {
     this.store.setStatus(r.txId, status, { nodeAnswer: answer.text });
     return { txId: id, accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
   }
+}
+
+interface Plan {
+  tapos: ReturnType<typeof planFromSnapshot>;
+  basis: string;
+  /** The owner's account as the node has it now (online only); stored with the transaction. */
+  fetched?: SnapshotAccount;
 }
 
 export interface BuildOptions {
