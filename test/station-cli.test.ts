@@ -124,6 +124,7 @@ describe('hostile input', () => {
     const view = await S.ok(['status', built.txIds[0]]);
     expect(view.note).toBe(note);
     const human = await S.run(['status', built.txIds[0]]);
+    // eslint-disable-next-line no-control-regex -- the bell must not reach the terminal
     expect(human.stdout).not.toMatch(/[\u202A-\u202E\u0007]/);
     expect(human.stdout).toContain('pay ?evil? ? bell');
   });
