@@ -103,3 +103,98 @@ try {
   store.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The station services (electron/station/services.ts), issue 7's targets: import and verify a
+// 5-signature handoff file (≤ 20 ms), build and sign 10,000 transfers from a CSV, stored
+// (≥ 1,000/s), list 10,000 stored transactions with their status and weight (≤ 50 ms). An offline
+// station built from a snapshot file, a keystore vault at the production scrypt cost (derived once).
+{
+  const { writeFileSync } = await import('node:fs');
+  const { create } = await import('@bufbuild/protobuf');
+  const { PermissionSchema, PermissionType } = await import('../shared/gen/protocol/core_pb.ts');
+  const { addressOfPrivateKey, addSignature, generatePrivateKey } = await import('../shared/keys.ts');
+  const { addressToBase58 } = await import('../shared/address.ts');
+  const { bytesToHex } = await import('../shared/bytes.ts');
+  const { defaultOwnerPermission } = await import('../shared/permission.ts');
+  const { defaultActiveOperations } = await import('../shared/operations.ts');
+  const { exportSnapshot, permissionsToJson, stringifySnapshot } = await import('../shared/snapshot.ts');
+  const { exportHandoff, stringifyHandoff } = await import('../shared/handoff.ts');
+  const { createTransaction } = await import('../shared/transaction.ts');
+  const { buildTransfer } = await import('../shared/transfer.ts');
+  const { taposOf } = await import('../shared/tapos.ts');
+  const { openStation } = await import('../electron/station/services.ts');
+
+  const work = mkdtempSync(join(tmpdir(), 'airlock-bench-services-'));
+  const now = Date.now();
+  const block = { number: 1_000, id: (1_000).toString(16).padStart(16, '0') + bytesToHex(new Uint8Array(randomBytes(24))), timestamp: now - 60_000 };
+  const keys = Array.from({ length: 5 }, () => generatePrivateKey());
+  const owner = addressOfPrivateKey(generatePrivateKey());
+  const permissionOf = (threshold: bigint, signers: Uint8Array[]) => create(PermissionSchema, {
+    type: PermissionType.Active, id: 2, permissionName: 'treasury', threshold, operations: defaultActiveOperations(),
+    keys: signers.map((k) => ({ address: addressOfPrivateKey(k), weight: 1n })),
+  });
+  const snapshotFile = (threshold: bigint, signers: Uint8Array[]) => {
+    const permissions = permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permissionOf(threshold, signers)] });
+    const account = { address: addressToBase58(owner), exists: true, permissions, balance: '1000000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: block.number }, at: now };
+    const file = join(work, `snapshot-${threshold}.json`);
+    writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now })));
+    return { file, permissions };
+  };
+  const passphrase = async () => new TextEncoder().encode('benchmark passphrase');
+  try {
+    // 1. Import and verify 5-signature handoff files, each a new transaction.
+    const five = snapshotFile(5n, keys);
+    const importer = openStation({ dataDir: join(work, 'importer'), nodeUrl: 'http://127.0.0.1:9', clock: () => now });
+    importer.snapshotImport({ file: five.file });
+    const files: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const tapos = taposOf(block);
+      let tx: { rawBytes: Uint8Array; signatures: Uint8Array[] } = createTransaction(
+        { type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(generatePrivateKey()), amount: i + 1 }), permissionId: 2 },
+        { ...tapos, expiration: now + 3_600_000, timestamp: now },
+      );
+      for (const k of keys) tx = addSignature(tx, k);
+      const file = join(work, `handoff-${i}.json`);
+      writeFileSync(file, stringifyHandoff(exportHandoff({ tx, permission: { address: addressToBase58(owner), permissions: five.permissions, source: { file: 'snapshot' }, at: now }, now })));
+      files.push(file);
+    }
+    const imports: number[] = [];
+    for (const file of files) {
+      const t0 = performance.now();
+      const [r] = importer.importFiles({ files: [file] });
+      imports.push(performance.now() - t0);
+      if (r!.added.length !== 5) throw new Error('expected five signatures imported');
+    }
+    console.log(`station import of a 5-signature handoff file (read, recover 5 signers, store): ${stats(imports.slice(5))}`);
+    importer.close();
+
+    // 2. Build and sign 10,000 transfers from a CSV, stored.
+    const single = snapshotFile(1n, [keys[0]!]);
+    const station = openStation({ dataDir: join(work, 'batch'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', passphrase });
+    station.snapshotImport({ file: single.file });
+    await station.keysImport({ secret: keys[0]!.slice() });
+    const csv = join(work, 'batch.csv');
+    const to = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
+    writeFileSync(csv, `to,amount,token,note\n${Array.from({ length: TOTAL }, (_, i) => `${to},${i + 1},,row ${i}`).join('\n')}\n`);
+    const warm = join(work, 'warm.csv');
+    writeFileSync(warm, `to,amount,token,note\n${to},1,,warm-up\n`);
+    await station.buildBatch({ csv: warm, from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '1h' }); // derives the keystore key once
+    const t0 = performance.now();
+    const batch = await station.buildBatch({ csv, from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '2h' });
+    console.log(`station build batch --sign from a CSV, stored:  ${rate(batch.count, performance.now() - t0)}`);
+
+    // 3. List the stored transactions with status, weight and time left.
+    const lists: number[] = [];
+    let n = 0;
+    for (let r = 0; r < LIST_RUNS + 3; r++) {
+      const t1 = performance.now();
+      n = station.list().length;
+      if (r >= 3) lists.push(performance.now() - t1);
+    }
+    console.log(`station list, ${n.toLocaleString('en')} transactions with status and weight: ${stats(lists)}`);
+    station.close();
+  } finally {
+    if (process.env.AIRLOCK_BENCH_KEEP) console.log(`kept ${work}`); else rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -52,7 +52,7 @@ import { buildTransfer } from '../../shared/transfer.ts';
 import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_EXPIRATION_MS, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
 import { recoverSigner } from '../../shared/verify.ts';
 import { NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
-import { openStore, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
+import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import type { PassphraseSource } from './vault/passphrase.ts';
@@ -806,10 +806,12 @@ export class Station {
     const signatures: Uint8Array[][] = built.map(() => []);
     if (signers.length > 0) {
       const vault = this.vault();
-      for (let i = 0; i < built.length; i++) {
-        for (const s of signers) signatures[i]!.push(await vault.sign(addressToBase58(s), built[i]!.tx.txId));
-        if (args.progress && (i % 100 === 99 || i === built.length - 1)) args.progress(i + 1, built.length, 'signed');
+      const digests = built.map((b) => b.tx.txId);
+      for (const s of signers) {
+        const made = await vault.signMany(addressToBase58(s), digests);
+        made.forEach((sig, i) => signatures[i]!.push(sig));
       }
+      args.progress?.(built.length, built.length, 'signed');
     }
     const threshold = permission.threshold;
     const weightOf = signers.reduce((w, s) => w + (permission.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n), 0n);
@@ -828,7 +830,7 @@ export class Station {
   // ---- approvals, status, list --------------------------------------------------------------
 
   private permissionFromBytes(bytes: Uint8Array): Permission {
-    const key = bytesToHex(bytes);
+    const key = txKey(bytes);
     let p = this.permissionCache.get(key);
     if (!p) {
       p = fromBinary(PermissionSchema, bytes);
@@ -926,20 +928,17 @@ export class Station {
   list(args: { status?: TxStatus; limit?: number } = {}): ListEntryView[] {
     const now = this.now();
     const rows = this.store.listTransactions({ ...(args.limit !== undefined && { limit: args.limit }) });
-    const facts = this.store.listApprovalFacts(rows.map((r) => r.txId));
+    const weights = this.store.listWeights();
     const out: ListEntryView[] = [];
+    const names = new Map<string, string>(); // Base58 costs a double sha256: once per account
     for (const r of rows) {
       const status = this.shownStatus(r.status, r.expiration, now);
       if (args.status !== undefined && status !== args.status) continue;
-      const f = facts.get(bytesToHex(r.txId));
-      let weight = 0n;
-      let threshold: string | null = null;
-      if (f?.permission) {
-        const p = this.permissionFromBytes(f.permission);
-        threshold = p.threshold.toString();
-        for (const s of f.signers) weight += p.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n;
-      }
-      out.push(listEntry(r, status, weight.toString(), threshold, now));
+      const w = weights.get(txKey(r.txId));
+      const accountKey = txKey(r.account);
+      let account = names.get(accountKey);
+      if (account === undefined) names.set(accountKey, (account = addressToBase58(r.account)));
+      out.push(listEntry(r, account, status, w ? w.weight.toString() : '0', w ? w.threshold.toString() : null, now));
     }
     return out;
   }
@@ -1207,9 +1206,9 @@ function tokenFile(t: ReturnType<Store['getToken']> & object): SnapshotToken {
   };
 }
 
-function listEntry(r: TransactionSummary, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
+function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
   return {
-    txId: bytesToHex(r.txId), kind: r.kind, account: addressToBase58(r.account), status, weight, threshold,
+    txId: txKey(r.txId), kind: r.kind, account, status, weight, threshold,
     signatureCount: r.signatureCount, expiration: r.expiration, expiresInMs: r.expiration - now, timeLeft: timeLeft(r.expiration - now), note: r.note,
   };
 }

@@ -32,6 +32,11 @@ import { MAX_PRECISION } from '../../shared/token.ts';
 import { MAX_TRANSACTION_BYTES, txIdOf } from '../../shared/transaction.ts';
 import { applyMigrations, refuseNewer } from './migrations.ts';
 
+/** The key `listApprovalFacts` files a transaction under: its txID in lowercase hex. */
+export function txKey(txId: Uint8Array): string {
+  return Buffer.from(txId.buffer, txId.byteOffset, txId.byteLength).toString('hex');
+}
+
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';
 
@@ -837,28 +842,38 @@ export class Store {
   }
 
   /**
-   * For a listing: the stored permission and the signers of each of `txIds` (keyed by lowercase
-   * hex txID), in one query, so weights can be summed without recovering any signature (each was
-   * checked when it was stored).
+   * For a listing: per transaction (keyed by `txKey(txId)`), the summed weight of its stored
+   * signers under its stored permission, and that permission's threshold; transactions stored
+   * without a permission are absent. No signature is recovered: each was checked against the
+   * permission when it was stored. The distinct permissions (a handful) are decoded here and their
+   * keys put in a TEMP table (the connection's own, never the station's file), so SQLite sums the
+   * weights with indexes instead of JS walking every signature.
    */
-  listApprovalFacts(txIds: readonly Uint8Array[]): Map<string, { permission: Uint8Array | null; signers: Uint8Array[] }> {
-    const wanted = new Set(txIds.map((t) => bytesToHex(checkBytes(t, 'store.listApprovalFacts', 'txIds[]', 32))));
-    const out = new Map<string, { permission: Uint8Array | null; signers: Uint8Array[] }>();
-    if (wanted.size === 0) return out;
+  listWeights(): Map<string, { weight: bigint; threshold: bigint }> {
+    const permissions = this.db.prepare<[], [Buffer]>('SELECT DISTINCT permission FROM transactions WHERE permission IS NOT NULL').raw().all();
+    this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_keys (permission BLOB NOT NULL, signer BLOB NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (permission, signer));
+      CREATE TEMP TABLE IF NOT EXISTS list_thresholds (permission BLOB PRIMARY KEY, threshold INTEGER NOT NULL);
+      DELETE FROM list_keys; DELETE FROM list_thresholds;`);
+    const addKey = this.db.prepare('INSERT OR REPLACE INTO list_keys VALUES (?, ?, ?)');
+    const addThreshold = this.db.prepare('INSERT OR REPLACE INTO list_thresholds VALUES (?, ?)');
+    this.db.transaction(() => {
+      for (const [bytes] of permissions) {
+        const p = fromBinary(PermissionSchema, u8(bytes));
+        addThreshold.run(bytes, p.threshold);
+        for (const k of p.keys) addKey.run(bytes, k.address, k.weight);
+      }
+    })();
     const rows = this.db
-      .prepare<[], { id: string; permission: Uint8Array | null; signers: string | null }>(
-        `SELECT lower(hex(t.txid)) AS id, t.permission AS permission,
-           (SELECT group_concat(hex(s.signer)) FROM signatures s WHERE s.txid = t.txid) AS signers
-         FROM transactions t`,
+      .prepare<[], [Buffer, bigint, bigint]>(
+        `SELECT t.txid, h.threshold,
+           (SELECT coalesce(sum(k.weight), 0) FROM signatures s JOIN list_keys k ON k.permission = t.permission AND k.signer = s.signer WHERE s.txid = t.txid)
+         FROM transactions t JOIN list_thresholds h ON h.permission = t.permission`,
       )
+      .raw()
+      .safeIntegers()
       .all();
-    for (const r of rows) {
-      if (!wanted.has(r.id)) continue;
-      out.set(r.id, {
-        permission: r.permission === null ? null : u8(r.permission),
-        signers: r.signers === null ? [] : r.signers.split(',').map((h) => hexToBytes(h)),
-      });
-    }
+    const out = new Map<string, { weight: bigint; threshold: bigint }>();
+    for (const [txid, threshold, weight] of rows) out.set(txid.toString('hex'), { weight, threshold });
     return out;
   }
 

@@ -187,6 +187,18 @@ export class KeychainVault implements Vault {
     }
   }
 
+  async signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]> {
+    const name = vaultAddress(address);
+    digests.forEach(checkDigest);
+    const key = await this.readKey(name);
+    if (key === null) fail('NOT_FOUND', `No key for ${name} in this station's keychain`, { field: 'address', address: name });
+    try {
+      return digests.map((d) => signDigest(d, key));
+    } finally {
+      wipe(key);
+    }
+  }
+
   lock(): void {
     // Nothing is cached: every use reads the key from the keychain and wipes it.
   }

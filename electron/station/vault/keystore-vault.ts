@@ -121,6 +121,21 @@ export class KeystoreVault implements Vault {
     }
   }
 
+  async signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]> {
+    const name = vaultAddress(address);
+    digests.forEach(checkDigest);
+    const file = readKeystoreFile(this.path);
+    const at = file?.addresses.indexOf(name) ?? -1;
+    if (file === null || at < 0) fail('NOT_FOUND', `No key for ${name} in the keystore ${this.path}`, { field: 'address', address: name });
+    const { keys } = await this.unlock(file);
+    try {
+      const key = keys.subarray(at * PRIVATE_KEY_LENGTH, (at + 1) * PRIVATE_KEY_LENGTH);
+      return digests.map((d) => signDigest(d, key));
+    } finally {
+      wipe(keys);
+    }
+  }
+
   lock(): void {
     if (this.derived) wipe(this.derived.encryptionKey);
     this.derived = null;
