@@ -86,7 +86,7 @@ function accountText(a: AccountView): string {
   ])];
   for (const p of a.permissions) {
     lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
-    for (const k of p.keys) lines.push(`  ${k.address}  weight ${k.weight}`);
+    for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}`);
     if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
   }
   return lines.join('\n');

@@ -25,14 +25,17 @@ import { create, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Account, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from '../../shared/address.ts';
-import { accountPermissionsFromAccount, approvalSummary, type AccountPermissions } from '../../shared/authorization.ts';
+import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/authorization.ts';
+import { approvalView, permissionView, transactionView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
+import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
+import { addressInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
 import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson } from '../../shared/json.ts';
 import { messageFromNodeJson } from '../../shared/node-json.ts';
-import { describePermission, validatePermissionUpdate, type PermissionDescription } from '../../shared/permission.ts';
+import { validatePermissionUpdate } from '../../shared/permission.ts';
 import {
   accountPermissionsFromJson,
   formatDuration,
@@ -110,7 +113,7 @@ export interface SourceView {
   text: string;
 }
 
-export interface PermissionEntryView extends PermissionDescription {
+export interface PermissionEntryView extends PermissionView {
   /** Which slot: owner, executive or active. */
   slot: 'owner' | 'executive' | 'active';
 }
@@ -151,8 +154,10 @@ export interface TransactionView extends ApprovalNumbers {
   nodeAnswer: string | null;
   signatureCount: number;
   createdAt: number;
-  /** The contract as the node's JSON (Base58 addresses), decoded from the stored bytes. */
+  /** The node's JSON of the contract (Base58 addresses), decoded from the stored bytes. */
   contract: Record<string, unknown>;
+  /** The shared transaction view (shared/view.ts): what the signer reads, decoded from the bytes. */
+  details: SharedTransactionView;
 }
 
 export interface ListEntryView {
@@ -224,33 +229,27 @@ export interface BatchRowInput {
 // Small readers: every argument is checked here, naming its field
 
 function textArg(value: unknown, field: string, max = 2_000): string {
-  if (typeof value !== 'string') fail('INVALID_INPUT', `${field}: expected text`, { field });
-  if (value.length > max) fail('INVALID_INPUT', `${field}: longer than ${max} characters`, { field });
+  if (typeof value !== 'string') rejectField(field, `must be text, got ${kindOf(value)}`);
+  if (value.length > max) rejectField(field, `longer than ${max} characters`);
   return value;
 }
 
+/** shared/input.ts addressInput for text, saying so when the text is a private key pasted by mistake. */
 function addressArg(value: unknown, field: string): Address {
-  if (typeof value !== 'string' || value.length === 0) fail('INVALID_INPUT', `${field}: expected an address (Base58 T… or hex 41…)`, { field });
-  try {
-    return parseAddress(value.trim(), field);
-  } catch {
-    // A private key pasted where an address belongs is 64 hex digits: say so without quoting it.
-    const looksLikeKey = /^(0x)?[0-9a-fA-F]{64}$/.test(value.trim());
-    fail('BAD_ADDRESS', `${field}: ${looksLikeKey ? 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41' : `not an address: ${excerpt(value)}`}`, { field });
+  if (typeof value !== 'string' || value.trim() === '') rejectField(field, 'must be an address (Base58 T… or hex 41…)', 'BAD_ADDRESS');
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(value.trim())) {
+    rejectField(field, 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41', 'BAD_ADDRESS');
   }
+  return addressInput(value.trim(), field);
 }
 
+/** An amount in smallest units: shared/input.ts int64Input, at least 1. */
 function amountArg(value: unknown, field: string): bigint {
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^[0-9]{1,19}$/.test(text)) fail('INVALID_INPUT', `${field}: expected a whole number of 1 or more (smallest units)`, { field });
-  const n = BigInt(text);
-  if (n <= 0n || n > 9223372036854775807n) fail('INVALID_INPUT', `${field}: must be between 1 and 2^63-1`, { field });
-  return n;
+  return int64Input(value, field, { min: 1n });
 }
 
 function tokenIdArg(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,18}$/.test(value)) fail('INVALID_INPUT', `${field}: expected a token id (digits, e.g. 1000001)`, { field });
-  return value;
+  return tokenIdInput(value, field);
 }
 
 function txIdArg(value: unknown, field = 'txid'): Uint8Array {
@@ -583,9 +582,9 @@ export class Station {
     const account = fromBinary(AccountSchema, r.account);
     const p = accountPermissionsFromAccount(account);
     const permissions: PermissionEntryView[] = [
-      ...(p.owner ? [{ slot: 'owner' as const, ...describePermission(p.owner) }] : []),
-      ...(p.executive ? [{ slot: 'executive' as const, ...describePermission(p.executive) }] : []),
-      ...p.actives.map((x) => ({ slot: 'active' as const, ...describePermission(x) })),
+      ...(p.owner ? [{ slot: 'owner' as const, ...permissionView(p.owner) }] : []),
+      ...(p.executive ? [{ slot: 'executive' as const, ...permissionView(p.executive) }] : []),
+      ...p.actives.map((x) => ({ slot: 'active' as const, ...permissionView(x) })),
     ];
     const ageMs = this.now() - r.fetchedAt;
     return {
@@ -856,18 +855,27 @@ export class Station {
       return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [] }, enough: false };
     }
     const permission = this.permissionFromBytes(record.permission);
-    const s = approvalSummary({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
+    const a = approvalView({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
     const local = new Set(this.store.listKeys().map((k) => bytesToHex(k.address)));
+    const b58 = (v: { hex: string; base58: string | null }): string => v.base58 ?? v.hex;
     return {
       numbers: {
-        weight: s.currentWeight.toString(),
-        threshold: permission.threshold.toString(),
-        missing: s.missing.toString(),
-        signers: s.signers.map((x) => ({ address: addressToBase58(x.address), weight: x.weight.toString() })),
-        couldSign: s.canStillSign.map((x) => ({ address: addressToBase58(x.address), weight: x.weight.toString(), local: local.has(bytesToHex(x.address)) })),
+        weight: a.weight,
+        threshold: a.threshold,
+        missing: a.missing,
+        signers: a.signers.map((x) => ({ address: b58(x.address), weight: x.weight })),
+        couldSign: a.canStillSign.map((x) => ({ address: b58(x.address), weight: x.weight, local: local.has(x.address.hex.toLowerCase()) })),
       },
-      enough: s.result.code === 'ENOUGH_PERMISSION',
+      enough: a.enough,
     };
+  }
+
+  /** The stored metadata of the token a contract names, for the shared view's amounts. */
+  private tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
+    const name = (decoded.contract as { assetName?: Uint8Array }).assetName;
+    const id = name ? new TextDecoder().decode(name) : '';
+    const t = /^[1-9][0-9]{0,18}$/.test(id) ? this.store.getToken(id) : undefined;
+    return t ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
   }
 
   private shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
@@ -901,6 +909,7 @@ export class Station {
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
+      details: transactionView({ rawBytes: r.raw, signatures: this.store.listSignatures(r.txId).map((x) => x.signature) }, { now, tokens: this.tokenInfos(decoded) }),
       ...numbers,
     };
   }
@@ -960,21 +969,21 @@ export class Station {
     if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${bytesToHex(r.txId)} expired ${formatDuration(now - r.expiration)} ago; make a new one with airlock reissue ${bytesToHex(r.txId)}`, { field: 'txid' });
     if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') fail('CONFLICT', `txid: the transaction is ${r.status}; there is nothing to sign`, { field: 'txid' });
     if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission ${r.permissionId} of ${addressToBase58(r.account)}; fetch the account (airlock account fetch) or import a handoff file that carries it`, { field: 'txid' });
-    checkPermissionId(r.permissionId);
+    // The shared pre-sign checks (shared/sign-check.ts), as tx sign and the node run them.
+    const check = checkSignable(this.signed(r), { now, permission: this.permissionFromBytes(r.permission) });
     const { numbers } = this.approval(r);
     let targets: Address[];
     if (args.key !== undefined) {
       const k = addressArg(args.key, 'key');
-      const b58 = addressToBase58(k);
-      if (!this.store.getKey(k)) fail('NOT_FOUND', `key: this station holds no key for ${b58}`, { field: 'key' });
-      if (numbers.signers.some((s) => s.address === b58)) fail('CONFLICT', `key: ${b58} has signed already`, { field: 'key' });
-      if (!numbers.couldSign.some((s) => s.address === b58)) fail('PERMISSION', `key: ${b58} is not a key of permission ${r.permissionId} of ${addressToBase58(r.account)}`, { field: 'key' });
+      if (!this.store.getKey(k)) fail('NOT_FOUND', `key: this station holds no key for ${addressToBase58(k)}`, { field: 'key' });
+      checkSigner(check, k);
       targets = [k];
     } else {
       targets = numbers.couldSign.filter((s) => s.local).map((s) => parseAddress(s.address));
       if (targets.length === 0) {
         fail('PERMISSION', `txid: no key on this station can add a signature (keys of the permission that have not signed: ${numbers.couldSign.map((s) => s.address).join(', ') || 'none'})`, { field: 'txid' });
       }
+      for (const t of targets) checkSigner(check, t);
     }
     if (numbers.signers.length + targets.length > MAX_SIGNATURES) fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
     const vault = this.vault();
