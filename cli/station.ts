@@ -181,13 +181,15 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete');
   keys.command('new').option('--label <label>').action(async (o: { label?: string }) => {
     const k = await open().keysNew(o.label === undefined ? {} : { label: o.label });
-    done(k, `New key ${k.address}${k.label ? ` "${plain(k.label)}"` : ''} in the ${k.vault}.`);
+    io.stderr(`New key${k.label ? ` "${plain(k.label)}"` : ''} in the ${k.vault}.\n`);
+    done(k, k.address);
   });
   keys.command('import').requiredOption('--key-file <file>').option('--label <label>').action(async (o: { keyFile: string; label?: string }) => {
     const s = open();
     const secret = await readPrivateKeyFile(io, o.keyFile);
     const k = await s.keysImport({ secret, ...(o.label !== undefined && { label: o.label }) });
-    done(k, k.created ? `Imported key ${k.address} into the ${k.vault}.` : `Key ${k.address} was already in the ${k.vault}; nothing changed.`);
+    io.stderr(k.created ? `Imported the key into the ${k.vault}.\n` : `The key was already in the ${k.vault}; nothing changed.\n`);
+    done(k, k.address);
   });
   keys.command('list').action(() => {
     const list = open().keysList();

@@ -18,13 +18,16 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 function exampleBlocks(markdown: string): string[][] {
   const blocks: string[][] = [];
   let current: string[] | undefined;
+  let walkthrough = false;
   for (const line of markdown.split('\n')) {
     if (line.startsWith('```')) {
       if (current) {
-        if (current.some((l) => l.startsWith('npx airlock'))) blocks.push(current);
+        // The station walkthrough needs a node: test/readme-walkthrough.test.ts runs those blocks.
+        if (!walkthrough && current.some((l) => l.startsWith('npx airlock'))) blocks.push(current);
         current = undefined;
       } else {
         current = [];
+        walkthrough = line.trim() === '```sh walkthrough';
       }
     } else if (current && line.trim() !== '') {
       current.push(line);
