@@ -6,9 +6,23 @@
 const OUTPUT = `Output is pretty JSON on stdout. Errors are {"error":{"code","message","details"}} on stderr,
 with exit code 1 for bad input and 2 for a bad command line.`;
 
-export const MAIN_USAGE = `airlock: offline tools for multi-signature transactions (the node's JSON dialect)
+export const MAIN_USAGE = `airlock: the signing station's command line, and offline tools for the node's transaction JSON
 
-Usage:
+Station (a data directory with its store and vault; see README "Walkthrough"):
+  airlock keys new [--label L] | keys import --key-file K [--label L] | keys list | keys label ADDR L | keys delete ADDR [--yes]
+  airlock account fetch ADDR | account show ADDR
+  airlock snapshot export FILE --account ADDR... | snapshot import FILE
+  airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]
+  airlock build transfer-asset --from A --to B --token ID --amount N [...]
+  airlock build participate --from A --to ISSUER --token ID --amount SUN [...]
+  airlock build asset-issue --json FILE | build permission-update --json FILE
+  airlock build batch --csv FILE --from A [--sign] [...]
+  airlock sign TXID [--key ADDR] | status TXID | export TXID FILE | import FILE... | reissue TXID
+  airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
+  Global options: --data-dir DIR, --node URL, --json, --vault keychain|keystore,
+  --passphrase-file F, --passphrase-fd N. Station commands print short text; --json the JSON view.
+
+Tools (no station):
   airlock tx encode  [FILE|-] [--visible]
   airlock tx inspect [FILE|-] [--visible]
   airlock tx sign    [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
