@@ -17,6 +17,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { fail, shownArg } from '../shared/errors.ts';
+import { escapeText } from '../shared/escape.ts';
 import { openStation, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
 import { passphraseSource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
 import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
@@ -55,11 +56,8 @@ function table(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
 }
 
-/** Control and bidi characters from stored text (notes, labels) shown as `?` on a terminal. */
-function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
-}
+/** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
+const plain = escapeText;
 
 function txText(v: TransactionView): string {
   const rows: [string, string][] = [

@@ -126,7 +126,7 @@ describe('hostile input', () => {
     const human = await S.run(['status', built.txIds[0]]);
     // eslint-disable-next-line no-control-regex -- the bell must not reach the terminal
     expect(human.stdout).not.toMatch(/[\u202A-\u202E\u0007]/);
-    expect(human.stdout).toContain('pay ?evil? ? bell');
+    expect(human.stdout).toContain('pay \\u{202E}evil\\u{202C} \\u{7} bell');
   });
 
   it('a bad row anywhere stores nothing and names the row and column', async () => {

@@ -98,7 +98,7 @@ describe('station flow over the command line', () => {
     expect(signed.signed).toEqual([keys.a1]);
     expect(signed.status).toBe('collecting');
     const status = await A.ok(['status', txId]);
-    expect([status.weight, status.threshold, status.missing]).toEqual(['1', '2', '1']);
+    expect([status.weight, status.threshold, status.missing, status.canComplete]).toEqual(['1', '2', '1', true]);
     expect(status.couldSign.map((s: { address: string }) => s.address).sort()).toEqual([keys.b1, keys.d1].sort());
     const file = join(work.dir, 'online.handoff.json');
     await A.ok(['export', txId, file]);

@@ -138,6 +138,8 @@ export interface ApprovalNumbers {
   signers: { address: string; weight: string }[];
   /** Keys of the permission that have not signed yet; `local` when this station holds the key. */
   couldSign: { address: string; weight: string; local: boolean }[];
+  /** True when the keys that have not signed together carry at least the missing weight. */
+  canComplete: boolean;
 }
 
 export interface TransactionView extends ApprovalNumbers {
@@ -852,7 +854,7 @@ export class Station {
   private approval(record: TransactionRecord): Approval {
     const sigs = this.store.listSignatures(record.txId);
     if (record.permission === null) {
-      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [] }, enough: false };
+      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [], canComplete: false }, enough: false };
     }
     const permission = this.permissionFromBytes(record.permission);
     const a = approvalView({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
@@ -865,6 +867,7 @@ export class Station {
         missing: a.missing,
         signers: a.signers.map((x) => ({ address: b58(x.address), weight: x.weight })),
         couldSign: a.canStillSign.map((x) => ({ address: b58(x.address), weight: x.weight, local: local.has(x.address.hex.toLowerCase()) })),
+        canComplete: a.canComplete,
       },
       enough: a.enough,
     };
