@@ -939,18 +939,16 @@ export class Station {
 
   list(args: { status?: TxStatus; limit?: number } = {}): ListEntryView[] {
     const now = this.now();
-    const rows = this.store.listTransactions({ ...(args.limit !== undefined && { limit: args.limit }) });
-    const weights = this.store.listWeights();
+    const rows = this.store.listTransactions({ weights: true, ...(args.limit !== undefined && { limit: args.limit }) });
     const out: ListEntryView[] = [];
     const names = new Map<string, string>(); // Base58 costs a double sha256: once per account
     for (const r of rows) {
       const status = this.shownStatus(r.status, r.expiration, now);
       if (args.status !== undefined && status !== args.status) continue;
-      const w = weights.get(txKey(r.txId));
       const accountKey = txKey(r.account);
       let account = names.get(accountKey);
       if (account === undefined) names.set(accountKey, (account = addressToBase58(r.account)));
-      out.push(listEntry(r, account, status, w ? w.weight.toString() : '0', w ? w.threshold.toString() : null, now));
+      out.push(listEntry(r, account, status, r.weight ?? '0', r.threshold ?? null, now));
     }
     return out;
   }

@@ -154,6 +154,9 @@ export interface TransactionSummary {
   createdAt: number;
   updatedAt: number;
   signatureCount: number;
+  /** Only with `weights: true`. */
+  weight?: string | null;
+  threshold?: string | null;
 }
 export interface TransactionRecord extends TransactionSummary {
   raw: Uint8Array;
@@ -164,6 +167,12 @@ export interface ListTransactionsQuery {
   account?: Uint8Array;
   limit?: number;
   offset?: number;
+  /**
+   * Also sum each row's signer weights under its stored permission (`weight`, `threshold`, decimal
+   * text; null without a permission) in the same query. No signature is recovered: each was checked
+   * against the permission when it was stored.
+   */
+  weights?: boolean;
 }
 
 export interface SignatureInput {
@@ -802,7 +811,10 @@ export class Store {
   /** Newest first, with how many signatures each has. */
   listTransactions(query: ListTransactionsQuery = {}): TransactionSummary[] {
     const fn = 'store.listTransactions';
-    const v = checkRecord(query, fn, 'query', ['status', 'account', 'limit', 'offset']);
+    const v = checkRecord(query, fn, 'query', ['status', 'account', 'limit', 'offset', 'weights']);
+    if (v.weights !== undefined && typeof v.weights !== 'boolean') bad(fn, 'weights', 'must be true or false');
+    const weights = v.weights === true;
+    if (weights) this.fillWeightTables();
     const where: string[] = [];
     const params: unknown[] = [];
     if (v.status !== undefined) {
@@ -819,14 +831,20 @@ export class Store {
     const offset = v.offset === undefined ? 0 : checkInteger(v.offset, fn, 'offset', 0, Number.MAX_SAFE_INTEGER);
     params.push(limit, offset);
     // rowid breaks ties in insertion order and rides in every index, so no sort step is needed.
-    const sql = `SELECT ${TX_LIST_COLUMNS} FROM transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    const weightColumns = weights
+      ? `, CAST(h.threshold AS TEXT) AS threshold, CASE WHEN h.threshold IS NULL THEN NULL ELSE CAST((SELECT coalesce(sum(k.weight), 0) FROM signatures s
+          JOIN list_keys k ON k.permission = t.permission AND k.signer = s.signer WHERE s.txid = t.txid) AS TEXT) END AS weight`
+      : '';
+    const join = weights ? 'LEFT JOIN list_thresholds h ON h.permission = t.permission' : '';
+    const sql = `SELECT ${TX_LIST_COLUMNS}${weightColumns} FROM transactions t ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`;
     let stmt = this.listStatements.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
       this.listStatements.set(sql, stmt);
     }
-    return (stmt.all(...params) as TxListRow[]).map((r) => ({
+    return (stmt.all(...params) as (TxListRow & { weight?: string | null; threshold?: string | null })[]).map((r) => ({
+      ...(weights && { weight: r.weight ?? null, threshold: r.threshold ?? null }),
       txId: fromSqlHex(r.txid),
       kind: r.kind,
       account: fromSqlHex(r.account),
@@ -842,39 +860,24 @@ export class Store {
   }
 
   /**
-   * For a listing: per transaction (keyed by `txKey(txId)`), the summed weight of its stored
-   * signers under its stored permission, and that permission's threshold; transactions stored
-   * without a permission are absent. No signature is recovered: each was checked against the
-   * permission when it was stored. The distinct permissions (a handful) are decoded here and their
-   * keys put in a TEMP table (the connection's own, never the station's file), so SQLite sums the
-   * weights with indexes instead of JS walking every signature.
+   * The TEMP tables `listTransactions({weights: true})` joins: the keys and thresholds of the
+   * distinct stored permissions (a handful), decoded here, so SQLite sums weights with indexes.
+   * TEMP tables live in the connection's own temporary database, never in the station's file.
    */
-  listWeights(): Map<string, { weight: bigint; threshold: bigint }> {
+  private fillWeightTables(): void {
     const permissions = this.db.prepare<[], [Buffer]>('SELECT DISTINCT permission FROM transactions WHERE permission IS NOT NULL').raw().all();
     this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_keys (permission BLOB NOT NULL, signer BLOB NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (permission, signer));
-      CREATE TEMP TABLE IF NOT EXISTS list_thresholds (permission BLOB PRIMARY KEY, threshold INTEGER NOT NULL);
-      DELETE FROM list_keys; DELETE FROM list_thresholds;`);
+      CREATE TEMP TABLE IF NOT EXISTS list_thresholds (permission BLOB PRIMARY KEY, threshold INTEGER NOT NULL);`);
     const addKey = this.db.prepare('INSERT OR REPLACE INTO list_keys VALUES (?, ?, ?)');
     const addThreshold = this.db.prepare('INSERT OR REPLACE INTO list_thresholds VALUES (?, ?)');
     this.db.transaction(() => {
+      this.db.exec('DELETE FROM list_keys; DELETE FROM list_thresholds;');
       for (const [bytes] of permissions) {
         const p = fromBinary(PermissionSchema, u8(bytes));
         addThreshold.run(bytes, p.threshold);
         for (const k of p.keys) addKey.run(bytes, k.address, k.weight);
       }
     })();
-    const rows = this.db
-      .prepare<[], [Buffer, bigint, bigint]>(
-        `SELECT t.txid, h.threshold,
-           (SELECT coalesce(sum(k.weight), 0) FROM signatures s JOIN list_keys k ON k.permission = t.permission AND k.signer = s.signer WHERE s.txid = t.txid)
-         FROM transactions t JOIN list_thresholds h ON h.permission = t.permission`,
-      )
-      .raw()
-      .safeIntegers()
-      .all();
-    const out = new Map<string, { weight: bigint; threshold: bigint }>();
-    for (const [txid, threshold, weight] of rows) out.set(txid.toString('hex'), { weight, threshold });
-    return out;
   }
 
   /**
