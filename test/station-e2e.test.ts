@@ -166,4 +166,56 @@ describe('station flow over the command line', () => {
     await node.block();
     expect(await node.balance(to.b58)).toBe(3n * SUN);
   });
+
+  it('participate: a buyer on station B pays the issuer during the sale and receives the token', async () => {
+    await node.block(61_000); // into the sale window the issue set (start: head + 60 s)
+    const buyer = await funded(node, 100n * SUN);
+    await B.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'buyer.key', buyer.priv)]);
+    const built = await B.run(['build', 'participate', '--from', buyer.b58, '--to', owner.b58, '--token', tokenId, '--amount', '1000']);
+    expect(built.code).toBe(0);
+    const txId = built.stdout.trim();
+    expect((await B.ok(['status', txId])).details.contract.contract).toBe('ParticipateAssetIssueContract');
+    expect((await B.ok(['sign', txId])).status).toBe('ready');
+    const sent = await B.ok(['broadcast', txId]);
+    expect(sent).toMatchObject({ accepted: true, status: 'broadcast' });
+    await node.block();
+    // coin_num 1, num 1: one smallest token unit per sun (the issuer holds 999,710 units).
+    expect(await tokenBalance(buyer.b58, tokenId)).toBe(1000n);
+  });
+
+  it('a refusal is recorded in words and the status is failed', async () => {
+    const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', String(10n ** 15n)])).stdout.trim();
+    await A.ok(['sign', txId]);
+    const sent = await A.ok(['broadcast', txId]);
+    expect(sent).toMatchObject({ accepted: false, status: 'failed' });
+    expect(sent.text).toMatch(/^The node refused transaction [0-9a-f]{64}: CONTRACT_VALIDATE_ERROR/);
+    const status = await A.ok(['status', txId]);
+    expect(status.status).toBe('failed');
+    expect(status.nodeAnswer).toBe(sent.text);
+  });
+
+  it('broadcast says when the permission changed since signing, and weighs the signatures under the new one', async () => {
+    const to = newKey();
+    const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', to.b58, '--amount', String(SUN), '--permission-id', '2'])).stdout.trim();
+    expect((await A.ok(['sign', txId])).status).toBe('collecting');
+    // The owner lowers the threshold of permission 2 to 1 after a1 signed.
+    const update = {
+      owner_address: owner.b58,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
+      actives: [{ type: 'Active', permission_name: 'treasury', threshold: 1, operations: TRANSFER_OPS, keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })) }],
+      visible: true,
+    };
+    const change = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, 'perm2.json', update)]);
+    await A.ok(['sign', change.txId]);
+    expect((await A.ok(['broadcast', change.txId])).accepted).toBe(true);
+    await node.block();
+    const sent = await A.ok(['broadcast', txId]);
+    expect(sent.comparison.changed).toBe(true);
+    expect(sent.comparison.changes.join('\n')).toContain('threshold 2 → 1');
+    expect(sent.comparison.weightNow).toMatchObject({ weight: 1, threshold: 1, enough: true });
+    expect(sent.text).toContain('changed since the snapshot the signers saw');
+    expect(sent.accepted).toBe(true);
+    await node.block();
+    expect(await node.balance(to.b58)).toBe(SUN);
+  });
 });
