@@ -310,11 +310,11 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   const settings = program.command('settings');
   settings.command('show').action(() => {
     const s = open().settings();
-    done(s, table([['node', s.node], ['expiration', s.expiration], ['vault', s.vault]]));
+    done(s, table([['node', s.node], ['dialect', s.dialect], ['expiration', s.expiration], ['vault', s.vault]]));
   });
-  settings.command('set').argument('<key>', 'node, expiration or vault').argument('<value>').action((key: string, value: string) => {
+  settings.command('set').argument('<key>', 'node, dialect, expiration or vault').argument('<value>').action((key: string, value: string) => {
     const s = open().setSetting(key, value);
-    done(s, table([['node', s.node], ['expiration', s.expiration], ['vault', s.vault]]));
+    done(s, table([['node', s.node], ['dialect', s.dialect], ['expiration', s.expiration], ['vault', s.vault]]));
   });
   program.command('audit').command('verify').action(() => {
     const r = open().auditVerify();

@@ -134,6 +134,14 @@ describe('station services', () => {
     station.setSetting('expiration', '12h');
   });
 
+  it('the node dialect is a setting: spec by default, java-tron when set, nothing else', () => {
+    expect(station.settings().dialect).toBe('spec');
+    expect(station.setSetting('dialect', 'java-tron').dialect).toBe('java-tron');
+    expect(station.node().dialect).toBe('java-tron');
+    expect(() => station.setSetting('dialect', 'tron')).toThrow(/spec or java-tron/);
+    station.setSetting('dialect', 'spec');
+  });
+
   it('signMany gives, for each digest, a signature of the same key (as sign does)', async () => {
     const digests = [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)];
     const { openVault } = await import('../electron/station/vault/open-vault.ts');

@@ -34,6 +34,7 @@ import type { SupportedContractName } from '../../shared/contract-types.ts';
 import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson } from '../../shared/json.ts';
+import { DIALECTS, isDialect, type Dialect } from '../../shared/dialect.ts';
 import { messageFromNodeJson } from '../../shared/node-json.ts';
 import { validatePermissionUpdate } from '../../shared/permission.ts';
 import {
@@ -76,6 +77,8 @@ export const MAX_BATCH_ROWS = 10_000;
 export const SETTING_NODE = 'node';
 export const SETTING_EXPIRATION = 'expiration';
 export const SETTING_VAULT = 'vault';
+/** The node's JSON dialect (shared/dialect.ts): `spec` (default, the local node) or `java-tron`. */
+export const SETTING_DIALECT = 'dialect';
 
 export interface StationOptions {
   dataDir: string;
@@ -463,7 +466,12 @@ export class Station {
   }
 
   node(): NodeClient {
-    return new NodeClient({ baseUrl: this.nodeUrl(), clock: this.clock, ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }) });
+    return new NodeClient({ baseUrl: this.nodeUrl(), clock: this.clock, dialect: this.dialect(), ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }) });
+  }
+
+  dialect(): Dialect {
+    const s = this.store.getSetting(SETTING_DIALECT);
+    return isDialect(s) ? s : 'spec';
   }
 
   defaultExpiresInMs(): number {
@@ -471,12 +479,12 @@ export class Station {
     return typeof s === 'number' ? s : DEFAULT_EXPIRES_IN_MS;
   }
 
-  settings(): { node: string; expiration: string; expiresInMs: number; vault: VaultKind } {
+  settings(): { node: string; dialect: Dialect; expiration: string; expiresInMs: number; vault: VaultKind } {
     const ms = this.defaultExpiresInMs();
-    return { node: this.nodeUrl(), expiration: formatDuration(ms), expiresInMs: ms, vault: this.vaultKind() };
+    return { node: this.nodeUrl(), dialect: this.dialect(), expiration: formatDuration(ms), expiresInMs: ms, vault: this.vaultKind() };
   }
 
-  /** `node` (a URL), `expiration` (a duration up to 24h) or `vault` (keychain or keystore). */
+  /** `node` (a URL), `dialect` (spec or java-tron), `expiration` (a duration up to 24h) or `vault` (keychain or keystore). */
   setSetting(key: unknown, value: unknown): ReturnType<Station['settings']> {
     const k = textArg(key, 'key', 64);
     if (k === SETTING_NODE) {
@@ -485,10 +493,13 @@ export class Station {
       this.store.setSetting(SETTING_NODE, url);
     } else if (k === SETTING_EXPIRATION) {
       this.store.setSetting(SETTING_EXPIRATION, parseDuration(value, 'value'));
+    } else if (k === SETTING_DIALECT) {
+      if (!isDialect(value)) fail('INVALID_INPUT', `value: expected ${DIALECTS.join(' or ')}`, { field: 'value' });
+      this.store.setSetting(SETTING_DIALECT, value);
     } else if (k === SETTING_VAULT) {
       if (value !== 'keychain' && value !== 'keystore') fail('INVALID_INPUT', 'value: expected keychain or keystore', { field: 'value' });
       this.store.setSetting(SETTING_VAULT, value);
-    } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, expiration or vault)`, { field: 'key' });
+    } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, dialect, expiration or vault)`, { field: 'key' });
     return this.settings();
   }
 
