@@ -99,6 +99,18 @@ describe('hostile input', () => {
     expect(keyTraces(hexToBytes(owner.priv), r4.stdout + r4.stderr, 'output')).toEqual([]);
   });
 
+  it('an import file that is not UTF-8, or has a key-like name, is refused without quoting it; nothing is stored', async () => {
+    const bad = join(work.dir, `${owner.priv}.json`);
+    writeFileSync(bad, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]));
+    const before = counts(S);
+    const r = await S.run(['import', bad]);
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'BAD_JSON' });
+    expect(errorOf(r).message).toContain('not UTF-8');
+    expect(keyTraces(hexToBytes(owner.priv), r.stdout + r.stderr, 'output')).toEqual([]);
+    expect(counts(S)).toEqual(before);
+  });
+
   it('a 50 MB CSV is refused by its size before it is read', async () => {
     const big = join(work.dir, 'big.csv');
     writeFileSync(big, `to,amount,token,note\n${`${newKey().b58},1,,${'x'.repeat(60)}\n`.repeat(50 * 1024 * 1024 / 100)}`);

@@ -294,8 +294,15 @@ function readBoundedFile(path: unknown, field: string, max: number): { name: str
   }
   if (size > max) fail('INVALID_INPUT', `${field}: ${shownArg(p)} is ${size} bytes, more than the ${max} this file may have`, { field, size, limit: max });
   const bytes = readFileSync(p);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  return { name: basename(p), text };
+  // The name is shown in messages and stored as a source: cut like any argument (shownArg).
+  const name = shownArg(basename(p));
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    fail('BAD_JSON', `${field}: ${name} is not UTF-8 text`, { field });
+  }
+  return { name, text };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1067,7 +1074,7 @@ export class Station {
       }
     });
     const views: ImportFileView[] = [];
-    for (const { name, imp } of imports) views.push(this.importOne(name, imp, now));
+    for (const { name, imp } of imports) views.push(this.importOne(name, imp));
     return views;
   }
 
@@ -1087,7 +1094,7 @@ export class Station {
     }
   }
 
-  private importOne(name: string, imp: HandoffImport, now: number): ImportFileView {
+  private importOne(name: string, imp: HandoffImport): ImportFileView {
     const txId = hexToBytes(imp.txID);
     const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
     const decoded = decodeRaw(rawBytes);
@@ -1135,7 +1142,6 @@ export class Station {
       }
       this.refreshStatus(this.store.getTransaction(txId)!);
     });
-    void now;
     return {
       file: name,
       txId: imp.txID,
