@@ -141,6 +141,18 @@ describe('hostile input', () => {
     expect(human.stdout).toContain('pay \\u{202E}evil\\u{202C} \\u{7} bell');
   });
 
+  it('batch progress goes to stderr only when stderr is a terminal', async () => {
+    const file = join(work.dir, 'progress.csv');
+    writeFileSync(file, `to,amount,token,note\n${newKey().b58},1,,\n${newKey().b58},2,,\n`);
+    const quiet = await S.run(['build', 'batch', '--csv', file, '--from', owner.b58, '--sign']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toContain('stored 2/2');
+    const shown = await S.run(['build', 'batch', '--csv', file, '--from', owner.b58, '--sign', '--expires-in', '11h'], { stderrIsTTY: true });
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain('signed 2/2');
+    expect(shown.stderr).toContain('stored 2/2');
+  });
+
   it('a bad row anywhere stores nothing and names the row and column', async () => {
     const file = join(work.dir, 'bad-row.csv');
     const rows = Array.from({ length: 500 }, (_, i) => `${newKey().b58},${i === 321 ? 'ten' : 1},,`);

@@ -20,7 +20,7 @@ export interface StationRun {
 export interface TestStation {
   dataDir: string;
   /** Runs `airlock --data-dir DIR --vault keystore --passphrase-file P [--node URL] ...args`. */
-  run(args: string[], options?: { json?: boolean }): Promise<StationRun>;
+  run(args: string[], options?: { json?: boolean; stderrIsTTY?: boolean }): Promise<StationRun>;
   /** As run with --json; fails the test's expectation when the exit code is not 0. */
   ok(args: string[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Every run's stdout and stderr so far (for the key-bytes scan). */
@@ -53,7 +53,7 @@ export function testStation(dir: string, name: string, options: { node?: string;
         stationOptions: { scrypt: TEST_SCRYPT, nodeTimeoutMs: 5_000 },
       };
       delete io.terminal;
-      io.stderrIsTTY = false;
+      io.stderrIsTTY = o.stderrIsTTY === true;
       const argv = ['--data-dir', dataDir, '--vault', 'keystore', '--passphrase-file', passFile, ...(options.node ? ['--node', options.node] : []), ...(o.json ? ['--json'] : []), ...args];
       const code = await run(argv, io);
       outputs.push(stdout, stderr);
