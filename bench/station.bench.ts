@@ -5,7 +5,9 @@
  * grouped in one commit per 1,000 (store.atomic, as a CSV batch may); signatures/s, each committed
  * before the call returns; then, over 10,000 stored transactions with 0-3 signatures each, the time
  * to list them all with status and signature counts (issue 7's target: ≤ 50 ms), a filtered page,
- * and a walk of the whole audit chain. Figures are for information only: nothing here asserts a speed.
+ * and a walk of the whole audit chain. Then the station services (services.ts) against issue 7's
+ * targets: a 5-signature handoff import, a signed 10,000-row CSV batch, a list of 10,000 with weights.
+ * Figures are for information only: nothing here asserts a speed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
