@@ -23,6 +23,20 @@ let D: TestStation; // offline
 const keys: Record<string, string> = {};
 let tokenId: string;
 
+/** On station A, the owner sets active permission 2 "treasury": a1, b1, d1 of weight 1, for transfers. */
+async function setTreasury(threshold: number, file: string): Promise<void> {
+  const update = {
+    owner_address: owner.b58,
+    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
+    actives: [{ type: 'Active', permission_name: 'treasury', threshold, operations: TRANSFER_OPS, keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })) }],
+    visible: true,
+  };
+  const built = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, file, update)]);
+  await A.ok(['sign', built.txId]);
+  expect((await A.ok(['broadcast', built.txId])).accepted).toBe(true);
+  await node.block();
+}
+
 async function tokenBalance(address: string, id: string): Promise<bigint> {
   const a = await node.account(address);
   const entry = (a.assetV2 ?? []).find((e: { key: string }) => e.key === id);
@@ -44,16 +58,7 @@ beforeAll(async () => {
   keys.d1 = (await D.ok(['keys', 'new', '--label', 'd1'])).address;
 
   // The owner sets a 2-of-3 active permission for transfers, through the station.
-  const update = {
-    owner_address: owner.b58,
-    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'treasury', threshold: 2, operations: TRANSFER_OPS, keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })) }],
-    visible: true,
-  };
-  const built = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, 'perm.json', update)]);
-  await A.ok(['sign', built.txId]);
-  expect((await A.ok(['broadcast', built.txId])).accepted).toBe(true);
-  await node.block();
+  await setTreasury(2, 'perm.json');
 
   // The owner issues a token.
   const head = await node.headTime();
@@ -199,16 +204,7 @@ describe('station flow over the command line', () => {
     const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', to.b58, '--amount', String(SUN), '--permission-id', '2'])).stdout.trim();
     expect((await A.ok(['sign', txId])).status).toBe('collecting');
     // The owner lowers the threshold of permission 2 to 1 after a1 signed.
-    const update = {
-      owner_address: owner.b58,
-      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
-      actives: [{ type: 'Active', permission_name: 'treasury', threshold: 1, operations: TRANSFER_OPS, keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })) }],
-      visible: true,
-    };
-    const change = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, 'perm2.json', update)]);
-    await A.ok(['sign', change.txId]);
-    expect((await A.ok(['broadcast', change.txId])).accepted).toBe(true);
-    await node.block();
+    await setTreasury(1, 'perm2.json');
     const sent = await A.ok(['broadcast', txId]);
     expect(sent.comparison.changed).toBe(true);
     expect(sent.comparison.changes.join('\n')).toContain('threshold 2 → 1');
