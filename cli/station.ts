@@ -4,7 +4,8 @@
  * against ONE services object (electron/station/services.ts), the same the IPC handlers will call.
  *
  * Global options: `--data-dir DIR` (default: the platform's user-data directory, as Electron's
- * app.getPath('userData') gives it for "Airlock"), `--node URL`, `--json` (print the services'
+ * app.getPath('userData') gives it for "Airlock"), `--node URL` or `--network NAME` (a preset of
+ * shared/networks.ts), `--dialect spec|java-tron` (issue 11), `--json` (print the services'
  * JSON view instead of short human text), `--vault keychain|keystore`, and for the keystore
  * `--passphrase-file F` or `--passphrase-fd N` (never a passphrase as a flag's value).
  *
@@ -17,9 +18,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { fail, shownArg } from '../shared/errors.ts';
+import { DIALECTS, isDialect, type Dialect } from '../shared/dialect.ts';
+import { NETWORK_PRESETS, networkPreset } from '../shared/networks.ts';
 import { escapeText } from '../shared/escape.ts';
-import { openStation, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
-import { passphraseSource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
+import { openStation, type SettingsView, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
+import { passphraseSource, readApiKeySource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
 import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
 import { UsageError } from './args.ts';
 import { readJsonInput, type CliIo } from './io.ts';
@@ -44,6 +47,8 @@ interface Outcome {
 interface GlobalOptions {
   dataDir?: string;
   node?: string;
+  network?: string;
+  dialect?: string;
   json?: boolean;
   vault?: string;
   passphraseFile?: string;
@@ -127,6 +132,8 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     .configureOutput({ writeOut: (s) => void (helpText += s), writeErr: () => {}, outputError: () => {} })
     .option('--data-dir <dir>', "the station's data directory (default: the platform's user-data directory)")
     .option('--node <url>', "the node's HTTP API (default: the setting, else http://127.0.0.1:8090)")
+    .option('--network <name>', `a named network instead of --node: ${NETWORK_PRESETS.map((p) => p.id).join(', ')} (its URL and dialect)`)
+    .option('--dialect <dialect>', "the node's JSON dialect for this run: spec or java-tron (default: the one stored for the node)")
     .option('--json', "print the API's JSON view")
     .option('--vault <kind>', 'keychain (default) or keystore')
     .option('--passphrase-file <file>', "the keystore's passphrase, from an owner-only file")
@@ -148,6 +155,8 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
       ...top,
       ...(pick('dataDir') !== undefined && { dataDir: pick('dataDir') }),
       ...(pick('node') !== undefined && { node: pick('node') }),
+      ...(pick('network') !== undefined && { network: pick('network') }),
+      ...(pick('dialect') !== undefined && { dialect: pick('dialect') }),
       ...(pick('vault') !== undefined && { vault: pick('vault') }),
       ...(pick('passphraseFile') !== undefined && { passphraseFile: pick('passphraseFile') }),
       ...(pick('passphraseFd') !== undefined && { passphraseFd: pick('passphraseFd') }),
@@ -158,10 +167,17 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   const open = (): Station => {
     if (station) return station;
     const g = globals();
+    if (g.network !== undefined && g.node !== undefined) throw new UsageError('airlock: pass either --network or --node, not both (see airlock --help)', { option: '--network' });
+    const preset = g.network === undefined ? undefined : networkPreset(g.network);
+    if (g.dialect !== undefined && !isDialect(g.dialect)) fail('INVALID_INPUT', `--dialect: expected ${DIALECTS.join(' or ')}`, { field: '--dialect' });
+    const dialect = (g.dialect as Dialect | undefined) ?? preset?.dialect;
+    const nodeUrl = g.node ?? preset?.url;
     const options: StationOptions = {
       dataDir: g.dataDir ?? defaultDataDir(),
       clock: () => io.now(),
-      ...(g.node !== undefined && { nodeUrl: g.node }),
+      notice: (line) => io.stderr(`${line}\n`),
+      ...(nodeUrl !== undefined && { nodeUrl }),
+      ...(dialect !== undefined && { dialect }),
       ...(g.vault !== undefined && { vault: parseVaultKind(g.vault) }),
       ...io.stationOptions,
     };
@@ -308,14 +324,35 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
 
   // settings, audit -------------------------------------------------------------------------------
   const settings = program.command('settings');
-  settings.command('show').action(() => {
-    const s = open().settings();
-    done(s, table([['node', s.node], ['dialect', s.dialect], ['expiration', s.expiration], ['vault', s.vault]]));
+  const settingsText = (s: SettingsView): string => table([['node', s.node], ['dialect', s.dialect], ['api key', s.apiKey ? 'set (kept in the vault)' : 'none'], ['expiration', s.expiration], ['vault', s.vault]]);
+  settings.command('show').action(async () => {
+    const s = await open().settingsView();
+    done(s, settingsText(s));
   });
-  settings.command('set').argument('<key>', 'node, dialect, expiration or vault').argument('<value>').action((key: string, value: string) => {
-    const s = open().setSetting(key, value);
-    done(s, table([['node', s.node], ['dialect', s.dialect], ['expiration', s.expiration], ['vault', s.vault]]));
+  settings.command('set').argument('<key>', 'node, network, dialect, expiration or vault').argument('<value>').action(async (key: string, value: string) => {
+    const st = open();
+    const { probe: _probe, ...s } = await st.setSetting(key, value);
+    done({ ...s, ...(await st.settingsView()) }, settingsText(await st.settingsView()));
   });
+  settings
+    .command('set-api-key')
+    .description("the API key of a hosted node (TRON-PRO-API-KEY), kept in the vault; from a prompt, --api-key-file F or --api-key-fd N")
+    .option('--api-key-file <file>', 'read the key from an owner-only file')
+    .option('--api-key-fd <n>', 'read the key from a file descriptor')
+    .option('--clear', 'remove the stored key')
+    .action(async (o: { apiKeyFile?: string; apiKeyFd?: string; clear?: boolean }) => {
+      const st = open();
+      if (o.clear) {
+        const r = await st.clearApiKey();
+        done(r, r.text);
+        return;
+      }
+      const fd = o.apiKeyFd === undefined ? undefined : /^[0-9]{1,9}$/.test(o.apiKeyFd) ? Number(o.apiKeyFd) : -1;
+      const terminal = io.terminal ?? { input: process.stdin, output: process.stderr };
+      const secret = await readApiKeySource({ ...(o.apiKeyFile !== undefined && { apiKeyFile: o.apiKeyFile }), ...(fd !== undefined && { apiKeyFd: fd }) }, terminal);
+      const r = await st.setApiKey(secret);
+      done(r, r.text);
+    });
   program.command('audit').command('verify').action(() => {
     const r = open().auditVerify();
     done(r, r.text);
@@ -324,7 +361,7 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
 
   const addGlobals = (c: Command): void => {
     if (c.commands.length > 0) return c.commands.forEach(addGlobals);
-    c.option('--data-dir <dir>').option('--node <url>').option('--vault <kind>').option('--passphrase-file <file>').option('--passphrase-fd <n>');
+    c.option('--data-dir <dir>').option('--node <url>').option('--network <name>').option('--dialect <dialect>').option('--vault <kind>').option('--passphrase-file <file>').option('--passphrase-fd <n>');
     if (!c.options.some((o) => o.long === '--json')) c.option('--json', "print the API's JSON view");
   };
   program.commands.forEach(addGlobals);
@@ -347,6 +384,6 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
 
 /** Whether `argv` is a station command line (its first word, after any global options). */
 export function isStationCommand(argv: readonly string[]): boolean {
-  const first = argv.find((a, i) => !a.startsWith('-') && !(i > 0 && /^--(data-dir|node|vault|passphrase-file|passphrase-fd)$/.test(argv[i - 1]!)));
+  const first = argv.find((a, i) => !a.startsWith('-') && !(i > 0 && /^--(data-dir|node|network|dialect|vault|passphrase-file|passphrase-fd)$/.test(argv[i - 1]!)));
   return first !== undefined && (STATION_COMMANDS as readonly string[]).includes(first);
 }

@@ -127,19 +127,19 @@ describe('station services', () => {
 
   it('the default expiration is 12 h, settable up to 24 h and no further', async () => {
     expect(station.settings().expiration).toBe('12 h');
-    expect(station.setSetting('expiration', '20h').expiresInMs).toBe(20 * 3_600_000);
-    expect(() => station.setSetting('expiration', '25h')).toThrow(/at most 24h/);
+    expect((await station.setSetting('expiration', '20h')).expiresInMs).toBe(20 * 3_600_000);
+    await expect(station.setSetting('expiration', '25h')).rejects.toThrow(/at most 24h/);
     expect(station.settings().expiresInMs).toBe(20 * 3_600_000);
-    expect(() => station.setSetting('__proto__', 'x')).toThrow(/unknown setting/);
-    station.setSetting('expiration', '12h');
+    await expect(station.setSetting('__proto__', 'x')).rejects.toThrow(/unknown setting/);
+    await station.setSetting('expiration', '12h');
   });
 
-  it('the node dialect is a setting: spec by default, java-tron when set, nothing else', () => {
+  it('the node dialect is a setting: spec by default, java-tron when set, nothing else', async () => {
     expect(station.settings().dialect).toBe('spec');
-    expect(station.setSetting('dialect', 'java-tron').dialect).toBe('java-tron');
+    expect((await station.setSetting('dialect', 'java-tron')).dialect).toBe('java-tron');
     expect(station.node().dialect).toBe('java-tron');
-    expect(() => station.setSetting('dialect', 'tron')).toThrow(/spec or java-tron/);
-    station.setSetting('dialect', 'spec');
+    await expect(station.setSetting('dialect', 'tron')).rejects.toThrow(/spec or java-tron/);
+    await station.setSetting('dialect', 'spec');
   });
 
   it('signMany gives, for each digest, a signature of the same key (as sign does)', async () => {

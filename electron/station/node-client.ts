@@ -180,7 +180,8 @@ function checkBaseUrl(url: string): string {
 }
 
 /** A node on this machine: an API key may travel to it over plain http. */
-function isLoopback(baseUrl: string): boolean {
+/** Whether the URL names this machine (an API key may go there over plain http). */
+export function isLoopbackUrl(baseUrl: string): boolean {
   const host = new URL(baseUrl).hostname;
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
@@ -203,7 +204,7 @@ async function readApiKey(provider: ApiKeyProvider | undefined, baseUrl: string)
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(key)) {
     fail('INVALID_INPUT', 'the API key for the node has the form of a private key (64 hex digits), so it is not sent; hosted nodes issue keys shaped like a UUID (8-4-4-4-12 hex digits). If this was a private key, move its funds: it was typed outside the vault', { field: 'apiKey' });
   }
-  if (!baseUrl.startsWith('https:') && !isLoopback(baseUrl)) {
+  if (!baseUrl.startsWith('https:') && !isLoopbackUrl(baseUrl)) {
     fail('INVALID_INPUT', `an API key is sent only over https:// (or to a node on this machine); ${baseUrl} would carry it in the clear`, { field: 'apiKey', node: baseUrl });
   }
   return key;

@@ -29,12 +29,13 @@ import { accountPermissionsFromAccount, type AccountPermissions } from '../../sh
 import { approvalView, permissionView, transactionView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
 import { addressInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
-import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes } from '../../shared/bytes.ts';
+import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
 import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson } from '../../shared/json.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/dialect.ts';
+import { networkPreset } from '../../shared/networks.ts';
 import { messageFromNodeJson } from '../../shared/node-json.ts';
 import { validatePermissionUpdate } from '../../shared/permission.ts';
 import {
@@ -55,7 +56,7 @@ import { buildParticipate, buildTransferAsset, validateAssetIssue } from '../../
 import { buildTransfer } from '../../shared/transfer.ts';
 import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_EXPIRATION_MS, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
 import { recoverSigner } from '../../shared/verify.ts';
-import { NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
+import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
 import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
@@ -79,11 +80,32 @@ export const SETTING_EXPIRATION = 'expiration';
 export const SETTING_VAULT = 'vault';
 /** The node's JSON dialect (shared/dialect.ts): `spec` (default, the local node) or `java-tron`. */
 export const SETTING_DIALECT = 'dialect';
+/**
+ * The dialect of each node URL the station has talked to (issue 11): probed once when a URL is new,
+ * then used for every call to it; `settings set dialect` overrides it for the current node.
+ */
+export const SETTING_NODE_DIALECTS = 'node-dialects';
+/** The origin (scheme://host:port) the stored API key belongs to: it is sent to that node only. */
+export const SETTING_API_KEY_ORIGIN = 'api-key-origin';
+
+export interface SettingsView {
+  node: string;
+  dialect: Dialect;
+  expiration: string;
+  expiresInMs: number;
+  vault: VaultKind;
+  /** Whether an API key is stored for this node; the key itself is never in a view. */
+  apiKey: boolean;
+}
 
 export interface StationOptions {
   dataDir: string;
   /** Overrides the `node` setting for this session (`--node URL`). */
   nodeUrl?: string;
+  /** Overrides the node's dialect for this session (`--dialect`, or a `--network` preset's). */
+  dialect?: Dialect;
+  /** Where one-line notices go (the dialect probe's suggestion); the CLI writes them on stderr. */
+  notice?: (line: string) => void;
   /** ms since the epoch; default Date.now. */
   clock?: () => number;
   /** Overrides the `vault` setting (default keychain). */
@@ -459,11 +481,12 @@ export class Station {
 
   /**
    * Runs `call` against the node; when nothing answers, the error says to start the station's
-   * node (`npm start`) or pass --node, naming the URL tried.
+   * node (`npm start`) or pass --node, naming the URL tried. A node URL the station has not seen is
+   * probed for its dialect first (`learnDialect`).
    */
   private async online<T>(call: (node: NodeClient) => Promise<T>): Promise<T> {
     try {
-      return await call(this.node());
+      return await call(await this.nodeReady());
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) {
         fail(e.code, `nothing answers at ${this.nodeUrl()}: start the station's local node (npm start) or pass --node URL`, { ...e.details, field: 'node' });
@@ -472,13 +495,116 @@ export class Station {
     }
   }
 
-  node(): NodeClient {
-    return new NodeClient({ baseUrl: this.nodeUrl(), clock: this.clock, dialect: this.dialect(), ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }) });
+  /** The node client in the dialect the station holds for the node (set for this session, stored, or probed now). */
+  async nodeReady(): Promise<NodeClient> {
+    if (this.options.dialect === undefined && this.nodeDialects()[this.nodeUrl()] === undefined && this.nodeUrl() !== DEFAULT_NODE_URL) await this.learnDialect();
+    return this.node();
   }
 
+  node(): NodeClient {
+    return this.clientFor(this.nodeUrl(), this.dialect());
+  }
+
+  private clientFor(url: string, dialect: Dialect): NodeClient {
+    return new NodeClient({
+      baseUrl: url, clock: this.clock, dialect, apiKey: () => this.apiKeyFor(url),
+      ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }),
+    });
+  }
+
+  /** The stored API key, only for the node whose origin it was set for (never sent elsewhere). */
+  private async apiKeyFor(url: string): Promise<string | undefined> {
+    const origin = this.store.getSetting(SETTING_API_KEY_ORIGIN);
+    if (typeof origin !== 'string' || origin !== new URL(url).origin) return undefined;
+    const bytes = await this.vault().readApiKey();
+    if (bytes === null) return undefined;
+    try {
+      return new TextDecoder().decode(bytes);
+    } finally {
+      wipe(bytes);
+    }
+  }
+
+  /**
+   * Keeps a hosted node's API key in the vault (always wiping `secret`), for the current node's
+   * origin only. The result says where it will be sent, never what it is.
+   */
+  async setApiKey(secret: Uint8Array): Promise<{ set: true; origin: string; text: string }> {
+    try {
+      if (!(secret instanceof Uint8Array)) fail('INVALID_INPUT', 'api-key: expected the key as bytes', { field: 'api-key' });
+      if (secret.length > MAX_API_KEY_LENGTH || !secret.every((b) => b >= 0x21 && b <= 0x7e)) {
+        fail('INVALID_INPUT', `api-key: an API key is 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; nothing was stored`, { field: 'api-key' });
+      }
+      if ((secret.length === 64 || secret.length === 66) && /^(0x)?[0-9a-fA-F]{64}$/.test(new TextDecoder().decode(secret))) {
+        fail('INVALID_INPUT', 'api-key: this has the form of a private key (64 hex digits), not of an API key (hosted nodes issue UUIDs); nothing was stored. If it was a private key, move its funds: it was typed outside the vault', { field: 'api-key' });
+      }
+    } catch (e) {
+      wipe(secret);
+      throw e;
+    }
+    const url = this.nodeUrl();
+    const origin = new URL(url).origin;
+    if (!url.startsWith('https:') && !isLoopbackUrl(url)) {
+      wipe(secret);
+      fail('INVALID_INPUT', `api-key: an API key is sent only over https:// (or to a node on this machine); ${origin} would carry it in the clear, so nothing was stored`, { field: 'api-key', node: origin });
+    }
+    await this.vault().setApiKey(secret);
+    this.store.setSetting(SETTING_API_KEY_ORIGIN, origin);
+    return { set: true, origin, text: `The API key is in the ${this.vaultKind()}; it is sent to ${origin} only, as ${API_KEY_HEADER}.` };
+  }
+
+  async clearApiKey(): Promise<{ removed: boolean; text: string }> {
+    const removed = await this.vault().deleteApiKey();
+    this.store.setSetting(SETTING_API_KEY_ORIGIN, null);
+    return { removed, text: removed ? 'The API key was removed from the vault.' : 'There was no API key; nothing changed.' };
+  }
+
+  /** `settings()` and whether an API key is stored for the current node (never the key). */
+  async settingsView(): Promise<SettingsView> {
+    const origin = this.store.getSetting(SETTING_API_KEY_ORIGIN);
+    const apiKey = typeof origin === 'string' && origin === new URL(this.nodeUrl()).origin && (await this.vault().hasApiKey());
+    return { ...this.settings(), apiKey };
+  }
+
+  /** The session's dialect, else the one stored for the node URL, else the `dialect` setting, else `spec`. */
   dialect(): Dialect {
+    if (this.options.dialect !== undefined) return this.options.dialect;
+    const known = this.nodeDialects()[this.nodeUrl()];
+    if (isDialect(known)) return known;
     const s = this.store.getSetting(SETTING_DIALECT);
     return isDialect(s) ? s : 'spec';
+  }
+
+  private nodeDialects(): Record<string, Dialect> {
+    const s = this.store.getSetting(SETTING_NODE_DIALECTS);
+    const out: Record<string, Dialect> = Object.create(null) as Record<string, Dialect>;
+    if (typeof s === 'object' && s !== null && !Array.isArray(s)) for (const [url, d] of Object.entries(s)) if (isDialect(d)) out[url] = d;
+    return out;
+  }
+
+  private rememberDialect(url: string, dialect: Dialect): void {
+    // Bounded: a station that has seen many URLs keeps the latest 100.
+    const entries = Object.entries(this.nodeDialects()).filter(([u]) => u !== url).slice(-99);
+    this.store.setSetting(SETTING_NODE_DIALECTS, Object.fromEntries([...entries, [url, dialect]]));
+  }
+
+  /**
+   * Probes the current node once (node-client.ts probeDialect), stores the suggestion for its URL and
+   * says so in one line through `notice`. With no suggestion, the current dialect is stored, so the
+   * probe is not repeated, and the line says to set it by hand.
+   */
+  async learnDialect(url = this.nodeUrl()): Promise<{ dialect: Dialect; suggested: boolean; text: string }> {
+    const probe = await this.clientFor(url, 'spec').probeDialect();
+    const known = this.nodeDialects()[url];
+    const stored = this.store.getSetting(SETTING_DIALECT);
+    const fallback: Dialect = this.options.dialect ?? known ?? (isDialect(stored) ? stored : 'spec');
+    const dialect = probe.dialect ?? fallback;
+    this.rememberDialect(url, dialect);
+    const text = probe.dialect
+      ? `${probe.text} The station will use the ${dialect} dialect for it; change it with airlock settings set dialect ${DIALECTS.find((d) => d !== dialect)}.`
+      : `${probe.text} The station will use ${dialect} for it until you do (airlock settings set dialect spec|java-tron).`;
+    this.options.notice?.(text);
+    return { dialect, suggested: probe.dialect !== null, text };
   }
 
   defaultExpiresInMs(): number {
@@ -491,22 +617,40 @@ export class Station {
     return { node: this.nodeUrl(), dialect: this.dialect(), expiration: formatDuration(ms), expiresInMs: ms, vault: this.vaultKind() };
   }
 
-  /** `node` (a URL), `dialect` (spec or java-tron), `expiration` (a duration up to 24h) or `vault` (keychain or keystore). */
-  setSetting(key: unknown, value: unknown): ReturnType<Station['settings']> {
+  /**
+   * `node` (a URL), `network` (a preset of shared/networks.ts: its URL and dialect), `dialect` (spec
+   * or java-tron, for the current node), `expiration` (a duration up to 24h) or `vault` (keychain or
+   * keystore). A new node URL is probed for its dialect once (`learnDialect`); when nothing answers
+   * the URL is kept and the result's `probe` says so.
+   */
+  async setSetting(key: unknown, value: unknown): Promise<ReturnType<Station['settings']> & { probe?: string }> {
     const k = textArg(key, 'key', 64);
     if (k === SETTING_NODE) {
       const url = textArg(value, 'value', 2048);
       new NodeClient({ baseUrl: url }); // checks it the way every request will
       this.store.setSetting(SETTING_NODE, url);
+      try {
+        return { ...this.settings(), probe: (await this.learnDialect(url)).text };
+      } catch (e) {
+        if (!(e instanceof AirlockError)) throw e;
+        const text = `Could not ask ${url} for its dialect (${e.code}); it stays ${this.dialect()} until the node answers or you set it (airlock settings set dialect spec|java-tron).`;
+        this.options.notice?.(text);
+        return { ...this.settings(), probe: text };
+      }
+    } else if (k === 'network') {
+      const preset = networkPreset(textArg(value, 'value', 64));
+      this.store.setSetting(SETTING_NODE, preset.url);
+      this.rememberDialect(preset.url, preset.dialect);
     } else if (k === SETTING_EXPIRATION) {
       this.store.setSetting(SETTING_EXPIRATION, parseDuration(value, 'value'));
     } else if (k === SETTING_DIALECT) {
       if (!isDialect(value)) fail('INVALID_INPUT', `value: expected ${DIALECTS.join(' or ')}`, { field: 'value' });
       this.store.setSetting(SETTING_DIALECT, value);
+      this.rememberDialect(this.nodeUrl(), value);
     } else if (k === SETTING_VAULT) {
       if (value !== 'keychain' && value !== 'keystore') fail('INVALID_INPUT', 'value: expected keychain or keystore', { field: 'value' });
       this.store.setSetting(SETTING_VAULT, value);
-    } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, dialect, expiration or vault)`, { field: 'key' });
+    } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, network, dialect, expiration or vault)`, { field: 'key' });
     return this.settings();
   }
 
@@ -672,7 +816,7 @@ export class Station {
     let fetched: SnapshotAccount | undefined;
     let offlineReason = '';
     try {
-      const node = this.node();
+      const node = await this.nodeReady();
       block = await node.latestBlock();
       fetched = await node.account(addressToBase58(owner), block);
     } catch (e) {
@@ -769,7 +913,7 @@ export class Station {
   private async rememberToken(id: string): Promise<void> {
     if (this.store.getToken(id)) return;
     try {
-      const t = await this.node().token(id);
+      const t = await (await this.nodeReady()).token(id);
       this.store.putToken(tokenInput(t, { kind: 'node', url: this.nodeUrl() }));
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) return;
@@ -946,7 +1090,7 @@ export class Station {
   /** A broadcast transaction the node reports in a block becomes confirmed; offline, nothing changes. */
   private async checkConfirmed(r: TransactionRecord): Promise<void> {
     try {
-      const info = await this.node().post('/wallet/gettransactioninfobyid', { value: bytesToHex(r.txId) });
+      const info = await (await this.nodeReady()).post('/wallet/gettransactioninfobyid', { value: bytesToHex(r.txId) });
       if (typeof info.blockNumber === 'number' || typeof info.blockNumber === 'bigint') {
         this.store.setStatus(r.txId, 'confirmed', { nodeAnswer: `in block ${String(info.blockNumber)}` });
       }
@@ -1183,7 +1327,7 @@ export class Station {
     const tx = this.signed(r);
     if (tx.signatures.length === 0) fail('PERMISSION', `txid: transaction ${id} has no signature yet; sign it first (airlock sign ${id})`, { field: 'txid' });
     const nowAccount = await this.online((node) => node.account(addressToBase58(r.account)));
-    const node = this.node();
+    const node = await this.nodeReady();
     const seen = r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, this.permissionFromBytes(r.permission));
     const stored = this.store.getAccount(r.account);
     const snapshot: HandoffPermission = { address: nowAccount.address, permissions: seen, source: stored ? sourceToFile(stored.source) : { file: 'unknown' }, at: stored?.fetchedAt ?? r.createdAt };

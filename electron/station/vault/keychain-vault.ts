@@ -6,6 +6,7 @@
  * Layout, per station (service names carry the station id, `station-id.ts`):
  * - `Airlock <id>`, account = address: the 32 key bytes, written and read as a binary secret.
  * - `Airlock <id> index`, account = address, password = the address again: the list of keys.
+ * - `Airlock <id> api-key`, account = `node`: a hosted node's API key (issue 11), a binary secret.
  *   Listing uses the library's `findCredentials`, which returns every entry's secret as a JS string
  *   (it cannot be wiped, and on Windows it fails on bytes that are not UTF-16). So it is only ever
  *   called on the index, whose "secrets" are public addresses, never on the key entries.
@@ -201,5 +202,42 @@ export class KeychainVault implements Vault {
 
   lock(): void {
     // Nothing is cached: every use reads the key from the keychain and wipes it.
+  }
+
+  async setApiKey(secret: Uint8Array): Promise<void> {
+    try {
+      await this.entry(`${this.service} api-key`, 'node').setSecret(secret);
+    } catch (e) {
+      unavailable(e);
+    } finally {
+      wipe(secret);
+    }
+  }
+
+  async readApiKey(): Promise<Uint8Array | null> {
+    let raw: number[] | null;
+    try {
+      raw = await this.entry(`${this.service} api-key`, 'node').getSecret();
+    } catch (e) {
+      unavailable(e);
+    }
+    if (raw === null) return null;
+    const out = Uint8Array.from(raw);
+    raw.fill(0);
+    return out;
+  }
+
+  async hasApiKey(): Promise<boolean> {
+    const k = await this.readApiKey();
+    if (k) wipe(k);
+    return k !== null;
+  }
+
+  async deleteApiKey(): Promise<boolean> {
+    try {
+      return await this.entry(`${this.service} api-key`, 'node').deleteCredential();
+    } catch (e) {
+      unavailable(e);
+    }
   }
 }

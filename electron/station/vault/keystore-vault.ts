@@ -10,9 +10,13 @@
  * them in `finally`. Changes made through one vault object run one at a time (read, change, write),
  * so none is lost to another in flight; across processes the last writer wins whole (the file is
  * replaced atomically), which the station avoids by running one process per data directory.
+ *
+ * A hosted node's API key (issue 11) lives in a file of its own beside it, `api-key.json`, sealed
+ * with AES-256-GCM under the keystore's derived key (so the same passphrase opens it); its
+ * associated data binds it to the keystore's salt, so a copy from another station does not open.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressToBase58 } from '../../../shared/address.ts';
 import { equalBytes, wipe } from '../../../shared/bytes.ts';
@@ -34,6 +38,14 @@ import {
 } from './keystore-file.ts';
 import type { PassphraseSource } from './passphrase.ts';
 import { checkDigest, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+
+/** The API key's sealed file beside the keystore, and its format tag. */
+export const API_KEY_FILE = 'api-key.json';
+const API_KEY_FORMAT = 'airlock.api-key';
+
+function apiKeyAad(salt: Uint8Array): Buffer {
+  return Buffer.from(JSON.stringify([API_KEY_FORMAT, 1, Buffer.from(salt).toString('hex')]), 'utf8');
+}
 
 export interface KeystoreVaultOptions {
   dataDir: string;
@@ -139,6 +151,74 @@ export class KeystoreVault implements Vault {
   lock(): void {
     if (this.derived) wipe(this.derived.encryptionKey);
     this.derived = null;
+  }
+
+  private get apiKeyPath(): string {
+    return join(this.path, '..', API_KEY_FILE);
+  }
+
+  /** The derived key of the keystore, creating an empty keystore when there is none yet. */
+  private async derivedKey(): Promise<DerivedKey> {
+    const file = readKeystoreFile(this.path);
+    if (file === null) {
+      const key = await this.create();
+      writeKeystoreFile(this.path, sealKeystore(key, [], new Uint8Array(0)));
+      return key;
+    }
+    const { key, keys } = await this.unlock(file);
+    wipe(keys);
+    return key;
+  }
+
+  setApiKey(secret: Uint8Array): Promise<void> {
+    return this.oneAtATime(async () => {
+      try {
+        const key = await this.derivedKey();
+        const iv = new Uint8Array(randomBytes(12));
+        const cipher = createCipheriv('aes-256-gcm', key.encryptionKey, iv);
+        cipher.setAAD(apiKeyAad(key.salt));
+        const ciphertext = Buffer.concat([cipher.update(secret), cipher.final()]);
+        const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+        const temp = `${this.apiKeyPath}.${randomBytes(6).toString('hex')}.tmp`;
+        writeFileSync(temp, `${JSON.stringify({ format: API_KEY_FORMAT, version: 1, iv: hex(iv), tag: hex(cipher.getAuthTag()), ciphertext: hex(ciphertext) })}\n`, { mode: 0o600, flag: 'wx' });
+        renameSync(temp, this.apiKeyPath);
+      } finally {
+        wipe(secret);
+      }
+    });
+  }
+
+  async readApiKey(): Promise<Uint8Array | null> {
+    if (!existsSync(this.apiKeyPath)) return null;
+    const broken = (): never => fail('KEYSTORE_CORRUPT', `${this.apiKeyPath}: the stored API key cannot be read; set it again (airlock settings set-api-key)`);
+    let sealed: { iv: Uint8Array; tag: Uint8Array; ciphertext: Uint8Array };
+    try {
+      const j = JSON.parse(readFileSync(this.apiKeyPath, 'utf8')) as Record<string, unknown>;
+      const bytes = (v: unknown): Uint8Array => (typeof v === 'string' && /^([0-9a-f]{2}){1,1100}$/.test(v) ? new Uint8Array(Buffer.from(v, 'hex')) : broken());
+      if (j.format !== API_KEY_FORMAT || j.version !== 1) broken();
+      sealed = { iv: bytes(j.iv), tag: bytes(j.tag), ciphertext: bytes(j.ciphertext) };
+    } catch {
+      return broken();
+    }
+    const key = await this.derivedKey();
+    const decipher = createDecipheriv('aes-256-gcm', key.encryptionKey, sealed.iv);
+    decipher.setAAD(apiKeyAad(key.salt));
+    try {
+      decipher.setAuthTag(sealed.tag);
+      return new Uint8Array(Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]));
+    } catch {
+      return broken();
+    }
+  }
+
+  async hasApiKey(): Promise<boolean> {
+    return existsSync(this.apiKeyPath);
+  }
+
+  async deleteApiKey(): Promise<boolean> {
+    const had = existsSync(this.apiKeyPath);
+    rmSync(this.apiKeyPath, { force: true });
+    return had;
   }
 
   private oneAtATime<T>(change: () => Promise<T>): Promise<T> {

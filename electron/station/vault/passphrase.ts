@@ -49,7 +49,7 @@ function checkLength(bytes: Uint8Array, purpose: PassphrasePurpose, field: strin
 }
 
 /** Reads a descriptor to its end, refusing more than PASSPHRASE_MAX_BYTES; strips one newline. */
-export function readPassphraseFromFd(fd: number, field: string): Uint8Array {
+export function readPassphraseFromFd(fd: number, field: string, what = 'passphrase'): Uint8Array {
   // Room for the longest passphrase, its \r\n, and one byte more to notice a longer one.
   const buffer = Buffer.alloc(PASSPHRASE_MAX_BYTES + 3);
   let length = 0;
@@ -61,26 +61,26 @@ export function readPassphraseFromFd(fd: number, field: string): Uint8Array {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN') continue;
-        fail('INVALID_INPUT', `${field}: cannot read the passphrase (${code ?? 'error'})`, { field });
+        fail('INVALID_INPUT', `${field}: cannot read the ${what} (${code ?? 'error'})`, { field });
       }
       if (n === 0) break;
       length += n;
       if (length > PASSPHRASE_MAX_BYTES + 2) {
-        fail('INVALID_INPUT', `${field}: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
+        fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
       }
     }
     let end = length;
     if (end > 0 && buffer[end - 1] === 0x0a) end--;
     if (end > 0 && end < length && buffer[end - 1] === 0x0d) end--;
-    if (end > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `${field}: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
+    if (end > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
     return Uint8Array.from(buffer.subarray(0, end));
   } finally {
     wipe(buffer);
   }
 }
 
-export function readPassphraseFile(path: string, purpose: PassphrasePurpose): Uint8Array {
-  const field = '--passphrase-file';
+/** Reads a file (owner-only or not, as the caller checks) the way `readPassphraseFromFd` reads a descriptor. */
+function readSecretFile(path: string, field: string, what: string): Uint8Array {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -91,12 +91,44 @@ export function readPassphraseFile(path: string, purpose: PassphrasePurpose): Ui
     // A regular file's size is known up front; refuse a big one without reading it.
     const stat = fstatSync(fd);
     if (stat.isFile() && stat.size > PASSPHRASE_MAX_BYTES + 2) {
-      fail('INVALID_INPUT', `${field}: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field, path });
+      fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field, path });
     }
-    return checkLength(readPassphraseFromFd(fd, field), purpose, field);
+    return readPassphraseFromFd(fd, field, what);
   } finally {
     closeSync(fd);
   }
+}
+
+export function readPassphraseFile(path: string, purpose: PassphrasePurpose): Uint8Array {
+  return checkLength(readSecretFile(path, '--passphrase-file', 'passphrase'), purpose, '--passphrase-file');
+}
+
+/** `settings set-api-key`'s sources (issue 11): like the passphrase's, never a flag's value. */
+export interface ApiKeyOptions {
+  /** `--api-key-file F` */
+  apiKeyFile?: string;
+  /** `--api-key-fd N` */
+  apiKeyFd?: number;
+}
+
+/**
+ * Reads a hosted node's API key from the file, else the descriptor, else a prompt without echo; the
+ * bytes are the caller's to wipe. Both options at once, or no source at all, is an error.
+ */
+export async function readApiKeySource(options: ApiKeyOptions, terminal: PromptTerminal): Promise<Uint8Array> {
+  const { apiKeyFile, apiKeyFd } = options;
+  if (apiKeyFile !== undefined && apiKeyFd !== undefined) fail('INVALID_INPUT', 'Pass either --api-key-file or --api-key-fd, not both', { field: '--api-key-fd' });
+  if (apiKeyFd !== undefined && (!Number.isSafeInteger(apiKeyFd) || apiKeyFd < 0)) fail('INVALID_INPUT', '--api-key-fd: expected a file descriptor number', { field: '--api-key-fd' });
+  let bytes: Uint8Array;
+  let field: string;
+  if (apiKeyFile !== undefined) [bytes, field] = [readSecretFile(apiKeyFile, '--api-key-file', 'API key'), '--api-key-file'];
+  else if (apiKeyFd !== undefined) [bytes, field] = [readPassphraseFromFd(apiKeyFd, '--api-key-fd', 'API key'), '--api-key-fd'];
+  else {
+    if (!terminal.input.isTTY) fail('INVALID_INPUT', 'No API key: stdin is not a terminal; pass --api-key-file F or --api-key-fd N', { field: 'api-key' });
+    [bytes, field] = [await promptPassphrase(terminal, 'API key of the node (not shown): '), 'api-key'];
+  }
+  if (bytes.length === 0) fail('INVALID_INPUT', `${field}: the API key is empty`, { field });
+  return bytes;
 }
 
 /** Reads one line from a raw-mode terminal without echo. Ctrl-C or Ctrl-D on an empty line aborts. */

@@ -46,6 +46,17 @@ export interface Vault {
   signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]>;
   /** Forgets anything cached for this session (the keystore's derived key). Idempotent. */
   lock(): void;
+  /**
+   * A hosted node's API key (issue 11): one entry of its own kind beside the keys, never listed or
+   * used as one. `setApiKey` replaces any earlier key and always wipes `secret`.
+   */
+  setApiKey(secret: Uint8Array): Promise<void>;
+  /** The stored API key, or null; the caller wipes it. */
+  readApiKey(): Promise<Uint8Array | null>;
+  /** Whether an API key is stored (the keystore answers without its passphrase). */
+  hasApiKey(): Promise<boolean>;
+  /** Removes the API key. False when there was none. */
+  deleteApiKey(): Promise<boolean>;
 }
 
 /** Any address form the shared parser accepts, as the Base58 name the vault files keys under. */
