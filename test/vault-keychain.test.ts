@@ -41,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const v of opened) {
     for (const address of await v.list().catch(() => [])) await v.delete(address);
+    await v.deleteApiKey().catch(() => false);
   }
   rmSync(root, { recursive: true, force: true });
 });
@@ -99,6 +100,26 @@ describe('keychain vault on the Secret Service', () => {
     expect(v.service).toBe(`Airlock ${id}`);
     // The index lists addresses; its "secrets" are the addresses themselves.
     expect(findCredentials(`Airlock ${id} index`)).toEqual([{ account: address, password: address }]);
+  });
+
+  it("a hosted node's API key (issue 11): an entry of its own kind, never listed as a key, per station, wiped after it is kept", async () => {
+    const dir = join(root, `s${n++}`);
+    const v = station(dir);
+    const other = station();
+    const { address } = await v.generate();
+    expect(await v.hasApiKey()).toBe(false);
+    const given = new TextEncoder().encode('3f0c9e1a-7b2d-4c5e-9a8f-1d2e3c4b5a69');
+    await v.setApiKey(given);
+    expect(given.every((b) => b === 0)).toBe(true);
+    expect(new TextDecoder().decode((await v.readApiKey())!)).toBe('3f0c9e1a-7b2d-4c5e-9a8f-1d2e3c4b5a69');
+    expect(await v.hasApiKey()).toBe(true);
+    expect(await v.list()).toEqual([address]);
+    expect(await other.hasApiKey()).toBe(false);
+    const id = readFileSync(join(dir, STATION_ID_FILE), 'utf8').trim();
+    expect(findCredentials(`Airlock ${id} api-key`).map((c) => c.account)).toEqual(['node']);
+    expect(await v.deleteApiKey()).toBe(true);
+    expect(await v.readApiKey()).toBeNull();
+    expect(await v.has(address)).toBe(true);
   });
 
   it('a damaged station-id file is refused, not replaced', () => {

@@ -260,3 +260,67 @@ describe('openVault: the station picks its vault explicitly', () => {
     }
   });
 });
+
+describe("keystore vault: a hosted node's API key (issue 11)", () => {
+  const API_KEY = '3f0c9e1a-7b2d-4c5e-9a8f-1d2e3c4b5a69';
+  const bytes = (): Uint8Array => new TextEncoder().encode(API_KEY);
+
+  it('round trips in a sealed file of its own, wiping what it was given; keys and the key list are untouched', async () => {
+    const { v, dir, address } = await vaultWithKey();
+    expect(await v.hasApiKey()).toBe(false);
+    expect(await v.readApiKey()).toBeNull();
+    const given = bytes();
+    await v.setApiKey(given);
+    expect(given.every((b) => b === 0)).toBe(true);
+    expect(new TextDecoder().decode((await v.readApiKey())!)).toBe(API_KEY);
+    expect(await v.list()).toEqual([address]);
+    expect((await v.sign(address, DIGEST)).length).toBe(65);
+    // Another session with the same passphrase reads it; `has` needs no passphrase at all.
+    expect(new TextDecoder().decode((await vault(dir).readApiKey())!)).toBe(API_KEY);
+    expect(await vault(dir, never).hasApiKey()).toBe(true);
+    const files = readdirSync(dir).filter((f) => f !== KEYSTORE_FILE && f !== 'station-id');
+    expect(files).toContain('api-key.json');
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(text.includes(API_KEY) || text.includes(Buffer.from(API_KEY).toString('hex'))).toBe(false);
+    }
+    expect(await v.deleteApiKey()).toBe(true);
+    expect(await v.deleteApiKey()).toBe(false);
+    expect(await v.readApiKey()).toBeNull();
+    expect(await v.list()).toEqual([address]);
+  });
+
+  it('on a station with no keystore yet it creates an empty one (asking for a new passphrase) to seal under', async () => {
+    const dir = join(root, `s${n++}`);
+    const calls: string[] = [];
+    const v = vault(dir, fixed('correct horse battery', calls));
+    await v.setApiKey(bytes());
+    expect(calls).toEqual(['create']);
+    expect(await v.list()).toEqual([]);
+    const { address } = await v.generate();
+    expect(await v.list()).toEqual([address]);
+    expect(new TextDecoder().decode((await vault(dir).readApiKey())!)).toBe(API_KEY);
+  });
+
+  it('a wrong passphrase, a changed file, or the file of another station does not open, and nothing quotes the key', async () => {
+    const one = await vaultWithKey();
+    const two = await vaultWithKey();
+    await one.v.setApiKey(bytes());
+    await two.v.setApiKey(new TextEncoder().encode('another-key'));
+    expect(await codeOf(vault(one.dir, fixed('wrong passphrase')).readApiKey())).toBe('KEYSTORE_PASSPHRASE');
+    const path = join(one.dir, 'api-key.json');
+    const sealed = readFileSync(path, 'utf8');
+    const j = JSON.parse(sealed);
+    j.ciphertext = (j.ciphertext[0] === '0' ? '1' : '0') + j.ciphertext.slice(1);
+    writeFileSync(path, JSON.stringify(j));
+    const changed = vault(one.dir).readApiKey();
+    expect(await codeOf(changed)).toBe('KEYSTORE_CORRUPT');
+    writeFileSync(path, '{"format":"airlock.api-key","version":1,"iv":"zz"}');
+    expect(await codeOf(vault(one.dir).readApiKey())).toBe('KEYSTORE_CORRUPT');
+    // The same passphrase on another station: the salt bound in differs, so the copy does not open.
+    writeFileSync(join(two.dir, 'api-key.json'), sealed);
+    const message = await vault(two.dir).readApiKey().then(() => 'opened', (e: Error) => e.message);
+    expect(message).toContain('cannot be read; set it again');
+    expect(message).not.toContain(API_KEY);
+  });
+});
