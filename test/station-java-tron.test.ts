@@ -246,6 +246,30 @@ describe("the hosted node's API key", () => {
     expect(node.requests.slice(last).every((q) => q.headers['tron-pro-api-key'] === undefined)).toBe(true);
   });
 
+  it('hostile sources: a huge file, an endless pipe-like descriptor, a missing file named like a key; none is quoted', async () => {
+    const S = testStation(work.dir, 'hostile-key', { node: node.url, now: () => now });
+    const huge = join(work.dir, 'huge.key');
+    writeFileSync(huge, 'k'.repeat(50 * 1024 * 1024));
+    const big = await S.run(['settings', 'set-api-key', '--api-key-file', huge]);
+    expect(JSON.parse(big.stderr).error).toMatchObject({ code: 'INVALID_INPUT', message: '--api-key-file: an API key is at most 1024 bytes' });
+    const fd = openSync(huge, 'r');
+    try {
+      const viaFd = await S.run(['settings', 'set-api-key', '--api-key-fd', String(fd)]);
+      expect(JSON.parse(viaFd.stderr).error.message).toBe('--api-key-fd: an API key is at most 1024 bytes');
+    } finally {
+      closeSync(fd);
+    }
+    const missing = await S.run(['settings', 'set-api-key', '--api-key-file', join(work.dir, k12.priv)]);
+    expect(JSON.parse(missing.stderr).error.message).toContain('--api-key-file: cannot open (an argument of');
+    expect(missing.stderr).not.toContain(k12.priv);
+    const bidi = join(work.dir, 'bidi.key');
+    writeFileSync(bidi, 'abc\u202Edef\u0007');
+    expect(JSON.parse((await S.run(['settings', 'set-api-key', '--api-key-file', bidi])).stderr).error.details).toEqual({ field: 'api-key' });
+    const both = await S.run(['settings', 'set-api-key', '--api-key-file', bidi, '--api-key-fd', '0']);
+    expect(JSON.parse(both.stderr).error.message).toBe('Pass either --api-key-file or --api-key-fd, not both');
+    expect((await S.ok(['settings', 'show'])).apiKey).toBe(false);
+  });
+
   it('is refused for a node reached over plain http that is not this machine, and nothing is stored', async () => {
     const S = testStation(work.dir, 'clear-text', { node: 'http://192.0.2.1:8090', now: () => now });
     const file = join(work.dir, 'api2.key');

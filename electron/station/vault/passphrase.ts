@@ -12,7 +12,9 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { wipe } from '../../../shared/bytes.ts';
-import { AirlockError, fail } from '../../../shared/errors.ts';
+import { AirlockError, fail, shownArg } from '../../../shared/errors.ts';
+
+const article = (what: string): string => (/^[aeiou]/i.test(what) ? 'an' : 'a');
 
 export const PASSPHRASE_MAX_BYTES = 1024;
 /** A new keystore's passphrase must be at least this long; scrypt slows guessing, it cannot stop it. */
@@ -66,13 +68,13 @@ export function readPassphraseFromFd(fd: number, field: string, what = 'passphra
       if (n === 0) break;
       length += n;
       if (length > PASSPHRASE_MAX_BYTES + 2) {
-        fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
+        fail('INVALID_INPUT', `${field}: ${article(what)} ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
       }
     }
     let end = length;
     if (end > 0 && buffer[end - 1] === 0x0a) end--;
     if (end > 0 && end < length && buffer[end - 1] === 0x0d) end--;
-    if (end > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
+    if (end > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `${field}: ${article(what)} ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field });
     return Uint8Array.from(buffer.subarray(0, end));
   } finally {
     wipe(buffer);
@@ -85,13 +87,13 @@ function readSecretFile(path: string, field: string, what: string): Uint8Array {
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    fail('INVALID_INPUT', `${field}: cannot open ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { field, path });
+    fail('INVALID_INPUT', `${field}: cannot open ${shownArg(path)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { field, path: shownArg(path) });
   }
   try {
     // A regular file's size is known up front; refuse a big one without reading it.
     const stat = fstatSync(fd);
     if (stat.isFile() && stat.size > PASSPHRASE_MAX_BYTES + 2) {
-      fail('INVALID_INPUT', `${field}: a ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field, path });
+      fail('INVALID_INPUT', `${field}: ${article(what)} ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field, path: shownArg(path) });
     }
     return readPassphraseFromFd(fd, field, what);
   } finally {
