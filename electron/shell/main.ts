@@ -16,6 +16,7 @@ import { STATION_API, type StationApi } from '../../shared/station-api.ts';
 import { createAppProtocolHandler } from './app-protocol.ts';
 import { createFileDialogs } from './file-dialogs.ts';
 import { registerIpcApi } from './ipc.ts';
+import { unwiredStationHandlers } from './unwired-handlers.ts';
 import { parseLaunchArgs } from './launch-options.ts';
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
 
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
   void dialogs;
   const handlers: Handlers<StationApi> = {
     appInfo: () => ({ name: app.getName(), version: app.getVersion(), dataDir }),
+    ...unwiredStationHandlers(),
   };
   registerIpcApi(ipcMain, STATION_API, handlers, {
     appOrigin: APP_ORIGIN,

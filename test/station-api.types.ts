@@ -1,0 +1,65 @@
+/**
+ * Type tests of the station API's view schemas (shared/station-view-schemas.ts): run by
+ * `npm run typecheck`. Each schema's output type and the shared view it carries must be mutually
+ * assignable, so neither can drift from the other; the `@ts-expect-error` lines prove the check
+ * itself notices a drift.
+ */
+import * as v from 'valibot';
+import type { SupportedContractName } from '../shared/contract-types.ts';
+import type { SignWeightCode } from '../shared/authorization.ts';
+import type { AddressView, TextView, TimeView } from '../shared/display.ts';
+import type { TransferView } from '../shared/transfer.ts';
+import type { AssetIssueView } from '../shared/token.ts';
+import type {
+  ApprovalView,
+  ContractView,
+  ParticipateTokenView,
+  PermissionUpdateView,
+  PermissionView,
+  SignatureView,
+  TransactionView,
+  TransferAssetTokenView,
+} from '../shared/view.ts';
+import {
+  ADDRESS_VIEW,
+  APPROVAL_VIEW,
+  ASSET_ISSUE_VIEW,
+  CONTRACT_NAMES,
+  CONTRACT_VIEW,
+  PARTICIPATE_TOKEN_VIEW,
+  PERMISSION_UPDATE_VIEW,
+  PERMISSION_VIEW,
+  SIGN_WEIGHT_CODES,
+  SIGNATURE_VIEW,
+  TEXT_VIEW,
+  TIME_VIEW,
+  TRANSACTION_VIEW,
+  TRANSFER_ASSET_TOKEN_VIEW,
+  TRANSFER_VIEW,
+} from '../shared/station-view-schemas.ts';
+
+/** true only when A and B are assignable both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Out<S extends v.GenericSchema> = v.InferOutput<S>;
+
+export const sameAddress: Same<Out<typeof ADDRESS_VIEW>, AddressView> = true;
+export const sameTime: Same<Out<typeof TIME_VIEW>, TimeView> = true;
+export const sameText: Same<Out<typeof TEXT_VIEW>, TextView> = true;
+export const samePermission: Same<Out<typeof PERMISSION_VIEW>, PermissionView> = true;
+export const sameTransfer: Same<Out<typeof TRANSFER_VIEW>, TransferView> = true;
+export const sameTransferAsset: Same<Out<typeof TRANSFER_ASSET_TOKEN_VIEW>, TransferAssetTokenView> = true;
+export const sameParticipate: Same<Out<typeof PARTICIPATE_TOKEN_VIEW>, ParticipateTokenView> = true;
+export const sameAssetIssue: Same<Out<typeof ASSET_ISSUE_VIEW>, AssetIssueView> = true;
+export const samePermissionUpdate: Same<Out<typeof PERMISSION_UPDATE_VIEW>, PermissionUpdateView> = true;
+export const sameContract: Same<Out<typeof CONTRACT_VIEW>, ContractView> = true;
+export const sameSignature: Same<Out<typeof SIGNATURE_VIEW>, SignatureView> = true;
+export const sameTransaction: Same<Out<typeof TRANSACTION_VIEW>, TransactionView> = true;
+export const sameApproval: Same<Out<typeof APPROVAL_VIEW>, ApprovalView> = true;
+export const sameContractNames: Same<(typeof CONTRACT_NAMES)[number], SupportedContractName> = true;
+export const sameSignWeightCodes: Same<(typeof SIGN_WEIGHT_CODES)[number], SignWeightCode> = true;
+
+// The check notices a view with a field the schema lacks, and a field whose type differs.
+// @ts-expect-error a missing field
+export const driftMissing: Same<Out<typeof TRANSACTION_VIEW>, TransactionView & { extra: string }> = true;
+// @ts-expect-error a nullable field the view does not allow null in
+export const driftNullable: Same<Out<typeof APPROVAL_VIEW>, Omit<ApprovalView, 'threshold'> & { threshold: string }> = true;
