@@ -1,9 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
+// Two projects: everything in Node as before, and the renderer's component tests (test/renderer/),
+// which compile .svelte files and resolve packages with the browser condition, so Svelte's client
+// runtime (not its server renderer) is what they mount. Each component test file asks for jsdom.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'devnet/**/*.test.ts', 'cli/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'devnet/**/*.test.ts', 'cli/**/*.test.ts'],
+          exclude: ['test/renderer/**'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte({ configFile: false })],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.ts'],
+          setupFiles: ['test/renderer/jsdom-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,54 @@
+/**
+ * The keys screen's state (issue 9 "Keys"): this station's keys (addresses and labels only: key
+ * bytes never cross the API), which vault holds them, and the vault's status.
+ */
+import type { ApiClient } from '../../shared/api-contract.ts';
+import type { ErrorData } from '../../shared/errors.ts';
+import type { KeyView, StationApi } from '../../shared/station-api.ts';
+
+export class KeysState {
+  keys = $state.raw<KeyView[]>([]);
+  vault = $state.raw<{ kind: string; available: boolean; message: string | null } | null>(null);
+  error = $state.raw<ErrorData | null>(null);
+  notice = $state('');
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  async load(): Promise<void> {
+    const [status, list] = await Promise.all([this.#client.keysStatus(), this.#client.keysList()]);
+    if (status.ok) this.vault = status.value;
+    if (list.ok) this.keys = list.value.keys;
+    this.error = !list.ok ? list.error : !status.ok ? status.error : null;
+  }
+
+  async #run(call: Promise<{ ok: true } | { ok: false; error: ErrorData }>, done: string): Promise<boolean> {
+    const answer = await call;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return false;
+    }
+    this.error = null;
+    this.notice = done;
+    await this.load();
+    return true;
+  }
+
+  create(label: string): Promise<boolean> {
+    return this.#run(this.#client.keysNew({ label }), 'Key created.');
+  }
+
+  importKey(privateKeyHex: string, label: string): Promise<boolean> {
+    return this.#run(this.#client.keysImport({ privateKeyHex, label }), 'Key imported.');
+  }
+
+  relabel(address: string, label: string): Promise<boolean> {
+    return this.#run(this.#client.keysLabel({ address, label }), 'Label saved.');
+  }
+
+  remove(address: string): Promise<boolean> {
+    return this.#run(this.#client.keysDelete({ address }), 'Key deleted.');
+  }
+}

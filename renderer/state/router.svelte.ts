@@ -1,0 +1,20 @@
+/**
+ * Which screen is shown (issue 9). Kept in memory rather than in the URL: the page's fragment
+ * carries the bridge token on first load (renderer/api-client.ts), and nothing here needs to
+ * survive a reload.
+ */
+export type Screen = 'queue' | 'transaction' | 'keys' | 'settings';
+
+export class Router {
+  screen = $state<Screen>('queue');
+  txId = $state<string | null>(null);
+
+  go(screen: Screen): void {
+    this.screen = screen;
+  }
+
+  openTransaction(txId: string): void {
+    this.txId = txId;
+    this.screen = 'transaction';
+  }
+}

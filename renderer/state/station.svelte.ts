@@ -1,0 +1,35 @@
+/**
+ * All of the renderer's state in one object, handed to every screen through Svelte's context
+ * (context.ts): the API client, the clock and one state module per screen. main.ts makes it over
+ * the real client (connectStation); tests make it over a client of the fake station.
+ */
+import type { ApiClient } from '../../shared/api-contract.ts';
+import type { StationApi } from '../../shared/station-api.ts';
+import { Clock } from './clock.svelte.ts';
+import { KeysState } from './keys.svelte.ts';
+import { QueueState } from './queue.svelte.ts';
+import { Router } from './router.svelte.ts';
+import { SettingsState } from './settings.svelte.ts';
+import { TransactionState } from './transaction.svelte.ts';
+
+export interface StationState {
+  client: ApiClient<StationApi>;
+  clock: Clock;
+  router: Router;
+  queue: QueueState;
+  transaction: TransactionState;
+  keys: KeysState;
+  settings: SettingsState;
+}
+
+export function createStationState(client: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
+  return {
+    client,
+    clock,
+    router: new Router(),
+    queue: new QueueState(client),
+    transaction: new TransactionState(client),
+    keys: new KeysState(client),
+    settings: new SettingsState(client),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The open transaction's state (issue 9 "Transaction", "Import"): what the station says about it,
+ * and the actions on it (sign with one local key, export the handoff file, import and merge files).
+ * Every action goes through the API and then shows the station's new answer, never a guess.
+ */
+import type { ApiClient } from '../../shared/api-contract.ts';
+import type { ErrorData } from '../../shared/errors.ts';
+import type { StationApi, StationTransaction } from '../../shared/station-api.ts';
+
+export interface ImportOutcome {
+  files: string[];
+  added: number;
+  known: number;
+}
+
+export class TransactionState {
+  tx = $state.raw<StationTransaction | null>(null);
+  error = $state.raw<ErrorData | null>(null);
+  busy = $state(false);
+  /** The last action's result in words, for the live region. */
+  notice = $state('');
+  importError = $state.raw<ErrorData | null>(null);
+  importOutcome = $state.raw<ImportOutcome | null>(null);
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  async load(txId: string): Promise<void> {
+    this.busy = true;
+    const answer = await this.#client.status({ txId });
+    this.busy = false;
+    if (answer.ok) {
+      this.tx = answer.value;
+      this.error = null;
+    } else {
+      this.tx = null;
+      this.error = answer.error;
+    }
+  }
+
+  async sign(key: string): Promise<void> {
+    if (this.tx === null) return;
+    this.busy = true;
+    const answer = await this.#client.sign({ txId: this.tx.view.txID, key });
+    this.busy = false;
+    if (answer.ok) {
+      this.tx = answer.value.transaction;
+      this.error = null;
+      this.notice = `Signed with ${answer.value.signed.length} key(s).`;
+    } else {
+      this.error = answer.error;
+    }
+  }
+
+  /** The handoff file's name and text, for the caller to save; null after an error. */
+  async exportFile(): Promise<{ fileName: string; text: string } | null> {
+    if (this.tx === null) return null;
+    const answer = await this.#client.exportHandoff({ txId: this.tx.view.txID });
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.notice = `Exported with ${answer.value.signatures} signature(s).`;
+    return { fileName: answer.value.fileName, text: answer.value.text };
+  }
+
+  /** Imports files; a refusal is kept in `importError` and nothing else changes. */
+  async importFiles(files: { name: string; text: string }[]): Promise<void> {
+    this.importError = null;
+    this.importOutcome = null;
+    const answer = await this.#client.importFiles({ files });
+    if (!answer.ok) {
+      this.importError = answer.error;
+      return;
+    }
+    const results = answer.value.results;
+    this.importOutcome = {
+      files: results.map((r) => r.file),
+      added: results.reduce((n, r) => n + r.added.length, 0),
+      known: results.reduce((n, r) => n + r.known.length, 0),
+    };
+    const open = this.tx?.view.txID;
+    if (open !== undefined && results.some((r) => r.txId === open)) await this.load(open);
+  }
+}
