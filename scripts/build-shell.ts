@@ -6,12 +6,14 @@
  *                            the app's node_modules, native ones unpacked from the asar)
  *   out/preload/preload.cjs  one CommonJS file with everything bundled; its only import is
  *                            `electron`, because a sandboxed preload can require nothing else
+ *   out/renderer/            the Svelte UI (scripts/build-renderer.ts), served at app://station
  *
  * `--out-dir DIR` builds somewhere else (the build test uses a temporary directory).
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
+import { buildRenderer } from './build-renderer.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,10 +47,11 @@ export async function buildShell(outDir: string): Promise<void> {
       },
     },
   });
+  await buildRenderer(`${outDir}/renderer`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { 'out-dir': { type: 'string', default: 'out' } } });
   await buildShell(values['out-dir']!);
-  console.log(`built ${values['out-dir']}/main/main.js and ${values['out-dir']}/preload/preload.cjs`);
+  console.log(`built ${values['out-dir']}/main/main.js, ${values['out-dir']}/preload/preload.cjs and ${values['out-dir']}/renderer/`);
 }

@@ -85,14 +85,23 @@ const VAULT_STATUS = v.strictObject({
   message: v.nullable(v.string()),
 });
 
-const SOURCE_VIEW = v.strictObject({ kind: v.picklist(['node', 'file']), text: v.string() });
+/** Where an account's state came from (the services' SourceView): a node at a block, or a file. */
+const SOURCE_VIEW = v.strictObject({
+  kind: v.picklist(['node', 'file']),
+  node: v.optional(v.string()),
+  block: v.optional(v.number()),
+  file: v.optional(v.string()),
+  /** In words: `node http://… at block 12` or `file snap.json`. */
+  text: v.string(),
+});
 
 export const ACCOUNT_VIEW = v.strictObject({
   address: v.string(),
   hex: v.string(),
   balance: int64Text,
   tokens: v.array(v.strictObject({ id: v.string(), balance: int64Text })),
-  permissions: v.array(v.strictObject({ slot: v.picklist(['owner', 'executive', 'active']), permission: PERMISSION_VIEW })),
+  /** Each permission's view (shared/view.ts permissionView) with the slot it fills. */
+  permissions: v.array(v.strictObject({ ...PERMISSION_VIEW.entries, slot: v.picklist(['owner', 'executive', 'active']) })),
   source: SOURCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
@@ -225,7 +234,7 @@ export const STATION_API = defineApi({
       file: v.string(),
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
       age: v.string(),
-      accounts: v.array(v.strictObject({ address: v.string(), stored: v.boolean(), reason: v.nullable(v.string()) })),
+      accounts: v.array(v.strictObject({ address: v.string(), stored: v.boolean(), reason: v.optional(v.string()) })),
       tokens: v.array(v.string()),
     }),
   },
@@ -253,7 +262,7 @@ export const STATION_API = defineApi({
   /** Signs with `key` (which must be a local key of the permission), or every such key when absent. */
   sign: {
     args: v.strictObject({ txId: txIdArg, key: v.optional(addressArg) }),
-    result: v.strictObject({ txId: txIdText, signed: v.array(v.string()), transaction: STATION_TRANSACTION }),
+    result: v.strictObject({ txId: txIdText, signed: v.array(v.string()), status: v.picklist(TX_STATUSES), transaction: STATION_TRANSACTION }),
   },
   exportHandoff: {
     args: v.strictObject({ txId: txIdArg }),

@@ -54,6 +54,14 @@ describe('build:shell', () => {
     expect(code).not.toMatch(/from\s*["'][^"']*\.ts["']/);
   });
 
+  it('writes the renderer: an index.html loading only its own script and stylesheet, nothing inline', () => {
+    const html = readFileSync(join(out, 'renderer', 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => /src="\.\/assets\/[\w-]+\.js"/.test(m[1]!) && m[2]!.trim() === '')).toEqual([true]);
+    expect(html).not.toMatch(/<style\b|\sstyle=/);
+    expect([...html.matchAll(/<link\b[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\.\/assets\/[\w-]+\.css$/)]);
+  });
+
   it('package.json main points at the built main', () => {
     expect(pkg.main).toBe('out/main/main.js');
   });

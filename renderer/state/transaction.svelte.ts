@@ -13,6 +13,15 @@ export interface ImportOutcome {
   known: number;
 }
 
+/** The dry run's outcome, shown before the broadcast button is offered. */
+export interface Preflight {
+  changed: boolean;
+  changes: string[];
+  comparisonText: string;
+  enough: boolean;
+  signWeightText: string;
+}
+
 export class TransactionState {
   tx = $state.raw<StationTransaction | null>(null);
   error = $state.raw<ErrorData | null>(null);
@@ -21,6 +30,8 @@ export class TransactionState {
   notice = $state('');
   importError = $state.raw<ErrorData | null>(null);
   importOutcome = $state.raw<ImportOutcome | null>(null);
+  /** The dry run for the open transaction; null until run (and after anything changes). */
+  preflight = $state.raw<Preflight | null>(null);
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
@@ -29,6 +40,7 @@ export class TransactionState {
 
   async load(txId: string): Promise<void> {
     this.busy = true;
+    this.preflight = null;
     const answer = await this.#client.status({ txId });
     this.busy = false;
     if (answer.ok) {
@@ -83,5 +95,55 @@ export class TransactionState {
     };
     const open = this.tx?.view.txID;
     if (open !== undefined && results.some((r) => r.txId === open)) await this.load(open);
+  }
+
+  /** The dry run before broadcast: the node's permissions against the signers' copy, and getsignweight. */
+  async runPreflight(): Promise<void> {
+    if (this.tx === null) return;
+    this.busy = true;
+    const answer = await this.#client.preflight({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return;
+    }
+    const { comparison, signWeight } = answer.value;
+    this.error = null;
+    this.preflight = {
+      changed: comparison.changed,
+      changes: comparison.changes,
+      comparisonText: comparison.text,
+      enough: signWeight.enough,
+      signWeightText: `${signWeight.code}${signWeight.message ? `: ${signWeight.message}` : ''} (weight ${signWeight.weight} of ${signWeight.threshold ?? '?'})`,
+    };
+  }
+
+  /** Broadcasts after a dry run that found the signatures enough; the node's answer becomes the notice. */
+  async broadcast(): Promise<void> {
+    if (this.tx === null || this.preflight === null || !this.preflight.enough) return;
+    this.busy = true;
+    const answer = await this.#client.broadcast({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return;
+    }
+    this.notice = answer.value.text;
+    await this.load(answer.value.txId);
+    this.notice = answer.value.text;
+  }
+
+  /** Re-issues an expired (or nearly expired) transaction; returns the new txID. */
+  async reissue(): Promise<string | null> {
+    if (this.tx === null) return null;
+    this.busy = true;
+    const answer = await this.#client.reissue({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.notice = answer.value.text;
+    return answer.value.txId;
   }
 }
