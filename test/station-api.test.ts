@@ -3,11 +3,13 @@
  * every result schema is closed, so a handler cannot pass through data nobody declared, and no
  * result field is named for secret material. The walk covers every method the table will ever
  * have; the live scan of results for key bytes belongs with the station services' handlers.
+ * Hostile arguments (oversized files, thousands of items, unknown and __proto__ keys, a key pasted
+ * where a txID belongs) are refused by the argument schemas, naming the field, before any handler.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { STATION_API } from '../shared/station-api.ts';
-import { defineApi } from '../shared/api-contract.ts';
+import { STATION_API, type StationApi } from '../shared/station-api.ts';
+import { defineApi, dispatch, MAX_FILE_BYTES, type Handlers } from '../shared/api-contract.ts';
 
 /**
  * Schema types that only ever let declared, JSON-safe data through. A record is not among them:
@@ -69,5 +71,47 @@ describe('the station API table', () => {
       '(result).rest: loose_object lets undeclared data through',
       '(result).either|1: record lets undeclared data through',
     ]);
+  });
+});
+
+describe('the station API table refuses hostile arguments before any handler runs', () => {
+  const reached: string[] = [];
+  const handlers = Object.fromEntries(
+    Object.keys(STATION_API).map((method) => [method, () => {
+      reached.push(method);
+      throw new Error('a handler ran');
+    }]),
+  ) as unknown as Handlers<StationApi>;
+
+  async function refused(method: string, args: unknown) {
+    const answer = await dispatch(STATION_API, handlers, method, args);
+    expect(answer.ok).toBe(false);
+    return (answer as { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+  }
+
+  it('a file larger than the limit, naming the field', async () => {
+    const error = await refused('importFiles', { files: [{ name: 'big.json', text: 'x'.repeat(MAX_FILE_BYTES + 1) }] });
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.details?.field).toBe('files[0].text');
+  });
+
+  it('thousands of files, an unknown field, a __proto__ key, a list limit over the maximum', async () => {
+    expect((await refused('importFiles', { files: Array.from({ length: 5000 }, () => ({ name: 'a', text: '{}' })) })).details?.field).toBe('files');
+    expect((await refused('sign', { txId: 'a'.repeat(64), extra: 1 })).details?.field).toBe('extra');
+    expect((await refused('keysLabel', JSON.parse('{"address":"T","label":"x","__proto__":{"admin":true}}'))).code).toBe('INVALID_INPUT');
+    expect((await refused('list', { limit: 1_000_000 })).details?.field).toBe('limit');
+  });
+
+  it('a private key pasted where a txID belongs is refused without quoting it', async () => {
+    const key = 'ab'.repeat(31) + 'zz';
+    const error = await refused('keysImport', { privateKeyHex: key });
+    expect(error.details?.field).toBe('privateKeyHex');
+    expect(JSON.stringify(error)).not.toContain(key);
+    const asTx = await refused('status', { txId: `${'cd'.repeat(32)}00` });
+    expect(JSON.stringify(asTx)).not.toContain('cd'.repeat(32));
+  });
+
+  it('no handler ran for any of them', () => {
+    expect(reached).toEqual([]);
   });
 });
