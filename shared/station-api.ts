@@ -171,8 +171,13 @@ const BUILD_RESULT = v.strictObject({
   warnings: v.array(v.string()),
 });
 
+/** shared/dialect.ts DIALECTS, written out so the renderer's bundle does not take the translator (the type test keeps them equal). */
+export const NODE_DIALECTS = ['spec', 'java-tron'] as const;
+
 const SETTINGS_VIEW = v.strictObject({
   node: v.string(),
+  /** Which HTTP dialect the node speaks (shared/dialect.ts). */
+  dialect: v.picklist(NODE_DIALECTS),
   expiration: v.string(),
   expiresInMs: v.number(),
   vault: v.picklist(VAULT_KINDS),
@@ -322,7 +327,7 @@ export const STATION_API = defineApi({
   // ---- settings, node, audit
   settings: { args: v.undefined(), result: SETTINGS_VIEW },
   setSetting: {
-    args: v.strictObject({ key: v.picklist(['node', 'expiration', 'vault']), value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')) }),
+    args: v.strictObject({ key: v.picklist(['node', 'dialect', 'expiration', 'vault']), value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')) }),
     result: SETTINGS_VIEW,
   },
   /** The connection test: the node's head block, or why it did not answer. */

@@ -7,6 +7,8 @@
 import * as v from 'valibot';
 import type { SupportedContractName } from '../shared/contract-types.ts';
 import type { SignWeightCode } from '../shared/authorization.ts';
+import type { Dialect } from '../shared/dialect.ts';
+import { NODE_DIALECTS } from '../shared/station-api.ts';
 import type { AddressView, TextView, TimeView } from '../shared/display.ts';
 import type { TransferView } from '../shared/transfer.ts';
 import type { AssetIssueView } from '../shared/token.ts';
@@ -57,6 +59,7 @@ export const sameTransaction: Same<Out<typeof TRANSACTION_VIEW>, TransactionView
 export const sameApproval: Same<Out<typeof APPROVAL_VIEW>, ApprovalView> = true;
 export const sameContractNames: Same<(typeof CONTRACT_NAMES)[number], SupportedContractName> = true;
 export const sameSignWeightCodes: Same<(typeof SIGN_WEIGHT_CODES)[number], SignWeightCode> = true;
+export const sameDialects: Same<(typeof NODE_DIALECTS)[number], Dialect> = true;
 
 // The check notices a view with a field the schema lacks, and a field whose type differs.
 // @ts-expect-error a missing field

@@ -9,6 +9,7 @@ import type { StationApi } from '../../shared/station-api.ts';
 export class SettingsState {
   node = $state('');
   expiration = $state('');
+  dialect = $state<'spec' | 'java-tron'>('spec');
   error = $state.raw<ErrorData | null>(null);
   test = $state.raw<{ ok: boolean; text: string } | null>(null);
   notice = $state('');
@@ -26,10 +27,11 @@ export class SettingsState {
     }
     this.node = answer.value.node;
     this.expiration = answer.value.expiration;
+    this.dialect = answer.value.dialect;
     this.error = null;
   }
 
-  async save(key: 'node' | 'expiration', value: string): Promise<void> {
+  async save(key: 'node' | 'dialect' | 'expiration', value: string): Promise<void> {
     const answer = await this.#client.setSetting({ key, value });
     if (!answer.ok) {
       this.error = answer.error;
@@ -38,6 +40,7 @@ export class SettingsState {
     this.error = null;
     this.node = answer.value.node;
     this.expiration = answer.value.expiration;
+    this.dialect = answer.value.dialect;
     this.notice = 'Saved.';
   }
 
