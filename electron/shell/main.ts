@@ -16,7 +16,8 @@ import { STATION_API, type StationApi } from '../../shared/station-api.ts';
 import { createAppProtocolHandler } from './app-protocol.ts';
 import { createFileDialogs } from './file-dialogs.ts';
 import { registerIpcApi } from './ipc.ts';
-import { unwiredStationHandlers } from './unwired-handlers.ts';
+import { createStationHandlers } from './station-handlers.ts';
+import { openStation } from '../station/services.ts';
 import { parseLaunchArgs } from './launch-options.ts';
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
 
@@ -53,12 +54,14 @@ async function start(): Promise<void> {
     showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
   });
   const dataDir = app.getPath('userData');
-  // The station services' handlers join these when they land (issue 7); they receive `dialogs`.
+  // The open and save dialogs are not API methods yet: the renderer reads files with a file input
+  // and saves them as downloads (renderer/README.md).
   void dialogs;
-  const handlers: Handlers<StationApi> = {
+  const station = openStation({ dataDir });
+  app.on('will-quit', () => station.close());
+  const handlers: Handlers<StationApi> = createStationHandlers(station, {
     appInfo: () => ({ name: app.getName(), version: app.getVersion(), dataDir }),
-    ...unwiredStationHandlers(),
-  };
+  });
   registerIpcApi(ipcMain, STATION_API, handlers, {
     appOrigin: APP_ORIGIN,
     isOurWebContents: (sender) => ourContents.has(sender as WebContents),

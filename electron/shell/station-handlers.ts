@@ -1,0 +1,259 @@
+/**
+ * The station API's handlers over the station services (issue 8 "a thin layer that registers the
+ * table's handlers over the station services"): `createStationHandlers(station, options)` turns
+ * one `Station` (electron/station/services.ts) into `Handlers<StationApi>` for main's IPC and for
+ * the loopback bridge. Each handler reshapes a service's answer into the table's view; the
+ * services do every check and every write.
+ *
+ * Files: the services read and write paths; the API carries text. A file handed in is written to
+ * a private temporary directory (0700, the file 0600) under its own base name, read by the service
+ * there, and removed; a file handed out is written there by the service, read back and removed.
+ * The renderer never names a path on the host.
+ *
+ * Invariants: no result carries key bytes (the services hand back addresses only, and
+ * `keysImport`'s hex is turned into bytes that the vault wipes); the queue lists pages without
+ * recovering any signature (each was checked against the permission when it was stored).
+ * Never imports `electron`.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToBase58, parseAddress } from '../../shared/address.ts';
+import { equalBytes, hexToBytes } from '../../shared/bytes.ts';
+import type { Handlers } from '../../shared/api-contract.ts';
+import { addressView } from '../../shared/display.ts';
+import { fail } from '../../shared/errors.ts';
+import { escapeJsonText } from '../../shared/escape.ts';
+import type { QueueEntry, StationApi, StationTransaction } from '../../shared/station-api.ts';
+import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
+import { REISSUE_WINDOW_MS, type Station, type TransactionView } from '../station/services.ts';
+import { NodeClient } from '../station/node-client.ts';
+import { openVault } from '../station/vault/open-vault.ts';
+
+export interface StationHandlerOptions {
+  appInfo: () => { name: string; version: string; dataDir: string };
+  /** Where the private temporary directories for files go; default the OS's. */
+  tempRoot?: string;
+}
+
+/** A file's own name, never a path: the last segment, or `file` when that is empty or a dot name. */
+export function baseName(name: string): string {
+  const last = name.split(/[/\\]/).pop() ?? '';
+  return last === '' || last === '.' || last === '..' ? 'file' : last;
+}
+
+/** The queue's "amount or change" column in words, from the view decoded from the bytes. */
+export function queueAmount(view: SharedTransactionView): string {
+  const c = view.contract;
+  switch (c.contract) {
+    case 'TransferContract':
+      return `${c.amountCoin} coin`;
+    case 'TransferAssetContract':
+      return c.amountTokens !== null && c.token !== null
+        ? `${c.amountTokens} ${c.token.abbr ?? c.token.name ?? 'tokens'}`
+        : `${c.amount} units of token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
+    case 'ParticipateAssetIssueContract':
+      return `${c.amountCoin} coin for token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
+    case 'AssetIssueContract':
+      return `issue ${c.name.text ?? `0x${c.name.hex}`}`;
+    case 'AccountPermissionUpdateContract':
+      return c.ownerPermission ? `owner: ${c.ownerPermission.threshold} of ${c.ownerPermission.keys.length} keys` : 'permission change';
+  }
+}
+
+export function createStationHandlers(station: Station, options: StationHandlerOptions): Handlers<StationApi> {
+  /** Runs `fn` with a private directory that is removed afterwards, whatever happens. */
+  const withTempDir = async <T>(fn: (dir: string) => T | Promise<T>): Promise<T> => {
+    const dir = mkdtempSync(join(options.tempRoot ?? tmpdir(), 'airlock-api-'));
+    try {
+      return await fn(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const writeIn = (dir: string, name: string, text: string): string => {
+    const path = join(dir, baseName(name));
+    writeFileSync(path, text, { mode: 0o600, flag: 'wx' });
+    return path;
+  };
+
+  const labels = (): Map<string, { label: string }> => new Map(station.keysList().map((k) => [k.address, { label: k.label }]));
+
+  const stationTransaction = (t: TransactionView): StationTransaction => {
+    const keys = labels();
+    const signer = (address: string, weight: string, signed: boolean) => ({
+      address: addressView(parseAddress(address)),
+      weight,
+      label: keys.get(address)?.label ?? null,
+      signed,
+      local: keys.has(address),
+    });
+    const final = t.status === 'broadcast' || t.status === 'confirmed';
+    return {
+      view: t.details,
+      // The services count approval into their own numbers (weight, signers, couldSign) and do not
+      // return the shared ApprovalView; the signer list below carries the same facts.
+      approval: null,
+      signers: [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
+      status: t.status,
+      note: t.note,
+      nodeAnswer: t.nodeAnswer,
+      createdAt: t.createdAt,
+      expiresInMs: t.expiresInMs,
+      nodeJson: escapeJsonText(JSON.stringify(t.contract, null, 2)),
+      reissuable: !final && (t.status === 'expired' || t.expiresInMs < REISSUE_WINDOW_MS),
+    };
+  };
+
+  const built = (b: { txId: string; transaction: TransactionView; basis: string; warnings: string[] }) => ({
+    txId: b.txId, transaction: stationTransaction(b.transaction), basis: b.basis, warnings: b.warnings,
+  });
+
+  const parseContractJson = (text: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      fail('BAD_JSON', 'json: not JSON text', { field: 'json' });
+    }
+  };
+
+  const queueEntry = (e: ReturnType<Station['list']>[number], local: Set<string>): QueueEntry => {
+    const txId = hexToBytes(e.txId);
+    const record = station.store.getTransaction(txId)!;
+    const view = transactionView({ rawBytes: record.raw, signatures: [] });
+    const signed = station.store.listSignatures(txId).map((s) => s.signer);
+    const permission = record.permission === null ? null : fromBinary(PermissionSchema, record.permission);
+    return {
+      txId: e.txId,
+      kind: view.kind,
+      title: view.title,
+      account: e.account,
+      amount: queueAmount(view),
+      status: e.status,
+      weight: e.weight,
+      threshold: e.threshold,
+      signatureCount: e.signatureCount,
+      canStillSign: (permission?.keys ?? [])
+        .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
+        .map((k) => {
+          const address = addressToBase58(k.address);
+          return { address, weight: k.weight.toString(), local: local.has(address) };
+        }),
+      expiration: e.expiration,
+      note: e.note,
+    };
+  };
+
+  return {
+    appInfo: () => options.appInfo(),
+
+    keysStatus: async () => {
+      const s = await openVault(station.vaultKind(), {
+        dataDir: station.dataDir,
+        passphrase: async () => fail('VAULT_UNAVAILABLE', 'the keystore needs its passphrase', { field: 'passphrase' }),
+      }).status();
+      return { kind: s.kind, available: s.available, message: s.message ?? null };
+    },
+    keysList: () => ({ keys: station.keysList() }),
+    keysNew: (args) => station.keysNew(args),
+    keysImport: async ({ privateKeyHex, label }) => {
+      const secret = hexToBytes(privateKeyHex.replace(/^0x/, ''), 'privateKeyHex');
+      const { created, ...key } = await station.keysImport({ secret, ...(label !== undefined && { label }) });
+      return { key, created };
+    },
+    keysLabel: (args) => station.keysLabel(args),
+    keysDelete: (args) => station.keysDelete(args),
+
+    accountFetch: (args) => station.accountFetch(args),
+    accountShow: (args) => station.accountShow(args),
+    snapshotExport: ({ accounts }) =>
+      withTempDir(async (dir) => {
+        const file = join(dir, 'snapshot.json');
+        const r = await station.snapshotExport({ file, accounts });
+        return { fileName: `snapshot-${r.block.number}.json`, text: readFileSync(file, 'utf8'), block: r.block, accounts: r.accounts, tokens: r.tokens };
+      }),
+    snapshotImport: ({ fileName, text }) =>
+      withTempDir((dir) => {
+        const r = station.snapshotImport({ file: writeIn(dir, fileName, text) });
+        return { ...r, accounts: r.accounts.map((a) => ({ address: a.address, stored: a.stored, ...(a.reason !== undefined && { reason: a.reason }) })) };
+      }),
+
+    buildTransfer: async (args) => built(await station.buildTransfer(args)),
+    buildTransferAsset: async (args) => built(await station.buildTransferAsset(args)),
+    buildParticipate: async (args) => built(await station.buildParticipate(args)),
+    buildAssetIssue: async ({ json, ...rest }) => built(await station.buildAssetIssue({ json: parseContractJson(json), ...rest })),
+    buildPermissionUpdate: async ({ json, ...rest }) => built(await station.buildPermissionUpdate({ json: parseContractJson(json), ...rest })),
+    buildBatch: ({ csv, ...rest }) =>
+      withTempDir(async (dir) => {
+        const r = await station.buildBatch({ csv: writeIn(dir, 'batch.csv', csv), ...rest });
+        const statuses = new Map(station.list({}).map((e) => [e.txId, e.status]));
+        return {
+          count: r.count, signed: r.signed, basis: r.basis, warnings: r.warnings,
+          rows: r.txIds.map((txId, i) => ({ row: i + 2, txId, status: statuses.get(txId) ?? 'draft' })),
+        };
+      }),
+
+    status: async (args) => stationTransaction(await station.status(args)),
+    sign: async (args) => {
+      const r = await station.sign(args);
+      return { txId: r.txId, signed: r.signed, status: r.status, transaction: stationTransaction(r.transaction) };
+    },
+    exportHandoff: ({ txId }) =>
+      withTempDir((dir) => {
+        const file = join(dir, 'handoff.json');
+        const r = station.exportHandoff({ txId, file });
+        return { fileName: `${r.txId.slice(0, 12)}.airlock.json`, text: readFileSync(file, 'utf8'), txId: r.txId, signatures: r.signatures };
+      }),
+    importFiles: ({ files }) =>
+      withTempDir((dir) => {
+        // One subdirectory per file, so two files of the same name cannot collide.
+        const paths = files.map((f, i) => {
+          const sub = join(dir, String(i));
+          mkdirSync(sub, { mode: 0o700 });
+          return writeIn(sub, f.name, f.text);
+        });
+        return { results: station.importFiles({ files: paths }) };
+      }),
+    reissue: async (args) => {
+      const r = await station.reissue(args);
+      return { old: r.old, txId: r.txId, transaction: stationTransaction(r.transaction), basis: r.basis, warnings: r.warnings, text: r.text };
+    },
+    preflight: async () => fail('NOT_FOUND', 'preflight: the dry run runs as part of broadcast in this station; broadcast refuses when the node says the signatures are not enough', { method: 'preflight' }),
+    broadcast: async (args) => {
+      const r = await station.broadcast(args);
+      return {
+        txId: r.txId, accepted: r.accepted, status: r.status, text: r.text,
+        comparison: { changed: r.comparison.changed, changes: r.comparison.changes, text: r.comparison.text },
+        signWeight: { code: r.signWeight.code, message: r.signWeight.message, approved: r.signWeight.approved, weight: String(r.signWeight.weight), threshold: r.signWeight.threshold === null ? null : String(r.signWeight.threshold), enough: r.signWeight.enough },
+      };
+    },
+
+    list: ({ status, account, offset = 0, limit = 250 }) => {
+      const all = station.list(status === undefined ? {} : { status });
+      const accounts = [...new Set(all.map((e) => e.account))].sort();
+      const wanted = account === undefined ? null : addressToBase58(parseAddress(account.trim(), 'account'));
+      const rows = wanted === null ? all : all.filter((e) => e.account === wanted);
+      const local = new Set(station.keysList().map((k) => k.address));
+      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, local)), accounts };
+    },
+
+    settings: () => station.settings(),
+    setSetting: ({ key, value }) => station.setSetting(key, value),
+    nodeTest: async ({ url }) => {
+      const target = url ?? station.nodeUrl();
+      try {
+        const block = await new NodeClient({ baseUrl: target, dialect: station.dialect() }).latestBlock();
+        return { ok: true, url: target, block: Number(block.number), text: `The node answered: its head block is ${block.number}.` };
+      } catch (e) {
+        return { ok: false, url: target, block: null, text: e instanceof Error ? e.message : 'the node did not answer' };
+      }
+    },
+    auditVerify: () => {
+      const r = station.auditVerify();
+      return { ok: r.ok, entries: r.entries, firstBad: r.firstBad ?? null, reason: r.reason ?? null, text: r.text };
+    },
+  };
+}
+

@@ -1,0 +1,129 @@
+/**
+ * The station API over the real station services (electron/shell/station-handlers.ts, issue 8):
+ * a real station (SQLite store, keystore vault, offline from a chain snapshot) called through
+ * `dispatch`, as IPC and the bridge call it. Every answer passes its result schema; files cross as
+ * text; a tampered handoff file is refused with nothing stored; and no result of any call carries
+ * the bytes of a key the station holds, in hex or base64 (issue 8 "run every method live against a
+ * station holding keys, scanning each result for them").
+ */
+import { join } from 'node:path';
+import { create } from '@bufbuild/protobuf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermissionSchema, PermissionType } from '../shared/gen/protocol/core_pb.ts';
+import { addressToBase58 } from '../shared/address.ts';
+import { bytesToHex } from '../shared/bytes.ts';
+import { dispatch, type ApiResult } from '../shared/api-contract.ts';
+import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
+import { defaultActiveOperations } from '../shared/operations.ts';
+import { defaultOwnerPermission } from '../shared/permission.ts';
+import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../shared/snapshot.ts';
+import { STATION_API } from '../shared/station-api.ts';
+import { baseName, createStationHandlers } from '../electron/shell/station-handlers.ts';
+import { openStation, type Station } from '../electron/station/services.ts';
+import { TEST_SCRYPT, workDir } from './station-helpers.ts';
+
+const T = 1_800_000_000_000;
+const keys = Array.from({ length: 3 }, () => generatePrivateKey());
+const signers = keys.map((k) => addressOfPrivateKey(k));
+const owner = addressOfPrivateKey(generatePrivateKey());
+const OWNER = addressToBase58(owner);
+const permission = create(PermissionSchema, {
+  type: PermissionType.Active, id: 2, permissionName: 'pair', threshold: 2n, operations: defaultActiveOperations(),
+  keys: signers.map((address) => ({ address, weight: 1n })),
+});
+let work: { dir: string; remove: () => void };
+let station: Station;
+let handlers: ReturnType<typeof createStationHandlers>;
+const answers: unknown[] = [];
+
+async function call(method: string, args?: unknown): Promise<ApiResult<unknown>> {
+  const answer = await dispatch(STATION_API, handlers, method, args, { onInternalError: (m, cause) => console.error(m, cause) });
+  answers.push(answer);
+  return answer;
+}
+async function ok<T = Record<string, unknown>>(method: string, args?: unknown): Promise<T> {
+  const answer = await call(method, args);
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as T;
+}
+
+beforeAll(async () => {
+  work = workDir('airlock-handlers-');
+  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: T - 30_000 };
+  const account = { address: OWNER, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] }), balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: T - 20_000 };
+  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 }));
+  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => T, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+  await ok('snapshotImport', { fileName: '../../etc/snap.json', text: snapshot });
+}, 60_000);
+
+afterAll(() => {
+  station?.close();
+  work?.remove();
+});
+
+describe('the station API over the services', () => {
+  let txId: string;
+
+  it('imports keys by hex and lists them by address only', async () => {
+    const imported = await ok<{ key: { address: string }; created: boolean }>('keysImport', { privateKeyHex: bytesToHex(keys[0]!), label: 'first' });
+    expect(imported).toMatchObject({ key: { address: addressToBase58(signers[0]!) }, created: true });
+    await ok('keysImport', { privateKeyHex: `0x${bytesToHex(keys[1]!)}`, label: 'second' });
+    const list = await ok<{ keys: { address: string; label: string }[] }>('keysList');
+    expect(list.keys.map((k) => k.label).sort()).toEqual(['first', 'second']);
+  });
+
+  it('builds from the snapshot, lists it in the queue with its amount and who could still sign', async () => {
+    const built = await ok<{ txId: string; transaction: { view: { summary: string }; status: string } }>('buildTransfer', { from: OWNER, to: addressToBase58(signers[2]!), amount: '1500000', permissionId: 2, note: 'rent' });
+    txId = built.txId;
+    expect(built.transaction.view.summary).toMatch(/^Send 1\.5 coin from /);
+    const queue = await ok<{ total: number; entries: { txId: string; amount: string; canStillSign: { address: string; local: boolean }[] }[]; accounts: string[] }>('list', { account: OWNER });
+    expect(queue.total).toBe(1);
+    expect(queue.accounts).toEqual([OWNER]);
+    expect(queue.entries[0]).toMatchObject({ txId, amount: '1.5 coin' });
+    expect(queue.entries[0]!.canStillSign.map((k) => k.local)).toEqual([true, true, false]);
+  });
+
+  it('signs with one local key of the permission, and the transaction shows who signed', async () => {
+    const signed = await ok<{ signed: string[]; transaction: { signers: { address: { base58: string }; signed: boolean; local: boolean; label: string | null }[] } }>('sign', { txId, key: addressToBase58(signers[0]!) });
+    expect(signed.signed).toEqual([addressToBase58(signers[0]!)]);
+    expect(signed.transaction.signers.map((s) => [s.label, s.signed, s.local])).toEqual([['first', true, true], ['second', false, true], [null, false, false]]);
+  });
+
+  it('exports the handoff file as text, and a tampered copy is refused with nothing stored', async () => {
+    const file = await ok<{ fileName: string; text: string; signatures: number }>('exportHandoff', { txId });
+    expect(file.signatures).toBe(1);
+    const before = JSON.stringify(await ok('status', { txId }));
+    const tampered = JSON.parse(file.text) as { transaction: { signature: string[] } };
+    const sig = tampered.transaction.signature[0]!;
+    tampered.transaction.signature[0] = `${sig.slice(0, 20)}${sig[20] === '0' ? '1' : '0'}${sig.slice(21)}`;
+    const refused = await call('importFiles', { files: [{ name: 'tampered.json', text: JSON.stringify(tampered) }] });
+    expect(refused.ok).toBe(false);
+    expect(JSON.stringify(await ok('status', { txId }))).toBe(before);
+    const again = await ok<{ results: { known: string[]; added: string[] }[] }>('importFiles', { files: [{ name: 'copy.json', text: file.text }, { name: 'copy.json', text: file.text }] });
+    expect(again.results.map((r) => r.added.length)).toEqual([0, 0]);
+  });
+
+  it('settings, the audit log and the vault status answer', async () => {
+    expect(await ok('settings')).toMatchObject({ node: 'http://127.0.0.1:9', vault: 'keystore' });
+    expect(await ok('auditVerify')).toMatchObject({ ok: true, firstBad: null });
+    expect(await ok('keysStatus')).toMatchObject({ kind: 'keystore' });
+    expect(await ok('nodeTest', {})).toMatchObject({ ok: false, block: null });
+  });
+
+  it('no answer of any call carried the bytes of a key the station holds', () => {
+    const text = JSON.stringify(answers);
+    for (const key of keys.slice(0, 2)) {
+      expect(text.toLowerCase()).not.toContain(bytesToHex(key));
+      expect(text).not.toContain(Buffer.from(key).toString('base64'));
+    }
+    expect(answers.length).toBeGreaterThan(10);
+  });
+
+  it('a file name from the renderer is only ever a base name', () => {
+    expect(baseName('../../etc/passwd')).toBe('passwd');
+    expect(baseName('..\\..\\boot.ini')).toBe('boot.ini');
+    expect(baseName('..')).toBe('file');
+    expect(baseName('')).toBe('file');
+  });
+});
