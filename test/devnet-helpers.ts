@@ -239,10 +239,11 @@ export interface WatchedProcess {
 
 /**
  * Spawns `command` and watches its output. With `group`, the child leads its own process group, so
- * `stopGroup` reaches what it started too (npm runs a script through a shell and tsx).
+ * `stopGroup` reaches what it started too (npm runs a script through a shell and tsx). `env`
+ * replaces the environment the child inherits.
  */
-export function spawnWatched(command: string, args: string[], options: { group?: boolean } = {}): WatchedProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false });
+export function spawnWatched(command: string, args: string[], options: { group?: boolean; env?: NodeJS.ProcessEnv } = {}): WatchedProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false, ...(options.env && { env: options.env }) });
   let out = '';
   const listeners: (() => void)[] = [];
   const onData = (chunk: Buffer): void => {
