@@ -31,6 +31,7 @@ import { DEFAULT_NODE_URL } from '../electron/station/node-client.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
 import type { Handlers } from '../shared/api-contract.ts';
 import { AirlockError } from '../shared/errors.ts';
+import { escapeText } from '../shared/escape.ts';
 import { int32Input } from '../shared/input.ts';
 import { STATION_API, type StationApi } from '../shared/station-api.ts';
 import { buildShell } from './build-shell.ts';
@@ -196,9 +197,10 @@ async function main(): Promise<void> {
   await buildIfStale();
   const node = await startLocalNode({ dataDir: options.dataDir, port: options.nodePort });
   console.log(node.origin === 'started'
-    ? `Local node: ${node.url}, chain in ${node.dbFile} (TEST ONLY funded accounts; see devnet/README.md)`
+    ? `Local node: ${node.url}, chain in ${escapeText(node.dbFile ?? '')} (TEST ONLY funded accounts; see devnet/README.md)`
     : `Local node: using the Airlock node already at ${node.url}`);
-  console.log(`Station data: ${options.dataDir}`);
+  // The directory is the user's own text: control and bidi characters are shown escaped.
+  console.log(`Station data: ${escapeText(options.dataDir)}`);
   const desktop = options.bridge ? null : checkDesktop();
   if (desktop?.ok) openWindow(desktop.binary, options, node);
   else await serveThroughBridge(options, node, desktop === null ? null : desktop.reason);

@@ -10,16 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnWatched, stopGroup, type WatchedProcess } from './devnet-helpers.ts';
 
 let dir: string;
+/** The data directory's name carries a bidi override, which the terminal must be shown escaped. */
+let dataDir: string;
 let run: WatchedProcess;
 let origin: string;
 let token: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'airlock-start-'));
+  dataDir = join(dir, 'station\u202Etxt');
   const env = { ...process.env };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  run = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', join(dir, 'station'), '--node-port', '0'], { group: true, env });
+  run = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', dataDir, '--node-port', '0'], { group: true, env });
   const [, printedOrigin, printedToken] = await run.waitFor(/^(http:\/\/127\.0\.0\.1:\d+)\/#token=([A-Za-z0-9_-]{43})$/m);
   origin = printedOrigin!;
   token = printedToken!;
@@ -42,7 +45,9 @@ describe('npm start without Electron (README set-up command)', () => {
       'No desktop window: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). Serving the station through the loopback bridge instead. Open:',
     ]);
     expect(out).toMatch(/^Local node: http:\/\/127\.0\.0\.1:\d+, chain in /m);
-    expect(statSync(join(dir, 'station', 'devnet.sqlite')).isFile()).toBe(true);
+    expect(out).toContain(`Station data: ${join(dir, 'station\\u{202E}txt')}\n`);
+    expect(out).not.toContain('\u202E');
+    expect(statSync(join(dataDir, 'devnet.sqlite')).isFile()).toBe(true);
   });
 
   it('refuses a call without the token, and a call with it reaches the station on the data directory given', async () => {
@@ -50,7 +55,7 @@ describe('npm start without Electron (README set-up command)', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
     const answered = await call('appInfo', { Authorization: `Bearer ${token}` });
-    expect(await answered.json()).toMatchObject({ ok: true, value: { name: 'Airlock', dataDir: join(dir, 'station') } });
+    expect(await answered.json()).toMatchObject({ ok: true, value: { name: 'Airlock', dataDir } });
   });
 
   it('stops the bridge and the node on SIGTERM', async () => {
