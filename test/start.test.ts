@@ -2,14 +2,22 @@
 // display and no Electron binary (issue 8): it says in one line why there is no window, serves the
 // station through the loopback bridge at the one address it prints, the token guards every call,
 // the calls reach the station on the data directory given, and SIGTERM stops it all. (A missing
-// entry point once broke this with every other test green.)
+// entry point once broke this with every other test green.) The page is the built renderer in
+// Debian's headless Chromium.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnWatched, stopGroup, type WatchedProcess } from './devnet-helpers.ts';
 
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
 let dir: string;
+let nodeUrl: string;
 /** The data directory's name carries a bidi override, which the terminal must be shown escaped. */
 let dataDir: string;
 let run: WatchedProcess;
@@ -26,6 +34,7 @@ beforeAll(async () => {
   const [, printedOrigin, printedToken] = await run.waitFor(/^(http:\/\/127\.0\.0\.1:\d+)\/#token=([A-Za-z0-9_-]{43})$/m);
   origin = printedOrigin!;
   token = printedToken!;
+  nodeUrl = run.output().match(/^Local node: (http:\/\/127\.0\.0\.1:\d+),/m)![1]!;
 }, 180_000);
 
 afterAll(async () => {
@@ -51,11 +60,34 @@ describe('npm start without Electron (README set-up command)', () => {
   });
 
   it('refuses a call without the token, and a call with it reaches the station on the data directory given', async () => {
-    const refused = await call('appInfo', {});
+    const refused = await call('settings', {});
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
-    const answered = await call('appInfo', { Authorization: `Bearer ${token}` });
-    expect(await answered.json()).toMatchObject({ ok: true, value: { name: 'Airlock', dataDir } });
+    const auth = { Authorization: `Bearer ${token}` };
+    expect(await (await call('appInfo', auth)).json()).toMatchObject({ ok: true, value: { name: 'Airlock', dataDir } });
+    // The station's services answer, talking to the node npm start runs (on a free port here).
+    expect(await (await call('settings', auth)).json()).toMatchObject({ ok: true, value: { node: nodeUrl } });
+    expect(await (await call('list', auth, '{}')).json()).toMatchObject({ ok: true, value: { total: 0 } });
+  });
+
+  it('serves the renderer: the first screen loads in headless Chromium with no page error', async () => {
+    const context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      await page.goto(`${origin}/#token=${token}`);
+      await page.getByRole('heading', { name: 'Queue' }).waitFor();
+      await page.getByText('0 transaction(s)').waitFor();
+      // The queue came from the station's `list`: a failed call would show as an alert.
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('stops the bridge and the node on SIGTERM', async () => {
