@@ -34,7 +34,9 @@ import { AirlockError } from '../shared/errors.ts';
 import { escapeText } from '../shared/escape.ts';
 import { int32Input } from '../shared/input.ts';
 import { STATION_API, type StationApi } from '../shared/station-api.ts';
+import { build } from 'vite';
 import { buildShell } from './build-shell.ts';
+import { rendererViteConfig } from './build-renderer.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'out');
@@ -117,6 +119,23 @@ async function buildIfStale(): Promise<void> {
   await buildShell(OUT);
 }
 
+/**
+ * `--dev`: Vite rebuilds out/renderer whenever a file the renderer imports changes (renderer/ and
+ * the shared/ modules it uses). The bridge serves files with `Cache-Control: no-cache`, so a reload
+ * of the page shows the new build. Returns a function that stops watching.
+ */
+async function watchRenderer(): Promise<() => Promise<void>> {
+  const config = rendererViteConfig(join(OUT, 'renderer'));
+  const watcher = await build({ ...config, build: { ...config.build, watch: {} } });
+  if (!('close' in watcher)) throw new Error('vite did not return a watcher');
+  let builds = 0;
+  watcher.on('event', (event) => {
+    if (event.code === 'END' && builds++ > 0) console.log('Renderer rebuilt into out/renderer; reload the page.');
+    if (event.code === 'ERROR') console.error(`Renderer build failed: ${event.error.message}`);
+  });
+  return () => watcher.close();
+}
+
 // ---- the station -------------------------------------------------------------------------
 
 function stationHandlers(station: Station, dataDir: string): Handlers<StationApi> {
@@ -155,6 +174,7 @@ function onStopSignal(stop: () => Promise<void>): void {
 }
 
 async function serveThroughBridge(options: StartOptions, node: LocalNode, why: string | null): Promise<void> {
+  const stopWatching = options.dev ? await watchRenderer() : async (): Promise<void> => {};
   const station = openOn(options.dataDir, node);
   const bridge = await startBridge({
     table: STATION_API,
@@ -163,11 +183,12 @@ async function serveThroughBridge(options: StartOptions, node: LocalNode, why: s
     onInternalError: (method, cause) => console.error(`airlock: ${method} failed:`, cause),
   });
   onStopSignal(async () => {
+    await stopWatching();
     await bridge.close();
     station.close();
     await node.stop();
   });
-  console.log(why === null ? 'Serving the station through the loopback bridge (--bridge). Open:' : `No desktop window: ${why}. Serving the station through the loopback bridge instead. Open:`);
+  console.log(why === null ? `Serving the station through the loopback bridge (${options.dev ? '--dev' : '--bridge'}). Open:` : `No desktop window: ${why}. Serving the station through the loopback bridge instead. Open:`);
   console.log(bridge.address);
   console.log('Stop with Ctrl-C.');
 }
@@ -201,7 +222,8 @@ async function main(): Promise<void> {
     : `Local node: using the Airlock node already at ${node.url}`);
   // The directory is the user's own text: control and bidi characters are shown escaped.
   console.log(`Station data: ${escapeText(options.dataDir)}`);
-  const desktop = options.bridge ? null : checkDesktop();
+  // --dev reloads a page: the window would need its own reload, so dev mode always uses the bridge.
+  const desktop = options.bridge || options.dev ? null : checkDesktop();
   if (desktop?.ok) openWindow(desktop.binary, options, node);
   else await serveThroughBridge(options, node, desktop === null ? null : desktop.reason);
 }
