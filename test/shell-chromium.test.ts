@@ -8,17 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
 import { TEST_API, type ShellTest } from './fixtures/shell-api.ts';
-import { testHandlers } from './shell-helpers.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+import { launchChromium, testHandlers } from './shell-helpers.ts';
 
 let dir: string;
 let bridge: Bridge;
@@ -35,7 +30,7 @@ beforeAll(async () => {
     build: { outDir: join(dir, 'site'), emptyOutDir: true, minify: false },
   });
   bridge = await startBridge({ table: TEST_API, handlers: testHandlers().handlers, staticDir: join(dir, 'site') });
-  context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  context = await launchChromium(join(dir, 'profile'));
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => consoleLines.push(message.text()));
 }, 60_000);

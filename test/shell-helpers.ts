@@ -1,11 +1,24 @@
 /**
  * Handlers for the shell tests' API table (test/fixtures/shell-api.ts), recording each call so a
  * test can tell whether a handler ran. `sum` returns an undeclared `secret` field, which must not
- * cross; `fail` throws each kind of error a handler can throw.
+ * cross; `fail` throws each kind of error a handler can throw. `launchChromium` opens the browser
+ * the bridge tests drive.
  */
+import { chromium, type BrowserContext } from 'playwright-core';
 import { AirlockError } from '../shared/errors.ts';
 import type { Handlers } from '../shared/api-contract.ts';
 import type { TestApi } from './fixtures/shell-api.ts';
+
+/** Debian's Chromium, headless, with nothing that reaches the network by itself. */
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory). */
+export function launchChromium(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
 
 export const SECRET_TEXT = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 

@@ -7,14 +7,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnWatched, stopGroup, type WatchedProcess } from './devnet-helpers.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+import { launchChromium } from './shell-helpers.ts';
 
 let dir: string;
 let nodeUrl: string;
@@ -71,7 +66,7 @@ describe('npm start without Electron (README set-up command)', () => {
   });
 
   it('serves the renderer: the first screen loads in headless Chromium with no page error', async () => {
-    const context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const context = await launchChromium(join(dir, 'profile'));
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const problems: string[] = [];
