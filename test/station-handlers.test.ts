@@ -106,6 +106,16 @@ describe('the station API over the services', () => {
     expect(again.results.map((r) => r.added.length)).toEqual([0, 0]);
   });
 
+  it('preflight offline says the node does not answer, and a txID that is not 64 hex digits is refused by name', async () => {
+    const before = JSON.stringify(await ok('status', { txId }));
+    const offline = await call('preflight', { txId });
+    expect(offline.ok === false && [offline.error.code, offline.error.details?.field]).toEqual(['NODE_UNREACHABLE', 'node']);
+    const bad = await call('preflight', { txId: `${txId.slice(0, 63)}\u202e` });
+    expect(bad.ok === false && bad.error.code).toBe('INVALID_INPUT');
+    expect(bad.ok === false && bad.error.message).toContain('txId');
+    expect(JSON.stringify(await ok('status', { txId }))).toBe(before);
+  });
+
   it('settings, the audit log and the vault status answer', async () => {
     expect(await ok('settings')).toMatchObject({ node: 'http://127.0.0.1:9', vault: 'keystore' });
     expect(await ok('auditVerify')).toMatchObject({ ok: true, firstBad: null });
