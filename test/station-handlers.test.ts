@@ -4,22 +4,24 @@
  * `dispatch`, as IPC and the bridge call it. Every answer passes its result schema; files cross as
  * text; a tampered handoff file is refused with nothing stored; and no result of any call carries
  * the bytes of a key the station holds, in hex or base64 (issue 8 "run every method live against a
- * station holding keys, scanning each result for them").
+ * station holding keys, scanning each result for them"). Against the devnet on port 0: `preflight`
+ * answers the dry run and flags a permission changed on chain, and status carries the ApprovalView.
  */
 import { join } from 'node:path';
 import { create } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionSchema, PermissionType } from '../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../shared/address.ts';
-import { bytesToHex } from '../shared/bytes.ts';
+import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
 import { dispatch, type ApiResult } from '../shared/api-contract.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { defaultActiveOperations } from '../shared/operations.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../shared/snapshot.ts';
-import { STATION_API } from '../shared/station-api.ts';
+import { STATION_API, type StationTransaction } from '../shared/station-api.ts';
 import { baseName, createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
+import { buildAndSend, funded, newKey, permissionUpdateBody, startNode, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from './devnet-helpers.ts';
 import { TEST_SCRYPT, workDir } from './station-helpers.ts';
 
 const T = 1_800_000_000_000;
@@ -104,6 +106,16 @@ describe('the station API over the services', () => {
     expect(again.results.map((r) => r.added.length)).toEqual([0, 0]);
   });
 
+  it('preflight offline says the node does not answer, and a txID that is not 64 hex digits is refused by name', async () => {
+    const before = JSON.stringify(await ok('status', { txId }));
+    const offline = await call('preflight', { txId });
+    expect(offline.ok === false && [offline.error.code, offline.error.details?.field]).toEqual(['NODE_UNREACHABLE', 'node']);
+    const bad = await call('preflight', { txId: `${txId.slice(0, 63)}\u202e` });
+    expect(bad.ok === false && bad.error.code).toBe('INVALID_INPUT');
+    expect(bad.ok === false && bad.error.message).toContain('txId');
+    expect(JSON.stringify(await ok('status', { txId }))).toBe(before);
+  });
+
   it('settings, the audit log and the vault status answer', async () => {
     expect(await ok('settings')).toMatchObject({ node: 'http://127.0.0.1:9', vault: 'keystore' });
     expect(await ok('auditVerify')).toMatchObject({ ok: true, firstBad: null });
@@ -125,5 +137,69 @@ describe('the station API over the services', () => {
     expect(baseName('..\\..\\boot.ini')).toBe('boot.ini');
     expect(baseName('..')).toBe('file');
     expect(baseName('')).toBe('file');
+  });
+});
+
+describe('the dry run and the approval against a real node', () => {
+  let node: TestNode;
+  let live: Station;
+  let api: ReturnType<typeof createStationHandlers>;
+  let holder: TestKey;
+  let txId: string;
+  const liveOk = async <T = Record<string, unknown>>(method: string, args?: unknown): Promise<T> => {
+    const answer = await dispatch(STATION_API, api, method, args, { onInternalError: (m, cause) => console.error(m, cause) });
+    if (!answer.ok) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
+    return answer.value as T;
+  };
+
+  beforeAll(async () => {
+    node = await startNode();
+    holder = await funded(node, 1_000n * SUN);
+    live = openStation({ dataDir: join(work.dir, 'live'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+    api = createStationHandlers(live, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: live.dataDir }), tempRoot: work.dir });
+    await liveOk('keysImport', { privateKeyHex: holder.priv, label: 'holder' });
+    const built = await liveOk<{ txId: string }>('buildTransfer', { from: holder.b58, to: addressToBase58(signers[0]!), amount: '2000000' });
+    txId = built.txId;
+    await liveOk('sign', { txId });
+  }, 60_000);
+
+  afterAll(async () => {
+    live?.close();
+    await node?.stop();
+  });
+
+  it('status carries the approval against the stored owner permission: weight 1 of 1, enough', async () => {
+    const status = await liveOk<StationTransaction>('status', { txId });
+    expect(status.approval).toMatchObject({ weight: '1', threshold: '1', missing: '0', enough: true, permission: { type: 'Owner', id: 0 } });
+    expect(status.approval!.signers.map((s) => s.address.base58)).toEqual([holder.b58]);
+    const queue = await liveOk<{ entries: { txId: string; weight: string; threshold: string | null }[] }>('list', {});
+    expect(queue.entries.find((e) => e.txId === txId)).toMatchObject({ weight: '1', threshold: '1' });
+  });
+
+  it('preflight returns the dry run: the same permissions, and the node finds the signature enough', async () => {
+    const dry = await liveOk<{ comparison: { changed: boolean; changes: string[] }; signWeight: { enough: boolean; weight: string; threshold: string | null; approved: string[] } }>('preflight', { txId });
+    expect(dry.comparison).toMatchObject({ changed: false, changes: [] });
+    expect(dry.signWeight).toMatchObject({ enough: true, weight: '1', threshold: '1', approved: [holder.b58] });
+  });
+
+  it('preflight flags a permission changed on chain since signing, and broadcast then refuses with nothing stored', async () => {
+    // Someone else's station makes the owner permission 2 of 2: the holder's one signature is short.
+    const other = newKey();
+    const owner2 = { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: holder.hex, weight: 1 }, { address: other.hex, weight: 1 }] };
+    const active = { type: 'Active', permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.hex, weight: 1 }] };
+    const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(holder, [active], owner2), [holder]);
+    expect(reply.result).toBe(true);
+    await node.block();
+    const dry = await liveOk<{ comparison: { changed: boolean; changes: string[]; text: string }; signWeight: { enough: boolean; weight: string; threshold: string | null } }>('preflight', { txId });
+    expect(dry.comparison.changed).toBe(true);
+    expect(dry.comparison.changes.length).toBeGreaterThan(0);
+    expect(dry.comparison.text).toContain('changed since the snapshot the signers saw');
+    expect(dry.signWeight).toMatchObject({ enough: false, weight: '1', threshold: '2' });
+    const before = live.store.getTransaction(hexToBytes(txId))!;
+    const refused = await dispatch(STATION_API, api, 'broadcast', { txId });
+    expect(refused.ok === false && refused.error.code).toBe('PERMISSION');
+    expect(live.store.getTransaction(hexToBytes(txId))).toEqual(before);
+    // The station's own approval still counts against the permission the signers saw.
+    expect((await liveOk<StationTransaction>('status', { txId })).approval).toMatchObject({ weight: '1', threshold: '1', enough: true });
   });
 });

@@ -1,8 +1,9 @@
 // The station services object (electron/station/services.ts) called directly, offline from a
-// snapshot file made here: views are JSON-safe; reissue makes a new transaction and says the
-// signatures do not carry over; list sums weights under weighted permissions; a signed batch is
-// stored with its signatures; signMany gives the signatures sign gives; settings stay within the
-// node's 24 h; an imported signer outside the stored permission is refused and nothing is stored.
+// snapshot file made here: views are JSON-safe and carry the shared ApprovalView; reissue makes a
+// new transaction and says the signatures do not carry over; list sums weights under weighted
+// permissions; a signed batch is stored with its signatures; signMany gives the signatures sign
+// gives; settings stay within the node's 24 h; an imported signer outside the stored permission is
+// refused and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +69,10 @@ describe('station services', () => {
     expect(signed.status).toBe('collecting');
     const status = await station.status({ txId: built.txId });
     expect([status.weight, status.threshold, status.missing]).toEqual(['2', '3', '1']);
+    // The shared ApprovalView against the stored permission the signers count against.
+    expect(status.approval).toMatchObject({ weight: '2', threshold: '3', missing: '1', enough: false, canComplete: true, permission: { id: 2, name: 'weighted' } });
+    expect(status.approval!.signers.map((x) => [x.address.base58, x.weight])).toEqual([[addressToBase58(signers[0]!), '2']]);
+    expect(status.approval!.canStillSign.map((x) => x.address.base58)).toEqual([addressToBase58(signers[1]!), addressToBase58(signers[2]!)]);
     expect(status.couldSign).toEqual([
       { address: addressToBase58(signers[1]!), weight: '1', local: false },
       { address: addressToBase58(signers[2]!), weight: '1', local: false },

@@ -28,7 +28,7 @@ import { fail } from '../../shared/errors.ts';
 import { escapeJsonText } from '../../shared/escape.ts';
 import type { QueueEntry, StationApi, StationTransaction } from '../../shared/station-api.ts';
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
-import { REISSUE_WINDOW_MS, type Station, type TransactionView } from '../station/services.ts';
+import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../station/services.ts';
 import { NodeClient } from '../station/node-client.ts';
 import { openVault } from '../station/vault/open-vault.ts';
 
@@ -93,9 +93,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     const final = t.status === 'broadcast' || t.status === 'confirmed';
     return {
       view: t.details,
-      // The services count approval into their own numbers (weight, signers, couldSign) and do not
-      // return the shared ApprovalView; the signer list below carries the same facts.
-      approval: null,
+      approval: t.approval,
       signers: [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
       status: t.status,
       note: t.note,
@@ -109,6 +107,12 @@ export function createStationHandlers(station: Station, options: StationHandlerO
 
   const built = (b: { txId: string; transaction: TransactionView; basis: string; warnings: string[] }) => ({
     txId: b.txId, transaction: stationTransaction(b.transaction), basis: b.basis, warnings: b.warnings,
+  });
+
+  /** The dry run's two parts in the table's shape (int64 as text), for preflight and broadcast alike. */
+  const dryRun = ({ comparison: c, signWeight: w }: Pick<BroadcastView, 'comparison' | 'signWeight'>) => ({
+    comparison: { changed: c.changed, changes: c.changes, text: c.text },
+    signWeight: { code: w.code, message: w.message, approved: w.approved, weight: String(w.weight), threshold: w.threshold === null ? null : String(w.threshold), enough: w.enough },
   });
 
   const parseContractJson = (text: string): unknown => {
@@ -220,14 +224,10 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       const r = await station.reissue(args);
       return { old: r.old, txId: r.txId, transaction: stationTransaction(r.transaction), basis: r.basis, warnings: r.warnings, text: r.text };
     },
-    preflight: async () => fail('NOT_FOUND', 'preflight: the dry run runs as part of broadcast in this station; broadcast refuses when the node says the signatures are not enough', { method: 'preflight' }),
+    preflight: async (args) => dryRun(await station.preflight(args)),
     broadcast: async (args) => {
       const r = await station.broadcast(args);
-      return {
-        txId: r.txId, accepted: r.accepted, status: r.status, text: r.text,
-        comparison: { changed: r.comparison.changed, changes: r.comparison.changes, text: r.comparison.text },
-        signWeight: { code: r.signWeight.code, message: r.signWeight.message, approved: r.signWeight.approved, weight: String(r.signWeight.weight), threshold: r.signWeight.threshold === null ? null : String(r.signWeight.threshold), enough: r.signWeight.enough },
-      };
+      return { txId: r.txId, accepted: r.accepted, status: r.status, text: r.text, ...dryRun(r) };
     },
 
     list: ({ status, account, offset = 0, limit = 250 }) => {

@@ -26,7 +26,7 @@ import { AccountSchema, PermissionSchema, type Account, type Permission } from '
 import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from '../../shared/address.ts';
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/authorization.ts';
-import { approvalView, permissionView, transactionView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
+import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
 import { addressInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
@@ -185,6 +185,11 @@ export interface TransactionView extends ApprovalNumbers {
   contract: Record<string, unknown>;
   /** The shared transaction view (shared/view.ts): what the signer reads, decoded from the bytes. */
   details: SharedTransactionView;
+  /**
+   * The shared approval view (shared/view.ts approvalView) against the permission stored with the
+   * transaction, the one the signers count against; null when the station does not know it.
+   */
+  approval: ApprovalView | null;
 }
 
 export interface ListEntryView {
@@ -226,6 +231,17 @@ export interface ImportFileView {
   known: string[];
   newTransaction: boolean;
   warnings: string[];
+}
+
+/** The dry run before broadcast (issue 8 `preflight`): what broadcast checks, without broadcasting. */
+export interface PreflightView {
+  txId: string;
+  /** The node's permissions now against the copy the signers counted against. */
+  comparison: PermissionComparison;
+  /** The node's getsignweight for the signatures collected. */
+  signWeight: SignWeightView;
+  /** Both in words. */
+  text: string;
 }
 
 export interface BroadcastView {
@@ -445,6 +461,7 @@ export function parseCsv(text: string, maxRows: number): string[][] {
 interface Approval {
   numbers: ApprovalNumbers;
   enough: boolean;
+  view: ApprovalView | null;
 }
 
 export class Station {
@@ -1016,7 +1033,7 @@ export class Station {
   private approval(record: TransactionRecord): Approval {
     const sigs = this.store.listSignatures(record.txId);
     if (record.permission === null) {
-      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [], canComplete: false }, enough: false };
+      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [], canComplete: false }, enough: false, view: null };
     }
     const permission = this.permissionFromBytes(record.permission);
     const a = approvalView({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
@@ -1032,6 +1049,7 @@ export class Station {
         canComplete: a.canComplete,
       },
       enough: a.enough,
+      view: a,
     };
   }
 
@@ -1059,7 +1077,7 @@ export class Station {
     const r = this.record(txId);
     const now = this.now();
     const decoded = decodeRaw(r.raw);
-    const { numbers } = this.approval(r);
+    const { numbers, view: approval } = this.approval(r);
     return {
       txId: bytesToHex(r.txId),
       kind: r.kind,
@@ -1075,6 +1093,7 @@ export class Station {
       createdAt: r.createdAt,
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
       details: transactionView({ rawBytes: r.raw, signatures: this.store.listSignatures(r.txId).map((x) => x.signature) }, { now, tokens: this.tokenInfos(decoded) }),
+      approval,
       ...numbers,
     };
   }
@@ -1318,8 +1337,19 @@ export class Station {
     };
   }
 
-  async broadcast(args: { txId: string }): Promise<BroadcastView> {
+  /**
+   * The dry run before broadcast, the same step broadcast runs first: the node's permissions now
+   * against the copy the signers counted against, and getsignweight. Reads the node; stores nothing.
+   */
+  async preflight(args: { txId: string }): Promise<PreflightView> {
     const r = this.record(args.txId);
+    const { comparison, signWeight } = await this.dryRun(r);
+    const verdict = `The node's dry run: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}, ${signWeight.enough ? 'enough' : 'not enough'} to broadcast.`;
+    return { txId: bytesToHex(r.txId), comparison, signWeight, text: `${comparison.text} ${verdict}` };
+  }
+
+  /** What preflight and broadcast both run first; refuses what could never be broadcast. */
+  private async dryRun(r: TransactionRecord): Promise<{ tx: SignedTransaction; comparison: PermissionComparison; signWeight: SignWeightView }> {
     const now = this.now();
     const id = bytesToHex(r.txId);
     if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${id} expired ${formatDuration(now - r.expiration)} ago; make a new one with airlock reissue ${id}`, { field: 'txid' });
@@ -1331,15 +1361,19 @@ export class Station {
     const seen = r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, this.permissionFromBytes(r.permission));
     const stored = this.store.getAccount(r.account);
     const snapshot: HandoffPermission = { address: nowAccount.address, permissions: seen, source: stored ? sourceToFile(stored.source) : { file: 'unknown' }, at: stored?.fetchedAt ?? r.createdAt };
-    const comparison = comparePermissions(snapshot, nowAccount, tx);
-    const signWeight = await node.signWeight(tx);
+    return { tx, comparison: comparePermissions(snapshot, nowAccount, tx), signWeight: await node.signWeight(tx) };
+  }
+
+  async broadcast(args: { txId: string }): Promise<BroadcastView> {
+    const r = this.record(args.txId);
+    const { tx, comparison, signWeight } = await this.dryRun(r);
     if (!signWeight.enough) {
       fail('PERMISSION', `the node's dry run says the signatures are not enough: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}. ${comparison.text} Nothing was broadcast.`, { field: 'txid', signWeight, comparison });
     }
-    const answer = await node.broadcast(tx);
+    const answer = await (await this.nodeReady()).broadcast(tx);
     const status: TxStatus = answer.accepted ? 'broadcast' : 'failed';
     this.store.setStatus(r.txId, status, { nodeAnswer: answer.text });
-    return { txId: id, accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
+    return { txId: bytesToHex(r.txId), accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
   }
 }
 
