@@ -3,8 +3,8 @@
  * a real station (SQLite store, keystore vault, offline from a chain snapshot) called through
  * `dispatch`, as IPC and the bridge call it. Every answer passes its result schema; files cross as
  * text; a tampered handoff file is refused with nothing stored; and no result of any call carries
- * the bytes of a key the station holds, in hex or base64 (issue 8 "run every method live against a
- * station holding keys, scanning each result for them"). Against the devnet on port 0: `preflight`
+ * the bytes of a key the station holds, in hex or base64 (the scan of every method is
+ * station-api-key-scan.test.ts). Against the devnet on port 0: `preflight`
  * answers the dry run and flags a permission changed on chain, and status carries the ApprovalView.
  */
 import { join } from 'node:path';
