@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_NODE_DB, probeLocalNode, startLocalNode } from '../electron/station/local-node.ts';
+import { LOCAL_NODE_DB, localNodeForStation, probeLocalNode, startLocalNode, stopBeforeQuit } from '../electron/station/local-node.ts';
+import { openStation } from '../electron/station/services.ts';
 import { startDevnet } from '../devnet/node.ts';
 
 let dir: string;
@@ -73,5 +74,42 @@ describe('startLocalNode', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     expect(await probeLocalNode(`http://127.0.0.1:${port}`)).toBe('none');
+  });
+});
+
+describe('the local node from Electron main', () => {
+  it('a fresh station (the default node setting) gets its local node; quitting waits for it to stop', async () => {
+    const station = openStation({ dataDir: join(dir, 'station') });
+    const setting = station.settings().node;
+    station.close();
+    const node = await localNodeForStation(setting, { dataDir: join(dir, 'station'), port: 0 });
+    expect(node).toMatchObject({ origin: 'started', dbFile: join(dir, 'station', LOCAL_NODE_DB) });
+    expect(await head(node!.url)).toBe(0);
+
+    let held = 0;
+    let quits = 0;
+    const event = { preventDefault: () => void held++ };
+    let quitted!: () => void;
+    const quitCalled = new Promise<void>((resolve) => (quitted = resolve));
+    const onQuit = stopBeforeQuit(node, () => {
+      quits++;
+      onQuit(event);
+      quitted();
+    });
+    onQuit(event);
+    onQuit(event); // a second quit while stopping is held too, and stops nothing twice
+    await quitCalled;
+    expect({ held, quits }).toEqual({ held: 2, quits: 1 });
+    await expect(probeLocalNode(node!.url)).resolves.toBe('none');
+  });
+
+  it('a station set to another node starts no local chain, and quits at once', async () => {
+    const node = await localNodeForStation('https://node.example.invalid', { dataDir: join(dir, 'station'), port: 0 });
+    expect(node).toBeNull();
+    expect(() => statSync(join(dir, 'station', LOCAL_NODE_DB))).toThrow();
+    let held = 0;
+    let quits = 0;
+    stopBeforeQuit(node, () => void quits++)({ preventDefault: () => void held++ });
+    expect({ held, quits }).toEqual({ held: 0, quits: 0 });
   });
 });

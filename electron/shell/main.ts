@@ -2,7 +2,8 @@
  * The Electron main entry (issue 8): wiring only. It imports `electron` and hands Electron's
  * objects to the plain modules beside it, which hold the logic and are tested without Electron:
  * window-options (hardened windows and sessions), app-protocol (the renderer at app://station),
- * ipc (the API table over IPC, sender checked first), file-dialogs and launch-options.
+ * ipc (the API table over IPC, sender checked first), file-dialogs, launch-options and the local
+ * node (station/local-node.ts: started when the station's node setting is the default).
  *
  * Invariants: one instance per data directory (the lock lives in the user-data directory, which
  * `--data-dir` moves); every webContents is hardened the moment it exists; the API is registered
@@ -18,6 +19,7 @@ import { createFileDialogs } from './file-dialogs.ts';
 import { registerIpcApi } from './ipc.ts';
 import { createStationHandlers } from './station-handlers.ts';
 import { openStation } from '../station/services.ts';
+import { localNodeForStation, stopBeforeQuit } from '../station/local-node.ts';
 import { parseLaunchArgs } from './launch-options.ts';
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
 
@@ -58,7 +60,19 @@ async function start(): Promise<void> {
   // and saves them as downloads (renderer/README.md).
   void dialogs;
   const station = openStation({ dataDir });
-  app.on('will-quit', () => station.close());
+  // On the default network (a first run) the station runs its own local node, as `npm start` does.
+  // A node that cannot start (port taken) is reported; the station still opens, offline.
+  const node = await localNodeForStation(station.settings().node, { dataDir }).catch((cause: unknown) => {
+    console.error('airlock: the local node did not start:', cause);
+    return null;
+  });
+  app.on('will-quit', stopBeforeQuit(node, () => app.quit(), (cause) => console.error('airlock: error while stopping the local node:', cause)));
+  // will-quit fires again once the node has stopped: the store is closed the first time only.
+  let stationOpen = true;
+  app.on('will-quit', () => {
+    if (stationOpen) station.close();
+    stationOpen = false;
+  });
   const handlers: Handlers<StationApi> = createStationHandlers(station, {
     appInfo: () => ({ name: app.getName(), version: app.getVersion(), dataDir }),
   });

@@ -4,13 +4,19 @@
  * restarts. When an Airlock node already answers on that port (another station, or `npm run
  * devnet`), it is used as it is rather than starting a second chain.
  *
+ * Electron main (which a packaged app starts without `npm start`) asks `localNodeForStation`: the
+ * node is started only when the station's node setting is this default address, and
+ * `stopBeforeQuit` holds the app's quit until a node started here has stopped.
+ *
  * Invariants: never two chains on one port; a port held by something that is not an Airlock node is
  * a coded refusal naming the port, never a silent switch to another port (the CLI's default node URL
- * is this address); `stop()` stops only a node this module started.
+ * is this address); `stop()` stops only a node this module started; a station set to another node
+ * starts no local chain.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail } from '../../shared/errors.ts';
+import { LOCAL_NODE_URL } from '../../shared/networks.ts';
 import { DEFAULT_PORT, startDevnet } from '../../devnet/node.ts';
 
 /** The chain's SQLite file inside the station's data directory. */
@@ -66,4 +72,33 @@ export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNo
   const dbFile = join(options.dataDir, LOCAL_NODE_DB);
   const devnet = await startDevnet({ port, dbFile, ...(options.log && { log: options.log }) });
   return { url: devnet.url, origin: 'started', dbFile, stop: () => devnet.stop() };
+}
+
+/**
+ * The local node for a station whose node setting is `nodeSetting`: started (or the Airlock node
+ * already there reused) when the setting is the default local address, null when the person chose
+ * another node, which this machine then has no reason to run.
+ */
+export async function localNodeForStation(nodeSetting: string, options: LocalNodeOptions): Promise<LocalNode | null> {
+  if (nodeSetting !== LOCAL_NODE_URL) return null;
+  return startLocalNode(options);
+}
+
+/**
+ * A handler for Electron's `will-quit`: the first quit is held (`preventDefault`) until `node`
+ * stops, then `quit()` asks again and passes. Without a node, or once it has stopped, it lets the
+ * quit through. A failed stop is reported and the app still quits.
+ */
+export function stopBeforeQuit(node: LocalNode | null, quit: () => void, onError: (cause: unknown) => void = () => {}): (event: { preventDefault(): void }) => void {
+  let state: 'running' | 'stopping' | 'stopped' = node === null ? 'stopped' : 'running';
+  return (event) => {
+    if (state === 'stopped') return;
+    event.preventDefault();
+    if (state === 'stopping') return;
+    state = 'stopping';
+    node!.stop().catch(onError).finally(() => {
+      state = 'stopped';
+      quit();
+    });
+  };
 }
