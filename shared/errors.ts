@@ -77,6 +77,11 @@ export const ERROR_CODES = [
    * or origin, a bridge request without the right token, or with a foreign Host or Origin.
    */
   'UNAUTHORIZED',
+  /**
+   * An open or save dialog asked of a station that has none: served through the loopback bridge,
+   * where the renderer uses the browser's file picker and downloads instead (issue 8).
+   */
+  'NO_DIALOG',
   /** `airlock audit verify` found the station's audit log altered: an entry changed, missing or out of chain. */
   'AUDIT_BROKEN',
   /** A bug or an environment failure; the message is for logs, not for people. */

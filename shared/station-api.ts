@@ -274,6 +274,24 @@ export const STATION_API = defineApi({
     result: v.strictObject({ ...FILE_OUT, txId: txIdText, signatures: v.number() }),
   },
   /**
+   * The desktop app's save dialog for a handoff file (issue 8): the handoff of `exportHandoff`
+   * written where the person chooses; `saved: false` when they cancel. Behind the bridge there is no
+   * dialog: NO_DIALOG, and the renderer saves `exportHandoff`'s text as a download.
+   */
+  saveHandoffFile: {
+    args: v.strictObject({ txId: txIdArg }),
+    result: v.strictObject({ saved: v.boolean(), fileName: v.string(), txId: txIdText }),
+  },
+  /**
+   * The desktop app's open dialog for handoff or transaction files: their names and text, for
+   * `importFiles`; empty when the person cancels. Behind the bridge: NO_DIALOG, and the renderer
+   * uses the browser's file input.
+   */
+  openHandoffFiles: {
+    args: v.undefined(),
+    result: v.strictObject({ files: v.array(v.strictObject({ name: v.string(), text: v.string() })) }),
+  },
+  /**
    * Imports and merges handoff or transaction files. A file that fails any check refuses the whole
    * call with a coded error (message: one sentence; details: what failed), and nothing is stored.
    */

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, type ApiResult } from '../shared/api-contract.ts';
 import { bytesToHex } from '../shared/bytes.ts';
 import { STATION_API, type StationApi } from '../shared/station-api.ts';
+import { createFileDialogs } from '../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
 import { deriveKey, KEYSTORE_FILE, openKeystore, readKeystoreFile } from '../electron/station/vault/keystore-file.ts';
@@ -107,6 +108,8 @@ const CASES: Record<Method, Case> = {
   status: { expect: 'ok', args: () => ({ txId: got.txId }) },
   sign: { expect: 'ok', args: () => ({ txId: got.txId }) },
   exportHandoff: { expect: 'ok', args: () => ({ txId: got.txId }) },
+  saveHandoffFile: { expect: 'ok', args: () => ({ txId: got.txId }) },
+  openHandoffFiles: { expect: 'ok', args: () => undefined },
   importFiles: { expect: 'ok', args: () => ({ files: [{ name: got.handoff!.fileName, text: got.handoff!.text }] }) },
   preflight: { expect: 'ok', args: () => ({ txId: got.txId }) },
   broadcast: { expect: 'ok', args: () => ({ txId: got.txId }) },
@@ -135,7 +138,13 @@ beforeAll(async () => {
   node = await startNode();
   holder = await funded(node, 1_000n * SUN);
   station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode(PASSPHRASE) });
-  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+  // The native dialogs' stand-in: the person always picks the same file in the work directory.
+  const picked = join(work.dir, 'picked.airlock.json');
+  const dialogs = createFileDialogs({
+    showOpenDialog: async () => ({ canceled: false, filePaths: [picked] }),
+    showSaveDialog: async () => ({ canceled: false, filePath: picked }),
+  });
+  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir, dialogs });
   // A second imported key, for keysDelete to remove at the end.
   setup.push({ method: 'keysImport', answer: await dispatch(STATION_API, handlers, 'keysImport', { privateKeyHex: extra.priv, label: 'extra' }) });
 }, 60_000);

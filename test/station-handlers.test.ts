@@ -19,6 +19,8 @@ import { defaultActiveOperations } from '../shared/operations.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../shared/snapshot.ts';
 import { STATION_API, type StationTransaction } from '../shared/station-api.ts';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createFileDialogs, type DialogBackend } from '../electron/shell/file-dialogs.ts';
 import { baseName, createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
 import { buildAndSend, funded, newKey, permissionUpdateBody, startNode, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from './devnet-helpers.ts';
@@ -104,6 +106,49 @@ describe('the station API over the services', () => {
     expect(JSON.stringify(await ok('status', { txId }))).toBe(before);
     const again = await ok<{ results: { known: string[]; added: string[] }[] }>('importFiles', { files: [{ name: 'copy.json', text: file.text }, { name: 'copy.json', text: file.text }] });
     expect(again.results.map((r) => r.added.length)).toEqual([0, 0]);
+  });
+
+  it('behind the bridge (no dialogs) open and save answer NO_DIALOG naming the browser way, nothing written', async () => {
+    const save = await call('saveHandoffFile', { txId });
+    expect(save.ok === false && [save.error.code, save.error.message]).toEqual(['NO_DIALOG', expect.stringContaining('download')]);
+    const open = await call('openHandoffFiles');
+    expect(open.ok === false && [open.error.code, open.error.message]).toEqual(['NO_DIALOG', expect.stringContaining("browser's file picker")]);
+  });
+
+  it('with the desktop dialogs: save writes the handoff where the person chose, open reads it back for importFiles', async () => {
+    const chosen = join(work.dir, 'chosen.airlock.json');
+    let answer: { save: Awaited<ReturnType<DialogBackend['showSaveDialog']>>; open: Awaited<ReturnType<DialogBackend['showOpenDialog']>> } = { save: { canceled: true }, open: { canceled: true, filePaths: [] } };
+    const asked: string[] = [];
+    const dialogs = createFileDialogs({
+      showOpenDialog: async (o) => (asked.push(o.title), answer.open),
+      showSaveDialog: async (o) => (asked.push(`${o.title}: ${o.defaultPath}`), answer.save),
+    });
+    const desk = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir, dialogs });
+    const run = (method: string, args?: unknown) => dispatch(STATION_API, desk, method, args);
+
+    // Cancelled: nothing written, the suggested name answered.
+    expect(await run('saveHandoffFile', { txId })).toEqual({ ok: true, value: { saved: false, fileName: `${txId.slice(0, 12)}.airlock.json`, txId } });
+    expect(existsSync(chosen)).toBe(false);
+    expect(asked).toEqual([`Save the handoff file: ${txId.slice(0, 12)}.airlock.json`]);
+
+    answer = { save: { canceled: false, filePath: chosen }, open: { canceled: false, filePaths: [chosen] } };
+    expect(await run('saveHandoffFile', { txId: txId.toUpperCase() })).toEqual({ ok: true, value: { saved: true, fileName: 'chosen.airlock.json', txId } });
+    const exported = await ok<{ text: string }>('exportHandoff', { txId });
+    expect(readFileSync(chosen, 'utf8')).toBe(exported.text);
+    const opened = await run('openHandoffFiles');
+    expect(opened).toEqual({ ok: true, value: { files: [{ name: 'chosen.airlock.json', text: exported.text }] } });
+
+    // More files than importFiles takes are refused by name; a cancelled open is no files.
+    answer.open = { canceled: false, filePaths: Array.from({ length: 21 }, () => chosen) };
+    const many = await run('openHandoffFiles');
+    expect(many.ok === false && [many.error.code, many.error.details?.field]).toEqual(['INVALID_INPUT', 'files']);
+    answer.open = { canceled: true, filePaths: [] };
+    expect(await run('openHandoffFiles')).toEqual({ ok: true, value: { files: [] } });
+    // A file that is not UTF-8 is refused naming it, not echoed.
+    writeFileSync(chosen, Buffer.from([0xff, 0xfe, 0x41]));
+    answer.open = { canceled: false, filePaths: [chosen] };
+    const bad = await run('openHandoffFiles');
+    expect(bad.ok === false && [bad.error.code, bad.error.message]).toEqual(['INVALID_INPUT', 'chosen.airlock.json: not UTF-8 text']);
   });
 
   it('preflight offline says the node does not answer, and a txID that is not 64 hex digits is refused by name', async () => {

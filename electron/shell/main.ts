@@ -56,9 +56,6 @@ async function start(): Promise<void> {
     showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
   });
   const dataDir = app.getPath('userData');
-  // The open and save dialogs are not API methods yet: the renderer reads files with a file input
-  // and saves them as downloads (renderer/README.md).
-  void dialogs;
   const station = openStation({ dataDir });
   // On the default network (a first run) the station runs its own local node, as `npm start` does.
   // A node that cannot start (port taken) is reported; the station still opens, offline.
@@ -75,6 +72,7 @@ async function start(): Promise<void> {
   });
   const handlers: Handlers<StationApi> = createStationHandlers(station, {
     appInfo: () => ({ name: app.getName(), version: app.getVersion(), dataDir }),
+    dialogs,
   });
   registerIpcApi(ipcMain, STATION_API, handlers, {
     appOrigin: APP_ORIGIN,

@@ -25,6 +25,7 @@ import { equalBytes, hexToBytes } from '../../shared/bytes.ts';
 import type { Handlers } from '../../shared/api-contract.ts';
 import { addressView } from '../../shared/display.ts';
 import { fail } from '../../shared/errors.ts';
+import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import { escapeJsonText } from '../../shared/escape.ts';
 import type { QueueEntry, StationApi, StationTransaction } from '../../shared/station-api.ts';
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
@@ -36,7 +37,12 @@ export interface StationHandlerOptions {
   appInfo: () => { name: string; version: string; dataDir: string };
   /** Where the private temporary directories for files go; default the OS's. */
   tempRoot?: string;
+  /** The desktop app's native open and save dialogs; absent behind the bridge (NO_DIALOG). */
+  dialogs?: FileDialogs;
 }
+
+/** How many handoff files one open dialog may bring: importFiles takes at most this many. */
+const MAX_OPENED_FILES = 20;
 
 /** A file's own name, never a path: the last segment, or `file` when that is empty or a dot name. */
 export function baseName(name: string): string {
@@ -73,6 +79,14 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  const needDialogs = (instead: string): FileDialogs =>
+    options.dialogs ?? fail('NO_DIALOG', `this station has no file dialogs (it is served through the loopback bridge): use ${instead} instead`);
+  const exportHandoffText = (txId: string) =>
+    withTempDir((dir) => {
+      const file = join(dir, 'handoff.json');
+      const r = station.exportHandoff({ txId, file });
+      return { fileName: `${r.txId.slice(0, 12)}.airlock.json`, text: readFileSync(file, 'utf8'), txId: r.txId, signatures: r.signatures };
+    });
   const writeIn = (dir: string, name: string, text: string): string => {
     const path = join(dir, baseName(name));
     writeFileSync(path, text, { mode: 0o600, flag: 'wx' });
@@ -204,12 +218,19 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       const r = await station.sign(args);
       return { txId: r.txId, signed: r.signed, status: r.status, transaction: stationTransaction(r.transaction) };
     },
-    exportHandoff: ({ txId }) =>
-      withTempDir((dir) => {
-        const file = join(dir, 'handoff.json');
-        const r = station.exportHandoff({ txId, file });
-        return { fileName: `${r.txId.slice(0, 12)}.airlock.json`, text: readFileSync(file, 'utf8'), txId: r.txId, signatures: r.signatures };
-      }),
+    exportHandoff: ({ txId }) => exportHandoffText(txId),
+    saveHandoffFile: async ({ txId }) => {
+      const dialogs = needDialogs('a download');
+      const handoff = await exportHandoffText(txId);
+      const r = await dialogs.saveFile({ title: 'Save the handoff file', suggestedName: handoff.fileName, filters: [...HANDOFF_FILTERS], text: handoff.text });
+      return { saved: r.saved, fileName: r.saved && r.name !== undefined ? r.name : handoff.fileName, txId: handoff.txId };
+    },
+    openHandoffFiles: async () => {
+      const dialogs = needDialogs("the browser's file picker");
+      const files = await dialogs.openFiles({ title: 'Open handoff or transaction files', filters: [...HANDOFF_FILTERS], multiple: true });
+      if (files.length > MAX_OPENED_FILES) fail('INVALID_INPUT', `files: at most ${MAX_OPENED_FILES} files at once`, { field: 'files' });
+      return { files };
+    },
     importFiles: ({ files }) =>
       withTempDir((dir) => {
         // One subdirectory per file, so two files of the same name cannot collide.
