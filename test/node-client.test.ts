@@ -200,7 +200,7 @@ describe('NodeClient errors', () => {
     await new Promise((resolve) => closed.close(resolve));
     const e = await new NodeClient({ baseUrl: `http://127.0.0.1:${port}` }).latestBlock().catch((x) => x);
     expect(e).toMatchObject({ code: 'NODE_UNREACHABLE' });
-    expect(e.message).toBe(`cannot reach the node at http://127.0.0.1:${port} (ECONNREFUSED): start the station's local node (npm run devnet) or pass --node URL`);
+    expect(e.message).toBe(`cannot reach the node at http://127.0.0.1:${port} (ECONNREFUSED): start the station's local node (npm start) or pass --node URL`);
   });
 
   it('a bad base URL is an input error naming --node', () => {

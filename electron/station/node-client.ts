@@ -279,7 +279,7 @@ export class NodeClient {
       }
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       const reason = scrubKey(cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e)), key);
-      fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm run devnet) or pass --node URL`, { node: this.baseUrl, path });
+      fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm start) or pass --node URL`, { node: this.baseUrl, path });
     }
     let json: unknown;
     try {

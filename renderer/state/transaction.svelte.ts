@@ -103,18 +103,6 @@ export class TransactionState {
     this.busy = true;
     const answer = await this.#client.preflight({ txId: this.tx.view.txID });
     this.busy = false;
-    if (!answer.ok && answer.error.code === 'NOT_FOUND' && answer.error.details?.method === 'preflight') {
-      // A station whose broadcast runs the dry run itself, and refuses when the weight is short.
-      this.error = null;
-      this.preflight = {
-        changed: false,
-        changes: [],
-        comparisonText: 'This station runs the dry run as part of the broadcast: it compares the permissions and asks the node for the signature weight, and broadcasts nothing if they are not enough.',
-        enough: true,
-        signWeightText: 'it runs with the broadcast',
-      };
-      return;
-    }
     if (!answer.ok) {
       this.error = answer.error;
       return;
