@@ -342,6 +342,16 @@ export const STATION_API = defineApi({
     }),
   },
 
+  // ---- vault passphrase (the keystore unlocked from the UI)
+
+  // ---- tokens
+
+  // ---- address book
+
+  // ---- proofs of possession
+
+  // ---- permission analysis (lockout guard, known signers)
+
   // ---- settings, node, audit
   settings: { args: v.undefined(), result: SETTINGS_VIEW },
   setSetting: {

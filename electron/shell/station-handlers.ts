@@ -260,6 +260,16 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, local)), accounts };
     },
 
+    // ---- vault passphrase (the keystore unlocked from the UI)
+
+    // ---- tokens
+
+    // ---- address book
+
+    // ---- proofs of possession
+
+    // ---- permission analysis (lockout guard, known signers)
+
     settings: () => station.settings(),
     setSetting: ({ key, value }) => station.setSetting(key, value),
     nodeTest: async ({ url }) => {

@@ -1375,6 +1375,16 @@ export class Station {
     this.store.setStatus(r.txId, status, { nodeAnswer: answer.text });
     return { txId: bytesToHex(r.txId), accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
   }
+
+  // ---- vault passphrase (the keystore unlocked from the UI)
+
+  // ---- tokens
+
+  // ---- address book
+
+  // ---- proofs of possession
+
+  // ---- permission analysis (lockout guard, known signers)
 }
 
 interface Plan {

@@ -3,7 +3,19 @@
  * carries the bridge token on first load (renderer/api-client.ts), and nothing here needs to
  * survive a reload.
  */
-export type Screen = 'queue' | 'transaction' | 'keys' | 'settings';
+export type Screen =
+  | 'queue'
+  | 'transaction'
+  | 'keys'
+  | 'settings'
+  // ---- send and batch
+
+  // ---- tokens
+
+  // ---- accounts and the permission editor
+
+  // ---- address book
+;
 
 export class Router {
   screen = $state<Screen>('queue');

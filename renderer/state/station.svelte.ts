@@ -20,6 +20,18 @@ export interface StationState {
   transaction: TransactionState;
   keys: KeysState;
   settings: SettingsState;
+  // ---- send and batch
+
+  // ---- tokens
+
+  // ---- accounts and the permission editor
+
+  // ---- address book
+
+  // ---- vault passphrase
+
+  // ---- proofs of possession
+
 }
 
 export function createStationState(client: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
@@ -31,5 +43,17 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     transaction: new TransactionState(client),
     keys: new KeysState(client),
     settings: new SettingsState(client),
+    // ---- send and batch
+
+    // ---- tokens
+
+    // ---- accounts and the permission editor
+
+    // ---- address book
+
+    // ---- vault passphrase
+
+    // ---- proofs of possession
+
   };
 }
