@@ -25,6 +25,14 @@ export class Router {
     this.screen = screen;
   }
 
+  /** The account the account and permission-editor screens show (issue 10). */
+  account = $state<string | null>(null);
+
+  openAccount(address: string, screen: Screen): void {
+    this.account = address;
+    this.screen = screen;
+  }
+
   openTransaction(txId: string): void {
     this.txId = txId;
     this.screen = 'transaction';
