@@ -78,14 +78,18 @@ export class TransactionState {
     return { fileName: answer.value.fileName, text: answer.value.text };
   }
 
-  /** Imports files; a refusal is kept in `importError` and nothing else changes. */
-  async importFiles(files: { name: string; text: string }[]): Promise<void> {
+  /**
+   * Imports files; a refusal is kept in `importError` and nothing else changes. Returns the txIDs
+   * the files carried (one per file), or null after a refusal, so a screen without an open
+   * transaction (the queue) can open what arrived.
+   */
+  async importFiles(files: { name: string; text: string }[]): Promise<string[] | null> {
     this.importError = null;
     this.importOutcome = null;
     const answer = await this.#client.importFiles({ files });
     if (!answer.ok) {
       this.importError = answer.error;
-      return;
+      return null;
     }
     const results = answer.value.results;
     this.importOutcome = {
@@ -95,6 +99,7 @@ export class TransactionState {
     };
     const open = this.tx?.view.txID;
     if (open !== undefined && results.some((r) => r.txId === open)) await this.load(open);
+    return results.map((r) => r.txId);
   }
 
   /** The dry run before broadcast: the node's permissions against the signers' copy, and getsignweight. */
