@@ -15,7 +15,7 @@
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildRenderer } from './build-renderer.ts';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
       for (const f of written) {
         const size = statSync(f).size;
-        console.log(`${f.slice(outDir.length)}\t${(size / 1024).toFixed(0)} KB`);
+        console.log(`${basename(f)}\t${(size / 1024).toFixed(0)} KB`);
         if (size > MAX_BYTES) throw new Error(`${f} is ${size} bytes, more than the ${MAX_BYTES} a committed screenshot may have`);
       }
       console.log(`wrote ${written.length} screenshots to ${outDir}`);

@@ -15,9 +15,9 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory). */
-export function launchChromium(profileDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory); `viewport` in CSS pixels. */
+export function launchChromium(profileDir: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options });
 }
 
 export const SECRET_TEXT = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';

@@ -16,7 +16,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
 import { createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
@@ -24,6 +24,7 @@ import type { ArgsInputOf, ResultOf } from '../shared/api-contract.ts';
 import { encodeOperationsHex } from '../shared/operations.ts';
 import { STATION_API, type StationApi } from '../shared/station-api.ts';
 import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from './devnet-helpers.ts';
+import { launchChromium } from './shell-helpers.ts';
 import { TEST_SCRYPT } from './station-helpers.ts';
 
 type Method = keyof StationApi & string;
@@ -153,19 +154,10 @@ export async function tokenBalance(node: TestNode, address: string, tokenId: str
 
 // ---- Chromium ----------------------------------------------------------------------------
 
-/** Debian's Chromium, headless, with nothing that reaches the network by itself. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** One persistent context (its own fresh profile in `profileDir`) for one station. */
+/** One persistent context of Debian's headless Chromium (its own fresh profile in `profileDir`) for one station. */
 export function stationBrowser(profileDir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
   mkdirSync(profileDir, { recursive: true });
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport,
-    acceptDownloads: true,
-  });
+  return launchChromium(profileDir, { viewport });
 }
 
 /**
