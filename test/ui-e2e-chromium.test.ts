@@ -104,8 +104,8 @@ async function buildTokenTransfer(page: Page, to: string, whole: string, units: 
 }
 
 /** A token transfer from the treasury, built through A's API over its bridge. */
-async function buildThroughApi(to: string, amount: string, note: string, expiresIn?: string): Promise<string> {
-  const built = await net.A.call('buildTransferAsset', { from: net.owner.b58, to, token: net.tokenId, amount, permissionId: TREASURY_ID, note, ...(expiresIn && { expiresIn }) });
+async function buildThroughApi(to: string, amount: string, note: string): Promise<string> {
+  const built = await net.A.call('buildTransferAsset', { from: net.owner.b58, to, token: net.tokenId, amount, permissionId: TREASURY_ID, note });
   return built.txId;
 }
 
