@@ -1,5 +1,5 @@
 /**
- * The station's commands (issue 7, "The command line"): `airlock keys|account|snapshot|build|sign|
+ * The station's commands (issue 7, "The command line"): `airlock keys|book|account|snapshot|build|sign|
  * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
  * against ONE services object (electron/station/services.ts), the same the IPC handlers will call.
  *
@@ -29,7 +29,7 @@ import { readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 
 /** The first words that belong to the station's command line. */
-export const STATION_COMMANDS = ['keys', 'account', 'snapshot', 'build', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
+export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -82,14 +82,14 @@ function txText(v: TransactionView): string {
 
 function accountText(a: AccountView): string {
   const lines = [table([
-    ['account', a.address],
+    ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
     ['balance', `${a.balance} sun`],
     ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
     ['source', `${a.source.text}, ${a.age} old`],
   ])];
   for (const p of a.permissions) {
     lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
-    for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}`);
+    for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
     if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
   }
   return lines.join('\n');
@@ -221,6 +221,21 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     }
     const r = await s.keysDelete({ address });
     done(r, `Deleted the key of ${r.address}.`);
+  });
+
+  // address book (issue 10) -------------------------------------------------------------------
+  const book = program.command('book').description('address-book labels: list, set, delete');
+  book.command('list').action(() => {
+    const { entries } = open().bookList();
+    done(entries, entries.length === 0 ? 'The address book is empty. Add a label with airlock book set ADDR LABEL.' : table(entries.map((e) => [e.address, plain(e.label)])));
+  });
+  book.command('set').argument('<address>').argument('<label>').action((address: string, label: string) => {
+    const e = open().bookSet({ address, label });
+    done(e, `${e.address} is now "${plain(e.label)}" in the address book.`);
+  });
+  book.command('delete').argument('<address>').action((address: string) => {
+    const r = open().bookDelete({ address });
+    done(r, `Removed the label of ${r.address} from the address book.`);
   });
 
   // account, snapshot ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
   APPROVAL_VIEW,
   CONTRACT_NAMES,
   int64Text,
+  PERMISSION_KEY_VIEW,
   PERMISSION_VIEW,
   TRANSACTION_VIEW,
   txIdText,
@@ -95,13 +96,18 @@ const SOURCE_VIEW = v.strictObject({
   text: v.string(),
 });
 
+/** A permission's key with its label (a key's own, then the address book's); null when none. */
+const LABELLED_KEY = v.strictObject({ ...PERMISSION_KEY_VIEW.entries, label: v.nullable(v.string()) });
+
 export const ACCOUNT_VIEW = v.strictObject({
   address: v.string(),
   hex: v.string(),
   balance: int64Text,
   tokens: v.array(v.strictObject({ id: v.string(), balance: int64Text })),
-  /** Each permission's view (shared/view.ts permissionView) with the slot it fills. */
-  permissions: v.array(v.strictObject({ ...PERMISSION_VIEW.entries, slot: v.picklist(['owner', 'executive', 'active']) })),
+  /** The account's label (a key's own, then the address book's), as stored; null when none. */
+  label: v.nullable(v.string()),
+  /** Each permission's view (shared/view.ts permissionView) with the slot it fills; each key with its label. */
+  permissions: v.array(v.strictObject({ ...PERMISSION_VIEW.entries, keys: v.array(LABELLED_KEY), slot: v.picklist(['owner', 'executive', 'active']) })),
   source: SOURCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
@@ -118,6 +124,9 @@ const SIGNER_VIEW = v.strictObject({
   /** This station holds the key. */
   local: v.boolean(),
 });
+
+/** An address that imitates a known one (shared/lookalike.ts), with the known one's label. */
+export const LOOKALIKE_VIEW = v.strictObject({ address: v.string(), imitates: v.string(), label: v.nullable(v.string()) });
 
 /**
  * One transaction as the station knows it (the services' `status`): the view decoded from the
@@ -141,6 +150,13 @@ export const STATION_TRANSACTION = v.strictObject({
   nodeJson: v.string(),
   /** True when the services would re-issue it (expired, or close to expiry, and not on chain). */
   reissuable: v.boolean(),
+  /** Every address the view names, and every signer's, that has a label (a key's own, then the address book's). */
+  labels: v.array(v.strictObject({ address: v.string(), label: v.string() })),
+  /**
+   * Addresses the view names that are neither in the book nor this station's keys but share the
+   * first and last characters of one that is (shared/lookalike.ts): `imitates` and its label.
+   */
+  lookalikes: v.array(LOOKALIKE_VIEW),
 });
 
 /** One row of the queue (the services' `list`): enough to draw it without decoding the bytes again. */
@@ -150,6 +166,8 @@ export const QUEUE_ENTRY = v.strictObject({
   /** The kind in plain words (view.title). */
   title: v.string(),
   account: v.string(),
+  /** The account's label (a key's own, then the address book's); null when none. */
+  accountLabel: v.nullable(v.string()),
   /** The amount with its unit, or the change in words ("2 of 3 keys"): from the view's summary parts. */
   amount: v.string(),
   status: v.picklist(TX_STATUSES),
@@ -157,7 +175,7 @@ export const QUEUE_ENTRY = v.strictObject({
   threshold: v.nullable(int64Text),
   signatureCount: v.number(),
   /** Keys that have not signed and could still add weight, with whether this station holds them. */
-  canStillSign: v.array(v.strictObject({ address: v.string(), weight: int64Text, local: v.boolean() })),
+  canStillSign: v.array(v.strictObject({ address: v.string(), weight: int64Text, local: v.boolean(), label: v.nullable(v.string()) })),
   /** ms since the epoch. */
   expiration: v.number(),
   note: v.string(),
@@ -182,6 +200,11 @@ const SETTINGS_VIEW = v.strictObject({
   expiresInMs: v.number(),
   vault: v.picklist(VAULT_KINDS),
 });
+
+/** One address-book entry; the label holds no character that needs escaping (the station refuses them). */
+export const BOOK_ENTRY = v.strictObject({ address: v.string(), hex: v.string(), label: v.string(), updatedAt: v.number() });
+/** Bounded here; the station's rules (64 characters after trimming, no invisible characters, not a key) name themselves. */
+const bookLabelArg = v.pipe(v.string(), v.maxLength(256, 'a label of at most 64 characters'));
 
 /** A file handed to the renderer to save (save dialog in Electron, a download in a browser). */
 const FILE_OUT = { fileName: v.string(), text: v.string() };
@@ -347,6 +370,16 @@ export const STATION_API = defineApi({
   // ---- tokens
 
   // ---- address book
+  /** The address book, sorted by label (electron/station/address-book.ts). */
+  bookList: { args: v.undefined(), result: v.strictObject({ entries: v.array(BOOK_ENTRY) }) },
+  /**
+   * Adds or replaces a label. The station trims it and refuses an empty one, more than 64
+   * characters, control/bidi/invisible characters, and 64 hex digits (a private key pasted by
+   * mistake), naming the field and never quoting the text.
+   */
+  bookSet: { args: v.strictObject({ address: addressArg, label: bookLabelArg }), result: BOOK_ENTRY },
+  /** Removes a label; NOT_FOUND when the address has none. */
+  bookDelete: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 
   // ---- proofs of possession
 
@@ -373,3 +406,4 @@ export type StationApi = typeof STATION_API;
 export type StationTransaction = v.InferOutput<typeof STATION_TRANSACTION>;
 export type QueueEntry = v.InferOutput<typeof QUEUE_ENTRY>;
 export type KeyView = v.InferOutput<typeof KEY_VIEW>;
+export type BookEntry = v.InferOutput<typeof BOOK_ENTRY>;

@@ -89,6 +89,8 @@ const CASES: Record<Method, Case> = {
   keysImport: { expect: 'ok', args: () => ({ privateKeyHex: holder.priv, label: 'holder' }) },
   keysLabel: { expect: 'ok', args: () => ({ address: holder.b58, label: 'the holder' }) },
   keysList: { expect: 'ok', args: () => undefined },
+  bookSet: { expect: 'ok', args: () => ({ address: to.b58, label: 'landlord' }) },
+  bookList: { expect: 'ok', args: () => undefined },
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
@@ -120,6 +122,7 @@ const CASES: Record<Method, Case> = {
   setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
   nodeTest: { expect: 'ok', args: () => ({}) },
   auditVerify: { expect: 'ok', args: () => undefined },
+  bookDelete: { expect: 'ok', args: () => ({ address: to.b58 }) },
   keysDelete: { expect: 'ok', args: () => ({ address: extra.b58 }) },
 };
 

@@ -31,6 +31,7 @@ import type { QueueEntry, StationApi, StationTransaction } from '../../shared/st
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../station/services.ts';
 import { NodeClient } from '../station/node-client.ts';
+import { addressesIn, type LabelIndex } from '../station/address-book.ts';
 import { openVault } from '../station/vault/open-vault.ts';
 
 export interface StationHandlerOptions {
@@ -93,17 +94,16 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     return path;
   };
 
-  const labels = (): Map<string, { label: string }> => new Map(station.keysList().map((k) => [k.address, { label: k.label }]));
-
   const stationTransaction = (t: TransactionView): StationTransaction => {
-    const keys = labels();
+    const labels = station.labels();
     const signer = (address: string, weight: string, signed: boolean) => ({
       address: addressView(parseAddress(address)),
       weight,
-      label: keys.get(address)?.label ?? null,
+      label: labels.labelOf(address),
       signed,
-      local: keys.has(address),
+      local: labels.isLocal(address),
     });
+    const named = addressesIn(t.details);
     const final = t.status === 'broadcast' || t.status === 'confirmed';
     return {
       view: t.details,
@@ -116,6 +116,14 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       expiresInMs: t.expiresInMs,
       nodeJson: escapeJsonText(JSON.stringify(t.contract, null, 2)),
       reissuable: !final && (t.status === 'expired' || t.expiresInMs < REISSUE_WINDOW_MS),
+      labels: [...new Set([...named, ...t.signers.map((s) => s.address), ...t.couldSign.map((s) => s.address)])].flatMap((address) => {
+        const label = labels.labelOf(address);
+        return label === null ? [] : [{ address, label }];
+      }),
+      lookalikes: named.flatMap((address) => {
+        const l = labels.lookalike(address);
+        return l === null ? [] : [{ address, imitates: l.imitates, label: l.label }];
+      }),
     };
   };
 
@@ -137,7 +145,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     }
   };
 
-  const queueEntry = (e: ReturnType<Station['list']>[number], local: Set<string>): QueueEntry => {
+  const queueEntry = (e: ReturnType<Station['list']>[number], labels: LabelIndex): QueueEntry => {
     const txId = hexToBytes(e.txId);
     const record = station.store.getTransaction(txId)!;
     const view = transactionView({ rawBytes: record.raw, signatures: [] });
@@ -148,6 +156,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       kind: view.kind,
       title: view.title,
       account: e.account,
+      accountLabel: labels.labelOf(record.account),
       amount: queueAmount(view),
       status: e.status,
       weight: e.weight,
@@ -156,8 +165,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       canStillSign: (permission?.keys ?? [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
         .map((k) => {
-          const address = addressToBase58(k.address);
-          return { address, weight: k.weight.toString(), local: local.has(address) };
+          return { address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) };
         }),
       expiration: e.expiration,
       note: e.note,
@@ -256,8 +264,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       const accounts = [...new Set(all.map((e) => e.account))].sort();
       const wanted = account === undefined ? null : addressToBase58(parseAddress(account.trim(), 'account'));
       const rows = wanted === null ? all : all.filter((e) => e.account === wanted);
-      const local = new Set(station.keysList().map((k) => k.address));
-      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, local)), accounts };
+      const labels = station.labels();
+      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, labels)), accounts };
     },
 
     // ---- vault passphrase (the keystore unlocked from the UI)
@@ -265,6 +273,9 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     // ---- tokens
 
     // ---- address book
+    bookList: () => station.bookList(),
+    bookSet: (args) => station.bookSet(args),
+    bookDelete: (args) => station.bookDelete(args),
 
     // ---- proofs of possession
 

@@ -26,7 +26,7 @@ import { AccountSchema, PermissionSchema, type Account, type Permission } from '
 import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from '../../shared/address.ts';
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/authorization.ts';
-import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
+import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionKeyView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
 import { addressInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
@@ -63,6 +63,7 @@ import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import type { PassphraseSource } from './vault/passphrase.ts';
 import type { ScryptParams } from './vault/keystore-file.ts';
 import type { Vault, VaultKind } from './vault/vault.ts';
+import { bookEntries, bookEntryView, bookLabelInput, LabelIndex, type BookEntryView } from './address-book.ts';
 
 /** Default life of a new transaction: long enough to pass a USB stick around one working day. */
 export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
@@ -138,14 +139,18 @@ export interface SourceView {
   text: string;
 }
 
-export interface PermissionEntryView extends PermissionView {
+export interface PermissionEntryView extends Omit<PermissionView, 'keys'> {
   /** Which slot: owner, executive or active. */
   slot: 'owner' | 'executive' | 'active';
+  /** Each key with its label (the key's own, then the address book's; address-book.ts). */
+  keys: (PermissionKeyView & { label: string | null })[];
 }
 
 export interface AccountView {
   address: string;
   hex: string;
+  /** The account's label (a key's own, then the address book's); null when none. */
+  label: string | null;
   balance: string;
   tokens: { id: string; balance: string }[];
   permissions: PermissionEntryView[];
@@ -762,15 +767,21 @@ export class Station {
     if (!r) fail('NOT_FOUND', `address: no account ${addressToBase58(a)} on this station; run airlock account fetch ${addressToBase58(a)} (online) or import a snapshot`, { field: 'address' });
     const account = fromBinary(AccountSchema, r.account);
     const p = accountPermissionsFromAccount(account);
+    const labels = this.labels();
+    const entry = (slot: PermissionEntryView['slot'], permission: Permission): PermissionEntryView => {
+      const view = permissionView(permission);
+      return { slot, ...view, keys: view.keys.map((k) => ({ ...k, label: labels.labelOf(hexToBytes(k.address.hex)) })) };
+    };
     const permissions: PermissionEntryView[] = [
-      ...(p.owner ? [{ slot: 'owner' as const, ...permissionView(p.owner) }] : []),
-      ...(p.executive ? [{ slot: 'executive' as const, ...permissionView(p.executive) }] : []),
-      ...p.actives.map((x) => ({ slot: 'active' as const, ...permissionView(x) })),
+      ...(p.owner ? [entry('owner', p.owner)] : []),
+      ...(p.executive ? [entry('executive', p.executive)] : []),
+      ...p.actives.map((x) => entry('active', x)),
     ];
     const ageMs = this.now() - r.fetchedAt;
     return {
       address: addressToBase58(a),
       hex: bytesToHex(a),
+      label: labels.labelOf(a),
       balance: account.balance.toString(),
       tokens: Object.entries(account.assetV2).map(([id, b]) => ({ id, balance: b.toString() })),
       permissions,
@@ -1381,6 +1392,36 @@ export class Station {
   // ---- tokens
 
   // ---- address book
+  // The book and label resolution live in address-book.ts; these are the services' thin entries.
+
+  /** Every label of the book, sorted by label. */
+  bookList(): { entries: BookEntryView[] } {
+    return { entries: bookEntries(this.store) };
+  }
+
+  /** Adds or replaces the label of `address` (audited by the store as `label.set`). */
+  bookSet(args: { address: string; label: string }): BookEntryView {
+    const a = addressArg(args.address, 'address');
+    const label = bookLabelInput(args.label, 'label');
+    return bookEntryView(this.store.setLabel(a, label));
+  }
+
+  /** Removes the label of `address` (audited as `label.delete`); NOT_FOUND when it has none. */
+  bookDelete(args: { address: string }): { address: string; deleted: boolean } {
+    const a = addressArg(args.address, 'address');
+    if (!this.store.deleteLabel(a)) fail('NOT_FOUND', `address: the address book has no label for ${addressToBase58(a)}`, { field: 'address' });
+    return { address: addressToBase58(a), deleted: true };
+  }
+
+  /** Every label this station knows, read once: for views that show many addresses. */
+  labels(): LabelIndex {
+    return new LabelIndex(this.store);
+  }
+
+  /** The label of one address: the key's own, then the book's; null when none. */
+  labelOf(address: Uint8Array | string): string | null {
+    return this.labels().labelOf(address);
+  }
 
   // ---- proofs of possession
 
