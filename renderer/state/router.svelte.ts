@@ -15,6 +15,7 @@ export type Screen =
   // ---- accounts and the permission editor
 
   // ---- address book
+  | 'addressBook'
 ;
 
 export class Router {

@@ -11,6 +11,7 @@ import { QueueState } from './queue.svelte.ts';
 import { Router } from './router.svelte.ts';
 import { SettingsState } from './settings.svelte.ts';
 import { TransactionState } from './transaction.svelte.ts';
+import { AddressBookState } from './address-book.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -27,6 +28,7 @@ export interface StationState {
   // ---- accounts and the permission editor
 
   // ---- address book
+  addressBook: AddressBookState;
 
   // ---- vault passphrase
 
@@ -50,6 +52,7 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     // ---- accounts and the permission editor
 
     // ---- address book
+    addressBook: new AddressBookState(client),
 
     // ---- vault passphrase
 
