@@ -104,13 +104,14 @@ describe('the address book', () => {
   });
 
   it('labels a build, the queue and status, and flags a recipient that imitates a labelled address', async () => {
-    const built = await ok<{ txId: string; transaction: StationTransaction }>('buildTransfer', { from: OWNER, to: FAKE, amount: '1000000', permissionId: 2 });
+    const built = await ok<{ txId: string; transaction: StationTransaction; warnings: string[] }>('buildTransfer', { from: OWNER, to: FAKE, amount: '1000000', permissionId: 2 });
     txId = built.txId;
     const t = built.transaction;
     expect(t.signers.map((s) => s.label)).toEqual(['Ana laptop', 'Bo desktop', 'Cy tablet']);
     expect(t.labels).toEqual(expect.arrayContaining([{ address: OWNER, label: 'Treasury' }, { address: S[1], label: 'Bo desktop' }]));
     expect(t.labels.some((l) => l.address === FAKE)).toBe(false);
     expect(t.lookalikes).toEqual([{ address: FAKE, imitates: KNOWN, label: 'Landlord' }]);
+    expect(built.warnings).toContain(`look-alike address: ${FAKE} is not in the address book but starts and ends like ${KNOWN} ("Landlord"); check every character`);
 
     const queue = await ok<{ entries: QueueEntry[] }>('list', {});
     const entry = queue.entries.find((e) => e.txId === txId)!;

@@ -63,7 +63,8 @@ import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import type { PassphraseSource } from './vault/passphrase.ts';
 import type { ScryptParams } from './vault/keystore-file.ts';
 import type { Vault, VaultKind } from './vault/vault.ts';
-import { bookEntries, bookEntryView, bookLabelInput, LabelIndex, type BookEntryView } from './address-book.ts';
+import { addressesIn, bookEntries, bookEntryView, bookLabelInput, LabelIndex, type BookEntryView } from './address-book.ts';
+import { escapeText } from '../../shared/escape.ts';
 
 /** Default life of a new transaction: long enough to pass a USB stick around one working day. */
 export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
@@ -900,7 +901,8 @@ export class Station {
         permission: toBinary(PermissionSchema, permission),
       });
     });
-    return { txId: bytesToHex(tx.txId), transaction: this.view(tx.txId), basis, warnings: tapos.warnings };
+    const view = this.view(tx.txId);
+    return { txId: bytesToHex(tx.txId), transaction: view, basis, warnings: [...tapos.warnings, ...this.lookalikeWarnings(view.details)] };
   }
 
   async buildTransfer(args: { from: string; to: string; amount: string } & BuildOptions): Promise<BuildView> {
@@ -1416,6 +1418,17 @@ export class Station {
   /** Every label this station knows, read once: for views that show many addresses. */
   labels(): LabelIndex {
     return new LabelIndex(this.store);
+  }
+
+  /** One sentence per address `view` names that imitates a known one (shared/lookalike.ts), for a build's warnings. */
+  lookalikeWarnings(view: unknown): string[] {
+    const labels = this.labels();
+    return addressesIn(view).flatMap((address) => {
+      const l = labels.lookalike(address);
+      if (l === null) return [];
+      const name = l.label === null ? '' : ` ("${escapeText(l.label)}")`;
+      return [`look-alike address: ${address} is not in the address book but starts and ends like ${l.imitates}${name}; check every character`];
+    });
   }
 
   /** The label of one address: the key's own, then the book's; null when none. */
