@@ -52,11 +52,20 @@ export class AddressBookState {
     this.#client = client;
   }
 
+  /** Whether `load` has answered once: screens that only need the known addresses load once. */
+  loaded = $state(false);
+
+  /** Loads the book and the keys unless they were loaded already (LookalikeCheck calls it). */
+  async ensureLoaded(): Promise<void> {
+    if (!this.loaded) await this.load();
+  }
+
   async load(): Promise<void> {
     const [book, keys] = await Promise.all([this.#client.bookList(), this.#client.keysList()]);
     if (book.ok) this.entries = book.value.entries;
     if (keys.ok) this.keys = keys.value.keys;
     this.error = !book.ok ? book.error : !keys.ok ? keys.error : null;
+    this.loaded = true;
   }
 
   /** The entries in the order chosen. */

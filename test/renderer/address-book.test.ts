@@ -15,6 +15,7 @@ import KeysScreen from '../../renderer/screens/KeysScreen.svelte';
 import QueueScreen from '../../renderer/screens/QueueScreen.svelte';
 import TransactionScreen from '../../renderer/screens/TransactionScreen.svelte';
 import AddressText from '../../renderer/components/AddressText.svelte';
+import LookalikeCheck from '../../renderer/components/LookalikeCheck.svelte';
 import App from '../../renderer/App.svelte';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
 import { LOOKALIKE_PAIRS } from '../fixtures/lookalike-pairs.ts';
@@ -166,6 +167,18 @@ describe('labels and warnings on the other screens', () => {
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain(R);
     expect(warning.textContent).toContain('“Landlord”');
+  });
+
+  it('LookalikeCheck, for any field where an address is typed, loads the book once and warns about a look-alike only', async () => {
+    const h = fakeStationState({ count: 1 });
+    expect(await h.station.addressBook.save(LOOKALIKE, 'Landlord')).toBe(true);
+    h.station.addressBook.loaded = false;
+    const shown = renderWithStation(LookalikeCheck, h.station, { address: R, id: 'to-lookalike' });
+    const warning = await screen.findByRole('alert');
+    expect(warning.id).toBe('to-lookalike');
+    expect(warning.textContent).toContain('“Landlord”');
+    await shown.rerender({ address: FAKE_ADDRESSES.B, id: 'to-lookalike' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('the queue shows the labels of the keys that could still sign', async () => {
