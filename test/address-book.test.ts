@@ -10,7 +10,6 @@
  * controls, zero-width, too long, empty, a private key) are refused naming the field, quoting
  * nothing, with nothing stored, while `__proto__` is just text and 10,000 entries list whole.
  */
-import { join } from 'node:path';
 import { create } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionSchema, PermissionType } from '../shared/gen/protocol/core_pb.ts';
@@ -20,12 +19,12 @@ import { dispatch, type ApiResult } from '../shared/api-contract.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { defaultActiveOperations } from '../shared/operations.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
-import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../shared/snapshot.ts';
+import { permissionsToJson } from '../shared/snapshot.ts';
 import { STATION_API, type BookEntry, type QueueEntry, type StationTransaction } from '../shared/station-api.ts';
 import { createStationHandlers } from '../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../electron/station/services.ts';
+import type { Station } from '../electron/station/services.ts';
 import { LOOKALIKE_PAIRS } from './fixtures/lookalike-pairs.ts';
-import { TEST_SCRYPT, testStation, workDir } from './station-helpers.ts';
+import { offlineApiStation, testStation, workDir } from './station-helpers.ts';
 
 const T = 1_800_000_000_000;
 const keys = Array.from({ length: 3 }, () => generatePrivateKey());
@@ -58,11 +57,8 @@ const bookRows = (): number => station.store.listLabels().length;
 
 beforeAll(async () => {
   work = workDir('airlock-book-');
-  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: T - 30_000 };
-  const account = { address: OWNER, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] }), balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: T - 20_000 };
-  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 }));
-  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => T, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
-  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+  let snapshot: string;
+  ({ station, handlers, snapshot } = offlineApiStation(work.dir, T, OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] })));
   await ok('snapshotImport', { fileName: 'snap.json', text: snapshot });
   await ok('keysImport', { privateKeyHex: bytesToHex(keys[0]!), label: 'Ana laptop' });
 }, 60_000);

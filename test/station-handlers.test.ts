@@ -17,14 +17,14 @@ import { dispatch, type ApiResult } from '../shared/api-contract.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { defaultActiveOperations } from '../shared/operations.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
-import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../shared/snapshot.ts';
+import { permissionsToJson } from '../shared/snapshot.ts';
 import { STATION_API, type StationTransaction } from '../shared/station-api.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createFileDialogs, type DialogBackend } from '../electron/shell/file-dialogs.ts';
 import { baseName, createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
 import { buildAndSend, funded, newKey, permissionUpdateBody, startNode, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from './devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from './station-helpers.ts';
+import { offlineApiStation, TEST_SCRYPT, workDir } from './station-helpers.ts';
 
 const T = 1_800_000_000_000;
 const keys = Array.from({ length: 3 }, () => generatePrivateKey());
@@ -53,11 +53,8 @@ async function ok<T = Record<string, unknown>>(method: string, args?: unknown): 
 
 beforeAll(async () => {
   work = workDir('airlock-handlers-');
-  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: T - 30_000 };
-  const account = { address: OWNER, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] }), balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: T - 20_000 };
-  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 }));
-  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => T, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
-  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+  let snapshot: string;
+  ({ station, handlers, snapshot } = offlineApiStation(work.dir, T, OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] })));
   await ok('snapshotImport', { fileName: '../../etc/snap.json', text: snapshot });
 }, 60_000);
 

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../cli/main.ts';
 import { nodeIo, type CliIo } from '../cli/io.ts';
+import { exportSnapshot, stringifySnapshot, type PermissionsJson } from '../shared/snapshot.ts';
+import { createStationHandlers } from '../electron/shell/station-handlers.ts';
+import { openStation, type Station } from '../electron/station/services.ts';
 
 export const TEST_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
 
@@ -83,4 +86,18 @@ export function jsonFile(dir: string, name: string, value: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(value));
   return path;
+}
+
+/**
+ * A station on a keystore vault (test scrypt cost) whose clock stands at `now`, offline (its node
+ * URL answers nothing), with the API handlers over it and a chain snapshot to import holding
+ * `owner`'s account with `permissions`: what the API tests need to build, sign and list without a node.
+ */
+export function offlineApiStation(dir: string, now: number, owner: string, permissions: PermissionsJson): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
+  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: now - 30_000 };
+  const account = { address: owner, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: now - 20_000 };
+  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
+  const station = openStation({ dataDir: join(dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: dir });
+  return { station, handlers, snapshot };
 }
