@@ -58,12 +58,15 @@ export function bookEntries(store: Store): BookEntryView[] {
 export class LabelIndex {
   readonly #byHex = new Map<string, string>();
   readonly #keys = new Set<string>();
-  readonly #store: Store;
+  readonly #book = new Set<string>();
   #known: string[] | null = null;
 
   constructor(store: Store) {
-    this.#store = store;
-    for (const b of store.listLabels()) this.#byHex.set(bytesToHex(b.address), b.label);
+    for (const b of store.listLabels()) {
+      const hex = bytesToHex(b.address);
+      this.#book.add(hex);
+      this.#byHex.set(hex, b.label);
+    }
     for (const k of store.listKeys()) {
       const hex = bytesToHex(k.address);
       this.#keys.add(hex);
@@ -86,8 +89,8 @@ export class LabelIndex {
   /** Base58 of every address in the book or among the keys: what a look-alike imitates. */
   known(): string[] {
     if (this.#known === null) {
-      const hexes = new Set([...this.#keys, ...this.#store.listLabels().map((b) => bytesToHex(b.address))]);
-      this.#known = [...hexes].map((h) => addressToBase58(parseAddress(h)));
+      // Base58 costs a double sha256 each: made once per index, and only when a view needs it.
+      this.#known = [...new Set([...this.#keys, ...this.#book])].map((h) => addressToBase58(parseAddress(h)));
     }
     return this.#known;
   }
