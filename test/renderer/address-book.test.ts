@@ -163,10 +163,18 @@ describe('labels and warnings on the other screens', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     expect(await h.station.addressBook.save(LOOKALIKE, 'Landlord')).toBe(true);
+    expect(await h.station.addressBook.save(FAKE_ADDRESSES.M, 'Treasury')).toBe(true);
     await h.station.transaction.load(h.fake.txIds[1]!);
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain(R);
     expect(warning.textContent).toContain('“Landlord”');
+    // From and To with the labels the station resolved; the recipient has none.
+    const parties = document.querySelector('dl.parties')!;
+    const [from, to] = [...parties.querySelectorAll('dd .address-text')];
+    expect(from!.querySelector('.label')!.textContent).toBe('Treasury');
+    expect(from!.getAttribute('title')).toBe(FAKE_ADDRESSES.M);
+    expect(to!.querySelector('.label')).toBeNull();
+    expect(to!.getAttribute('title')).toBe(R);
   });
 
   it('LookalikeCheck, for any field where an address is typed, loads the book once and warns about a look-alike only', async () => {
