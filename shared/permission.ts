@@ -110,8 +110,28 @@ function typeName(type: number): string {
   return PermissionTypeSchema.values.find((v) => v.number === type)?.name ?? String(type);
 }
 
-function invalid(message: string, field: string, extra?: Record<string, unknown>): never {
-  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...extra });
+/** One broken rule: the node's message and where in the contract (`actives[1].keys[0].weight`). */
+export interface PermissionIssue {
+  field: string;
+  message: string;
+  /** `contractType` for an operation the node does not offer. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * How a rule reports: the throwing API stops at the first (the node's order), the collecting one
+ * records each and goes on, so an editor can show every message at once from ONE set of rules.
+ */
+type Report = (message: string, field: string, details?: Record<string, unknown>) => void;
+
+function throwing(message: string, field: string, details?: Record<string, unknown>): never {
+  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...details });
+}
+
+function collecting(into: PermissionIssue[]): Report {
+  return (message, field, details) => {
+    into.push(details === undefined ? { field, message } : { field, message, details });
+  };
 }
 
 function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; maxKeys: number } {
@@ -124,55 +144,114 @@ function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; max
   return { available, maxKeys: Number(int64Input(maxKeys, 'maxKeys', { min: 0n, max: BigInt(Number.MAX_SAFE_INTEGER) })) };
 }
 
+/** The node's `checkPermission(p)` (PROTOCOL.md §5) in its order, each broken rule told to `report`. */
+function shapeRules(p: Permission, options: { available: Uint8Array; maxKeys: number }, path: string, report: Report): void {
+  const { available, maxKeys } = options;
+  const type = typeName(p.type);
+  // 1-3: key count.
+  if (p.keys.length > maxKeys) report(`number of keys in permission should not be greater than ${maxKeys}`, `${path}.keys`);
+  if (p.keys.length === 0) report("key's count should be greater than 0", `${path}.keys`);
+  if (p.type === PermissionType.Executive && p.keys.length !== 1) {
+    report("Executive permission's key count should be 1", `${path}.keys`);
+  }
+  // 4-6: threshold, name, parent.
+  if (p.threshold <= 0n) report("permission's threshold should be greater than 0", `${path}.threshold`);
+  if (p.permissionName.length > 0 && utf8ToBytes(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
+    report("permission's name is too long", `${path}.permission_name`);
+  }
+  if (p.parentId !== 0) report("permission's parent should be owner", `${path}.parent_id`);
+  // 7: distinct key addresses (the node compares the raw bytes, valid address or not).
+  const seen = new Set<string>();
+  p.keys.forEach((k, i) => {
+    const hex = bytesToHex(k.address);
+    if (seen.has(hex)) report(`address should be distinct in permission ${type}`, `${path}.keys[${i}].address`);
+    seen.add(hex);
+  });
+  // 8: each key's address and weight; the sum is taken with Math.addExact.
+  let sum = 0n;
+  let overflow = false;
+  p.keys.forEach((k, i) => {
+    if (!isAddressBytes(k.address)) report('key is not a validate address', `${path}.keys[${i}].address`);
+    if (k.weight <= 0n) report("key's weight should be greater than 0", `${path}.keys[${i}].weight`);
+    if (overflow) return;
+    sum += k.weight;
+    if (sum > INT64_MAX) {
+      overflow = true;
+      report('long overflow', `${path}.keys[${i}].weight`);
+    }
+  });
+  // 9: the keys together must be able to reach the threshold (the node never gets here after an overflow).
+  if (!overflow && sum < p.threshold) {
+    report(`sum of all key's weight should not be less than threshold in permission ${type}`, `${path}.threshold`);
+  }
+  // 10-12: operations.
+  if (p.type !== PermissionType.Active) {
+    if (p.operations.length > 0) report(`${type} permission needn't operations`, `${path}.operations`);
+    return;
+  }
+  if (p.operations.length !== OPERATIONS_LENGTH) {
+    report('operations size must 32', `${path}.operations`);
+    return;
+  }
+  for (let i = 0; i < OPERATIONS_LENGTH * 8; i++) {
+    if (hasOperation(p.operations, i) && !hasOperation(available, i)) {
+      report(`${i} isn't a validate ContractType`, `${path}.operations`, { contractType: i });
+    }
+  }
+}
+
 /**
  * The node's `checkPermission(p)` (PROTOCOL.md §5), in its order. `path` prefixes `details.field`
  * (`owner`, `executive`, `actives[2]`).
  */
 export function checkPermissionShape(p: Permission, ctx: PermissionShapeContext = {}, path = 'permission'): void {
-  const { available, maxKeys } = shapeOptions(ctx);
-  const type = typeName(p.type);
-  // 1-3: key count.
-  if (p.keys.length > maxKeys) invalid(`number of keys in permission should not be greater than ${maxKeys}`, `${path}.keys`);
-  if (p.keys.length === 0) invalid("key's count should be greater than 0", `${path}.keys`);
-  if (p.type === PermissionType.Executive && p.keys.length !== 1) {
-    invalid("Executive permission's key count should be 1", `${path}.keys`);
+  shapeRules(p, shapeOptions(ctx), path, throwing);
+}
+
+/** Every rule of `checkPermissionShape` that `p` breaks, in the node's order (empty when it passes). */
+export function permissionShapeIssues(p: Permission, ctx: PermissionShapeContext = {}, path = 'permission'): PermissionIssue[] {
+  const issues: PermissionIssue[] = [];
+  shapeRules(p, shapeOptions(ctx), path, collecting(issues));
+  return issues;
+}
+
+function checkUpdateArguments(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext, fn: string): { available: Uint8Array; maxKeys: number } {
+  if (contract?.$typeName !== AccountPermissionUpdateContractSchema.typeName) {
+    badArgument(`${fn}: expected an AccountPermissionUpdateContract message`, 'contract');
   }
-  // 4-6: threshold, name, parent.
-  if (p.threshold <= 0n) invalid("permission's threshold should be greater than 0", `${path}.threshold`);
-  if (p.permissionName.length > 0 && utf8ToBytes(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
-    invalid("permission's name is too long", `${path}.permission_name`);
+  if (typeof ctx !== 'object' || ctx === null || typeof ctx.isExecutive !== 'boolean') {
+    badArgument(`${fn}: ctx.isExecutive must be true or false`, 'ctx.isExecutive');
   }
-  if (p.parentId !== 0) invalid("permission's parent should be owner", `${path}.parent_id`);
-  // 7: distinct key addresses (the node compares the raw bytes, valid address or not).
-  const seen = new Set<string>();
-  p.keys.forEach((k, i) => {
-    const hex = bytesToHex(k.address);
-    if (seen.has(hex)) invalid(`address should be distinct in permission ${type}`, `${path}.keys[${i}].address`);
-    seen.add(hex);
+  // Check the context's mask and key limit up front, before any node rule.
+  return shapeOptions(ctx);
+}
+
+/** `AccountPermissionUpdateActuator.validate()` from rule 4 on, each broken rule told to `report`. */
+function updateRules(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext, options: { available: Uint8Array; maxKeys: number }, report: Report): void {
+  if (!isAddressBytes(contract.ownerAddress)) report('invalidate ownerAddress', 'owner_address');
+  if (ctx.accountExists === false) report('ownerAddress account does not exist', 'owner_address');
+  const { owner, executive, actives } = contract;
+  if (!owner) report('owner permission is missed', 'owner');
+  if (ctx.isExecutive) {
+    if (!executive) report('executive permission is missed', 'executive');
+  } else if (executive) {
+    report("account isn't executive can't set executive permission", 'executive');
+  }
+  if (actives.length === 0) report('active permission is missed', 'actives');
+  if (actives.length > MAX_ACTIVE_PERMISSIONS) report('active permission is too many', 'actives');
+
+  if (owner) {
+    if (owner.type !== PermissionType.Owner) report('owner permission type is error', 'owner.type');
+    shapeRules(owner, options, 'owner', report);
+  }
+  if (ctx.isExecutive && executive) {
+    if (executive.type !== PermissionType.Executive) report('executive permission type is error', 'executive.type');
+    shapeRules(executive, options, 'executive', report);
+  }
+  actives.forEach((active, i) => {
+    if (active.type !== PermissionType.Active) report('active permission type is error', `actives[${i}].type`);
+    shapeRules(active, options, `actives[${i}]`, report);
   });
-  // 8: each key's address and weight; the sum is taken with Math.addExact.
-  let sum = 0n;
-  p.keys.forEach((k, i) => {
-    if (!isAddressBytes(k.address)) invalid('key is not a validate address', `${path}.keys[${i}].address`);
-    if (k.weight <= 0n) invalid("key's weight should be greater than 0", `${path}.keys[${i}].weight`);
-    sum += k.weight;
-    if (sum > INT64_MAX) invalid('long overflow', `${path}.keys[${i}].weight`);
-  });
-  // 9: the keys together must be able to reach the threshold.
-  if (sum < p.threshold) {
-    invalid(`sum of all key's weight should not be less than threshold in permission ${type}`, `${path}.threshold`);
-  }
-  // 10-12: operations.
-  if (p.type !== PermissionType.Active) {
-    if (p.operations.length > 0) invalid(`${type} permission needn't operations`, `${path}.operations`);
-    return;
-  }
-  if (p.operations.length !== OPERATIONS_LENGTH) invalid('operations size must 32', `${path}.operations`);
-  for (let i = 0; i < OPERATIONS_LENGTH * 8; i++) {
-    if (hasOperation(p.operations, i) && !hasOperation(available, i)) {
-      invalid(`${i} isn't a validate ContractType`, `${path}.operations`, { contractType: i });
-    }
-  }
 }
 
 /**
@@ -181,37 +260,17 @@ export function checkPermissionShape(p: Permission, ctx: PermissionShapeContext 
  * permission's own rules. Throws AirlockError('CONTRACT_VALIDATE', <node message>, {field}).
  */
 export function validatePermissionUpdate(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext): void {
-  if (contract?.$typeName !== AccountPermissionUpdateContractSchema.typeName) {
-    badArgument('validatePermissionUpdate: expected an AccountPermissionUpdateContract message', 'contract');
-  }
-  if (typeof ctx !== 'object' || ctx === null || typeof ctx.isExecutive !== 'boolean') {
-    badArgument('validatePermissionUpdate: ctx.isExecutive must be true or false', 'ctx.isExecutive');
-  }
-  // Check the context's mask and key limit up front, before any node rule.
-  const { available, maxKeys } = shapeOptions(ctx);
-  const shape: PermissionShapeContext = { availableContractTypes: available, maxKeys };
-  if (!isAddressBytes(contract.ownerAddress)) invalid('invalidate ownerAddress', 'owner_address');
-  if (ctx.accountExists === false) invalid('ownerAddress account does not exist', 'owner_address');
-  const { owner, executive, actives } = contract;
-  if (!owner) invalid('owner permission is missed', 'owner');
-  if (ctx.isExecutive) {
-    if (!executive) invalid('executive permission is missed', 'executive');
-  } else if (executive) {
-    invalid("account isn't executive can't set executive permission", 'executive');
-  }
-  if (actives.length === 0) invalid('active permission is missed', 'actives');
-  if (actives.length > MAX_ACTIVE_PERMISSIONS) invalid('active permission is too many', 'actives');
+  updateRules(contract, ctx, checkUpdateArguments(contract, ctx, 'validatePermissionUpdate'), throwing);
+}
 
-  if (owner.type !== PermissionType.Owner) invalid('owner permission type is error', 'owner.type');
-  checkPermissionShape(owner, shape, 'owner');
-  if (ctx.isExecutive && executive) {
-    if (executive.type !== PermissionType.Executive) invalid('executive permission type is error', 'executive.type');
-    checkPermissionShape(executive, shape, 'executive');
-  }
-  actives.forEach((active, i) => {
-    if (active.type !== PermissionType.Active) invalid('active permission type is error', `actives[${i}].type`);
-    checkPermissionShape(active, shape, `actives[${i}]`);
-  });
+/**
+ * Every rule of `validatePermissionUpdate` the contract breaks, in the node's order, with the same
+ * messages and fields; empty when the node would accept it. Wrong kinds of argument still throw.
+ */
+export function permissionUpdateIssues(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext): PermissionIssue[] {
+  const issues: PermissionIssue[] = [];
+  updateRules(contract, ctx, checkUpdateArguments(contract, ctx, 'permissionUpdateIssues'), collecting(issues));
+  return issues;
 }
 
 // ---------------------------------------------------------------------------------------------

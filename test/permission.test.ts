@@ -26,6 +26,8 @@ import {
   MAX_KEYS_PER_PERMISSION,
   MAX_PERMISSION_NAME_BYTES,
   OWNER_PERMISSION_ID,
+  permissionShapeIssues,
+  permissionUpdateIssues,
   validatePermissionUpdate,
   type PermissionUpdateContext,
 } from '../shared/permission.ts';
@@ -582,5 +584,38 @@ describe('permissionView (shared/view.ts)', () => {
       expect(d.name).toBe(shown);
       expect(d.nameEscaped).toBe(name !== 'back\\slash');
     }
+  });
+});
+
+describe('collecting every broken rule (permissionUpdateIssues, permissionShapeIssues) for the editor', () => {
+  it('reports each rule the contract breaks, in the order the throwing API would meet them, with the same messages and fields', () => {
+    const c = contract({
+      owner: owner({ threshold: 0n, permissionName: 'x'.repeat(33) }),
+      actives: [active({ keys: [key(A, 0), key(A)] }), active({ type: PermissionType.Owner })],
+    });
+    const issues = permissionUpdateIssues(c, { isExecutive: false });
+    expect(issues.map((i) => [i.field, i.message])).toEqual([
+      ['owner.threshold', "permission's threshold should be greater than 0"],
+      ['owner.permission_name', "permission's name is too long"],
+      ['actives[0].keys[1].address', 'address should be distinct in permission Active'],
+      ['actives[0].keys[0].weight', "key's weight should be greater than 0"],
+      ['actives[1].type', 'active permission type is error'],
+      ['actives[1].operations', 'Owner permission needn\'t operations'],
+    ]);
+    const first = errorOf(() => validatePermissionUpdate(c, { isExecutive: false }));
+    expect([first.details?.field, first.message]).toEqual([issues[0]!.field, issues[0]!.message]);
+  });
+
+  it('a contract the node accepts has no issues; every unavailable operation is its own issue', () => {
+    expect(permissionUpdateIssues(contract(), { isExecutive: false })).toEqual([]);
+    const ops = encodeOperations([7 + 41, 1]);
+    expect(permissionShapeIssues(active({ operations: ops }), {}, 'a')).toEqual([
+      { field: 'a.operations', message: "48 isn't a validate ContractType", details: { contractType: 48 } },
+    ]);
+  });
+
+  it('stops summing after an overflow, as the node does (no second sum message)', () => {
+    const p = owner({ threshold: 5n, keys: [key(A, 2n ** 63n - 1n), key(B, 1n), key(C, 1n)] });
+    expect(permissionShapeIssues(p, {}, 'owner')).toEqual([{ field: 'owner.keys[1].weight', message: 'long overflow' }]);
   });
 });
