@@ -29,7 +29,7 @@ import { readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 
 /** The first words that belong to the station's command line. */
-export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
+export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -290,10 +290,28 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     const json = await readJsonInput(io, o.json);
     built(await open().buildAssetIssue({ json, ...buildOpts(o) }));
   });
-  common(build.command('permission-update').requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON")).action(async (o: Common & { json: string }) => {
+  common(
+    build.command('permission-update')
+      .requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON")
+      .addOption(new Option('--accept-risk <risk>', 'build even though the owner is then reachable only by keys this station has never seen sign').choices(['owner-unseen-keys'])),
+  ).action(async (o: Common & { json: string; acceptRisk?: string }) => {
     const json = await readJsonInput(io, o.json);
-    built(await open().buildPermissionUpdate({ json, ...buildOpts(o) }));
+    built(await open().buildPermissionUpdate({ json, ...buildOpts(o), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) }));
   });
+  // The lockout guard's answer, the diff and the fee, without building anything.
+  program.command('permission-check').requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON").option('--permission-id <n>', 'the permission that will sign: 0 owner (default), 2 and up active').action(
+    async (o: { json: string; permissionId?: string }) => {
+      const json = await readJsonInput(io, o.json);
+      const r = open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
+      const lines = [
+        ...r.issues.map((i) => `${i.field}: ${i.message}`),
+        ...(r.diff.changed ? r.diff.lines : ['No change to the current permissions.']),
+        ...(r.lockout ? [`Lockout guard: ${r.lockout.verdict}.`, ...r.lockout.reasons, ...r.lockout.warnings.map((w) => `Warning: ${w}`)] : []),
+        `Fee: ${r.fee.text}.`,
+      ];
+      done(r, lines.join('\n'));
+    },
+  );
   common(build.command('batch').requiredOption('--csv <file>').requiredOption('--from <address>').option('--sign', 'sign each with the local keys of the permission')).action(
     async (o: Common & { csv: string; from: string; sign?: boolean }) => {
       const tty = io.stderrIsTTY === true;

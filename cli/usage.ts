@@ -16,7 +16,8 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]
   airlock build transfer-asset --from A --to B --token ID --amount N [...]
   airlock build participate --from A --to ISSUER --token ID --amount SUN [...]
-  airlock build asset-issue --json FILE | build permission-update --json FILE
+  airlock build asset-issue --json FILE | build permission-update --json FILE [--accept-risk owner-unseen-keys]
+  airlock permission-check --json FILE [--permission-id N]   (lockout guard, diff, fee; builds nothing)
   airlock build batch --csv FILE --from A [--sign] [...]
   airlock sign TXID [--key ADDR] | status TXID | export TXID FILE | import FILE... | reissue TXID
   airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify

@@ -84,6 +84,12 @@ export const ERROR_CODES = [
   'NO_DIALOG',
   /** `airlock audit verify` found the station's audit log altered: an entry changed, missing or out of chain. */
   'AUDIT_BROKEN',
+  /**
+   * The lockout guard (shared/lockout.ts) refused a permission update: nobody listed can reach the
+   * new owner threshold, or only keys this station has never seen sign can and the risk was not
+   * accepted (`acceptRisk: 'owner-unseen-keys'`). Nothing was built.
+   */
+  'LOCKOUT',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

@@ -31,6 +31,7 @@ import {
   TRANSACTION_VIEW,
   txIdText,
 } from './station-view-schemas.ts';
+import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -272,7 +273,8 @@ export const STATION_API = defineApi({
   buildTransferAsset: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
-  buildPermissionUpdate: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
+  /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/lockout.ts). */
+  buildPermissionUpdate: { args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }), result: BUILD_RESULT },
   /** A CSV of `to,amount,token,note` rows from one account; a per-row result. */
   buildBatch: {
     args: v.strictObject({ csv: textFile(8 * 1024 * 1024), from: addressArg, sign: v.optional(v.boolean()), ...buildOptions }),
@@ -384,6 +386,14 @@ export const STATION_API = defineApi({
   // ---- proofs of possession
 
   // ---- permission analysis (lockout guard, known signers)
+  /**
+   * A proposed AccountPermissionUpdateContract checked without building it: every broken rule at
+   * the editor's field paths, the diff against the stored account, the fee under the signing
+   * permission (`permissionId`, default owner), and the lockout verdict (null while a rule breaks).
+   */
+  permissionCheck: { args: v.strictObject({ json: contractJsonArg, permissionId: buildOptions.permissionId }), result: PERMISSION_CHECK_VIEW },
+  /** The keys the lockout guard counts as seen: held here, or with a verified signature stored. */
+  knownSigners: { args: v.undefined(), result: KNOWN_SIGNERS_VIEW },
 
   // ---- settings, node, audit
   settings: { args: v.undefined(), result: SETTINGS_VIEW },

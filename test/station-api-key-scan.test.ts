@@ -102,6 +102,11 @@ const CASES: Record<Method, Case> = {
     expect: 'any',
     args: () => ({ json: JSON.stringify({ owner_address: holder.b58, name: Buffer.from('Gold').toString('hex'), abbr: Buffer.from('GLD').toString('hex'), total_supply: 1_000_000, precision: 2, coin_num: 1, num: 1, start_time: node.clock.now + 60_000, end_time: node.clock.now + 86_400_000, url: Buffer.from('https://gold.invalid').toString('hex'), visible: true }) }),
   },
+  permissionCheck: {
+    expect: 'ok',
+    args: () => ({ json: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }),
+  },
+  knownSigners: { expect: 'ok', args: () => undefined },
   buildPermissionUpdate: {
     expect: 'any',
     args: () => ({ json: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }),

@@ -39,6 +39,11 @@ import {
   TRANSFER_ASSET_TOKEN_VIEW,
   TRANSFER_VIEW,
 } from '../shared/station-view-schemas.ts';
+import type { PermissionCheckView } from '../shared/permission-check.ts';
+import type { LockoutReport } from '../shared/lockout.ts';
+import type { PermissionsDiff } from '../shared/permission-diff.ts';
+import type { PermissionUpdateFee } from '../shared/permission-fee.ts';
+import { LOCKOUT_VIEW, PERMISSION_CHECK_VIEW, PERMISSION_UPDATE_FEE_VIEW, PERMISSIONS_DIFF_VIEW } from '../shared/permission-check-schemas.ts';
 
 /** true only when A and B are assignable both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -60,6 +65,10 @@ export const sameApproval: Same<Out<typeof APPROVAL_VIEW>, ApprovalView> = true;
 export const sameContractNames: Same<(typeof CONTRACT_NAMES)[number], SupportedContractName> = true;
 export const sameSignWeightCodes: Same<(typeof SIGN_WEIGHT_CODES)[number], SignWeightCode> = true;
 export const sameDialects: Same<(typeof NODE_DIALECTS)[number], Dialect> = true;
+export const sameLockout: Same<Out<typeof LOCKOUT_VIEW>, LockoutReport> = true;
+export const samePermissionsDiff: Same<Out<typeof PERMISSIONS_DIFF_VIEW>, PermissionsDiff> = true;
+export const samePermissionFee: Same<Out<typeof PERMISSION_UPDATE_FEE_VIEW>, PermissionUpdateFee> = true;
+export const samePermissionCheck: Same<Out<typeof PERMISSION_CHECK_VIEW>, PermissionCheckView> = true;
 
 // The check notices a view with a field the schema lacks, and a field whose type differs.
 // @ts-expect-error a missing field

@@ -280,6 +280,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     // ---- proofs of possession
 
     // ---- permission analysis (lockout guard, known signers)
+    permissionCheck: ({ json, permissionId }) => station.permissionCheck({ json: parseContractJson(json), ...(permissionId !== undefined && { permissionId }) }),
+    knownSigners: () => ({ signers: station.knownSigners() }),
 
     settings: () => station.settings(),
     setSetting: ({ key, value }) => station.setSetting(key, value),

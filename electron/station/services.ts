@@ -38,6 +38,8 @@ import { DIALECTS, isDialect, type Dialect } from '../../shared/dialect.ts';
 import { networkPreset } from '../../shared/networks.ts';
 import { messageFromNodeJson } from '../../shared/node-json.ts';
 import { validatePermissionUpdate } from '../../shared/permission.ts';
+import { checkPermissionUpdate, enforceLockout, type PermissionCheckView } from '../../shared/permission-check.ts';
+import { lockoutCheck } from '../../shared/lockout.ts';
 import {
   accountPermissionsFromJson,
   formatDuration,
@@ -932,11 +934,23 @@ export class Station {
     return this.buildCall({ type: 'AssetIssueContract', value: c }, c.ownerAddress, args);
   }
 
-  /** The node's AccountPermissionUpdateContract JSON. */
-  async buildPermissionUpdate(args: { json: unknown } & BuildOptions): Promise<BuildView> {
+  /**
+   * The node's AccountPermissionUpdateContract JSON. The lockout guard (shared/lockout.ts) runs
+   * before anything is built: an update after which nobody listed can reach the owner threshold is
+   * refused, and one that leaves the owner reachable only by keys this station has never seen sign
+   * is refused unless `acceptRisk` is `owner-unseen-keys` (CLI `--accept-risk owner-unseen-keys`).
+   */
+  async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string } & BuildOptions): Promise<BuildView> {
     const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
     validatePermissionUpdate(c, { isExecutive: c.executive !== undefined });
-    return this.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, args);
+    const { local, seen } = this.signersKnown();
+    enforceLockout(lockoutCheck(c, { knownSigners: seen, localKeys: local }), args.acceptRisk);
+    const { acceptRisk, ...options } = args;
+    const built = await this.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, options);
+    if (acceptRisk !== undefined) {
+      this.store.appendAudit({ action: 'lockout.accept-risk', subject: built.txId, details: { risk: acceptRisk } });
+    }
+    return built;
   }
 
   /** Token metadata for the handoff file, when a node answers; offline the snapshot's copy serves. */
@@ -1439,6 +1453,55 @@ export class Station {
   // ---- proofs of possession
 
   // ---- permission analysis (lockout guard, known signers)
+
+  /**
+   * Keys this station has seen sign: its own keys, and every signer of a signature stored with a
+   * transaction (each recovered over the txID before it was stored). Proofs of possession (issue
+   * 10) join here when they land: add their verified signers to `seen` in `signersKnown`.
+   */
+  private signersKnown(): { local: Address[]; seen: Address[] } {
+    const local = this.store.listKeys().map((k) => k.address);
+    const seen = this.store.listSigners();
+    return { local, seen };
+  }
+
+  /** The addresses the lockout guard counts as seen, with why: `local` (held here) and/or `signed`. */
+  knownSigners(): { address: string; local: boolean; signed: boolean }[] {
+    const { local, seen } = this.signersKnown();
+    const byHex = new Map<string, { address: string; local: boolean; signed: boolean }>();
+    for (const a of local) byHex.set(bytesToHex(a), { address: addressToBase58(a), local: true, signed: false });
+    for (const a of seen) {
+      const known = byHex.get(bytesToHex(a));
+      if (known) known.signed = true;
+      else byHex.set(bytesToHex(a), { address: addressToBase58(a), local: false, signed: true });
+    }
+    return [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
+  }
+
+  /**
+   * A proposed permission update checked without building it: the node's rules, the diff against
+   * the stored account, the fee under the signing permission (`permissionId`, default the owner),
+   * and the lockout verdict. The account must be stored (fetched or from a snapshot).
+   */
+  permissionCheck(args: { json: unknown; permissionId?: string | number }): PermissionCheckView {
+    const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+    const owner = c.ownerAddress;
+    if (owner.length !== 21) fail('BAD_ADDRESS', 'permission-update.owner_address: not an address', { field: 'owner_address' });
+    const r = this.store.getAccount(owner);
+    if (!r) fail('NOT_FOUND', `owner_address: no account ${addressToBase58(owner)} on this station; run airlock account fetch ${addressToBase58(owner)} (online) or import a snapshot`, { field: 'owner_address' });
+    const account = fromBinary(AccountSchema, r.account);
+    const current = accountPermissionsFromAccount(account);
+    const signing = this.permissionOf(owner, permissionIdArg(args.permissionId), undefined);
+    const { local, seen } = this.signersKnown();
+    return checkPermissionUpdate(c, {
+      account: owner,
+      current,
+      isExecutive: account.isExecutive || current.executive !== undefined,
+      signing,
+      knownSigners: seen,
+      localKeys: local,
+    });
+  }
 }
 
 interface Plan {

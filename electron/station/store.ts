@@ -554,6 +554,7 @@ export class Store {
         'INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
+      listSigners: db.prepare<[], { signer: Uint8Array }>('SELECT DISTINCT signer FROM signatures ORDER BY signer'),
       setLabel: db.prepare(
         `INSERT INTO address_book (address, label, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (address) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at`,
@@ -945,6 +946,14 @@ export class Store {
 
   listSignatures(txId: Uint8Array): SignatureRecord[] {
     return this.stmts.listSignatures.all(checkBytes(txId, 'store.listSignatures', 'txId', 32)).map(signatureFromRow);
+  }
+
+  /**
+   * Every address with a signature in any stored transaction, once each. The services store only
+   * signatures they recovered to their signer over the transaction's txID, so each was verified.
+   */
+  listSigners(): Uint8Array[] {
+    return this.stmts.listSigners.all().map((r) => new Uint8Array(r.signer));
   }
 
   // ---- address book --------------------------------------------------------------------------
