@@ -13,6 +13,7 @@ export type Screen =
   // ---- tokens
 
   // ---- accounts and the permission editor
+  | 'permissions'
 
   // ---- address book
   | 'addressBook'

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../shared/api-contract.ts';
 import type { StationApi } from '../../shared/station-api.ts';
 import { Clock } from './clock.svelte.ts';
 import { KeysState } from './keys.svelte.ts';
+import { PermissionsState } from './permissions.svelte.ts';
 import { QueueState } from './queue.svelte.ts';
 import { Router } from './router.svelte.ts';
 import { SettingsState } from './settings.svelte.ts';
@@ -26,6 +27,7 @@ export interface StationState {
   // ---- tokens
 
   // ---- accounts and the permission editor
+  permissions: PermissionsState;
 
   // ---- address book
   addressBook: AddressBookState;
@@ -50,6 +52,7 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     // ---- tokens
 
     // ---- accounts and the permission editor
+    permissions: new PermissionsState(client),
 
     // ---- address book
     addressBook: new AddressBookState(client),
