@@ -43,7 +43,12 @@ export class PermissionsState {
   check = $derived.by((): DraftCheck | null => {
     if (!this.draft || !this.account) return null;
     const isExecutive = this.account.permissions.some((p) => p.slot === 'executive');
-    return checkDraft($state.snapshot(this.draft) as AccountDraft, { isExecutive });
+    try {
+      return checkDraft($state.snapshot(this.draft) as AccountDraft, { isExecutive });
+    } catch (e) {
+      // A draft past the editor's own limits (an account file with dozens of keys): said, not thrown.
+      return { issues: [{ field: 'draft', message: e instanceof Error ? e.message : 'the draft cannot be read' }], contract: null, json: null };
+    }
   });
 
   /** Loads the account as stored here (`fetch`: from the node first) and starts a draft from it. */

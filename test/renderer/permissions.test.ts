@@ -211,6 +211,19 @@ describe('the permission editor', () => {
     expect(h.fake.calls).toContain('buildPermissionUpdate');
   });
 
+  it('an account past the editor\'s limits (70 keys, from a hostile file) is said, not a crash', async () => {
+    const h = fakeStationState({ count: 3 });
+    const many = create(PermissionSchema, { type: PermissionType.Owner, threshold: 1n, keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })) });
+    h.fake.handlers.accountShow = () => ({
+      address: M, hex: addressToHex(parseAddress(M)), balance: '0', tokens: [], permissions: [{ slot: 'owner' as const, ...permissionView(many) }],
+      source: { kind: 'file' as const, file: 'x.json', text: 'file x.json' }, fetchedAt: FAKE_NOW, ageMs: 0, age: '0 s',
+    });
+    h.station.router.openAccount(M, 'permissions');
+    renderWithStation(PermissionsScreen, h.station);
+    expect(await screen.findByText(/owner\.keys must be a list of at most 64/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('works alone: an address typed and loaded, and an unknown one answered with the station\'s error', async () => {
     const h = withAccount();
     renderWithStation(PermissionsScreen, h.station);
