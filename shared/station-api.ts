@@ -210,6 +210,19 @@ const bookLabelArg = v.pipe(v.string(), v.maxLength(256, 'a label of at most 64 
 /** A file handed to the renderer to save (save dialog in Electron, a download in a browser). */
 const FILE_OUT = { fileName: v.string(), text: v.string() };
 
+/** A key proved to this station (electron/station/proofs.ts ProvedKeyView). */
+const PROVED_KEY_VIEW = v.strictObject({
+  account: v.string(),
+  key: v.string(),
+  /** sha256 of the proposed AccountPermissionUpdateContract's bytes, hex (shared/proof.ts). */
+  permissionHash: v.string(),
+  nonce: v.string(),
+  provedAt: v.number(),
+  /** As the proof file was named when imported; escaped for display by the renderer. */
+  fileName: v.string(),
+});
+export type ProvedKey = v.InferOutput<typeof PROVED_KEY_VIEW>;
+
 const COMPARISON_VIEW = v.strictObject({
   changed: v.boolean(),
   changes: v.array(v.string()),
@@ -384,6 +397,27 @@ export const STATION_API = defineApi({
   bookDelete: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 
   // ---- proofs of possession
+  /**
+   * A challenge file for `key` to prove it is held (issue 10, shared/proof.ts), for the proposed
+   * permissions of `account` given as the node's AccountPermissionUpdateContract JSON; the station
+   * keeps it as pending until a proof answers it.
+   */
+  proofChallenge: {
+    args: v.strictObject({ account: addressArg, key: addressArg, permissionJson: contractJsonArg }),
+    result: v.strictObject({ ...FILE_OUT, account: v.string(), key: v.string(), permissionHash: v.string(), nonce: v.string(), expiresAt: v.number() }),
+  },
+  /** Signs a challenge file with the key it names (held by this station, in its vault): the proof file. */
+  proofSign: {
+    args: v.strictObject({ text: textFile() }),
+    result: v.strictObject({ ...FILE_OUT, account: v.string(), key: v.string(), permissionHash: v.string(), words: v.array(v.string()) }),
+  },
+  /** Verifies a proof file against the pending challenge it answers and stores it; a refusal stores nothing. */
+  proofImport: { args: v.strictObject({ fileName: fileNameArg, text: textFile() }), result: PROVED_KEY_VIEW },
+  /** Keys proved to this station (of one account when given), with the permission hash each proved. */
+  proofList: {
+    args: v.strictObject({ account: v.optional(addressArg) }),
+    result: v.strictObject({ proofs: v.array(PROVED_KEY_VIEW) }),
+  },
 
   // ---- permission analysis (lockout guard, known signers)
   /**

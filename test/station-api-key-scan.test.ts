@@ -79,7 +79,7 @@ const setup: { method: string; answer: ApiResult<unknown> }[] = [];
 const extra = newKey();
 const to = newKey();
 /** Filled as the cases run: what later cases need from earlier answers. */
-const got: { newKey?: string; txId?: string; spareTxId?: string; handoff?: { fileName: string; text: string }; snapshot?: { fileName: string; text: string } } = {};
+const got: { challenge?: string; proof?: { fileName: string; text: string }; newKey?: string; txId?: string; spareTxId?: string; handoff?: { fileName: string; text: string }; snapshot?: { fileName: string; text: string } } = {};
 
 /** In the order they run; every method of STATION_API has one (checked below). */
 const CASES: Record<Method, Case> = {
@@ -91,6 +91,11 @@ const CASES: Record<Method, Case> = {
   keysList: { expect: 'ok', args: () => undefined },
   bookSet: { expect: 'ok', args: () => ({ address: to.b58, label: 'landlord' }) },
   bookList: { expect: 'ok', args: () => undefined },
+  // The holder proves its key to this same station: challenge, sign in the vault, import, list.
+  proofChallenge: { expect: 'ok', args: () => ({ account: holder.b58, key: holder.b58, permissionJson: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }) },
+  proofSign: { expect: 'ok', args: () => ({ text: got.challenge }) },
+  proofImport: { expect: 'ok', args: () => ({ fileName: got.proof!.fileName, text: got.proof!.text }) },
+  proofList: { expect: 'ok', args: () => ({ account: holder.b58 }) },
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
@@ -190,6 +195,8 @@ describe('every station API method, live, against a station holding keys', () =>
       if (spec.expect === 'ok' && !answer.ok) failures.push(`${method}: ${answer.error.code} ${answer.error.message}`);
       if (!answer.ok) continue;
       const value = answer.value as Record<string, unknown>;
+      if (method === 'proofChallenge') got.challenge = value.text as string;
+      if (method === 'proofSign') got.proof = { fileName: value.fileName as string, text: value.text as string };
       if (method === 'keysNew') got.newKey = value.address as string;
       if (method === 'snapshotExport') got.snapshot = { fileName: value.fileName as string, text: value.text as string };
       if (method === 'buildTransfer') got.txId = value.txId as string;

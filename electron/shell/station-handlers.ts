@@ -278,6 +278,13 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     bookDelete: (args) => station.bookDelete(args),
 
     // ---- proofs of possession
+    proofChallenge: (args) => station.proofChallenge(args),
+    proofSign: async (args) => {
+      const r = await station.proofSign(args);
+      return { fileName: r.fileName, text: r.text, account: r.account, key: r.key, permissionHash: r.permissionHash, words: r.words };
+    },
+    proofImport: (args) => station.proofImport(args),
+    proofList: ({ account }) => ({ proofs: station.proofList(account === undefined ? {} : { account }) }),
 
     // ---- permission analysis (lockout guard, known signers)
     permissionCheck: ({ json, permissionId }) => station.permissionCheck({ json: parseContractJson(json), ...(permissionId !== undefined && { permissionId }) }),

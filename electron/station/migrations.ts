@@ -141,6 +141,28 @@ CREATE TRIGGER signatures_count_delete AFTER DELETE ON signatures
 BEGIN UPDATE transactions SET signature_count = signature_count - 1 WHERE txid = OLD.txid; END;
 `,
   },
+  {
+    version: 4,
+    description: 'proofs of possession: challenges made here (pending) and the proofs that answered them',
+    // One row per challenge, found by its nonce. A row is pending (no signature, no verified_at)
+    // until a proof answers it; both are set together, once, so a nonce is never answered twice.
+    sql: `
+CREATE TABLE key_proofs (
+  nonce BLOB PRIMARY KEY CHECK (length(nonce) = 32),
+  account BLOB NOT NULL CHECK (length(account) = 21),
+  permission_hash BLOB NOT NULL CHECK (length(permission_hash) = 32),
+  key BLOB NOT NULL CHECK (length(key) = 21),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL CHECK (expires_at > created_at),
+  signature BLOB CHECK (signature IS NULL OR length(signature) = 65),
+  verified_at INTEGER,
+  file_name TEXT,
+  CHECK ((signature IS NULL) = (verified_at IS NULL))
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX key_proofs_by_account ON key_proofs (account, permission_hash);
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */

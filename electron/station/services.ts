@@ -60,6 +60,7 @@ import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MA
 import { recoverSigner } from '../../shared/verify.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
 import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
+import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import type { PassphraseSource } from './vault/passphrase.ts';
@@ -1451,6 +1452,34 @@ export class Station {
   }
 
   // ---- proofs of possession
+  // Logic in proofs.ts (issue 10); these parse the addresses and pass the station's parts.
+
+  private proofDeps(): ProofDeps {
+    return { store: this.store, vault: () => this.vault(), now: () => this.now() };
+  }
+
+  /** A challenge file for `key` of the proposed permissions (the node's AccountPermissionUpdateContract JSON text); stored as pending. */
+  proofChallenge(args: { account: string; key: string; permissionJson: string; lifetimeMs?: number }): ProofChallengeView {
+    return makeProofChallenge(this.proofDeps(), {
+      account: addressArg(args.account, 'account'), key: addressArg(args.key, 'key'), permissionJson: textArg(args.permissionJson, 'permissionJson', MAX_PERMISSION_JSON_BYTES),
+      ...(args.lifetimeMs !== undefined && { lifetimeMs: args.lifetimeMs }),
+    });
+  }
+
+  /** The proof file answering a challenge file, signed in the vault by the key it names (held here). */
+  proofSign(args: { text: string }): Promise<ProofSignView> {
+    return signProofChallenge(this.proofDeps(), textArg(args.text, 'text', MAX_INPUT_FILE_BYTES));
+  }
+
+  /** Verifies a proof file against the pending challenge it answers, and stores it; refused with one sentence otherwise. */
+  proofImport(args: { fileName: string; text: string }): ProvedKeyView {
+    return importProofFile(this.proofDeps(), { fileName: args.fileName, text: textArg(args.text, 'text', MAX_INPUT_FILE_BYTES) });
+  }
+
+  /** Keys proved to this station, with the permission hash each proved and when. */
+  proofList(args: { account?: string } = {}): ProvedKeyView[] {
+    return listProvedKeys(this.proofDeps(), args.account === undefined ? undefined : addressArg(args.account, 'account'));
+  }
 
   // ---- permission analysis (lockout guard, known signers)
 

@@ -197,6 +197,23 @@ export interface LabelRecord {
   updatedAt: number;
 }
 
+/** A challenge for a key to prove it is held (issue 10, shared/proof.ts), as made by this station. */
+export interface KeyProofInput {
+  nonce: Uint8Array;
+  account: Uint8Array;
+  permissionHash: Uint8Array;
+  key: Uint8Array;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A challenge and, once a proof answered it, the proof: `signature` and `verifiedAt` are set together. */
+export interface KeyProofRecord extends KeyProofInput {
+  signature: Uint8Array | null;
+  verifiedAt: number | null;
+  fileName: string | null;
+}
+
 export interface AuditInput {
   /** A short verb: `key.add`, `signature.add`, `broadcast`… ([a-z0-9._-], at most 64). */
   action: string;
@@ -421,6 +438,10 @@ interface TxSummaryRow {
 interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null }
 interface SignatureRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; signed_at: number; origin: 'local key' | 'file' | 'merge'; origin_file: string | null }
 interface LabelRow { address: Uint8Array; label: string; updated_at: number }
+interface KeyProofRow {
+  nonce: Uint8Array; account: Uint8Array; permission_hash: Uint8Array; key: Uint8Array; created_at: number; expires_at: number;
+  signature: Uint8Array | null; verified_at: number | null; file_name: string | null;
+}
 interface AuditRow { seq: number; at: number; action: string; subject: string; details: string; prev_hash: Uint8Array; hash: Uint8Array }
 
 const keyFromRow = (r: KeyRow): KeyRecord => ({ address: u8(r.address), label: r.label, vault: r.vault, createdAt: r.created_at });
@@ -565,6 +586,11 @@ export class Store {
       getSetting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
       setSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
       listSettings: db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings ORDER BY key'),
+      insertProof: db.prepare('INSERT INTO key_proofs (nonce, account, permission_hash, key, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      getProof: db.prepare<[Uint8Array], KeyProofRow>('SELECT * FROM key_proofs WHERE nonce = ?'),
+      answerProof: db.prepare('UPDATE key_proofs SET signature = ?, verified_at = ?, file_name = ? WHERE nonce = ? AND signature IS NULL'),
+      listProofs: db.prepare<[], KeyProofRow>('SELECT * FROM key_proofs WHERE signature IS NOT NULL ORDER BY verified_at, nonce'),
+      listProofsOf: db.prepare<[Uint8Array], KeyProofRow>('SELECT * FROM key_proofs WHERE signature IS NOT NULL AND account = ? ORDER BY verified_at, nonce'),
       lastAudit: db.prepare<[], { seq: number; hash: Uint8Array }>('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
       insertAudit: db.prepare('INSERT INTO audit (seq, at, action, subject, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       listAudit: db.prepare<[number, number], AuditRow>('SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?'),
@@ -989,6 +1015,57 @@ export class Store {
     });
   }
 
+  // ---- proofs of possession -------------------------------------------------------------------
+
+  /** Stores a challenge this station made, pending until a proof answers it. CONFLICT for a nonce already used. */
+  addProofChallenge(input: KeyProofInput): KeyProofRecord {
+    const fn = 'store.addProofChallenge';
+    const v = checkRecord(input, fn, 'input', ['nonce', 'account', 'permissionHash', 'key', 'createdAt', 'expiresAt']);
+    const nonce = checkBytes(v.nonce, fn, 'nonce', 32);
+    const account = checkAddressField(v.account, fn, 'account');
+    const permissionHash = checkBytes(v.permissionHash, fn, 'permissionHash', 32);
+    const key = checkAddressField(v.key, fn, 'key');
+    const createdAt = checkInteger(v.createdAt, fn, 'createdAt', 0, Number.MAX_SAFE_INTEGER);
+    const expiresAt = checkInteger(v.expiresAt, fn, 'expiresAt', createdAt + 1, Number.MAX_SAFE_INTEGER);
+    return this.atomic(() => {
+      if (this.stmts.getProof.get(nonce)) fail('CONFLICT', `${fn}: a challenge with this nonce is already stored`, { field: 'nonce' });
+      this.stmts.insertProof.run(nonce, account, permissionHash, key, createdAt, expiresAt);
+      this.audit(this.now(), 'proof.challenge', bytesToHex(nonce), JSON.stringify({ account: bytesToHex(account), key: bytesToHex(key), permissionHash: bytesToHex(permissionHash), expiresAt }));
+      return { nonce, account, permissionHash, key, createdAt, expiresAt, signature: null, verifiedAt: null, fileName: null };
+    });
+  }
+
+  getProof(nonce: Uint8Array): KeyProofRecord | undefined {
+    const row = this.stmts.getProof.get(checkBytes(nonce, 'store.getProof', 'nonce', 32));
+    return row && proofFromRow(row);
+  }
+
+  /**
+   * Records the verified proof that answers the pending challenge `nonce` (the caller has checked
+   * the signature). NOT_FOUND without such a challenge; CONFLICT when it was answered already.
+   */
+  recordProof(input: { nonce: Uint8Array; signature: Uint8Array; fileName: string }): KeyProofRecord {
+    const fn = 'store.recordProof';
+    const v = checkRecord(input, fn, 'input', ['nonce', 'signature', 'fileName']);
+    const nonce = checkBytes(v.nonce, fn, 'nonce', 32);
+    const signature = checkBytes(v.signature, fn, 'signature', SIGNATURE_LENGTH);
+    const fileName = checkText(v.fileName, fn, 'fileName', MAX_FILE_NAME_LENGTH, false);
+    return this.atomic(() => {
+      const row = this.stmts.getProof.get(nonce);
+      if (!row) fail('NOT_FOUND', `${fn}: no challenge with this nonce was made here`, { field: 'nonce' });
+      const at = this.now();
+      if (this.stmts.answerProof.run(signature, at, fileName, nonce).changes === 0) fail('CONFLICT', `${fn}: this challenge was answered already`, { field: 'nonce' });
+      this.audit(at, 'proof.verified', bytesToHex(nonce), JSON.stringify({ account: bytesToHex(u8(row.account)), key: bytesToHex(u8(row.key)), permissionHash: bytesToHex(u8(row.permission_hash)), file: fileName }));
+      return proofFromRow(this.stmts.getProof.get(nonce)!);
+    });
+  }
+
+  /** Answered challenges (proved keys), oldest first; of one account when given. */
+  listProofs(account?: Uint8Array): KeyProofRecord[] {
+    const rows = account === undefined ? this.stmts.listProofs.all() : this.stmts.listProofsOf.all(checkAddressField(account, 'store.listProofs', 'account'));
+    return rows.map(proofFromRow);
+  }
+
   // ---- settings ------------------------------------------------------------------------------
 
   getSetting(key: string): JsonValue | undefined {
@@ -1072,6 +1149,13 @@ function tokenFromRow(r: TokenRow): TokenRecord {
   return {
     id: r.id, name: r.name, abbreviation: r.abbreviation, precision: r.precision, owner: u8(r.owner), totalSupply: r.total_supply,
     description: r.description, url: r.url, source: sourceFromText(r.source), storedAt: r.stored_at,
+  };
+}
+
+function proofFromRow(r: KeyProofRow): KeyProofRecord {
+  return {
+    nonce: u8(r.nonce), account: u8(r.account), permissionHash: u8(r.permission_hash), key: u8(r.key), createdAt: r.created_at, expiresAt: r.expires_at,
+    signature: r.signature === null ? null : u8(r.signature), verifiedAt: r.verified_at, fileName: r.file_name,
   };
 }
 

@@ -22,7 +22,8 @@ import { wipe } from '../../../shared/bytes.ts';
 import { AirlockError, fail } from '../../../shared/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../../shared/keys.ts';
 import { stationId } from './station-id.ts';
-import { checkDigest, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import type { ProofChallenge } from '../../../shared/proof.ts';
+import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
@@ -198,6 +199,11 @@ export class KeychainVault implements Vault {
     } finally {
       wipe(key);
     }
+  }
+
+  async signProof(address: string, challenge: ProofChallenge): Promise<Uint8Array> {
+    const name = vaultAddress(address);
+    return this.sign(name, proofDigestToSign(name, challenge));
   }
 
   lock(): void {

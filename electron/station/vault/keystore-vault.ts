@@ -37,7 +37,8 @@ import {
   type ScryptParams,
 } from './keystore-file.ts';
 import type { PassphraseSource } from './passphrase.ts';
-import { checkDigest, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import type { ProofChallenge } from '../../../shared/proof.ts';
+import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 /** The API key's sealed file beside the keystore, and its format tag. */
 export const API_KEY_FILE = 'api-key.json';
@@ -146,6 +147,11 @@ export class KeystoreVault implements Vault {
     } finally {
       wipe(keys);
     }
+  }
+
+  async signProof(address: string, challenge: ProofChallenge): Promise<Uint8Array> {
+    const name = vaultAddress(address);
+    return this.sign(name, proofDigestToSign(name, challenge));
   }
 
   lock(): void {

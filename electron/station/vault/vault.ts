@@ -10,7 +10,9 @@
  */
 import { addressToBase58, parseAddress } from '../../../shared/address.ts';
 import { wipe } from '../../../shared/bytes.ts';
+import { fail } from '../../../shared/errors.ts';
 import { checkPrivateKey } from '../../../shared/keys.ts';
+import { proofDigest, readChallenge, type ProofChallenge } from '../../../shared/proof.ts';
 
 export type VaultKind = 'keychain' | 'keystore';
 
@@ -44,6 +46,13 @@ export interface Vault {
    * transfers would otherwise read and decrypt it 10,000 times. Same signatures as `sign`.
    */
   signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]>;
+  /**
+   * Signs a proof of possession (issue 10, shared/proof.ts) with the key `address`. It takes the
+   * challenge, never a digest: the vault reads it again strictly (anything that is not a challenge
+   * for this very key is refused) and signs only its domain-separated digest, which cannot be a
+   * txID. There is deliberately no way to have the vault sign other 32 bytes as a proof.
+   */
+  signProof(address: string, challenge: ProofChallenge): Promise<Uint8Array>;
   /** Forgets anything cached for this session (the keystore's derived key). Idempotent. */
   lock(): void;
   /**
@@ -69,6 +78,17 @@ export function checkDigest(digest: Uint8Array): Uint8Array {
   if (!(digest instanceof Uint8Array)) throw new TypeError('sign: digest must be bytes');
   if (digest.length !== 32) throw new RangeError(`sign: digest must be 32 bytes, got ${digest.length}`);
   return digest;
+}
+
+/**
+ * The digest a proof of `challenge` signs, after reading the challenge strictly (shared/proof.ts
+ * readChallenge refuses a transaction, a proof, an unknown version or member) and checking it asks
+ * `address` itself. Expiry is the station's to judge: the vault has no clock.
+ */
+export function proofDigestToSign(address: string, challenge: unknown): Uint8Array {
+  const c = readChallenge(challenge, 'challenge');
+  if (c.key !== address) fail('PERMISSION', `challenge.key: the challenge asks ${c.key} to prove it is held, not ${address}`, { field: 'challenge.key' });
+  return proofDigest(c);
 }
 
 /** Checks a key handed to `importKey`; a bad one is wiped before the error goes up (the vault owns it). */
