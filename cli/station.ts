@@ -14,10 +14,12 @@
  * argument is quoted only through `shownArg` (a pasted private key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
+import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { fail, shownArg } from '../shared/errors.ts';
+import { bytesToUtf8 } from '../shared/bytes.ts';
+import { AirlockError, fail, shownArg } from '../shared/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/networks.ts';
 import { escapeText } from '../shared/escape.ts';
@@ -25,11 +27,11 @@ import { openStation, type SettingsView, type AccountView, type ListEntryView, t
 import { passphraseSource, readApiKeySource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
 import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
 import { UsageError } from './args.ts';
-import { readJsonInput, type CliIo } from './io.ts';
+import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 
 /** The first words that belong to the station's command line. */
-export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit'] as const;
+export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit', 'proof'] as const;
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -353,6 +355,47 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   program.command('list').addOption(new Option('--status <status>').choices(['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'])).action((o: { status?: 'draft' }) => {
     const r = open().list(o.status === undefined ? {} : { status: o.status });
     done(r, listText(r));
+  });
+
+  // proofs of possession (issue 10; electron/station/proofs.ts) -------------------------------------
+  const proof = program.command('proof').description('proofs of possession: challenge, sign, import, list');
+  const readText = async (path: string, what: string): Promise<string> => {
+    try {
+      return bytesToUtf8(await readInputFile(io, path, what));
+    } catch (e) {
+      if (e instanceof AirlockError) throw e;
+      fail('BAD_JSON', `${what}: not UTF-8 text`, { field: what });
+    }
+  };
+  proof
+    .command('challenge')
+    .description('a challenge file for KEY to prove it is held, for the proposed permissions of ACCOUNT')
+    .argument('<out-file>')
+    .requiredOption('--account <address>')
+    .requiredOption('--key <address>')
+    .requiredOption('--permissions <file>', "the proposed permissions: the node's AccountPermissionUpdateContract JSON")
+    .action(async (out: string, o: { account: string; key: string; permissions: string }) => {
+      const r = open().proofChallenge({ account: o.account, key: o.key, permissionJson: await readText(o.permissions, 'permissions') });
+      writeFileSync(out, r.text);
+      done(r, `Wrote ${shownArg(out)}: a challenge for ${r.key} (permission hash ${r.permissionHash}), answerable until ${new Date(r.expiresAt).toISOString()}. Carry it to the station that holds the key: airlock proof sign.`);
+    });
+  proof
+    .command('sign')
+    .description('answer a challenge file with the key it names (held here); writes the proof file')
+    .argument('<challenge-file>')
+    .argument('<out-file>')
+    .action(async (file: string, out: string) => {
+      const r = await open().proofSign({ text: await readText(file, 'challenge') });
+      writeFileSync(out, r.text);
+      done(r, [...r.words, `Signed with ${r.key}. Wrote ${shownArg(out)}: carry it back and run airlock proof import.`].join('\n'));
+    });
+  proof.command('import').description('verify a proof file against the challenge made here, and keep it').argument('<proof-file>').action(async (file: string) => {
+    const r = open().proofImport({ fileName: basename(file), text: await readText(file, 'proof') });
+    done(r, `${r.key} proved it is held, for the permissions with hash ${r.permissionHash} of ${r.account}.`);
+  });
+  proof.command('list').description('keys proved to this station').option('--account <address>').action((o: { account?: string }) => {
+    const r = open().proofList(o.account === undefined ? {} : { account: o.account });
+    done(r, r.length === 0 ? 'No key has proved itself to this station yet.' : table(r.map((p) => [p.key, `${p.account} hash ${p.permissionHash.slice(0, 16)}… proved ${new Date(p.provedAt).toISOString()}`])));
   });
 
   // settings, audit -------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build batch --csv FILE --from A [--sign] [...]
   airlock sign TXID [--key ADDR] | status TXID | export TXID FILE | import FILE... | reissue TXID
   airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
+  airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT
+  airlock proof import PROOF | proof list [--account A]
   Global options: --data-dir DIR, --node URL, --json, --vault keychain|keystore,
   --passphrase-file F, --passphrase-fd N. Station commands print short text; --json the JSON view.
 

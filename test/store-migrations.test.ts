@@ -38,7 +38,7 @@ describe('store migrations', () => {
     store.close();
     const file = join(tmp.dir, STORE_FILE_NAME);
     expect(tables(file)).toEqual([
-      'accounts', 'address_book', 'audit', 'audit_no_delete', 'audit_no_update', 'chain_snapshots', 'keys', 'settings', 'signatures',
+      'accounts', 'address_book', 'audit', 'audit_no_delete', 'audit_no_update', 'chain_snapshots', 'key_proofs', 'key_proofs_by_account', 'keys', 'settings', 'signatures',
       'signatures_count_delete', 'signatures_count_insert', 'tokens', 'transactions', 'transactions_by_account', 'transactions_by_created', 'transactions_by_status',
     ]);
     const db = new Database(file, { readonly: true });
@@ -101,6 +101,40 @@ describe('store migrations', () => {
       expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
       expect(store.verifyAudit()).toEqual({ ok: true, entries: 4 });
       expect(store.integrityCheck()).toEqual(['ok']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a database left at version 3 with data to version 4, whose key proofs keep a nonce to one answer', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const clock = testClock();
+    const tx = newTransaction({ account: randomAddress() });
+    {
+      const v3 = new Database(file);
+      applyMigrations(v3, MIGRATIONS.slice(0, 3));
+      v3.prepare("INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?)")
+        .run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v3.close();
+    }
+    expect(tables(file)).not.toContain('key_proofs');
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    try {
+      expect(store.schemaVersion()).toBe(4);
+      expect(store.getTransaction(tx.txId)!.note).toBe('kept');
+      const nonce = new Uint8Array(32).fill(9);
+      const input = { nonce, account: randomAddress(), permissionHash: new Uint8Array(32).fill(1), key: randomAddress(), createdAt: T0, expiresAt: T0 + 1000 };
+      expect(store.addProofChallenge(input)).toMatchObject({ signature: null, verifiedAt: null });
+      expect(() => store.addProofChallenge(input)).toThrow(/already stored/);
+      expect(store.listProofs()).toEqual([]);
+      const signature = randomSignature();
+      expect(store.recordProof({ nonce, signature, fileName: 'p.json' })).toMatchObject({ signature, fileName: 'p.json' });
+      expect(() => store.recordProof({ nonce, signature, fileName: 'again.json' })).toThrow(/answered already/);
+      expect(() => store.recordProof({ nonce: new Uint8Array(32), signature, fileName: 'p.json' })).toThrow(/no challenge/);
+      expect(store.listProofs(input.account).map((p) => p.fileName)).toEqual(['p.json']);
+      expect(store.listProofs(randomAddress())).toEqual([]);
+      expect(store.listAudit().map((e) => e.action)).toEqual(['proof.challenge', 'proof.verified']);
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 2 });
     } finally {
       store.close();
     }
