@@ -193,18 +193,18 @@ export function proofFileName(c: ProofChallenge, kind: 'challenge' | 'proof'): s
 // Reading
 
 /** What a file that is not the one asked for is, in words, for the refusal. */
-function foreignFile(v: Record<string, unknown>): string | null {
+function foreignFile(v: Record<string, unknown>, wanted: string): string | null {
   if (v.format === 'airlock.handoff' || v.raw_data_hex !== undefined || v.raw_data !== undefined || v.txID !== undefined) {
-    return 'a transaction or handoff file; a proof never signs a transaction';
+    return `a transaction or handoff file, not ${wanted}; a proof never signs a transaction`;
   }
-  if (typeof v.format === 'string') return `an Airlock file of another kind (${excerpt(v.format)})`;
+  if (typeof v.format === 'string') return `an Airlock file of another kind (${excerpt(v.format)}), not ${wanted}`;
   return null;
 }
 
 function checkVersionAndKind(value: unknown, what: string, kind: string, wrongKind: Record<string, string>): Record<string, unknown> {
   if (!isRecord(value)) fail('BAD_JSON', `${what}: expected a JSON object`, { field: what });
-  const foreign = foreignFile(value);
-  if (foreign !== null) fail('UNSUPPORTED_VERSION', `${what}: this is ${foreign}, not ${kind === CHALLENGE_KIND ? 'a proof challenge' : 'a proof'}`, { field: `${what}.kind` });
+  const foreign = foreignFile(value, kind === CHALLENGE_KIND ? 'a proof challenge' : 'a proof');
+  if (foreign !== null) fail('UNSUPPORTED_VERSION', `${what}: this is ${foreign}`, { field: `${what}.kind` });
   const version = value.version;
   if (version === undefined) fail('BAD_JSON', `${what}.version: missing`, { field: `${what}.version` });
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) fail('BAD_JSON', `${what}.version: expected a whole number of 1 or more`, { field: `${what}.version` });

@@ -8,6 +8,7 @@ import type { StationApi } from '../../shared/station-api.ts';
 import { Clock } from './clock.svelte.ts';
 import { KeysState } from './keys.svelte.ts';
 import { PermissionsState } from './permissions.svelte.ts';
+import { ProofsState } from './proofs.svelte.ts';
 import { QueueState } from './queue.svelte.ts';
 import { Router } from './router.svelte.ts';
 import { SettingsState } from './settings.svelte.ts';
@@ -35,6 +36,7 @@ export interface StationState {
   // ---- vault passphrase
 
   // ---- proofs of possession
+  proofs: ProofsState;
 
 }
 
@@ -60,6 +62,7 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     // ---- vault passphrase
 
     // ---- proofs of possession
+    proofs: new ProofsState(client, clock),
 
   };
 }
