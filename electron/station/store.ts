@@ -1,7 +1,8 @@
 /**
  * The station's store (issue 7, "Store"): one SQLite file per station data directory holding key
  * metadata (never a secret), accounts with the permission snapshot each came with, chain snapshots
- * for TaPoS, tokens, transactions with their signatures, address-book labels, settings, and an
+ * for TaPoS, tokens, transactions with their signatures, address-book labels, proofs of possession
+ * (challenges made here and the proofs that answered them), settings, and an
  * append-only audit log whose entries are chained by sha256.
  *
  * Invariants this file guards:
