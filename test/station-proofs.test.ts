@@ -211,6 +211,34 @@ describe('proof of possession between two stations', () => {
     vault.lock();
   });
 
+  it('hostile input at each entry is refused with a coded error that quotes no secret, and nothing is stored', async () => {
+    const aliceProofs = alice.proofList({});
+    const bobBefore = snapshotOf(bob);
+    const pasted = bytesToHex(bobKey);
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const manyKeys = JSON.stringify({ ...JSON.parse(proposal()), owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: Array.from({ length: 5_000 }, () => ({ address: BOB, weight: 1 })) } });
+    const cases: [string, () => unknown][] = [
+      ['pasted key as challenge', () => bob.proofSign({ text: pasted })],
+      ['pasted key as proof', () => alice.proofImport({ fileName: 'k.json', text: pasted })],
+      ['pasted key as permissions', () => alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: pasted })],
+      ['pasted key as account', () => alice.proofChallenge({ account: pasted, key: BOB, permissionJson: proposal() })],
+      ['deep nesting', () => bob.proofSign({ text: deep })],
+      ['huge', () => alice.proofImport({ fileName: 'big.json', text: `{"a":"${'x'.repeat(100_000)}"}` })],
+      ['thousands of keys', () => alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: manyKeys })],
+      ['__proto__', () => alice.proofImport({ fileName: 'p.json', text: '{"__proto__": {"kind": "airlock-proof"}, "version": 1}' })],
+      ['bidi in a member', () => bob.proofSign({ text: JSON.stringify({ ...JSON.parse(alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: proposal() }).text), kind: 'airlock-proof-challenge\u202E' }) })],
+    ];
+    for (const [name, call] of cases) {
+      const r = await refusal(call);
+      expect(r.code, name).toMatch(/BAD_JSON|BAD_ADDRESS|CONTRACT_VALIDATE|UNSUPPORTED_VERSION|INVALID_INPUT/);
+      expect(r.message, name).not.toContain(pasted.slice(0, 12));
+      expect(r.message, name).not.toContain('\u202E');
+    }
+    // Bob's station signed nothing; Alice's proved no key (it only keeps the one challenge made above, pending).
+    expect(snapshotOf(bob)).toBe(bobBefore);
+    expect(alice.proofList({})).toEqual(aliceProofs);
+  });
+
   it('no answer, error, file or store holds a private key', () => {
     expect(outputs.length).toBeGreaterThan(20);
     const keys = [aliceKey, bobKey];
