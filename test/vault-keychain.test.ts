@@ -1,7 +1,8 @@
 // The keychain vault against a real Secret Service (issue 7, "Vault"; electron/station/vault/
 // keychain-vault.ts). `npm test` provides one: scripts/run-tests.mjs runs vitest inside
 // `dbus-run-session` with an unlocked gnome-keyring-daemon when none is reachable. Without one these
-// tests fail, saying what to install; they never skip.
+// tests fail, saying what to install; they never skip. Proofs of possession (issue 10) are signed here
+// only from a challenge for the vault's own key.
 //
 // Each test uses its own data directory, so its own station id and keychain service, and deletes
 // its entries afterwards.
@@ -11,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCredentials } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressToBase58, addressToHex } from '../shared/address.ts';
+import { addressToBase58, addressToHex, parseAddress } from '../shared/address.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
 import { isLowS, recoverSigner } from '../shared/verify.ts';
+import { encodeOperationsHex } from '../shared/operations.ts';
+import { makeChallenge, permissionUpdateFromJson, proofDigest, type ProofChallenge } from '../shared/proof.ts';
 import { KeychainVault } from '../electron/station/vault/keychain-vault.ts';
 import { STATION_ID_FILE } from '../electron/station/vault/station-id.ts';
 import { codeOf, DIGEST, keyTraces, keyTracesInFiles, recorder } from './vault-helpers.ts';
@@ -47,6 +50,24 @@ afterAll(async () => {
 });
 
 describe('keychain vault on the Secret Service', () => {
+  it('signs a proof of possession only from a challenge for its own key (issue 10)', async () => {
+    const v = station();
+    const key = generatePrivateKey();
+    const { address } = await v.importKey(Uint8Array.from(key));
+    const owner = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
+    const contract = permissionUpdateFromJson({
+      visible: true, owner_address: owner,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address, weight: 1 }] },
+      actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address, weight: 1 }] }],
+    });
+    const challenge = makeChallenge({ account: parseAddress(owner), key: parseAddress(address), contract, nonce: new Uint8Array(32).fill(3), now: Date.now() });
+    const signature = await v.signProof(address, challenge);
+    expect(addressToBase58(recoverSigner(signature, proofDigest(challenge)))).toBe(address);
+    expect(await codeOf(v.signProof(address, { raw_data_hex: '0a02', txID: '00'.repeat(32) } as unknown as ProofChallenge))).toBe('UNSUPPORTED_VERSION');
+    expect(await codeOf(v.signProof(address, { ...challenge, key: owner }))).toBe('PERMISSION');
+    expect(keyTraces(key, Buffer.from(signature).toString('hex'), 'signature')).toEqual([]);
+  });
+
   it('generate, import, list, sign, delete; signatures recover to the key address', async () => {
     const dir = join(root, `s${n++}`);
     const v = station(dir);
