@@ -11,6 +11,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ProofPanel from '../../renderer/components/ProofPanel.svelte';
+import KeysScreen from '../../renderer/screens/KeysScreen.svelte';
 import { proposedPermissionHash, provedKeys } from '../../renderer/state/proofs.svelte.ts';
 import { encodeOperationsHex } from '../../shared/operations.ts';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
@@ -131,6 +132,16 @@ describe('ProofPanel', () => {
     expect(alert.querySelector('p')!.textContent).toMatch(/^The proof was refused and nothing in the station changed\. \S/);
     expect((await h.fake.handlers.proofList({})).proofs).toEqual([]);
     expect(screen.getByRole('table').textContent).toContain('No key has proved itself to this station yet.');
+  });
+});
+
+describe('the Keys screen', () => {
+  it('has the section Proof of possession, with signing and import', async () => {
+    const h = fakeStationState({ count: 0 });
+    renderWithStation(KeysScreen, h.station);
+    const section = (await screen.findByRole('heading', { name: 'Proof of possession' })).closest('section')!;
+    expect(within(section).getByLabelText('Challenge file')).toBeTruthy();
+    expect(within(section).getByLabelText('Proof file')).toBeTruthy();
   });
 });
 
