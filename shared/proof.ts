@@ -31,21 +31,21 @@
  *   itself (electron/station/vault/vault.ts `proofDigestToSign`), never 32 bytes it is handed.
  *
  * Invariant: nothing in a file is believed. Reading is strict (size first, then version and kind,
- * every member exactly once, no others, `__proto__` included), each fault with its own message;
- * a proof is valid only when the signature recovers (shared/verify.ts) to the challenge's key.
+ * every member exactly once, no others, `__proto__` included), each fault with its own message.
+ * Checking a proof's signature is in shared/proof-signature.ts, which recovers the signer
+ * (shared/verify.ts): kept apart so the renderer, which only reads challenges to show them, does
+ * not load the WebAssembly recovery.
  */
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from './gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from './address.ts';
-import { bytesToHex, concatBytes, equalBytes, hexToBytes, utf8ToBytes } from './bytes.ts';
-import { AirlockError, excerpt, fail } from './errors.ts';
+import { bytesToHex, concatBytes, equalBytes, utf8ToBytes } from './bytes.ts';
+import { excerpt, fail } from './errors.ts';
 import { parseBoundedJson, safeInteger, strictObject } from './envelope.ts';
 import { isRecord } from './input.ts';
 import { messageFromNodeJson } from './node-json.ts';
 import { validatePermissionUpdate } from './permission.ts';
-import { formatDuration } from './snapshot.ts';
-import { recoverSigner, SIGNATURE_LENGTH } from './verify.ts';
 
 export const PROOF_VERSION = 1;
 export const CHALLENGE_KIND = 'airlock-proof-challenge';
@@ -61,7 +61,7 @@ export const MAX_CHALLENGE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const NONCE_LENGTH = 32;
 
 const CHALLENGE_MEMBERS = ['version', 'kind', 'account', 'permissionHash', 'key', 'nonce', 'createdAt', 'expiresAt'] as const;
-const PROOF_MEMBERS = ['version', 'kind', 'challenge', 'signature'] as const;
+export const PROOF_MEMBERS = ['version', 'kind', 'challenge', 'signature'] as const;
 const HASH_RE = /^[0-9a-f]{64}$/;
 
 export interface ProofChallenge {
@@ -143,7 +143,7 @@ export function makeChallenge(input: ChallengeInput): ProofChallenge {
   if (!(input.nonce instanceof Uint8Array) || input.nonce.length !== NONCE_LENGTH) fail('INVALID_INPUT', `nonce: expected ${NONCE_LENGTH} random bytes`, { field: 'nonce' });
   const lifetime = input.lifetimeMs ?? DEFAULT_CHALLENGE_LIFETIME_MS;
   if (!Number.isSafeInteger(lifetime) || lifetime <= 0 || lifetime > MAX_CHALLENGE_LIFETIME_MS) {
-    fail('INVALID_INPUT', `lifetime: from 1 ms to ${formatDuration(MAX_CHALLENGE_LIFETIME_MS)}`, { field: 'lifetime' });
+    fail('INVALID_INPUT', 'lifetime: from 1 ms to 30 days', { field: 'lifetime' });
   }
   const challenge: ProofChallenge = {
     version: PROOF_VERSION, kind: CHALLENGE_KIND, account, permissionHash: permissionHashOf(input.contract), key,
@@ -177,13 +177,6 @@ export function stringifyProof(p: ProofFile): string {
   return `${JSON.stringify(p, null, 2)}\n`;
 }
 
-/** A proof file for `challenge` with `signature`, checked as a receiving station will check it. */
-export function makeProofFile(challenge: ProofChallenge, signature: Uint8Array): ProofFile {
-  const file: ProofFile = { version: PROOF_VERSION, kind: PROOF_KIND, challenge: readChallenge(challenge, 'challenge'), signature: bytesToHex(signature) };
-  verifyProof(file);
-  return file;
-}
-
 /** A short file name for a challenge or proof: its kind, the key's start and the nonce's start. */
 export function proofFileName(c: ProofChallenge, kind: 'challenge' | 'proof'): string {
   return `${kind}-${c.key.slice(0, 8)}-${c.nonce.slice(0, 8)}.airlock-${kind}.json`;
@@ -201,7 +194,8 @@ function foreignFile(v: Record<string, unknown>, wanted: string): string | null 
   return null;
 }
 
-function checkVersionAndKind(value: unknown, what: string, kind: string, wrongKind: Record<string, string>): Record<string, unknown> {
+/** Checks what a file is before any member is read: not a transaction, version 1, the `kind` wanted. Exported for shared/proof-signature.ts. */
+export function checkVersionAndKind(value: unknown, what: string, kind: string, wrongKind: Record<string, string>): Record<string, unknown> {
   if (!isRecord(value)) fail('BAD_JSON', `${what}: expected a JSON object`, { field: what });
   const foreign = foreignFile(value, kind === CHALLENGE_KIND ? 'a proof challenge' : 'a proof');
   if (foreign !== null) fail('UNSUPPORTED_VERSION', `${what}: this is ${foreign}`, { field: `${what}.kind` });
@@ -246,7 +240,7 @@ export function readChallenge(value: unknown, what = 'challenge', now?: number):
   const expiresAt = safeInteger(v.expiresAt, `${what}.expiresAt`, 0);
   if (expiresAt <= createdAt) fail('BAD_JSON', `${what}.expiresAt: must be after createdAt`, { field: `${what}.expiresAt` });
   if (expiresAt - createdAt > MAX_CHALLENGE_LIFETIME_MS) {
-    fail('BAD_JSON', `${what}.expiresAt: a challenge lives at most ${formatDuration(MAX_CHALLENGE_LIFETIME_MS)}`, { field: `${what}.expiresAt` });
+    fail('BAD_JSON', `${what}.expiresAt: a challenge lives at most 30 days`, { field: `${what}.expiresAt` });
   }
   const c: ProofChallenge = {
     version: PROOF_VERSION,
@@ -264,49 +258,13 @@ export function readChallenge(value: unknown, what = 'challenge', now?: number):
 
 function checkNotExpired(c: ProofChallenge, now: number, what: string): void {
   if (now >= c.expiresAt) {
-    fail('EXPIRED', `${what}: the challenge expired ${formatDuration(now - c.expiresAt)} ago (${new Date(c.expiresAt).toISOString()}); ask for a new one`, { field: `${what}.expiresAt`, expiresAt: c.expiresAt });
+    fail('EXPIRED', `${what}: the challenge expired at ${new Date(c.expiresAt).toISOString()}; ask for a new one`, { field: `${what}.expiresAt`, expiresAt: c.expiresAt });
   }
 }
 
 /** Reads a challenge file's text, refusing an expired one. */
 export function parseChallenge(text: unknown, now: number): ProofChallenge {
   return readChallenge(parseBoundedJson(text, 'challenge', MAX_PROOF_FILE_BYTES), 'challenge', now);
-}
-
-export interface VerifiedProof {
-  challenge: ProofChallenge;
-  signature: Uint8Array;
-}
-
-/** Reads a proof file's text: strict, not expired, and signed by the challenge's key. */
-export function parseProof(text: unknown, now: number): VerifiedProof {
-  const value = parseBoundedJson(text, 'proof', MAX_PROOF_FILE_BYTES);
-  checkVersionAndKind(value, 'proof', PROOF_KIND, {
-    [CHALLENGE_KIND]: 'this is a challenge (not yet answered); sign it on the station that holds the key with proof sign',
-  });
-  const v = strictObject(value, 'proof', PROOF_MEMBERS);
-  const challenge = readChallenge(v.challenge, 'proof.challenge', now);
-  if (typeof v.signature !== 'string' || !/^[0-9a-fA-F]{130}$/.test(v.signature)) {
-    fail('BAD_JSON', `proof.signature: expected ${SIGNATURE_LENGTH} bytes as ${SIGNATURE_LENGTH * 2} hex digits`, { field: 'proof.signature' });
-  }
-  const file: ProofFile = { version: PROOF_VERSION, kind: PROOF_KIND, challenge, signature: v.signature.toLowerCase() };
-  return { challenge, signature: verifyProof(file) };
-}
-
-/** The signature's bytes when it recovers to the challenge's key; a coded refusal otherwise. */
-function verifyProof(file: ProofFile): Uint8Array {
-  const signature = hexToBytes(file.signature, 'proof.signature');
-  let signer: string;
-  try {
-    signer = addressToBase58(recoverSigner(signature, proofDigest(file.challenge)));
-  } catch (e) {
-    if (e instanceof AirlockError) fail('PERMISSION', `proof.signature: no key can be recovered from it (${e.message}); the file was changed or damaged`, { field: 'proof.signature' });
-    throw e;
-  }
-  if (signer !== file.challenge.key) {
-    fail('PERMISSION', `proof.signature: it was not made by ${file.challenge.key} over this challenge; the file was changed, or another key signed it`, { field: 'proof.signature' });
-  }
-  return signature;
 }
 
 /** What signing `c` means, in words, for the person about to sign it. */

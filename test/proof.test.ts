@@ -3,6 +3,8 @@
 // signed exactly that challenge (every member tampered in turn is refused), and the signed bytes
 // can never be a transaction's: the message and the challenge are refused by the transaction
 // reader, and transaction, handoff and proof files are refused by the challenge reader by name.
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toBinary } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -20,10 +22,8 @@ import {
   DEFAULT_CHALLENGE_LIFETIME_MS,
   describeChallenge,
   makeChallenge,
-  makeProofFile,
   MAX_PROOF_FILE_BYTES,
   parseChallenge,
-  parseProof,
   permissionHashOf,
   permissionHashOfBytes,
   permissionUpdateFromJson,
@@ -34,6 +34,7 @@ import {
   stringifyProof,
   type ProofChallenge,
 } from '../shared/proof.ts';
+import { makeProofFile, parseProof } from '../shared/proof-signature.ts';
 import { createTransaction, decodeRaw, transactionFromNodeJson, transactionToNodeJson } from '../shared/transaction.ts';
 import { buildTransfer } from '../shared/transfer.ts';
 
@@ -242,5 +243,28 @@ describe('a proof can never be a transaction', () => {
       expect(r.message).toContain('a proof never signs a transaction');
     }
     expect(refusal(() => readChallenge({ ...JSON.parse(plainJson), ...c })).message).toContain('transaction');
+  });
+});
+
+describe('what the renderer loads', () => {
+  /** Every file reachable by relative imports from `entry` (type-only imports left out: they vanish in the bundle). */
+  function reachable(entry: string): string[] {
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'/gm)) walk(resolve(dirname(file), m[1]!));
+    };
+    walk(resolve(entry));
+    return [...seen].map((f) => relative(process.cwd(), f));
+  }
+
+  it('the proofs state reads challenges without the WebAssembly recovery (shared/verify.ts stays out of the bundle)', () => {
+    const files = reachable(join('renderer', 'state', 'proofs.svelte.ts'));
+    expect(files).toContain(join('shared', 'proof.ts'));
+    expect(files).not.toContain(join('shared', 'verify.ts'));
+    // The walk does find verify.ts where it is imported.
+    expect(reachable(join('shared', 'proof-signature.ts'))).toContain(join('shared', 'verify.ts'));
   });
 });

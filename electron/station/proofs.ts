@@ -18,16 +18,15 @@ import { parseBoundedJson } from '../../shared/envelope.ts';
 import {
   describeChallenge,
   makeChallenge,
-  makeProofFile,
   NONCE_LENGTH,
   parseChallenge,
-  parseProof,
   permissionUpdateFromJson,
   proofFileName,
   stringifyChallenge,
   stringifyProof,
   type ProofChallenge,
 } from '../../shared/proof.ts';
+import { makeProofFile, parseProof } from '../../shared/proof-signature.ts';
 import type { KeyProofRecord, Store } from './store.ts';
 import type { Vault } from './vault/vault.ts';
 
