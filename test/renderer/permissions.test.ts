@@ -33,12 +33,18 @@ function owner(): Permission {
   });
 }
 
+/** A permission as the account view carries it: shared/view.ts's view, each key with its label (none here). */
+function slotView(slot: 'owner' | 'active', p: Permission) {
+  const view = permissionView(p);
+  return { slot, ...view, keys: view.keys.map((k) => ({ ...k, label: null })) };
+}
+
 /** The fake stores no accounts (the Accounts screen's fake answers come with it): answer M's here. */
 function withAccount(actives: Permission[] = []) {
   const h = fakeStationState({ count: 12 });
   h.fake.handlers.accountShow = ({ address }) => address !== M ? fail('NOT_FOUND', 'address: no stored account', { field: 'address' }) : ({
     address: M, hex: addressToHex(parseAddress(M)), balance: '5000000000', tokens: [],
-    permissions: [{ slot: 'owner' as const, ...permissionView(owner()) }, ...actives.map((p) => ({ slot: 'active' as const, ...permissionView(p) }))],
+    label: null, permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))],
     source: { kind: 'node' as const, node: 'http://127.0.0.1:8090', block: 100, text: 'node http://127.0.0.1:8090 at block 100' },
     fetchedAt: FAKE_NOW - HOUR, ageMs: HOUR, age: '1 h',
   });
@@ -215,7 +221,7 @@ describe('the permission editor', () => {
     const h = fakeStationState({ count: 3 });
     const many = create(PermissionSchema, { type: PermissionType.Owner, threshold: 1n, keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })) });
     h.fake.handlers.accountShow = () => ({
-      address: M, hex: addressToHex(parseAddress(M)), balance: '0', tokens: [], permissions: [{ slot: 'owner' as const, ...permissionView(many) }],
+      address: M, hex: addressToHex(parseAddress(M)), balance: '0', tokens: [], label: null, permissions: [slotView('owner', many)],
       source: { kind: 'file' as const, file: 'x.json', text: 'file x.json' }, fetchedAt: FAKE_NOW, ageMs: 0, age: '0 s',
     });
     h.station.router.openAccount(M, 'permissions');
