@@ -78,7 +78,7 @@ export const PERMISSION_CHECK_VIEW = v.strictObject({
 });
 
 export const KNOWN_SIGNERS_VIEW = v.strictObject({
-  signers: v.array(v.strictObject({ address: v.string(), local: v.boolean(), signed: v.boolean() })),
+  signers: v.array(v.strictObject({ address: v.string(), local: v.boolean(), signed: v.boolean(), proved: v.boolean() })),
 });
 
 export type PermissionCheckResult = v.InferOutput<typeof PERMISSION_CHECK_VIEW>;

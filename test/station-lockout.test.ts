@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('known signers', () => {
   it('are the local keys and the verified signers of stored transactions', () => {
     expect(station.knownSigners()).toEqual(
-      [{ address: holder.b58, local: true, signed: false }, { address: seen.b58, local: false, signed: true }].sort((a, b) => (a.address < b.address ? -1 : 1)),
+      [{ address: holder.b58, local: true, signed: false, proved: false }, { address: seen.b58, local: false, signed: true, proved: false }].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
   });
 });

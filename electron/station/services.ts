@@ -1484,26 +1484,30 @@ export class Station {
   // ---- permission analysis (lockout guard, known signers)
 
   /**
-   * Keys this station has seen sign: its own keys, and every signer of a signature stored with a
-   * transaction (each recovered over the txID before it was stored). Proofs of possession (issue
-   * 10) join here when they land: add their verified signers to `seen` in `signersKnown`.
+   * Keys this station has seen sign: its own keys, every signer of a signature stored with a
+   * transaction (each recovered over the txID before it was stored), and every key with a verified
+   * proof of possession (its signature recovered over the challenge's digest before it was stored).
    */
-  private signersKnown(): { local: Address[]; seen: Address[] } {
+  private signersKnown(): { local: Address[]; seen: Address[]; signed: Address[]; proved: Address[] } {
     const local = this.store.listKeys().map((k) => k.address);
-    const seen = this.store.listSigners();
-    return { local, seen };
+    const signed = this.store.listSigners();
+    const proved = this.store.listProofs().map((p) => p.key);
+    return { local, seen: [...signed, ...proved], signed, proved };
   }
 
-  /** The addresses the lockout guard counts as seen, with why: `local` (held here) and/or `signed`. */
-  knownSigners(): { address: string; local: boolean; signed: boolean }[] {
-    const { local, seen } = this.signersKnown();
-    const byHex = new Map<string, { address: string; local: boolean; signed: boolean }>();
-    for (const a of local) byHex.set(bytesToHex(a), { address: addressToBase58(a), local: true, signed: false });
-    for (const a of seen) {
-      const known = byHex.get(bytesToHex(a));
-      if (known) known.signed = true;
-      else byHex.set(bytesToHex(a), { address: addressToBase58(a), local: false, signed: true });
-    }
+  /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
+  knownSigners(): { address: string; local: boolean; signed: boolean; proved: boolean }[] {
+    const { local, signed, proved } = this.signersKnown();
+    const byHex = new Map<string, { address: string; local: boolean; signed: boolean; proved: boolean }>();
+    const entry = (a: Address) => {
+      const hex = bytesToHex(a);
+      let e = byHex.get(hex);
+      if (!e) byHex.set(hex, (e = { address: addressToBase58(a), local: false, signed: false, proved: false }));
+      return e;
+    };
+    for (const a of local) entry(a).local = true;
+    for (const a of signed) entry(a).signed = true;
+    for (const a of proved) entry(a).proved = true;
     return [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
   }
 
