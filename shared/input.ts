@@ -172,6 +172,20 @@ export function addressInput(value: unknown, field: string): Uint8Array {
   return rejectField(field, `must be an address (bytes, 41… hex or T… Base58), got ${kindOf(value)}`);
 }
 
+/**
+ * An address a person typed or a file carried (a form field, a CSV cell, a command-line argument):
+ * trimmed text in either written form. Text that looks like a private key (64 hex digits) gets its
+ * own message, since pasting one into an address field is the likeliest slip; it is never quoted.
+ */
+export function addressTextInput(value: unknown, field: string): Uint8Array {
+  if (typeof value !== 'string' || value.trim() === '') rejectField(field, 'must be an address (Base58 T… or hex 41…)', 'BAD_ADDRESS');
+  const t = value.trim();
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(t)) {
+    rejectField(field, 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41', 'BAD_ADDRESS');
+  }
+  return addressInput(t, field);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Token ids
 

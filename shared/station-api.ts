@@ -21,6 +21,8 @@
  */
 import * as v from 'valibot';
 import { defineApi, textFile } from './api-contract.ts';
+import { MAX_CSV_BYTES } from './batch-csv.ts';
+import { DURATION_RE } from './duration.ts';
 import {
   ADDRESS_VIEW,
   APPROVAL_VIEW,
@@ -43,8 +45,8 @@ const txIdArg = v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'a txID: 64 hex 
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
 const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
 const tokenIdArg = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'a token id (digits, such as 1000001)'));
-/** `12h`, `90m`, `45s`, `1d`: the services' parseDuration reads it. */
-const durationArg = v.pipe(v.string(), v.regex(/^[0-9]{1,9}(ms|s|m|min|h|d)?$/, 'a duration such as 12h, 90m or 30s'));
+/** `12h`, `90m`, `45s`, `1d`: shared/duration.ts parseDuration reads it (the same pattern). */
+const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
 const labelArg = v.pipe(v.string(), v.maxLength(200, 'a label of at most 200 characters'));
 const noteArg = v.pipe(v.string(), v.maxLength(2_000, 'a note of at most 2000 characters'));
 const fileNameArg = v.pipe(v.string(), v.maxLength(255, 'a file name of at most 255 characters'));
@@ -288,9 +290,16 @@ export const STATION_API = defineApi({
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/lockout.ts). */
   buildPermissionUpdate: { args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }), result: BUILD_RESULT },
-  /** A CSV of `to,amount,token,note` rows from one account; a per-row result. */
+  /**
+   * A CSV of `to,amount,token,note` rows from one account (shared/batch-csv.ts); a per-row result.
+   * `firstRow` numbers the rows when the CSV is a chunk of a larger file (the header stays row 1).
+   */
   buildBatch: {
-    args: v.strictObject({ csv: textFile(8 * 1024 * 1024), from: addressArg, sign: v.optional(v.boolean()), ...buildOptions }),
+    args: v.strictObject({
+      csv: textFile(MAX_CSV_BYTES), from: addressArg, sign: v.optional(v.boolean()),
+      firstRow: v.optional(v.pipe(v.number(), v.integer('a whole number'), v.minValue(2, '2 or more (row 1 is the header)'), v.maxValue(2 ** 31 - 1, 'at most 2^31-1'))),
+      ...buildOptions,
+    }),
     result: v.strictObject({
       count: v.number(),
       signed: v.number(),

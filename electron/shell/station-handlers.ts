@@ -214,10 +214,9 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     buildBatch: ({ csv, ...rest }) =>
       withTempDir(async (dir) => {
         const r = await station.buildBatch({ csv: writeIn(dir, 'batch.csv', csv), ...rest });
-        const statuses = new Map(station.list({}).map((e) => [e.txId, e.status]));
         return {
           count: r.count, signed: r.signed, basis: r.basis, warnings: r.warnings,
-          rows: r.txIds.map((txId, i) => ({ row: i + 2, txId, status: statuses.get(txId) ?? 'draft' })),
+          rows: r.txIds.map((txId, i) => ({ row: r.rows[i]!, txId, status: r.statuses[i]! })),
         };
       }),
 

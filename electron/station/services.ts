@@ -28,7 +28,9 @@ import { addressToBase58, parseAddress, type Address } from '../../shared/addres
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/authorization.ts';
 import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionKeyView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
-import { addressInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
+import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
+import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet } from '../../shared/batch-csv.ts';
+import { parseDuration } from '../../shared/duration.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
 import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
@@ -56,7 +58,7 @@ import {
 } from '../../shared/snapshot.ts';
 import { buildParticipate, buildTransferAsset, validateAssetIssue } from '../../shared/token.ts';
 import { buildTransfer } from '../../shared/transfer.ts';
-import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_EXPIRATION_MS, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
+import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
 import { recoverSigner } from '../../shared/verify.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
 import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
@@ -75,9 +77,6 @@ export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
 export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
 /** Largest file the station reads as a handoff or snapshot (the formats' own limits are lower). */
 export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
-/** Largest batch CSV: 50 MB is refused before it is parsed. */
-export const MAX_CSV_BYTES = 8 * 1024 * 1024;
-export const MAX_BATCH_ROWS = 10_000;
 
 /** Settings the station reads, by key. */
 export const SETTING_NODE = 'node';
@@ -286,14 +285,8 @@ function textArg(value: unknown, field: string, max = 2_000): string {
   return value;
 }
 
-/** shared/input.ts addressInput for text, saying so when the text is a private key pasted by mistake. */
-function addressArg(value: unknown, field: string): Address {
-  if (typeof value !== 'string' || value.trim() === '') rejectField(field, 'must be an address (Base58 T… or hex 41…)', 'BAD_ADDRESS');
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(value.trim())) {
-    rejectField(field, 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41', 'BAD_ADDRESS');
-  }
-  return addressInput(value.trim(), field);
-}
+/** An address typed or carried as text (shared/input.ts addressTextInput: a pasted private key is named as such). */
+const addressArg = addressTextInput;
 
 /** An amount in smallest units: shared/input.ts int64Input, at least 1. */
 function amountArg(value: unknown, field: string): bigint {
@@ -314,18 +307,6 @@ function permissionIdArg(value: unknown, field = 'permission-id'): number {
   const n = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > 2 ** 31 - 1) fail('INVALID_INPUT', `${field}: expected a whole number (0 owner, 2 and up active)`, { field });
   return checkPermissionId(n, field);
-}
-
-/** `12h`, `90m`, `45s`, `1d`, or plain ms. */
-export function parseDuration(value: unknown, field = 'expires-in'): number {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  const m = typeof value === 'string' ? /^([0-9]{1,9})(ms|s|m|min|h|d)?$/.exec(value.trim()) : null;
-  if (!m) fail('INVALID_INPUT', `${field}: expected a duration such as 12h, 90m or 30s`, { field });
-  const unit = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;
-  const ms = Number(m[1]) * unit;
-  if (ms <= 0) fail('INVALID_INPUT', `${field}: must be longer than 0`, { field });
-  if (ms > MAX_EXPIRATION_MS) fail('INVALID_INPUT', `${field}: at most 24h (the node refuses a longer expiration)`, { field });
-  return ms;
 }
 
 function readBoundedFile(path: unknown, field: string, max: number): { name: string; text: string } {
@@ -414,54 +395,6 @@ function contractCall(decoded: ReturnType<typeof decodeRaw>): { type: SupportedC
 
 function timeLeft(ms: number): string {
   return ms <= 0 ? `expired ${formatDuration(-ms)} ago` : `${formatDuration(ms)} left`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV (batch): RFC 4180 quoting, a header line, no embedded NUL
-
-const CSV_COLUMNS = ['to', 'amount', 'token', 'note'] as const;
-
-/** Splits CSV text into rows of cells; quoted cells may hold commas, quotes ("") and newlines. */
-export function parseCsv(text: string, maxRows: number): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
-  const endRow = (): void => {
-    row.push(cell);
-    cell = '';
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
-    row = [];
-    if (rows.length > maxRows + 1) fail('INVALID_INPUT', `csv: more than ${maxRows} rows; split the file`, { field: 'csv', limit: maxRows });
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else cell += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') endRow();
-    else if (c === '\r') {
-      if (text[i + 1] !== '\n') endRow();
-    } else cell += c;
-    i++;
-  }
-  if (quoted) fail('INVALID_INPUT', `csv row ${rows.length + 1}: a quoted cell is never closed`, { field: 'csv', row: rows.length + 1 });
-  if (cell !== '' || row.length > 0) endRow();
-  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -971,36 +904,20 @@ export class Station {
    * coin (amount in sun), else a token id and the amount in its smallest unit. Every row is checked
    * before anything is stored; then all are stored in one SQLite transaction (and with `sign`,
    * signed first by every local key of the permission, and stored with their signatures).
+   * `firstRow` is the number of the CSV's first data row in the whole file when the CSV is a chunk
+   * of it (the renderer sends 200 rows at a time), so messages and `rows` name rows of the file.
    */
-  async buildBatch(args: { csv: string; from: string; sign?: boolean; progress?: (done: number, total: number, phase: string) => void } & BuildOptions): Promise<{ count: number; txIds: string[]; signed: number; basis: string; warnings: string[] }> {
+  async buildBatch(args: { csv: string; from: string; sign?: boolean; firstRow?: number; progress?: (done: number, total: number, phase: string) => void } & BuildOptions): Promise<{ count: number; txIds: string[]; rows: number[]; statuses: TxStatus[]; signed: number; basis: string; warnings: string[] }> {
     const from = addressArg(args.from, 'from');
     const permissionId = permissionIdArg(args.permissionId);
     const expiresInMs = args.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(args.expiresIn);
     const batchNote = args.note === undefined ? '' : textArg(args.note, 'note', 2_000);
     const { name, text } = readBoundedFile(args.csv, 'csv', MAX_CSV_BYTES);
-    const rows = parseCsv(text.replace(/^\uFEFF/, ''), MAX_BATCH_ROWS);
-    const header = rows.shift();
-    if (!header || header.length !== 4 || CSV_COLUMNS.some((c, i) => header[i]!.trim() !== c)) {
-      fail('INVALID_INPUT', `csv ${name}: the first line must be the header to,amount,token,note`, { field: 'csv', row: 1 });
-    }
-    if (rows.length === 0) fail('INVALID_INPUT', `csv ${name}: no rows after the header`, { field: 'csv' });
-    const calls = rows.map((cells, i) => {
-      const row = i + 2;
-      const at = (column: string): string => `csv row ${row}, column ${column}`;
-      if (cells.length !== 4) fail('INVALID_INPUT', `csv row ${row}: expected 4 cells (to,amount,token,note), got ${cells.length}`, { field: 'csv', row });
-      try {
-        const [to, amount, token, note] = cells as [string, string, string, string];
-        const toAddress = addressArg(to.trim(), at('to'));
-        const n = amountArg(amount.trim(), at('amount'));
-        const rowNote = textArg(note, at('note'), 2_000);
-        const call = token.trim() === ''
-          ? { type: 'TransferContract' as const, value: buildTransfer({ owner: from, to: toAddress, amount: n }) as Message }
-          : { type: 'TransferAssetContract' as const, value: buildTransferAsset({ owner: from, to: toAddress, tokenId: tokenIdArg(token.trim(), at('token')), amount: n }) as Message };
-        return { call, note: rowNote || batchNote };
-      } catch (e) {
-        if (e instanceof AirlockError && !e.message.startsWith('csv row')) fail(e.code, `csv row ${row}: ${e.message}`, { ...e.details, row });
-        throw e;
-      }
+    // The same reader as the renderer's preview (shared/batch-csv.ts): what it flags is what is refused here.
+    const sheet = readBatchSheet(text, { name, ...(args.firstRow !== undefined && { firstRow: args.firstRow }) });
+    const calls = sheet.rows.map((r) => {
+      const row = readBatchRow(r.cells, r.row);
+      return { call: batchContract(from, row), note: row.note || batchNote, row: r.row };
     });
     const { tapos, basis, fetched } = await this.plan(expiresInMs, from);
     const permission = this.permissionOf(from, permissionId, fetched);
@@ -1023,16 +940,17 @@ export class Station {
     }
     const threshold = permission.threshold;
     const weightOf = signers.reduce((w, s) => w + (permission.keys.find((k) => equalBytes(k.address, s))?.weight ?? 0n), 0n);
+    const statuses = built.map((_, i): TxStatus => (signatures[i]!.length === 0 ? 'draft' : weightOf >= threshold ? 'ready' : 'collecting'));
     this.store.atomic(() => {
       if (fetched) this.putSnapshotAccount(fetched, sourceFromFile(fetched.source));
       built.forEach(({ tx, kind, note }, i) => {
-        const status: TxStatus = signatures[i]!.length === 0 ? 'draft' : weightOf >= threshold ? 'ready' : 'collecting';
+        const status = statuses[i]!;
         this.store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status });
         signers.forEach((s, j) => this.store.addSignature({ txId: tx.txId, signer: s, signature: signatures[i]![j]!, origin: { kind: 'local key' } }));
       });
     });
     args.progress?.(built.length, built.length, 'stored');
-    return { count: built.length, txIds: built.map((b) => bytesToHex(b.tx.txId)), signed: signers.length > 0 ? built.length : 0, basis, warnings: tapos.warnings };
+    return { count: built.length, txIds: built.map((b) => bytesToHex(b.tx.txId)), rows: calls.map((c) => c.row), statuses, signed: signers.length > 0 ? built.length : 0, basis, warnings: tapos.warnings };
   }
 
   // ---- approvals, status, list --------------------------------------------------------------
