@@ -16,6 +16,7 @@
  */
 import type { Message } from '@bufbuild/protobuf';
 import type { Address } from './address.ts';
+import { bytesToHex } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
 import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from './input.ts';
 import { buildTransferAsset } from './token.ts';
@@ -159,6 +160,20 @@ export function batchContract(owner: Address, r: BatchRow): { type: 'TransferCon
   );
 }
 
+/**
+ * Refuses a row that asks for the same transfer (recipient, amount, token) as an earlier one:
+ * built in one batch with the same reference block and time, the two would be one transaction
+ * (one txID), which the store and the node each accept once. `seen` carries the rows read so far.
+ */
+export function refuseRepeat(seen: Map<string, number>, r: BatchRow): void {
+  const key = `${r.token ?? ''}/${r.amount}/${bytesToHex(r.to)}`;
+  const earlier = seen.get(key);
+  if (earlier !== undefined) {
+    fail('INVALID_INPUT', `${batchField(r.row)}: the same recipient, amount and token as row ${earlier}, which would make the same transaction; change the amount or send it in another batch`, { field: 'csv', row: r.row });
+  }
+  seen.set(key, r.row);
+}
+
 /** Runs `read`, putting `csv row N: ` in front of a coded error that does not already name the row. */
 function withRow<T>(row: number, read: () => T): T {
   try {
@@ -193,16 +208,19 @@ export interface BatchCheck {
  */
 export function checkBatchSheet(sheet: BatchSheet, owner: Address | null, maxProblems = 20): BatchCheck {
   const problems: BatchProblem[] = [];
+  const seen = new Map<string, number>();
   let problemRows = 0;
   for (const r of sheet.rows) {
     try {
       const read = readBatchRow(r.cells, r.row);
       if (owner !== null) batchContract(owner, read);
+      refuseRepeat(seen, read);
     } catch (e) {
       if (!(e instanceof AirlockError)) throw e;
       problemRows++;
       if (problems.length < maxProblems) {
-        const column = /^csv row [0-9]+, column ([a-z]+)/.exec(e.message)?.[1] ?? null;
+        const field = typeof e.details?.field === 'string' ? e.details.field : '';
+        const column = /^csv row [0-9]+, column ([a-z]+)$/.exec(field)?.[1] ?? null;
         problems.push({ row: r.row, column, code: e.code, message: e.message });
       }
     }

@@ -88,6 +88,15 @@ describe('readBatchRow and checkBatchSheet', () => {
   });
 });
 
+describe('refuseRepeat', () => {
+  it('refuses a second row with the same recipient, amount and token (it would be the same transaction)', () => {
+    const sheet = readBatchSheet(`${HEADER}\n${TO},1,,a\n${TO},2,,b\n${TO},1,,c\n${TO},1,1000001,d`);
+    const check = checkBatchSheet(sheet, FROM);
+    expect(check.problemRows).toBe(1);
+    expect(check.problems[0]!.message).toBe('csv row 4: the same recipient, amount and token as row 2, which would make the same transaction; change the amount or send it in another batch');
+  });
+});
+
 describe('batchChunks', () => {
   it('cuts into chunks that each start with the header, keep each row as written and number rows of the whole file', () => {
     const rows = Array.from({ length: 5 }, (_, i) => `${TO},${i + 1},,"note ${i}\nline two"`);

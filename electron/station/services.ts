@@ -29,7 +29,7 @@ import { accountPermissionsFromAccount, type AccountPermissions } from '../../sh
 import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionKeyView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
 import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
-import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet } from '../../shared/batch-csv.ts';
+import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/batch-csv.ts';
 import { parseDuration } from '../../shared/duration.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
@@ -915,8 +915,10 @@ export class Station {
     const { name, text } = readBoundedFile(args.csv, 'csv', MAX_CSV_BYTES);
     // The same reader as the renderer's preview (shared/batch-csv.ts): what it flags is what is refused here.
     const sheet = readBatchSheet(text, { name, ...(args.firstRow !== undefined && { firstRow: args.firstRow }) });
+    const seen = new Map<string, number>();
     const calls = sheet.rows.map((r) => {
       const row = readBatchRow(r.cells, r.row);
+      refuseRepeat(seen, row);
       return { call: batchContract(from, row), note: row.note || batchNote, row: r.row };
     });
     const { tapos, basis, fetched } = await this.plan(expiresInMs, from);

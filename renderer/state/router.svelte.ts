@@ -9,6 +9,8 @@ export type Screen =
   | 'keys'
   | 'settings'
   // ---- send and batch
+  | 'send'
+  | 'batch'
 
   // ---- tokens
 

@@ -14,6 +14,8 @@ import { Router } from './router.svelte.ts';
 import { SettingsState } from './settings.svelte.ts';
 import { TransactionState } from './transaction.svelte.ts';
 import { AddressBookState } from './address-book.svelte.ts';
+import { BatchState } from './batch.svelte.ts';
+import { SendState } from './send.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -24,6 +26,8 @@ export interface StationState {
   keys: KeysState;
   settings: SettingsState;
   // ---- send and batch
+  send: SendState;
+  batch: BatchState;
 
   // ---- tokens
 
@@ -50,6 +54,8 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     keys: new KeysState(client),
     settings: new SettingsState(client),
     // ---- send and batch
+    send: new SendState(client),
+    batch: new BatchState(client),
 
     // ---- tokens
 
