@@ -165,6 +165,23 @@ describe('the station API over the services', () => {
     expect(await ok('nodeTest', {})).toMatchObject({ ok: false, block: null });
   });
 
+  it('builds a batch chunk with rows numbered from firstRow, each row with its status; a repeated row is refused by number with nothing stored', async () => {
+    const to = addressToBase58(signers[2]!);
+    const csv = `to,amount,token,note\n${to},7,,a\n${to},8,,b\n`;
+    const built = await ok<{ count: number; signed: number; rows: { row: number; txId: string; status: string }[] }>('buildBatch', { csv, from: OWNER, permissionId: 2, firstRow: 202, sign: true });
+    expect(built.count).toBe(2);
+    expect(built.rows.map((r) => [r.row, r.status])).toEqual([[202, 'ready'], [203, 'ready']]);
+    const total = (await ok<{ total: number }>('list', {})).total;
+    const repeated = await call('buildBatch', { csv: `to,amount,token,note\n${to},9,,a\n${to},9,,b\n`, from: OWNER, permissionId: 2, firstRow: 402 });
+    expect(repeated.ok).toBe(false);
+    if (repeated.ok) return;
+    expect(repeated.error.message).toMatch(/^csv row 403: the same recipient, amount and token as row 402/);
+    expect(repeated.error.details).toMatchObject({ row: 403 });
+    expect((await ok<{ total: number }>('list', {})).total).toBe(total);
+    const bad = await call('buildBatch', { csv, from: OWNER, firstRow: 1 });
+    expect(bad.ok).toBe(false);
+  });
+
   it('no answer of any call carried the bytes of a key the station holds', () => {
     const text = JSON.stringify(answers);
     for (const key of keys.slice(0, 2)) {
