@@ -21,7 +21,6 @@
  */
 import * as v from 'valibot';
 import { defineApi, textFile } from './api-contract.ts';
-import { MAX_CSV_BYTES } from './batch-csv.ts';
 import { DURATION_RE } from './duration.ts';
 import {
   ADDRESS_VIEW,
@@ -296,7 +295,8 @@ export const STATION_API = defineApi({
    */
   buildBatch: {
     args: v.strictObject({
-      csv: textFile(MAX_CSV_BYTES), from: addressArg, sign: v.optional(v.boolean()),
+      // shared/batch-csv.ts MAX_CSV_BYTES, written out: importing it would put the builders in the preload.
+      csv: textFile(8 * 1024 * 1024), from: addressArg, sign: v.optional(v.boolean()),
       firstRow: v.optional(v.pipe(v.number(), v.integer('a whole number'), v.minValue(2, '2 or more (row 1 is the header)'), v.maxValue(2 ** 31 - 1, 'at most 2^31-1'))),
       ...buildOptions,
     }),

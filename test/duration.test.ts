@@ -3,7 +3,7 @@
  * renderer's forms (more than 0, at most 24 h, the node's limit).
  */
 import { describe, expect, it } from 'vitest';
-import { DURATION_RE, parseDuration } from '../shared/duration.ts';
+import { DURATION_RE, MAX_DURATION_MS, parseDuration } from '../shared/duration.ts';
 import { MAX_EXPIRATION_MS } from '../shared/transaction.ts';
 
 describe('parseDuration', () => {
@@ -24,6 +24,10 @@ describe('parseDuration', () => {
     expect(() => parseDuration(MAX_EXPIRATION_MS + 1)).toThrow('at most 24h');
     expect(() => parseDuration(-5)).toThrow('must be longer than 0');
     for (const bad of ['12 h', '1w', 'h', '-1h', '1.5h', '']) expect(() => parseDuration(bad, 'x'), bad).toThrow('x: expected a duration');
+  });
+
+  it('the limit is the transaction codec\'s MAX_EXPIRATION_MS', () => {
+    expect(MAX_DURATION_MS).toBe(MAX_EXPIRATION_MS);
   });
 
   it('the pattern is the API schema pattern: what the form accepts, the API accepts', () => {
