@@ -10,6 +10,7 @@
  *
  * `--out-dir DIR` builds somewhere else (the build test uses a temporary directory).
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
@@ -52,6 +53,7 @@ export async function buildShell(outDir: string): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { 'out-dir': { type: 'string', default: 'out' } } });
-  await buildShell(values['out-dir']!);
+  // Absolute: the renderer's Vite root is renderer/, where a relative out dir would land.
+  await buildShell(resolve(values['out-dir']!));
   console.log(`built ${values['out-dir']}/main/main.js, ${values['out-dir']}/preload/preload.cjs and ${values['out-dir']}/renderer/`);
 }
