@@ -100,6 +100,14 @@ describe('Batch: preview before building', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/^That file is 9,437,184 bytes; a batch CSV has at most 8,388,608 \(8 MiB\)\. Split it\.$/);
     expect(h.station.batch.fileName).toBe('pay.csv');
   });
+
+  it('reads a file dropped on the drop region', async () => {
+    const h = setup();
+    const dropped = new File([rowsCsv(2)], 'dropped.csv', { type: 'text/csv' });
+    await fireEvent.drop(screen.getByRole('region', { name: 'Drop a CSV file here' }), { dataTransfer: { files: [dropped] } });
+    await waitFor(() => expect(screen.getByText('2 rows, all readable.')).toBeTruthy());
+    expect(h.station.batch.fileName).toBe('dropped.csv');
+  });
 });
 
 describe('Batch: building chunk by chunk', () => {
