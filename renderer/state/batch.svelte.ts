@@ -12,10 +12,9 @@
  */
 import type { ApiClient } from '../../shared/api-contract.ts';
 import { batchChunks, checkBatchSheet, MAX_CSV_BYTES, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/batch-csv.ts';
-import { parseDuration } from '../../shared/duration.ts';
 import { AirlockError, type ErrorData } from '../../shared/errors.ts';
 import type { StationApi, TxStatus } from '../../shared/station-api.ts';
-import { reasonOf, SourceAccount } from './source-account.svelte.ts';
+import { expiresInProblem, SourceAccount } from './source-account.svelte.ts';
 
 /** Rows per buildBatch call: small enough that progress moves every second or so on a slow station. */
 export const BATCH_CHUNK_ROWS = 200;
@@ -67,15 +66,7 @@ export class BatchState {
     }
   });
 
-  readonly expiresProblem: string | null = $derived.by(() => {
-    if (this.expiresIn.trim() === '') return null;
-    try {
-      parseDuration(this.expiresIn, 'Expires in');
-      return null;
-    } catch (e) {
-      return reasonOf(e, 'Expires in');
-    }
-  });
+  readonly expiresProblem: string | null = $derived(expiresInProblem(this.expiresIn));
 
   readonly ready: boolean = $derived.by(
     () => this.preview?.ok === true && this.preview.check.problemRows === 0 && this.source.fromProblem === null && this.source.permissionProblem === null && this.expiresProblem === null,

@@ -10,13 +10,12 @@
  */
 import type { ApiClient } from '../../shared/api-contract.ts';
 import { readAmount, sunInWords } from '../../shared/amount.ts';
-import { parseDuration } from '../../shared/duration.ts';
 import type { ErrorData } from '../../shared/errors.ts';
 import { addressTextInput } from '../../shared/input.ts';
 import type { StationApi } from '../../shared/station-api.ts';
 import { buildTransfer, COIN_DECIMALS } from '../../shared/transfer.ts';
 import { MAX_NOTE_LENGTH } from '../../shared/batch-csv.ts';
-import { reasonOf, SourceAccount } from './source-account.svelte.ts';
+import { expiresInProblem, reasonOf, SourceAccount } from './source-account.svelte.ts';
 
 export type SendField = 'from' | 'to' | 'amount' | 'permission' | 'expiresIn' | 'note';
 
@@ -73,20 +72,12 @@ export class SendState {
         to = reasonOf(e, 'To');
       }
     }
-    let expiresIn: string | null = null;
-    if (this.expiresIn.trim() !== '') {
-      try {
-        parseDuration(this.expiresIn, 'Expires in');
-      } catch (e) {
-        expiresIn = reasonOf(e, 'Expires in');
-      }
-    }
     return {
       from: this.source.fromProblem,
       to,
       amount: !amount.ok ? amount.reason : amount.units === 0n ? 'must be more than 0' : null,
       permission: this.source.permissionProblem,
-      expiresIn,
+      expiresIn: expiresInProblem(this.expiresIn),
       note: this.note.length > MAX_NOTE_LENGTH ? `at most ${MAX_NOTE_LENGTH} characters` : null,
     };
   });

@@ -10,6 +10,7 @@
  */
 import type { ApiClient } from '../../shared/api-contract.ts';
 import { addressToBase58, type Address } from '../../shared/address.ts';
+import { parseDuration } from '../../shared/duration.ts';
 import { AirlockError } from '../../shared/errors.ts';
 import { addressTextInput } from '../../shared/input.ts';
 import type { StationApi } from '../../shared/station-api.ts';
@@ -32,6 +33,17 @@ export interface Suggestion {
 export function reasonOf(e: unknown, field: string): string {
   if (!(e instanceof AirlockError)) throw e;
   return e.message.startsWith(`${field}: `) ? e.message.slice(field.length + 2) : e.message;
+}
+
+/** The problem of an `Expires in` field (empty: the station's default), by shared/duration.ts. */
+export function expiresInProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    parseDuration(text, 'Expires in');
+    return null;
+  } catch (e) {
+    return reasonOf(e, 'Expires in');
+  }
 }
 
 export class SourceAccount {
