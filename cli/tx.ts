@@ -25,8 +25,8 @@ import { transactionView } from '../shared/view.ts';
 import { checkSignable, checkSigner, type SignCheck } from '../shared/sign-check.ts';
 import { isRecord } from '../shared/input.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
+import { checkPermissionId } from '../shared/permission-id.ts';
 import {
-  checkPermissionId,
   decodeRaw,
   encodeRaw,
   MAX_TRANSACTION_BYTES,

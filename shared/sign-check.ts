@@ -26,7 +26,8 @@ import { checkWeight } from './authorization.ts';
 import { timeView } from './display.ts';
 import { isRecord } from './input.ts';
 import { recoverSigner } from './verify.ts';
-import { checkPermissionId, checkSignatureCount, MAX_SIGNATURES, txIdOf, type SignedTransaction } from './transaction.ts';
+import { checkSignatureCount, MAX_SIGNATURES, txIdOf, type SignedTransaction } from './transaction.ts';
+import { checkPermissionId } from './permission-id.ts';
 
 export interface SignCheckOptions {
   /** ms since the epoch; when given, a transaction whose expiration is not after it is refused. */

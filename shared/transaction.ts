@@ -33,6 +33,7 @@ import {
 } from './contract-types.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 import { SIGNATURE_LENGTH } from './verify.ts';
+import { checkPermissionId } from './permission-id.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
 export const DEFAULT_EXPIRATION_MS = 60_000;
@@ -99,12 +100,6 @@ export interface DecodedTransaction {
   contract: Message;
   permissionId: number;
   ownerAddress: Address;
-}
-
-export function checkPermissionId(id: number, what = 'permission_id'): number {
-  if (!Number.isInteger(id) || id < 0 || id > 2 ** 31 - 1) fail('INVALID_INPUT', `${what}: expected a whole number of 0 or more, got ${id}`);
-  if (id === 1) fail('PERMISSION', `${what}: 1 is the executive permission, which never signs transactions (spec §2.4)`);
-  return id;
 }
 
 /** Builds the raw part of a transaction around one contract. */

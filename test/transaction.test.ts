@@ -17,10 +17,10 @@ import { parseJson, stringifyJson } from '../shared/json.ts';
 import { addSignature, privateKeyFromHex } from '../shared/keys.ts';
 import { recoverSigner } from '../shared/verify.ts';
 import { defaultOwnerPermission } from '../shared/permission.ts';
+import { checkPermissionId } from '../shared/permission-id.ts';
 import {
   broadcastSize,
   buildRaw,
-  checkPermissionId,
   contractToNodeJson,
   createTransaction,
   decodeRaw,

@@ -31,6 +31,7 @@ import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
 import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
 import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/batch-csv.ts';
 import { parseDuration } from '../../shared/duration.ts';
+import { checkPermissionId } from '../../shared/permission-id.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
 import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
@@ -58,7 +59,7 @@ import {
 } from '../../shared/snapshot.ts';
 import { buildParticipate, buildTransferAsset, validateAssetIssue } from '../../shared/token.ts';
 import { buildTransfer } from '../../shared/transfer.ts';
-import { checkPermissionId, contractToNodeJson, createTransaction, decodeRaw, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
+import { contractToNodeJson, createTransaction, decodeRaw, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
 import { recoverSigner } from '../../shared/verify.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
 import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';

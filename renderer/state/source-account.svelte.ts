@@ -3,7 +3,7 @@
  * be (this station's keys and the accounts it knows, offered as suggestions; any address is
  * accepted), and the permissions of the account when the station has it stored, so `Permission` is
  * a choice of its permissions by id and name rather than a number to guess. The rules are the
- * station's own (shared/input.ts addressTextInput, shared/transaction.ts checkPermissionId); the
+ * station's own (shared/input.ts addressTextInput, shared/permission-id.ts); the
  * station checks them again.
  *
  * Invariant: an answer about an account the person has since typed over is dropped.
@@ -14,7 +14,7 @@ import { parseDuration } from '../../shared/duration.ts';
 import { AirlockError } from '../../shared/errors.ts';
 import { addressTextInput } from '../../shared/input.ts';
 import type { StationApi } from '../../shared/station-api.ts';
-import { checkPermissionId } from '../../shared/transaction.ts';
+import { checkPermissionId } from '../../shared/permission-id.ts';
 
 /** A permission that may sign a transaction (owner or an active; never the executive). */
 export interface PermissionChoice {
