@@ -6,7 +6,7 @@
  * its first row, so the progress bar moves as the station answers and Cancel can stop between
  * chunks.
  *
- * Invariants: nothing is sent while a row has a problem; each chunk is stored by the station in
+ * Invariants: nothing is sent while a row has a problem, nor a CSV whose rows were already stored; each chunk is stored by the station in
  * one transaction, so a refused chunk stores none of its rows while the chunks before it stay
  * stored, and the outcome says so in words; a message never quotes a cell.
  */
@@ -47,6 +47,11 @@ export class BatchState {
   /** What happened, in words, after a run. */
   outcome = $state<string | null>(null);
   error = $state.raw<ErrorData | null>(null);
+  /**
+   * The CSV text of the last run that stored rows. Building it again would store those transfers a
+   * second time (a new time makes new transactions), so the same text is not built twice.
+   */
+  builtText = $state<string | null>(null);
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
@@ -69,7 +74,7 @@ export class BatchState {
   readonly expiresProblem: string | null = $derived(expiresInProblem(this.expiresIn));
 
   readonly ready: boolean = $derived.by(
-    () => this.preview?.ok === true && this.preview.check.problemRows === 0 && this.source.fromProblem === null && this.source.permissionProblem === null && this.expiresProblem === null,
+    () => this.preview?.ok === true && this.preview.check.problemRows === 0 && this.csv !== this.builtText && this.source.fromProblem === null && this.source.permissionProblem === null && this.expiresProblem === null,
   );
 
   async load(): Promise<void> {
@@ -144,6 +149,7 @@ export class BatchState {
           this.outcome = `The station refused rows ${chunk.firstRow}–${chunk.lastRow} and stored none of them. ${this.#builtSoFar(firstRow, chunk.firstRow)}rows ${chunk.firstRow}–${lastRow} were not built.`;
           return;
         }
+        this.builtText = this.csv;
         for (const r of answer.value.rows) results.push({ row: r.row, note: notes.get(r.row) ?? '', txId: r.txId, status: r.status, error: null });
         this.done += answer.value.count;
         // A new array each chunk, so the table shows the rows as they arrive.

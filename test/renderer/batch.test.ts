@@ -152,6 +152,9 @@ describe('Batch: building chunk by chunk', () => {
     expect(screen.getByText('Cancelled. Rows 2–401 were built before and stay stored in the queue; rows 402–601 were not built.')).toBeTruthy();
     expect(gate.calls).toHaveLength(2);
     expect(h.fake.txIds).toHaveLength(2 + 400);
+    // The same CSV again would store rows 2–401 a second time: not offered until the text changes.
+    expect(screen.getByText(/^Rows of this CSV are already stored/)).toBeTruthy();
+    expect(buildButton().disabled).toBe(true);
     const status = (row: number) => [...document.querySelectorAll('table.results tbody tr')].find((tr) => tr.querySelector('td')!.textContent === String(row))!.querySelectorAll('td')[2]!.textContent;
     expect(status(401)).toBe('draft');
     expect(status(402)).toBe('not built: cancelled');
