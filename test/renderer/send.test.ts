@@ -72,6 +72,18 @@ describe('Send: rules checked as you type', () => {
     expect(document.body.textContent).not.toContain('ab12cd34');
   });
 
+  it('a private key pasted into the amount, or a 100,000-character note, is refused without being shown back', async () => {
+    setup();
+    const key = '9f8e7d6c'.repeat(8);
+    await type('Amount (TRX)', key);
+    expect(problemOf('Amount (TRX)')).toBe('too long for an amount (at most 40 characters)');
+    await type('Amount (TRX)', '1'.repeat(39));
+    expect(problemOf('Amount (TRX)')).toMatch(/^too large/);
+    await type('Note', `x\u202E${'n'.repeat(100_000)}`);
+    expect(problemOf('Note')).toBe('at most 2000 characters');
+    expect(document.body.textContent).not.toContain('9f8e7d6c');
+  });
+
   it('amount: more than 0, at most 6 decimals, within int64; read back in words', async () => {
     setup();
     await type('Amount (TRX)', '0');
