@@ -147,6 +147,23 @@ describe('Send: building', () => {
     expect(built.view.summary).toMatch(/1234\.000001/);
   });
 
+  it('when the station adds a warning the screen stays to show it, with the basis and a button to open the transaction', async () => {
+    const h = fakeStationState({ count: 1 });
+    const real = h.fake.handlers.buildTransfer;
+    h.fake.handlers.buildTransfer = async (args) => ({ ...(await real(args)), warnings: ['the snapshot is 23 h old: transactions built from it can live only 59 min more'] });
+    renderWithStation(SendScreen, h.station);
+    await type('From', ACCOUNT);
+    await type('To', TO);
+    await type('Amount (TRX)', '3');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
+    await screen.findByText(/the snapshot is 23 h old/);
+    expect(h.station.router.screen).toBe('queue');
+    expect(screen.getByText(/built from offline: the fake station's fixed reference block 4660\./)).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Open the transaction' }));
+    expect(h.station.router.screen).toBe('transaction');
+    expect(h.station.router.txId).toBe(h.fake.txIds[1]);
+  });
+
   it('offers the stored account\'s permissions by id and name and sends the one chosen', async () => {
     const { h, seen } = setup({ stored: true });
     await type('From', ACCOUNT);
