@@ -4,21 +4,23 @@
  * CSV reader), in Debian's headless Chromium under the bridge's Content-Security-Policy. A transfer
  * typed on the Send screen lands on its transaction screen with the amount built; a 1,000-row CSV
  * runs through Batch in chunks until the progress reads 1000 of 1000, with no page error or CSP
- * violation on the way.
+ * violation on the way (console, page errors and `securitypolicyviolation`, as the e2e test watches).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
 import { STATION_API } from '../shared/station-api.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
 import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import { stationBrowser, watchProblems } from './ui-e2e-helpers.ts';
 
 let dir: string;
 let bridge: Bridge;
-let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
 let fake: FakeStation;
 
 beforeAll(async () => {
@@ -26,29 +28,25 @@ beforeAll(async () => {
   await buildRenderer(join(dir, 'renderer'));
   fake = createFakeStation({ count: 3, now: () => Date.now() });
   bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  context = await stationBrowser(join(dir, 'profile'), { width: 1280, height: 900 });
+  problems = await watchProblems(context);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
   await bridge?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
+async function open(): Promise<Page> {
+  const page = await context.newPage();
   await page.goto(bridge.address);
-  return { page, problems };
+  return page;
 }
 
 describe('Send and Batch in headless Chromium through the bridge', () => {
   it('builds a transfer from the Send screen and lands on its transaction', async () => {
-    const { page, problems } = await open();
+    const page = await open();
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Send' }).click();
     await page.getByLabel('From').fill(FAKE_ADDRESSES.M);
     await page.getByLabel('To', { exact: true }).fill(FAKE_ADDRESSES.R);
@@ -65,7 +63,7 @@ describe('Send and Batch in headless Chromium through the bridge', () => {
   });
 
   it('runs a 1,000-row batch chunk by chunk until the progress reads 1000 of 1000', async () => {
-    const { page, problems } = await open();
+    const page = await open();
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batch' }).click();
     const csv = `to,amount,token,note\n${Array.from({ length: 1000 }, (_, i) => `${FAKE_ADDRESSES.R},${1_000_000 + i},,row ${i}`).join('\n')}\n`;
     await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'payroll.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
