@@ -29,8 +29,11 @@ function storeAccount(h: Harness): void {
   h.fake.handlers.accountShow = ({ address }) => {
     if (address !== ACCOUNT) throw new Error('unexpected account');
     return {
-      address: ACCOUNT, hex: addressToHex(parseAddress(ACCOUNT)), balance: '5000000', tokens: [],
-      permissions: [{ ...permissionView(owner), slot: 'owner' as const }, { ...permissionView(active), slot: 'active' as const }],
+      address: ACCOUNT, hex: addressToHex(parseAddress(ACCOUNT)), balance: '5000000', tokens: [], label: null,
+      permissions: ([['owner', owner], ['active', active]] as const).map(([slot, p]) => {
+        const view = permissionView(p);
+        return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
+      }),
       source: { kind: 'file' as const, file: 'snap.json', text: 'file snap.json' }, fetchedAt: 0, ageMs: 0, age: '0 s',
     };
   };
