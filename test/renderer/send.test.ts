@@ -14,6 +14,8 @@ import { addressToHex, parseAddress } from '../../shared/address.ts';
 import { permissionView } from '../../shared/view.ts';
 import SendScreen from '../../renderer/screens/SendScreen.svelte';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
+import { LOOKALIKE_PAIRS } from '../fixtures/lookalike-pairs.ts';
+import { addressToBase58 } from '../../shared/address.ts';
 import { fakeStationState, renderWithStation, type Harness } from './station-harness.ts';
 
 afterEach(cleanup);
@@ -65,6 +67,19 @@ describe('Send: rules checked as you type', () => {
     await type('To', TO);
     expect(problemOf('To')).toBe('');
     expect(field('To').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a To that starts and ends like a labelled address but differs warns beside the field', async () => {
+    const { h } = setup();
+    expect(await h.station.addressBook.save(TO, 'Landlord')).toBe(true);
+    const lookalike = addressToBase58(LOOKALIKE_PAIRS[0]!.fake);
+    await type('To', lookalike);
+    const warning = await screen.findByRole('alert');
+    expect(warning.id).toBe('send-to-lookalike');
+    expect(field('To').getAttribute('aria-describedby')!.split(' ')).toContain('send-to-lookalike');
+    expect(warning.textContent).toContain('“Landlord”');
+    await type('To', TO);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('a private key pasted into To is named as such and never shown back', async () => {
