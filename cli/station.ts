@@ -250,6 +250,10 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     const a = open().accountShow({ address });
     done(a, accountText(a));
   });
+  account.command('list').action(() => {
+    const list = open().accountsList();
+    done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.source.text}, ${a.age} old`])));
+  });
   const snapshot = program.command('snapshot');
   snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {
     const r = await open().snapshotExport({ file, accounts: o.account });

@@ -116,6 +116,15 @@ export const ACCOUNT_VIEW = v.strictObject({
   age: v.string(),
 });
 
+/** One stored account in the list to pick from (the services' `accountsList`): no permissions, which accountShow gives. */
+const ACCOUNT_ENTRY = v.strictObject({
+  address: v.string(),
+  source: SOURCE_VIEW,
+  fetchedAt: v.number(),
+  ageMs: v.number(),
+  age: v.string(),
+});
+
 /** A key of the permission, with what this station knows about it. */
 const SIGNER_VIEW = v.strictObject({
   address: ADDRESS_VIEW,
@@ -267,6 +276,8 @@ export const STATION_API = defineApi({
   // ---- accounts and snapshots
   accountFetch: { args: v.strictObject({ address: addressArg }), result: ACCOUNT_VIEW },
   accountShow: { args: v.strictObject({ address: addressArg }), result: ACCOUNT_VIEW },
+  /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
+  accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
   snapshotExport: {
     args: v.strictObject({ accounts: v.pipe(v.array(addressArg), v.maxLength(100, 'at most 100 accounts')) }),
     result: v.strictObject({ ...FILE_OUT, block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }), accounts: v.array(v.string()), tokens: v.array(v.string()) }),
@@ -460,3 +471,5 @@ export type StationTransaction = v.InferOutput<typeof STATION_TRANSACTION>;
 export type QueueEntry = v.InferOutput<typeof QUEUE_ENTRY>;
 export type KeyView = v.InferOutput<typeof KEY_VIEW>;
 export type BookEntry = v.InferOutput<typeof BOOK_ENTRY>;
+export type AccountView = v.InferOutput<typeof ACCOUNT_VIEW>;
+export type AccountEntry = v.InferOutput<typeof ACCOUNT_ENTRY>;

@@ -98,6 +98,7 @@ const CASES: Record<Method, Case> = {
   proofList: { expect: 'ok', args: () => ({ account: holder.b58 }) },
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
+  accountsList: { expect: 'ok', args: () => undefined },
   snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
   snapshotImport: { expect: 'ok', args: () => ({ fileName: got.snapshot!.fileName, text: got.snapshot!.text }) },
   buildTransfer: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '2000000', note: 'rent' }) },

@@ -90,6 +90,9 @@ describe('station flow over the command line', () => {
     const human = await A.run(['account', 'show', owner.b58]);
     expect(human.stdout).toContain('threshold 2');
     expect(human.stdout).toContain('operations: TransferContract, TransferAssetContract');
+    const listed = await A.ok(['account', 'list']);
+    expect(listed.accounts.map((a: { address: string }) => a.address)).toContain(owner.b58);
+    expect((await A.run(['account', 'list'])).stdout).toContain(`${owner.b58}`);
   });
 
   it('online: A signs, exports; B (no snapshot) imports, signs, broadcasts; the balance changes', async () => {

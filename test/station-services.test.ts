@@ -85,6 +85,19 @@ describe('station services', () => {
     }
   });
 
+  it('accountsList names each stored account with its source and age, newest read first', () => {
+    const other = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
+    const block = { number: 501, id: (501).toString(16).padStart(16, '0') + 'cd'.repeat(24), timestamp: T - 5_000 };
+    const account = { address: other, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), balance: '1', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 501 }, at: T - 4_000 };
+    const file = join(work.dir, 'other.json');
+    writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 3_000 })));
+    station.snapshotImport({ file });
+    const list = station.accountsList();
+    expect(list.map((a) => a.address)).toEqual([other, OWNER]);
+    expect(list[1]).toEqual({ address: OWNER, source: { kind: 'file', file: 'snap.json', text: 'file snap.json' }, fetchedAt: T - 20_000, ageMs: clock - (T - 20_000), age: expect.any(String) as string });
+    expect(noBytesOrBigints(list)).toEqual([]);
+  });
+
   it('a signed batch stores each transaction with its signature, weight 2 of 3', async () => {
     const csv = join(work.dir, 'b.csv');
     writeFileSync(csv, `to,amount,token,note\n${addressToBase58(signers[2]!)},1,,a\n${addressToBase58(signers[2]!)},2,1000001,b\n`);

@@ -194,6 +194,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
 
     accountFetch: (args) => station.accountFetch(args),
     accountShow: (args) => station.accountShow(args),
+    accountsList: () => ({ accounts: station.accountsList() }),
     snapshotExport: ({ accounts }) =>
       withTempDir(async (dir) => {
         const file = join(dir, 'snapshot.json');

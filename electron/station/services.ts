@@ -164,6 +164,9 @@ export interface AccountView {
   age: string;
 }
 
+/** One stored account in accountsList. */
+export type AccountEntryView = Pick<AccountView, 'address' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+
 export interface ApprovalNumbers {
   /** null when the station does not know the permission (a plain transaction file, no account). */
   weight: string;
@@ -728,6 +731,15 @@ export class Station {
       ageMs,
       age: formatDuration(ageMs),
     };
+  }
+
+  /** The stored accounts, newest read first: address, where each came from and its age. */
+  accountsList(): AccountEntryView[] {
+    const now = this.now();
+    return this.store
+      .listAccounts()
+      .sort((a, b) => b.fetchedAt - a.fetchedAt)
+      .map((r) => ({ address: addressToBase58(r.address), source: sourceView(r.source), fetchedAt: r.fetchedAt, ageMs: now - r.fetchedAt, age: formatDuration(now - r.fetchedAt) }));
   }
 
   // ---- snapshots ----------------------------------------------------------------------------
