@@ -284,3 +284,16 @@ function summarise(keys: AddressView[], rows: WhoRow[], blockKey: AddressView | 
 function joinWords(words: string[]): string {
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
+
+/**
+ * One cell of the matrix: for each permission of `row` with a minimal set holding the key `hex`,
+ * the other keys of that set (none: the key alone can do it). Empty when the key is in no minimal
+ * set of the row, whatever its weight: it cannot take part in any smallest group that acts.
+ */
+export function partnersOf(row: WhoRow, hex: string): { permission: PermissionSets; others: AddressView[] }[] {
+  const out: { permission: PermissionSets; others: AddressView[] }[] = [];
+  for (const p of row.permissions) {
+    for (const s of p.sets) if (s.keys.some((k) => k.hex === hex)) out.push({ permission: p, others: s.keys.filter((k) => k.hex !== hex) });
+  }
+  return out.sort((a, b) => a.others.length - b.others.length);
+}

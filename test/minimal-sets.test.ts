@@ -11,7 +11,7 @@ import { AirlockError } from '../shared/errors.ts';
 import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
 import { encodeOperations } from '../shared/operations.ts';
 import { defaultActivePermission, defaultExecutivePermission } from '../shared/permission.ts';
-import { MAX_ANALYSED_KEYS, minimalSets, permissionSets, whoCanDo, type AnalysedAccount } from '../shared/minimal-sets.ts';
+import { MAX_ANALYSED_KEYS, minimalSets, partnersOf, permissionSets, whoCanDo, type AnalysedAccount } from '../shared/minimal-sets.ts';
 import { permissionView } from '../shared/view.ts';
 
 const [A, B, C, D, E, ACCOUNT] = ['11', '12', '13', '14', '15', '99'].map((b) => addressOfPrivateKey(privateKeyFromHex(b.repeat(32)))) as [Address, Address, Address, Address, Address, Address];
@@ -101,6 +101,16 @@ describe('whoCanDo', () => {
     expect(w.summary).toContain(`One key alone can send the coin and transfer tokens: ${b58(A)}.`);
     expect(w.summary).toContain(`One key alone can send the coin and transfer tokens: ${b58(D)}.`);
     expect(w.summary).toContain('Changing the permissions needs at least 2 keys together.');
+  });
+
+  it('partnersOf gives each key of a row the others of every minimal set it is in, alone first', () => {
+    const w = whoCanDo(account(owner, spender));
+    const transfer = w.rows[0]!;
+    const hex = (a: Address) => addressToHex(a);
+    const cell = (a: Address) => partnersOf(transfer, hex(a)).map((c) => [c.permission.id, c.others.map((k) => k.base58)]);
+    expect(cell(A)).toEqual([[2, []], [0, set(B)], [0, set(C)]]);
+    expect(cell(D)).toEqual([[2, []]]);
+    expect(partnersOf(w.rows[2]!, hex(D))).toEqual([]);
   });
 
   it('says when one key alone meets the owner threshold', () => {

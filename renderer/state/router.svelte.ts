@@ -16,6 +16,7 @@ export type Screen =
 
   // ---- accounts and the permission editor
   | 'permissions'
+  | 'accounts'
 
   // ---- address book
   | 'addressBook'

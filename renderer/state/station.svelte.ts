@@ -16,6 +16,7 @@ import { TransactionState } from './transaction.svelte.ts';
 import { AddressBookState } from './address-book.svelte.ts';
 import { BatchState } from './batch.svelte.ts';
 import { SendState } from './send.svelte.ts';
+import { AccountsState } from './accounts.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -33,6 +34,7 @@ export interface StationState {
 
   // ---- accounts and the permission editor
   permissions: PermissionsState;
+  accounts: AccountsState;
 
   // ---- address book
   addressBook: AddressBookState;
@@ -61,6 +63,7 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
 
     // ---- accounts and the permission editor
     permissions: new PermissionsState(client),
+    accounts: new AccountsState(client),
 
     // ---- address book
     addressBook: new AddressBookState(client),

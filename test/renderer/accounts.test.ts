@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+/**
+ * The Accounts screen (issue 10 "Accounts"), over the fake station: the tab, the stored account
+ * picked from the list with its permissions, labels, operations by name with the hex beside,
+ * source and age; the address checked as it is typed (a private key's shape is refused and never
+ * sent); a fetch the node cannot answer shown as the station's error; a real snapshot file
+ * imported and shown; a tampered one refused with nothing stored.
+ */
+import { create } from '@bufbuild/protobuf';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToBase58 } from '../../shared/address.ts';
+import { addressOfPrivateKey, privateKeyFromHex } from '../../shared/keys.ts';
+import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/snapshot.ts';
+import App from '../../renderer/App.svelte';
+import AccountsScreen from '../../renderer/screens/AccountsScreen.svelte';
+import { FAKE_ADDRESSES, FAKE_NOW } from '../fixtures/station-fake.ts';
+import { fakeStationState, renderWithStation } from './station-harness.ts';
+
+afterEach(cleanup);
+
+const HOUR = 3_600_000;
+
+async function openAccounts() {
+  const h = fakeStationState({ count: 3 });
+  renderWithStation(AccountsScreen, h.station);
+  await screen.findByRole('button', { name: FAKE_ADDRESSES.M });
+  return h;
+}
+
+function chooseSnapshot(name: string, text: string) {
+  const input = screen.getByLabelText('Snapshot file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: [new File([text], name, { type: 'application/json' })], configurable: true });
+  return fireEvent.change(input);
+}
+
+/** A snapshot holding one account E whose owner is E alone, with a bidi character in its name. */
+function snapshotText(at: number) {
+  const e = addressOfPrivateKey(privateKeyFromHex('77'.repeat(32)));
+  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'own\u202Eer', threshold: 1n, keys: [create(KeySchema, { address: e, weight: 1n })] });
+  const account = { address: addressToBase58(e), exists: true, permissions: permissionsToJson({ owner, actives: [] }), balance: '7000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 120 }, at };
+  const block = { number: 120, id: (120).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: at };
+  return { address: addressToBase58(e), text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: at })) };
+}
+
+describe('the Accounts screen', () => {
+  it('is a tab of the window', async () => {
+    const h = fakeStationState({ count: 3 });
+    renderWithStation(App, h.station, { station: h.station });
+    await fireEvent.click(within(screen.getByRole('navigation', { name: 'Screens' })).getByRole('button', { name: 'Accounts' }));
+    expect(await screen.findByRole('heading', { name: 'Accounts', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fetch from node' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import snapshot' })).toBeTruthy();
+  });
+
+  it('shows a stored account picked from the list: permissions, labels, weights, operations by name with the hex, source, age, balances', async () => {
+    const h = await openAccounts();
+    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    const article = await screen.findByRole('article');
+    expect(h.station.router.account).toBe(FAKE_ADDRESSES.M);
+    const owner = within(article).getByRole('region', { name: 'Owner permission 0' });
+    expect(within(owner).getByText(/^Threshold 2/)).toBeTruthy();
+    const rows = within(owner).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(rows).toEqual([['Ana laptop', FAKE_ADDRESSES.A, '1'], ['—', FAKE_ADDRESSES.B, '1'], ['—', FAKE_ADDRESSES.C, '1']]);
+    const daily = within(article).getByRole('region', { name: 'Active permission 2' });
+    expect(within(daily).getByRole('listitem').textContent).toBe('TransferContract');
+    expect(within(daily).getByText(`02${'0'.repeat(62)}`)).toBeTruthy();
+    expect(article.textContent).toContain('node http://127.0.0.1:8090 at block 100');
+    expect(article.textContent).toContain('1 h old');
+    expect(article.textContent).toContain('1234.5 coin');
+    expect(article.textContent).toContain('token 1000001: 2500 smallest units');
+  });
+
+  it('shows who alone can do what: C alone can send the coin through daily; changing the permissions needs two', async () => {
+    await openAccounts();
+    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    const table = await screen.findByRole('table', { name: /^Who can do what with/ });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent!.trim());
+    expect(headers[0]).toBe('Contract type');
+    expect(headers[1]).toContain('Ana laptop');
+    const send = within(table).getByRole('row', { name: /send the coin/ });
+    expect(within(send).getByText('One key alone')).toBeTruthy();
+    const cells = within(send).getAllByRole('cell').map((c) => c.textContent);
+    // Columns: A, B, C (the daily key is C, already a column).
+    const b = `${FAKE_ADDRESSES.B.slice(0, 6)}…${FAKE_ADDRESSES.B.slice(-6)}`;
+    expect(cells[2]).toBe(`alone, by active 2 “daily”; or with Ana laptop, by owner; or with ${b}, by owner`);
+    expect(cells[0]).toBe(`with ${b}, by owner; or with ${`${FAKE_ADDRESSES.C.slice(0, 6)}…${FAKE_ADDRESSES.C.slice(-6)}`}, by owner`);
+    const update = within(table).getByRole('row', { name: /change the permissions/ });
+    expect(within(update).queryByText('One key alone')).toBeNull();
+    expect(screen.getByText(`One key alone can send the coin: ${FAKE_ADDRESSES.C}.`)).toBeTruthy();
+    expect(screen.getByText('Changing the permissions needs at least 2 keys together.')).toBeTruthy();
+  });
+
+  it('checks the address as it is typed; a private key is named as such and never sent', async () => {
+    const h = await openAccounts();
+    const field = screen.getByRole('textbox', { name: 'Address' });
+    const secret = 'ab'.repeat(32);
+    await fireEvent.input(field, { target: { value: secret } });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const help = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(help.textContent).toContain('private key');
+    expect(document.body.textContent).not.toContain(secret.slice(0, 12));
+    await fireEvent.click(screen.getByRole('button', { name: 'Fetch from node' }));
+    expect(h.fake.calls).not.toContain('accountFetch');
+    await fireEvent.input(field, { target: { value: `${FAKE_ADDRESSES.R.slice(0, -1)}x` } });
+    expect(help.textContent).toMatch(/checksum|Base58/);
+    await fireEvent.input(field, { target: { value: FAKE_ADDRESSES.R } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('shows the station\'s error when the node cannot be reached, and keeps what was shown', async () => {
+    const h = await openAccounts();
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Address' }), { target: { value: FAKE_ADDRESSES.R } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Fetch from node' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('the fake station has no node');
+    expect(alert.textContent).toContain('NODE_UNREACHABLE');
+    expect(h.fake.calls).toContain('accountFetch');
+  });
+
+  it('imports a snapshot file, lists and shows its account, with a hidden character in a name escaped', async () => {
+    const h = await openAccounts();
+    const snap = snapshotText(FAKE_NOW - 2 * HOUR);
+    await chooseSnapshot('snap.json', snap.text);
+    await waitFor(() => expect(h.station.accounts.account?.address).toBe(snap.address));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Imported snap.json: block 120 (2 h old), 1 account(s) stored, 0 token(s).'));
+    expect(screen.getByRole('button', { name: snap.address }).getAttribute('aria-current')).toBe('true');
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('file snap.json');
+    expect(article.textContent).toContain('own\\u{202E}er');
+    expect(article.textContent).not.toContain('\u202E');
+    expect(article.textContent).toContain('its name had hidden characters');
+    expect(screen.getByText(`One key alone can do anything, change the permissions included: ${snap.address}.`)).toBeTruthy();
+  });
+
+  it('refuses a tampered snapshot with the station\'s coded error and stores nothing', async () => {
+    const h = await openAccounts();
+    const snap = JSON.parse(snapshotText(FAKE_NOW).text) as { accounts: { permissions: { owner_permission: { threshold: unknown } } }[] };
+    snap.accounts[0]!.permissions.owner_permission.threshold = { __proto__: 1 };
+    await chooseSnapshot('bad.json', JSON.stringify(snap));
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('dd code')!.textContent).toMatch(/^[A-Z_]+$/);
+    expect(h.station.accounts.list.map((a) => a.address)).toEqual([FAKE_ADDRESSES.M]);
+    expect((await h.fake.handlers.accountsList(undefined)).accounts).toHaveLength(1);
+  });
+});
