@@ -1,0 +1,70 @@
+/**
+ * The Accounts screen in a real browser (issue 10 "Accounts", "Who alone can do what"): the built
+ * renderer served by the loopback bridge over the fake station, in Debian's headless Chromium
+ * (the launch of test/renderer-chromium.test.ts). Under the bridge's Content-Security-Policy, with
+ * no console error or page error: the tab opens, the stored account shows its permissions and the
+ * who-can-do-what table with the row one key alone can do flagged; at a 40rem-wide window (what
+ * 200 % zoom leaves of 80rem) the page does not scroll sideways, only the matrix does, inside its
+ * own box. Screenshots light and dark go to out/screenshots/ (a test artifact, not committed).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
+import { STATION_API } from '../shared/station-api.ts';
+import { buildRenderer } from '../scripts/build-renderer.ts';
+import { createFakeStation, FAKE_ADDRESSES } from './fixtures/station-fake.ts';
+
+const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
+
+let dir: string;
+let bridge: Bridge;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'airlock-accounts-chromium-'));
+  await buildRenderer(join(dir, 'renderer'));
+  const fake = createFakeStation({ count: 3, now: () => Date.now() });
+  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the Accounts screen in headless Chromium through the bridge', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows the account and who alone can do what, reflowing at 200 % zoom (${scheme})`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(bridge.address);
+
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Accounts' }).click();
+      await page.getByRole('button', { name: FAKE_ADDRESSES.M }).click();
+      const table = page.getByRole('table', { name: /^Who can do what with/ });
+      await table.waitFor();
+      const send = table.getByRole('row', { name: /send the coin/ });
+      expect(await send.getByText('One key alone').count()).toBe(1);
+      expect(await table.getByRole('row', { name: /change the permissions/ }).getByText('One key alone').count()).toBe(0);
+      await page.getByText(`One key alone can send the coin: ${FAKE_ADDRESSES.C}.`).waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, `accounts-${scheme}.png`), fullPage: true });
+
+      await page.setViewportSize({ width: 640, height: 900 });
+      const sideways = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(sideways).toBeLessThanOrEqual(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
