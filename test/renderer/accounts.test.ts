@@ -111,12 +111,16 @@ describe('the Accounts screen', () => {
 
   it('shows the station\'s error when the node cannot be reached, and keeps what was shown', async () => {
     const h = await openAccounts();
+    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    await screen.findByRole('article');
     await fireEvent.input(screen.getByRole('textbox', { name: 'Address' }), { target: { value: FAKE_ADDRESSES.R } });
     await fireEvent.click(screen.getByRole('button', { name: 'Fetch from node' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('the fake station has no node');
     expect(alert.textContent).toContain('NODE_UNREACHABLE');
     expect(h.fake.calls).toContain('accountFetch');
+    expect(screen.getByRole('heading', { name: `Account ${FAKE_ADDRESSES.M}` })).toBeTruthy();
+    expect(h.station.router.account).toBe(FAKE_ADDRESSES.M);
   });
 
   it('imports a snapshot file, lists and shows its account, with a hidden character in a name escaped', async () => {
