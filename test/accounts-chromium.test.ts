@@ -1,7 +1,7 @@
 /**
  * The Accounts screen in a real browser (issue 10 "Accounts", "Who alone can do what"): the built
  * renderer served by the loopback bridge over the fake station, in Debian's headless Chromium
- * (the launch of test/renderer-chromium.test.ts). Under the bridge's Content-Security-Policy, with
+ * (test/ui-e2e-helpers.ts stationBrowser, and watchProblems for console errors and CSP violations). Under the bridge's Content-Security-Policy, with
  * no console error or page error: the tab opens, the stored account shows its permissions and the
  * who-can-do-what table with the row one key alone can do flagged; at a 40rem-wide window (what
  * 200 % zoom leaves of 80rem) the page does not scroll sideways, only the matrix does, inside its
@@ -11,25 +11,27 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
 import { STATION_API } from '../shared/station-api.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
 import { createFakeStation, FAKE_ADDRESSES } from './fixtures/station-fake.ts';
+import { stationBrowser, watchProblems } from './ui-e2e-helpers.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
 
 let dir: string;
 let bridge: Bridge;
-let browser: Browser;
+let browser: BrowserContext;
+let problems: string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'airlock-accounts-chromium-'));
   await buildRenderer(join(dir, 'renderer'));
-  const fake = createFakeStation({ count: 3, now: () => Date.now() });
-  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  bridge = await startBridge({ table: STATION_API, handlers: createFakeStation({ count: 3, now: () => Date.now() }).handlers, staticDir: join(dir, 'renderer') });
+  browser = await stationBrowser(join(dir, 'profile'), { width: 1280, height: 900 });
+  problems = await watchProblems(browser);
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 120_000);
 
@@ -42,12 +44,8 @@ afterAll(async () => {
 describe('the Accounts screen in headless Chromium through the bridge', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`shows the account and who alone can do what, reflowing at 200 % zoom (${scheme})`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-      });
-      page.on('pageerror', (e) => problems.push(e.message));
+      const page = await browser.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
       await page.goto(bridge.address);
 
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Accounts' }).click();
