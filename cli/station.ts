@@ -252,7 +252,7 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   });
   account.command('list').action(() => {
     const list = open().accountsList();
-    done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.source.text}, ${a.age} old`])));
+    done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])));
   });
   const snapshot = program.command('snapshot');
   snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {

@@ -119,6 +119,8 @@ export const ACCOUNT_VIEW = v.strictObject({
 /** One stored account in the list to pick from (the services' `accountsList`): no permissions, which accountShow gives. */
 const ACCOUNT_ENTRY = v.strictObject({
   address: v.string(),
+  /** The account's label (a key's own, then the address book's), as stored; null when none. */
+  label: v.nullable(v.string()),
   source: SOURCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),

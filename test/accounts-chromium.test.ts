@@ -55,7 +55,7 @@ describe('the Accounts screen in headless Chromium through the bridge', () => {
       const send = table.getByRole('row', { name: /send the coin/ });
       expect(await send.getByText('One key alone').count()).toBe(1);
       expect(await table.getByRole('row', { name: /change the permissions/ }).getByText('One key alone').count()).toBe(0);
-      await page.getByText(`One key alone can send the coin: ${FAKE_ADDRESSES.C}.`).waitFor();
+      await page.getByText(`One key alone can send the coin: Cy phone (${FAKE_ADDRESSES.C}).`).waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, `accounts-${scheme}.png`), fullPage: true });
 
       await page.setViewportSize({ width: 640, height: 900 });

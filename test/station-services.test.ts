@@ -94,7 +94,7 @@ describe('station services', () => {
     station.snapshotImport({ file });
     const list = station.accountsList();
     expect(list.map((a) => a.address)).toEqual([other, OWNER]);
-    expect(list[1]).toEqual({ address: OWNER, source: { kind: 'file', file: 'snap.json', text: 'file snap.json' }, fetchedAt: T - 20_000, ageMs: clock - (T - 20_000), age: expect.any(String) as string });
+    expect(list[1]).toEqual({ address: OWNER, label: null, source: { kind: 'file', file: 'snap.json', text: 'file snap.json' }, fetchedAt: T - 20_000, ageMs: clock - (T - 20_000), age: expect.any(String) as string });
     expect(noBytesOrBigints(list)).toEqual([]);
   });
 

@@ -165,7 +165,7 @@ export interface AccountView {
 }
 
 /** One stored account in accountsList. */
-export type AccountEntryView = Pick<AccountView, 'address' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+export type AccountEntryView = Pick<AccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
 
 export interface ApprovalNumbers {
   /** null when the station does not know the permission (a plain transaction file, no account). */
@@ -733,13 +733,14 @@ export class Station {
     };
   }
 
-  /** The stored accounts, newest read first: address, where each came from and its age. */
+  /** The stored accounts, newest read first: address, label, where each came from and its age. */
   accountsList(): AccountEntryView[] {
     const now = this.now();
+    const labels = this.labels();
     return this.store
       .listAccounts()
       .sort((a, b) => b.fetchedAt - a.fetchedAt)
-      .map((r) => ({ address: addressToBase58(r.address), source: sourceView(r.source), fetchedAt: r.fetchedAt, ageMs: now - r.fetchedAt, age: formatDuration(now - r.fetchedAt) }));
+      .map((r) => ({ address: addressToBase58(r.address), label: labels.labelOf(r.address), source: sourceView(r.source), fetchedAt: r.fetchedAt, ageMs: now - r.fetchedAt, age: formatDuration(now - r.fetchedAt) }));
   }
 
   // ---- snapshots ----------------------------------------------------------------------------
