@@ -12,6 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../../shared/address.ts';
 import { addressOfPrivateKey, privateKeyFromHex } from '../../shared/keys.ts';
+import { encodeOperations } from '../../shared/operations.ts';
+import { parseAddress } from '../../shared/address.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/snapshot.ts';
 import App from '../../renderer/App.svelte';
 import AccountsScreen from '../../renderer/screens/AccountsScreen.svelte';
@@ -35,11 +37,18 @@ function chooseSnapshot(name: string, text: string) {
   return fireEvent.change(input);
 }
 
-/** A snapshot holding one account E whose owner is E alone, with a bidi character in its name. */
+/**
+ * A snapshot holding one account E whose owner is E alone (a bidi character in its name), and an
+ * active `daily` (id 2) in which C alone may send the coin.
+ */
 function snapshotText(at: number) {
   const e = addressOfPrivateKey(privateKeyFromHex('77'.repeat(32)));
   const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'own\u202Eer', threshold: 1n, keys: [create(KeySchema, { address: e, weight: 1n })] });
-  const account = { address: addressToBase58(e), exists: true, permissions: permissionsToJson({ owner, actives: [] }), balance: '7000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 120 }, at };
+  const daily = create(PermissionSchema, {
+    type: PermissionType.Active, id: 2, permissionName: 'daily', threshold: 1n, operations: encodeOperations(['TransferContract']),
+    keys: [create(KeySchema, { address: parseAddress(FAKE_ADDRESSES.C), weight: 1n })],
+  });
+  const account = { address: addressToBase58(e), exists: true, permissions: permissionsToJson({ owner, actives: [daily] }), balance: '7000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 120 }, at };
   const block = { number: 120, id: (120).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: at };
   return { address: addressToBase58(e), text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: at })) };
 }
@@ -64,31 +73,30 @@ describe('the Accounts screen', () => {
     const rows = within(owner).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     // Labels as the station resolves them: a key's own (A), then the address book's (B, C).
     expect(rows).toEqual([['Ana laptop', FAKE_ADDRESSES.A, '1'], ['Bo desktop', FAKE_ADDRESSES.B, '1'], ['Cy phone', FAKE_ADDRESSES.C, '1']]);
-    const daily = within(article).getByRole('region', { name: 'Active permission 2' });
-    expect(within(daily).getByRole('listitem').textContent).toBe('TransferContract');
-    expect(within(daily).getByText(`02${'0'.repeat(62)}`)).toBeTruthy();
+    expect(within(owner).getByText(/^Operations: every contract type/)).toBeTruthy();
     expect(article.textContent).toContain('node http://127.0.0.1:8090 at block 100');
     expect(article.textContent).toContain('1 h old');
     expect(article.textContent).toContain('1234.5 coin');
     expect(article.textContent).toContain('token 1000001: 2500 smallest units');
+    await fireEvent.click(within(article).getByRole('button', { name: 'Edit permissions' }));
+    expect([h.station.router.screen, h.station.router.account]).toEqual(['permissions', FAKE_ADDRESSES.M]);
   });
 
-  it('shows who alone can do what: C alone can send the coin through daily; changing the permissions needs two', async () => {
+  it('shows who alone can do what for the 2-of-3 owner: every row needs two of A, B, C; no key alone', async () => {
     await openAccounts();
     await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
     const table = await screen.findByRole('table', { name: /^Who can do what with/ });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent!.trim());
     expect(headers[0]).toBe('Contract type');
     expect(headers[1]).toContain('Ana laptop');
-    const send = within(table).getByRole('row', { name: /send the coin/ });
-    expect(within(send).getByText('One key alone')).toBeTruthy();
-    const cells = within(send).getAllByRole('cell').map((c) => c.textContent);
-    // Columns: A, B, C (the daily key is C, already a column).
-    expect(cells[2]).toBe('alone, by active 2 “daily”; or with Ana laptop, by owner; or with Bo desktop, by owner');
-    expect(cells[0]).toBe('with Bo desktop, by owner; or with Cy phone, by owner');
     const update = within(table).getByRole('row', { name: /change the permissions/ });
-    expect(within(update).queryByText('One key alone')).toBeNull();
-    expect(screen.getByText(`One key alone can send the coin: Cy phone (${FAKE_ADDRESSES.C}).`)).toBeTruthy();
+    expect(within(update).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'with Bo desktop, by owner; or with Cy phone, by owner',
+      'with Ana laptop, by owner; or with Cy phone, by owner',
+      'with Ana laptop, by owner; or with Bo desktop, by owner',
+    ]);
+    expect(within(table).queryAllByText('One key alone')).toEqual([]);
+    expect(screen.getByText('No key alone can do anything.')).toBeTruthy();
     expect(screen.getByText('Changing the permissions needs at least 2 keys together.')).toBeTruthy();
   });
 
@@ -136,6 +144,13 @@ describe('the Accounts screen', () => {
     expect(article.textContent).not.toContain('\u202E');
     expect(article.textContent).toContain('its name had hidden characters');
     expect(screen.getByText(`One key alone can do anything, change the permissions included: ${snap.address}.`)).toBeTruthy();
+    // The active: C alone may send the coin, so that row is flagged and C's cell says by which permission.
+    expect(within(article).getByRole('region', { name: 'Active permission 2' }).textContent).toContain(`02${'0'.repeat(62)}`);
+    const table = screen.getByRole('table', { name: /^Who can do what with/ });
+    const send = within(table).getByRole('row', { name: /send the coin/ });
+    expect(within(send).getByText('One key alone')).toBeTruthy();
+    expect(within(send).getAllByRole('cell').map((c) => c.textContent)).toEqual(['alone, by owner', 'alone, by active 2 “daily”']);
+    expect(screen.getByText(`One key alone can send the coin: Cy phone (${FAKE_ADDRESSES.C}).`)).toBeTruthy();
   });
 
   it('refuses a tampered snapshot with the station\'s coded error and stores nothing', async () => {
