@@ -26,6 +26,7 @@ import { ADDRESS_LENGTH, ADDRESS_PREFIX, addressToBase58, isAddressBytes, parseA
 import { bytesToHex } from './bytes.ts';
 import { badArgument } from './errors.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from './permission.ts';
+import { minimalSets } from './minimal-sets.ts';
 
 /** The name of the one risk a person may accept: the owner is reachable only by keys never seen signing. */
 export const OWNER_UNSEEN_KEYS = 'owner-unseen-keys';
@@ -49,38 +50,6 @@ export function isUnholdableKey(address: Uint8Array): boolean {
 
 /** Keys with weights and a threshold: a Permission message, or anything shaped like one. */
 export type WeightedPermission = Pick<Permission, 'threshold' | 'keys'> & Partial<Pick<Permission, 'permissionName' | 'id'>>;
-
-/**
- * The inclusion-minimal sets of keys whose weights reach `threshold` (no proper subset of one does),
- * fewest keys first, then in key order. Keys are indexes into `weights`.
- */
-export function minimalReachingSets(weights: readonly bigint[], threshold: bigint): number[][] {
-  if (weights.length > MAX_KEYS_PER_PERMISSION * 2) {
-    badArgument(`minimalReachingSets: at most ${MAX_KEYS_PER_PERMISSION * 2} keys, got ${weights.length}`, 'keys');
-  }
-  if (threshold <= 0n) return [[]];
-  const sets: number[][] = [];
-  const n = weights.length;
-  for (let mask = 1; mask < 1 << n; mask++) {
-    const members: number[] = [];
-    let sum = 0n;
-    for (let i = 0; i < n; i++) {
-      if (mask & (1 << i)) {
-        members.push(i);
-        sum += weights[i]!;
-      }
-    }
-    if (sum < threshold) continue;
-    // Minimal when dropping any one member falls short (weights are positive, so that is enough).
-    if (members.every((i) => sum - weights[i]! < threshold)) sets.push(members);
-  }
-  return sets.sort((a, b) => a.length - b.length || compareLists(a, b));
-}
-
-function compareLists(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
-}
 
 export interface ThresholdReach {
   slot: 'owner' | 'executive' | 'active';
@@ -157,7 +126,7 @@ export function thresholdReach(
     badArgument(`lockoutCheck: ${slot} has ${p.keys.length} keys; a permission has at most ${MAX_KEYS_PER_PERMISSION}`, slot);
   }
   const holdable = p.keys.filter((k) => !isUnholdableKey(k.address) && k.weight > 0n);
-  const sets = p.threshold > 0n ? minimalReachingSets(holdable.map((k) => k.weight), p.threshold) : [];
+  const sets = p.threshold > 0n ? minimalSets(holdable.map((k) => k.weight), p.threshold) : [];
   const weightOf = (keep: (hex: string) => boolean): bigint =>
     holdable.reduce((w, k) => (keep(bytesToHex(k.address)) ? w + k.weight : w), 0n);
   const localWeight = weightOf((h) => known.local.has(h));

@@ -9,7 +9,8 @@
  * Invariant: pure; amounts are bigint sun inside and decimal text in the result.
  */
 import { formatUnits } from './display.ts';
-import { minimalReachingSets, type WeightedPermission } from './lockout.ts';
+import type { WeightedPermission } from './lockout.ts';
+import { minimalSets } from './minimal-sets.ts';
 
 /** PROTOCOL.md §10: the default UPDATE_ACCOUNT_PERMISSION_FEE, in sun. */
 export const UPDATE_ACCOUNT_PERMISSION_FEE = 100_000_000n;
@@ -51,7 +52,7 @@ export function permissionUpdateFee(signing: WeightedPermission, fees: { update?
   const base = fees.update ?? UPDATE_ACCOUNT_PERMISSION_FEE;
   const multi = fees.multiSign ?? MULTI_SIGN_FEE;
   const positive = signing.keys.filter((k) => k.weight > 0n).map((k) => k.weight);
-  const sets = signing.threshold > 0n && positive.length <= 10 ? minimalReachingSets(positive, signing.threshold) : [];
+  const sets = signing.threshold > 0n && positive.length <= 10 ? minimalSets(positive, signing.threshold) : [];
   const fewest = sets[0]?.length ?? null;
   const multiSignCase: MultiSignCase = fewest !== null && fewest > 1 ? 'always' : signing.keys.length > 1 ? 'if-more-than-one' : 'never';
   const least = multiSignCase === 'always' ? base + multi : base;

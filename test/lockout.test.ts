@@ -5,11 +5,10 @@
  * (property: each set reaches the threshold and no proper subset does; nothing reaching is missed).
  */
 import { create } from '@bufbuild/protobuf';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../shared/gen/protocol/core_pb.ts';
 import { addressFromHex, addressToBase58 } from '../shared/address.ts';
-import { isUnholdableKey, lockoutCheck, minimalReachingSets, OWNER_UNSEEN_KEYS, ZERO_BODY_ADDRESS } from '../shared/lockout.ts';
+import { isUnholdableKey, lockoutCheck, OWNER_UNSEEN_KEYS, ZERO_BODY_ADDRESS } from '../shared/lockout.ts';
 
 const A = addressFromHex('4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a');
 const B = addressFromHex('411c5a77d9fa7ef466951b2f01f724bca3a5820b63');
@@ -87,30 +86,5 @@ describe('verdicts', () => {
     expect(() => lockoutCheck({ owner: owner(1n, many), actives: [] }, { localKeys: [], knownSigners: [] })).toThrow(/at most 5/);
     expect(() => lockoutCheck({ owner: owner(1n, [[A, 1n]]), actives: Array.from({ length: 1000 }, () => active(1n, [[A, 1n]])) }, { localKeys: [], knownSigners: [] })).toThrow(/at most 8/);
     expect(() => lockoutCheck({ owner: owner(1n, [[A, 1n]]), actives: [] }, { localKeys: ['ab'.repeat(32)], knownSigners: [] })).toThrow(/localKeys\[0\]/);
-  });
-});
-
-describe('minimal reaching sets', () => {
-  it('property: every set reaches the threshold, no proper subset does, and every reaching subset contains one', () => {
-    fc.assert(
-      fc.property(fc.array(fc.bigInt({ min: 1n, max: 20n }), { minLength: 0, maxLength: 5 }), fc.bigInt({ min: 1n, max: 60n }), (weights, threshold) => {
-        const sets = minimalReachingSets(weights, threshold);
-        const sum = (s: number[]): bigint => s.reduce((w, i) => w + weights[i]!, 0n);
-        for (const s of sets) {
-          expect(sum(s) >= threshold).toBe(true);
-          for (const drop of s) expect(sum(s.filter((i) => i !== drop)) < threshold).toBe(true);
-        }
-        for (let mask = 0; mask < 1 << weights.length; mask++) {
-          const subset = weights.map((_, i) => i).filter((i) => mask & (1 << i));
-          if (sum(subset) >= threshold) expect(sets.some((s) => s.every((i) => subset.includes(i)))).toBe(true);
-        }
-        for (let i = 1; i < sets.length; i++) expect(sets[i - 1]!.length <= sets[i]!.length).toBe(true);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('refuses more keys than any permission can have', () => {
-    expect(() => minimalReachingSets(Array.from({ length: 30 }, () => 1n), 1n)).toThrow(/at most 10 keys/);
   });
 });
