@@ -166,6 +166,7 @@ export function checkWeight(permission: Permission, signatures: Uint8Array[], tx
     if (w === 0n) {
       fail('PERMISSION', `${bytesToHex(sig)} is signed by ${addressToBase58(signer)} but it is not contained of permission.`, {
         field: `signature[${i}]`,
+        signer: addressToBase58(signer),
       });
     }
     const hex = bytesToHex(signer);

@@ -18,7 +18,7 @@
 import { addressToBase58, addressToHex, type Address } from './address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from './authorization.ts';
 import { bytesToHex, equalBytes } from './bytes.ts';
-import { badArgument, fail } from './errors.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
 import { boundedList, checkEnvelope, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { isRecord } from './input.ts';
 import { jsonSafe, stringifyJson } from './json.ts';
@@ -183,7 +183,7 @@ function verify(
     const p = resolvePermission(account, d.ownerAddress, d.permissionId, 'broadcast');
     checkContractPermission(p, d.contractTypeId, d.permissionId, 'broadcast');
     // The node's checkWeight: each signer recovered, in the permission, and never twice.
-    const counted = checkWeight(p, tx.signatures, tx.txId);
+    const counted = countSigners(p, tx.signatures, tx.txId, owner, d.permissionId);
     weight = counted.weight;
     threshold = p.threshold;
     signers = counted.approvedList.map((a, i) => signer(a, tx.signatures[i]!, jsonSafe(p.keys.find((k) => equalBytes(k.address, a))!.weight) as number | string));
@@ -303,4 +303,25 @@ export function mergeHandoffs(imports: HandoffImport[], options: ImportOptions):
     note: notes.join('\n').slice(0, MAX_NOTE_LENGTH),
   };
   return fileOf(readHandoff(JSON.parse(stringifyJson(file)), { now: options.now }));
+}
+
+/**
+ * checkWeight, with its refusal of a stranger's signature said for a person: the node's words
+ * quote the whole signature and read "is not contained of permission"; a file's reader needs to
+ * know which signature, whose key it is, and the likely cause (made for another transaction).
+ */
+function countSigners(p: Parameters<typeof checkWeight>[0], signatures: Uint8Array[], txId: Uint8Array, owner: string, permissionId: number): ReturnType<typeof checkWeight> {
+  try {
+    return checkWeight(p, signatures, txId);
+  } catch (e) {
+    const signer = e instanceof AirlockError ? e.details?.signer : undefined;
+    const field = e instanceof AirlockError ? e.details?.field : undefined;
+    if (!(e instanceof AirlockError) || e.code !== 'PERMISSION' || typeof signer !== 'string' || typeof field !== 'string') throw e;
+    const n = Number(/\d+/.exec(field)?.[0] ?? 0) + 1;
+    fail(
+      'PERMISSION',
+      `signature ${n} does not belong: over this transaction it is the signature of ${signer}, which is not a key of permission ${permissionId} of ${owner}. It was made for another transaction, or by a key outside the permission.`,
+      { field, signer },
+    );
+  }
 }
