@@ -51,6 +51,12 @@ export const ERROR_CODES = [
   'VAULT_UNAVAILABLE',
   /** The keystore file's passphrase check failed: the passphrase is wrong (the file is intact). */
   'KEYSTORE_PASSPHRASE',
+  /**
+   * The keystore needs its passphrase and the station holds none: the desktop app, before the
+   * person unlocks it on the Keys screen (`vaultUnlock`) or after `vaultLock`. The renderer answers
+   * it with the passphrase prompt.
+   */
+  'VAULT_LOCKED',
   /** The keystore file is damaged: not our JSON, fields out of range, or its payload fails authentication. */
   'KEYSTORE_CORRUPT',
   /** The keystore file ends early (a partial copy): its JSON stops inside a value. */

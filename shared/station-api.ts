@@ -86,6 +86,8 @@ const VAULT_STATUS = v.strictObject({
   available: v.boolean(),
   /** What to do when it is locked or missing; null when available. */
   message: v.nullable(v.string()),
+  /** The keystore waits for its passphrase (`vaultUnlock`): signing and key changes answer VAULT_LOCKED. */
+  locked: v.boolean(),
 });
 
 /** Where an account's state came from (the services' SourceView): a node at a block, or a file. */
@@ -403,6 +405,26 @@ export const STATION_API = defineApi({
   },
 
   // ---- vault passphrase (the keystore unlocked from the UI)
+  /**
+   * The keystore's passphrase typed in the desktop app (the one argument besides `keysImport`'s that
+   * carries a secret): main turns it into UTF-8 bytes held only there, as the vault's passphrase
+   * source, until `vaultLock` or the station closes. Checked against the keystore first: a wrong one
+   * is KEYSTORE_PASSPHRASE and nothing is held. The result is the vault's status.
+   */
+  vaultUnlock: {
+    args: v.strictObject({
+      passphrase: v.pipe(
+        v.string(),
+        v.minLength(1, 'a passphrase'),
+        v.maxLength(1_024, 'a passphrase of at most 1024 characters'),
+        // A lone surrogate would reach the keystore as U+FFFD: another passphrase than the one typed.
+        v.check((s) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s), 'a passphrase of well-formed text'),
+      ),
+    }),
+    result: VAULT_STATUS,
+  },
+  /** Wipes the held passphrase and the keystore's derived key; the vault's status after. */
+  vaultLock: { args: v.undefined(), result: VAULT_STATUS },
 
   // ---- tokens
 

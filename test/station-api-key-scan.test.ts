@@ -3,8 +3,9 @@
  * scanning each result for them"): every method of STATION_API is called through `dispatch`, as IPC
  * and the bridge call it, against one real station (SQLite store, keystore vault) holding keys and
  * talking to the devnet in-process on port 0. Each answer, result or coded error, is scanned for
- * the bytes of every key the station holds or held, as hex (any case), base64, base64url, raw
- * bytes and a list of byte numbers.
+ * the bytes of every key the station holds or held, and of the keystore's passphrase (which
+ * `vaultUnlock` carries in), as hex (any case), base64, base64url, raw bytes and a list of byte
+ * numbers.
  *
  * Invariant: the case table below must name every method of the table, so a method added to
  * STATION_API without a case here fails this test (and the type check: the table is typed by it).
@@ -85,6 +86,7 @@ const got: { challenge?: string; proof?: { fileName: string; text: string }; new
 const CASES: Record<Method, Case> = {
   appInfo: { expect: 'ok', args: () => undefined },
   keysStatus: { expect: 'ok', args: () => undefined },
+  vaultUnlock: { expect: 'ok', args: () => ({ passphrase: PASSPHRASE }) },
   keysNew: { expect: 'ok', args: () => ({ label: 'made here' }) },
   keysImport: { expect: 'ok', args: () => ({ privateKeyHex: holder.priv, label: 'holder' }) },
   keysLabel: { expect: 'ok', args: () => ({ address: holder.b58, label: 'the holder' }) },
@@ -134,6 +136,7 @@ const CASES: Record<Method, Case> = {
   nodeTest: { expect: 'ok', args: () => ({}) },
   auditVerify: { expect: 'ok', args: () => undefined },
   bookDelete: { expect: 'ok', args: () => ({ address: to.b58 }) },
+  vaultLock: { expect: 'ok', args: () => undefined },
   keysDelete: { expect: 'ok', args: () => ({ address: extra.b58 }) },
 };
 
@@ -210,6 +213,8 @@ describe('every station API method, live, against a station holding keys', () =>
     // The reference: every key in the keystore now, plus the ones the test handed in (one deleted).
     const keys = [...(await heldKeys(station.dataDir)), Buffer.from(holder.priv, 'hex'), Buffer.from(extra.priv, 'hex')];
     expect(keys.length).toBe(4);
+    // The keystore's passphrase, which vaultUnlock carried in, is scanned for the same way.
+    keys.push(new TextEncoder().encode(PASSPHRASE));
     const leaks = [...setup, ...answers].flatMap(({ method, answer }) => {
       const leak = findLeak(answer, keys);
       return leak === null ? [] : [`${method}: ${leak}`];

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, parseAddress } from '../../shared/address.ts';
-import { equalBytes, hexToBytes } from '../../shared/bytes.ts';
+import { equalBytes, hexToBytes, utf8ToBytes } from '../../shared/bytes.ts';
 import type { Handlers } from '../../shared/api-contract.ts';
 import { addressView } from '../../shared/display.ts';
 import { fail } from '../../shared/errors.ts';
@@ -32,7 +32,6 @@ import { transactionView, type TransactionView as SharedTransactionView } from '
 import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../station/services.ts';
 import { NodeClient } from '../station/node-client.ts';
 import { addressesIn, type LabelIndex } from '../station/address-book.ts';
-import { openVault } from '../station/vault/open-vault.ts';
 
 export interface StationHandlerOptions {
   appInfo: () => { name: string; version: string; dataDir: string };
@@ -175,13 +174,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
   return {
     appInfo: () => options.appInfo(),
 
-    keysStatus: async () => {
-      const s = await openVault(station.vaultKind(), {
-        dataDir: station.dataDir,
-        passphrase: async () => fail('VAULT_UNAVAILABLE', 'the keystore needs its passphrase', { field: 'passphrase' }),
-      }).status();
-      return { kind: s.kind, available: s.available, message: s.message ?? null };
-    },
+    keysStatus: () => station.vaultStatus(),
     keysList: () => ({ keys: station.keysList() }),
     keysNew: (args) => station.keysNew(args),
     keysImport: async ({ privateKeyHex, label }) => {
@@ -269,6 +262,10 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     },
 
     // ---- vault passphrase (the keystore unlocked from the UI)
+    // The text becomes bytes the station owns and wipes; the string itself is the IPC layer's and
+    // cannot be wiped in JavaScript, which is why it is never kept or copied here.
+    vaultUnlock: ({ passphrase }) => station.vaultUnlock(utf8ToBytes(passphrase)),
+    vaultLock: () => station.vaultLock(),
 
     // ---- tokens
 

@@ -19,8 +19,8 @@
  *
  * Never imports `electron`.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { create, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Account, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
@@ -66,8 +66,9 @@ import { openStore, txKey, type Source, type Store, type TokenInput, type Transa
 import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
-import type { PassphraseSource } from './vault/passphrase.ts';
-import type { ScryptParams } from './vault/keystore-file.ts';
+import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES, type PassphrasePurpose, type PassphraseSource } from './vault/passphrase.ts';
+import { HeldPassphrase } from './vault/held-passphrase.ts';
+import { KEYSTORE_FILE, type ScryptParams } from './vault/keystore-file.ts';
 import type { Vault, VaultKind } from './vault/vault.ts';
 import { addressesIn, bookEntries, bookEntryView, bookLabelInput, LabelIndex, type BookEntryView } from './address-book.ts';
 import { escapeText } from '../../shared/escape.ts';
@@ -101,6 +102,14 @@ export interface SettingsView {
   vault: VaultKind;
   /** Whether an API key is stored for this node; the key itself is never in a view. */
   apiKey: boolean;
+}
+
+/** The vault's status for the UI: `locked` when the keystore waits for its passphrase (`vaultUnlock`). */
+export interface VaultStatusView {
+  kind: VaultKind;
+  available: boolean;
+  message: string | null;
+  locked: boolean;
 }
 
 export interface StationOptions {
@@ -426,6 +435,7 @@ export class Station {
   }
 
   close(): void {
+    this.heldPassphrase.clear();
     this.vaultInstance?.lock();
     this.store.close();
   }
@@ -633,13 +643,16 @@ export class Station {
 
   private vault(): Vault {
     if (!this.vaultInstance) {
-      const passphrase: PassphraseSource = this.options.passphrase ?? (async () => fail('VAULT_UNAVAILABLE', 'the keystore needs a passphrase: run in a terminal, or pass --passphrase-file F or --passphrase-fd N', { field: 'passphrase' }));
-      const kind = this.vaultKind();
-      this.vaultInstance = kind === 'keystore' && this.options.scrypt
-        ? openVaultWithScrypt(this.dataDir, passphrase, this.options.scrypt)
-        : openVault(kind, { dataDir: this.dataDir, passphrase });
+      this.vaultInstance = this.openVaultWith((purpose) => this.passphraseFor(purpose));
     }
     return this.vaultInstance;
+  }
+
+  private openVaultWith(passphrase: PassphraseSource): Vault {
+    const kind = this.vaultKind();
+    return kind === 'keystore' && this.options.scrypt
+      ? openVaultWithScrypt(this.dataDir, passphrase, this.options.scrypt)
+      : openVault(kind, { dataDir: this.dataDir, passphrase });
   }
 
   private keyView(address: Uint8Array): KeyView {
@@ -1339,6 +1352,70 @@ export class Station {
   }
 
   // ---- vault passphrase (the keystore unlocked from the UI)
+
+  /** The passphrase typed in the desktop app (`vaultUnlock`), held in main until `vaultLock` or close. */
+  private readonly heldPassphrase = new HeldPassphrase();
+
+  /** The held passphrase, else the options' source (the CLI's prompt or file), else VAULT_LOCKED. */
+  private async passphraseFor(purpose: PassphrasePurpose): Promise<Uint8Array> {
+    const held = this.heldPassphrase.copy(purpose);
+    if (held !== null) return held;
+    if (this.options.passphrase) return this.options.passphrase(purpose);
+    fail('VAULT_LOCKED', 'the keystore is locked: enter its passphrase on the Keys screen (in a terminal: --passphrase-file F or --passphrase-fd N)', { field: 'passphrase' });
+  }
+
+  /** Locked: a keystore station with no passphrase held and no source to ask, so signing and key changes would fail. */
+  vaultLocked(): boolean {
+    return this.vaultKind() === 'keystore' && !this.heldPassphrase.held && this.options.passphrase === undefined;
+  }
+
+  /** The vault's status (never throws), with whether the keystore waits for its passphrase. */
+  async vaultStatus(): Promise<VaultStatusView> {
+    const s = await this.vault().status();
+    const locked = this.vaultLocked();
+    const message = !locked
+      ? s.message ?? null
+      : existsSync(join(this.dataDir, KEYSTORE_FILE))
+        ? 'The keystore is locked: enter its passphrase to sign or to change keys.'
+        : `There is no keystore yet: choose its passphrase (at least ${PASSPHRASE_MIN_BYTES} bytes); the first key creates the keystore with it.`;
+    return { kind: s.kind, available: s.available, message, locked };
+  }
+
+  /**
+   * Holds `passphrase` (owned from now on; always wiped, at once when refused) as the keystore's
+   * passphrase for this session, after proving it against the keystore file: a wrong one is the
+   * vault's KEYSTORE_PASSPHRASE and changes nothing (a passphrase held before stays held). With no
+   * keystore yet it becomes the new keystore's passphrase, so it must be long enough for one.
+   */
+  async vaultUnlock(passphrase: Uint8Array): Promise<VaultStatusView> {
+    let pending: Uint8Array | null = passphrase;
+    try {
+      if (!(passphrase instanceof Uint8Array)) fail('INVALID_INPUT', 'passphrase: expected bytes', { field: 'passphrase' });
+      if (this.vaultKind() !== 'keystore') fail('INVALID_INPUT', 'passphrase: this station keeps its keys in the system keychain, which takes no passphrase here', { field: 'passphrase' });
+      if (passphrase.length === 0) fail('INVALID_INPUT', 'passphrase: the passphrase is empty', { field: 'passphrase' });
+      if (passphrase.length > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `passphrase: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field: 'passphrase' });
+      // A vault of its own asks the candidate while it is checked, then the held passphrase.
+      const vault = this.openVaultWith(async (purpose) => (pending !== null ? Uint8Array.from(pending) : this.passphraseFor(purpose)));
+      const existing = vault instanceof KeystoreVaultCtor && (await vault.checkPassphrase());
+      if (!existing && passphrase.length < PASSPHRASE_MIN_BYTES) {
+        fail('INVALID_INPUT', `passphrase: a new keystore's passphrase must be at least ${PASSPHRASE_MIN_BYTES} bytes`, { field: 'passphrase' });
+      }
+      this.heldPassphrase.hold(passphrase);
+      pending = null;
+      this.vaultInstance?.lock();
+      this.vaultInstance = vault;
+    } finally {
+      if (pending !== null) wipe(pending);
+    }
+    return this.vaultStatus();
+  }
+
+  /** Wipes the held passphrase and the keystore's derived key: the next use needs `vaultUnlock` again. */
+  vaultLock(): Promise<VaultStatusView> {
+    this.heldPassphrase.clear();
+    this.vaultInstance?.lock();
+    return this.vaultStatus();
+  }
 
   // ---- tokens
 

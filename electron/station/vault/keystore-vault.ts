@@ -154,6 +154,19 @@ export class KeystoreVault implements Vault {
     return this.sign(name, proofDigestToSign(name, challenge));
   }
 
+  /**
+   * Proves the passphrase against the file now (asking the source unless this session already
+   * holds the derived key): KEYSTORE_PASSPHRASE when it is wrong, and the derived key dropped.
+   * False when there is no keystore yet, so nothing to check the passphrase against.
+   */
+  async checkPassphrase(): Promise<boolean> {
+    const file = readKeystoreFile(this.path);
+    if (file === null) return false;
+    const { keys } = await this.unlock(file);
+    wipe(keys);
+    return true;
+  }
+
   lock(): void {
     if (this.derived) wipe(this.derived.encryptionKey);
     this.derived = null;
