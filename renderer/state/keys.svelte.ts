@@ -8,7 +8,7 @@ import type { KeyView, StationApi } from '../../shared/station-api.ts';
 
 export class KeysState {
   keys = $state.raw<KeyView[]>([]);
-  vault = $state.raw<{ kind: string; available: boolean; message: string | null } | null>(null);
+  vault = $state.raw<{ kind: string; available: boolean; message: string | null; locked: boolean } | null>(null);
   error = $state.raw<ErrorData | null>(null);
   notice = $state('');
   readonly #client: ApiClient<StationApi>;

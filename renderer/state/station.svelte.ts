@@ -17,6 +17,7 @@ import { AddressBookState } from './address-book.svelte.ts';
 import { BatchState } from './batch.svelte.ts';
 import { SendState } from './send.svelte.ts';
 import { AccountsState } from './accounts.svelte.ts';
+import { VaultState } from './vault.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -40,13 +41,17 @@ export interface StationState {
   addressBook: AddressBookState;
 
   // ---- vault passphrase
+  vault: VaultState;
 
   // ---- proofs of possession
   proofs: ProofsState;
 
 }
 
-export function createStationState(client: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
+export function createStationState(station: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
+  // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
+  const vault = new VaultState(station);
+  const client = vault.watch(station);
   return {
     client,
     clock,
@@ -69,6 +74,7 @@ export function createStationState(client: ApiClient<StationApi>, clock: Clock =
     addressBook: new AddressBookState(client),
 
     // ---- vault passphrase
+    vault,
 
     // ---- proofs of possession
     proofs: new ProofsState(client, clock),

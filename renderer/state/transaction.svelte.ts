@@ -1,6 +1,7 @@
 /**
  * The open transaction's state (issue 9 "Transaction", "Import"): what the station says about it,
- * and the actions on it (sign with one local key, export the handoff file, import and merge files).
+ * and the actions on it (sign with one local key, export the handoff file, import and merge files;
+ * the desktop app's save and open dialogs where it has them, a download and the file input where not).
  * Every action goes through the API and then shows the station's new answer, never a guess.
  */
 import type { ApiClient } from '../../shared/api-contract.ts';
@@ -76,6 +77,41 @@ export class TransactionState {
     }
     this.notice = `Exported with ${answer.value.signatures} signature(s).`;
     return { fileName: answer.value.fileName, text: answer.value.text };
+  }
+
+  /**
+   * Saves the handoff file through the desktop app's save dialog; where there is none (NO_DIALOG,
+   * behind the bridge) it falls back to `exportHandoff` and hands the text to `download`. A cancel
+   * in the dialog is quiet: no notice, no error.
+   */
+  async saveHandoff(download: (fileName: string, text: string) => void): Promise<void> {
+    if (this.tx === null) return;
+    const txId = this.tx.view.txID;
+    const answer = await this.#client.saveHandoffFile({ txId });
+    if (answer.ok) {
+      if (answer.value.saved) this.notice = `Saved the handoff file as ${answer.value.fileName}.`;
+      return;
+    }
+    if (answer.error.code !== 'NO_DIALOG') {
+      this.error = answer.error;
+      return;
+    }
+    const file = await this.exportFile();
+    if (file) download(file.fileName, file.text);
+  }
+
+  /**
+   * The desktop app's open dialog: the files chosen, for `importFiles` (empty when the person
+   * cancels), or 'no-dialog' behind the bridge, for the caller to open the browser's file picker
+   * instead; null after any other refusal, which is kept in `importError`.
+   */
+  async chooseFiles(): Promise<{ name: string; text: string }[] | 'no-dialog' | null> {
+    const answer = await this.#client.openHandoffFiles();
+    if (answer.ok) return answer.value.files;
+    if (answer.error.code === 'NO_DIALOG') return 'no-dialog';
+    this.importError = answer.error;
+    this.importOutcome = null;
+    return null;
   }
 
   /**
