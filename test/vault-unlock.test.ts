@@ -210,3 +210,28 @@ describe('the passphrase is never written or answered', () => {
     }
   });
 });
+
+describe('a private key typed as the passphrase (secrets-in-errors style)', () => {
+  it('every refusal, from the schema or the vault, quotes no 8-character run of it', async () => {
+    expect(code(await call('vaultUnlock', { passphrase: PASSPHRASE }))).toBe('ok');
+    expect(code(await call('keysNew', { label: 'one' }))).toBe('ok');
+    const key = newKey().priv;
+    const runs = Array.from({ length: key.length - 7 }, (_, i) => key.slice(i, i + 8));
+    const refused = [
+      await call('vaultUnlock', { passphrase: key }),
+      await call('vaultUnlock', { passphrase: `0x${key.toUpperCase()}` }),
+      await call('vaultUnlock', { passphrase: key.repeat(20) }),
+      await call('vaultUnlock', { passphrase: `${key}\uDC00` }),
+      await call('vaultUnlock', { passphrase: BigInt(`0x${key}`).toString() }),
+      await call('vaultUnlock', { passphrase: [key] }),
+      await call('vaultUnlock', { [key]: PASSPHRASE }),
+    ];
+    expect(refused.map(code)).toEqual(['KEYSTORE_PASSPHRASE', 'KEYSTORE_PASSPHRASE', 'INVALID_INPUT', 'INVALID_INPUT', 'KEYSTORE_PASSPHRASE', 'INVALID_INPUT', 'INVALID_INPUT']);
+    for (const a of refused) {
+      const text = JSON.stringify(a).toLowerCase();
+      expect(runs.find((r) => text.includes(r))).toBeUndefined();
+    }
+    // The right passphrase is still the one held.
+    expect((await status()).locked).toBe(false);
+  });
+});
