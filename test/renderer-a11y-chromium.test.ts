@@ -1,7 +1,8 @@
 /**
  * Keyboard, 200 % zoom, layout shift and accessible names (issue 9, "Keyboard, 200 % zoom, no layout
  * shift"), in Debian's headless Chromium over the fake station through the real bridge, as
- * test/renderer-chromium.test.ts serves it, in a persistent context on a fresh profile directory.
+ * test/renderer-chromium.test.ts serves it, in a persistent context on a fresh profile directory
+ * (shell-helpers.ts launchChromium, with its flags).
  *
  * - Keyboard only (Tab, Shift+Tab, Enter, Space, typing): every header tab is reached and opens its
  *   screen; a transaction is found, opened and signed, unlocking the fake's keystore on the way.
@@ -17,15 +18,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
 import { STATION_API } from '../shared/station-api.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
 import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import { launchChromium } from './shell-helpers.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
 
@@ -91,9 +92,7 @@ afterAll(async () => {
 
 /** A fresh profile directory per context, as the desktop app's first start would have. */
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
-    executablePath: '/usr/bin/chromium', headless: true, args: FLAGS, viewport, deviceScaleFactor: 1,
-  });
+  const context = await launchChromium(mkdtempSync(join(dir, 'profile-')), { viewport, deviceScaleFactor: 1 });
   contexts.push(context);
   const page = context.pages()[0] ?? (await context.newPage());
   // Counted from the first paint on; `buffered` also hands over shifts from before the observer.
@@ -182,21 +181,26 @@ describe('keyboard only', () => {
   });
 });
 
+/** Runs `check` on every header screen, then on a transaction opened from the queue; the problems, each named by its screen. */
+async function everyScreen(page: Page, check: (page: Page) => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const tab of await tabNames(page)) {
+    await page.locator('nav[aria-label="Screens"] button', { hasText: tab }).first().click();
+    await settled(page, tab);
+    problems.push(...(await check(page)).map((p) => `${tab}: ${p}`));
+  }
+  await page.locator('nav[aria-label="Screens"] button', { hasText: 'Queue' }).first().click();
+  await settled(page, 'Queue');
+  await page.locator('li[data-status] button').first().click();
+  await page.getByRole('img', { name: 'QR code of the transaction ID' }).waitFor();
+  problems.push(...(await check(page)).map((p) => `Transaction: ${p}`));
+  return problems;
+}
+
 describe('200 % zoom (640×450 CSS pixels)', () => {
   it('no element overflows horizontally on any header screen or the transaction screen', async () => {
     const page = await openPage({ width: 640, height: 450 });
-    const problems: string[] = [];
-    for (const tab of await tabNames(page)) {
-      await page.locator('nav[aria-label="Screens"] button', { hasText: tab }).first().click();
-      await settled(page, tab);
-      problems.push(...(await overflowing(page)).map((p) => `${tab}: ${p}`));
-    }
-    await page.locator('nav[aria-label="Screens"] button', { hasText: 'Queue' }).first().click();
-    await settled(page, 'Queue');
-    await page.locator('li[data-status] button').first().click();
-    await page.getByRole('img', { name: 'QR code of the transaction ID' }).waitFor();
-    problems.push(...(await overflowing(page)).map((p) => `Transaction: ${p}`));
-    expect(problems).toEqual([]);
+    expect(await everyScreen(page, overflowing)).toEqual([]);
   });
 });
 
@@ -214,17 +218,6 @@ describe('layout shift', () => {
 describe('accessible names', () => {
   it('every control on every header screen and the transaction screen has a name in the accessibility tree', async () => {
     const page = await openPage({ width: 1280, height: 900 });
-    const missing: string[] = [];
-    for (const tab of await tabNames(page)) {
-      await page.locator('nav[aria-label="Screens"] button', { hasText: tab }).first().click();
-      await settled(page, tab);
-      missing.push(...(await unnamedControls(page)).map((role) => `${tab}: a ${role} without a name`));
-    }
-    await page.locator('nav[aria-label="Screens"] button', { hasText: 'Queue' }).first().click();
-    await settled(page, 'Queue');
-    await page.locator('li[data-status] button').first().click();
-    await page.getByRole('img', { name: 'QR code of the transaction ID' }).waitFor();
-    missing.push(...(await unnamedControls(page)).map((role) => `Transaction: a ${role} without a name`));
-    expect(missing).toEqual([]);
+    expect(await everyScreen(page, async (p) => (await unnamedControls(p)).map((role) => `a ${role} without a name`))).toEqual([]);
   });
 });

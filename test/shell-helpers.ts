@@ -15,8 +15,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory); `viewport` in CSS pixels. */
-export function launchChromium(profileDir: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+/** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory); `viewport` in CSS pixels, `deviceScaleFactor` device pixels per CSS pixel. */
+export function launchChromium(profileDir: string, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options });
 }
 
