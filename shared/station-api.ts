@@ -33,6 +33,7 @@ import {
   txIdText,
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
+import { TOKEN_VIEW } from './token-view-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -427,6 +428,10 @@ export const STATION_API = defineApi({
   vaultLock: { args: v.undefined(), result: VAULT_STATUS },
 
   // ---- tokens
+  /** A token by id: stored, or read from the node and stored when missing or when `fetch` asks. */
+  tokenShow: { args: v.strictObject({ id: tokenIdArg, fetch: v.optional(v.boolean()) }), result: TOKEN_VIEW },
+  /** The tokens this station has stored. */
+  tokenList: { args: v.undefined(), result: v.strictObject({ tokens: v.pipe(v.array(TOKEN_VIEW), v.maxLength(100_000, 'at most 100000 tokens')) }) },
 
   // ---- address book
   /** The address book, sorted by label (electron/station/address-book.ts). */

@@ -167,50 +167,69 @@ export interface AssetIssueContext {
   headBlockTime?: bigint | number;
 }
 
-/** PROTOCOL.md §6.1 rules 2-17 in the node's order (ALLOW_SAME_TOKEN_NAME = 1, so no "Token exists"). */
-export function validateAssetIssue(c: AssetIssueContract, ctx: AssetIssueContext = {}): void {
-  messageInput(c, 'protocol.AssetIssueContract', 'validateAssetIssue: contract');
-  if (typeof ctx !== 'object' || ctx === null) badArgument(`validateAssetIssue: ctx must be an object, got ${kindOf(ctx)}`, 'ctx');
-  const head = ctx.headBlockTime === undefined ? undefined : within('validateAssetIssue', () => int64Input(ctx.headBlockTime, 'headBlockTime'));
+/** One broken rule of an AssetIssueContract: the node's message, word for word, and the field it is about. */
+export interface AssetIssueProblem {
+  field: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Every rule of PROTOCOL.md §6.1 (2-17) the contract breaks, in the node's order (the node stops at
+ * the first; a form shows each next to its field). ALLOW_SAME_TOKEN_NAME = 1, so no "Token exists".
+ */
+export function assetIssueProblems(c: AssetIssueContract, ctx: AssetIssueContext = {}): AssetIssueProblem[] {
+  messageInput(c, 'protocol.AssetIssueContract', 'assetIssueProblems: contract');
+  if (typeof ctx !== 'object' || ctx === null) badArgument(`assetIssueProblems: ctx must be an object, got ${kindOf(ctx)}`, 'ctx');
+  const head = ctx.headBlockTime === undefined ? undefined : within('assetIssueProblems', () => int64Input(ctx.headBlockTime, 'headBlockTime'));
+  const problems: AssetIssueProblem[] = [];
+  const rule = (broken: boolean, message: string, field: string, details?: Record<string, unknown>): void => {
+    if (broken) problems.push({ field, message, ...(details && { details }) });
+  };
 
   // 2-8: addresses and texts.
-  if (!isAddressBytes(c.ownerAddress)) reject('Invalid ownerAddress', 'owner_address');
-  if (!validTokenName(c.name)) reject('Invalid assetName', 'name');
-  if (asciiLower(c.name) === 'trx') reject("assetName can't be trx", 'name');
-  if (c.precision < 0 || c.precision > MAX_PRECISION) reject('precision cannot exceed 6', 'precision');
-  if (c.abbr.length > 0 && !validTokenName(c.abbr)) reject('Invalid abbreviation for token', 'abbr');
-  if (c.url.length === 0 || c.url.length > MAX_URL_BYTES) reject('Invalid url', 'url');
-  if (c.description.length > MAX_DESCRIPTION_BYTES) reject('Invalid description', 'description');
+  rule(!isAddressBytes(c.ownerAddress), 'Invalid ownerAddress', 'owner_address');
+  rule(!validTokenName(c.name), 'Invalid assetName', 'name');
+  rule(validTokenName(c.name) && asciiLower(c.name) === 'trx', "assetName can't be trx", 'name');
+  rule(c.precision < 0 || c.precision > MAX_PRECISION, 'precision cannot exceed 6', 'precision');
+  rule(c.abbr.length > 0 && !validTokenName(c.abbr), 'Invalid abbreviation for token', 'abbr');
+  rule(c.url.length === 0 || c.url.length > MAX_URL_BYTES, 'Invalid url', 'url');
+  rule(c.description.length > MAX_DESCRIPTION_BYTES, 'Invalid description', 'description');
 
   // 9-11: the sale period, in ms.
-  if (c.startTime === 0n) reject('Start time should be not empty', 'start_time');
-  if (c.endTime === 0n) reject('End time should be not empty', 'end_time');
-  if (c.endTime <= c.startTime) reject('End time should be greater than start time', 'end_time');
-  if (head !== undefined && c.startTime <= head) {
-    reject('Start time should be greater than HeadBlockTime', 'start_time', { headBlockTime: head.toString() });
+  rule(c.startTime === 0n, 'Start time should be not empty', 'start_time');
+  rule(c.endTime === 0n, 'End time should be not empty', 'end_time');
+  rule(c.endTime !== 0n && c.endTime <= c.startTime, 'End time should be greater than start time', 'end_time');
+  if (head !== undefined) {
+    rule(c.startTime !== 0n && c.startTime <= head, 'Start time should be greater than HeadBlockTime', 'start_time', { headBlockTime: head.toString() });
   }
 
   // 13-16: amounts and limits.
-  if (c.totalSupply <= 0n) reject('TotalSupply must greater than 0!', 'total_supply');
-  if (c.coinNum <= 0) reject('TrxNum must greater than 0!', 'coin_num');
-  if (c.num <= 0) reject('Num must greater than 0!', 'num');
-  if (c.publicFreeAssetNetUsage !== 0n) reject('PublicFreeAssetNetUsage must be 0!', 'public_free_asset_net_usage');
-  if (c.cdedSupply.length > MAX_CDED_SUPPLY_ENTRIES) reject('Frozen supply list length is too long', 'cded_supply');
-  if (c.freeAssetNetLimit < 0n || c.freeAssetNetLimit >= ONE_DAY_NET_LIMIT) reject('Invalid FreeAssetNetLimit', 'free_asset_net_limit');
-  if (c.publicFreeAssetNetLimit < 0n || c.publicFreeAssetNetLimit >= ONE_DAY_NET_LIMIT) {
-    reject('Invalid PublicFreeAssetNetLimit', 'public_free_asset_net_limit');
-  }
+  rule(c.totalSupply <= 0n, 'TotalSupply must greater than 0!', 'total_supply');
+  rule(c.coinNum <= 0, 'TrxNum must greater than 0!', 'coin_num');
+  rule(c.num <= 0, 'Num must greater than 0!', 'num');
+  rule(c.publicFreeAssetNetUsage !== 0n, 'PublicFreeAssetNetUsage must be 0!', 'public_free_asset_net_usage');
+  rule(c.cdedSupply.length > MAX_CDED_SUPPLY_ENTRIES, 'Frozen supply list length is too long', 'cded_supply');
+  rule(c.freeAssetNetLimit < 0n || c.freeAssetNetLimit >= ONE_DAY_NET_LIMIT, 'Invalid FreeAssetNetLimit', 'free_asset_net_limit');
+  rule(c.publicFreeAssetNetLimit < 0n || c.publicFreeAssetNetLimit >= ONE_DAY_NET_LIMIT, 'Invalid PublicFreeAssetNetLimit', 'public_free_asset_net_limit');
 
   // 17: each cded entry, against the supply not yet cded by the entries before it.
   let remaining = c.totalSupply;
   c.cdedSupply.forEach((entry, i) => {
-    if (entry.cdedAmount <= 0n) reject('Frozen supply must be greater than 0!', `cded_supply[${i}].cded_amount`);
-    if (entry.cdedAmount > remaining) reject('Frozen supply cannot exceed total supply', `cded_supply[${i}].cded_amount`);
-    if (entry.cdedDays < BigInt(MIN_CDED_DAYS) || entry.cdedDays > BigInt(MAX_CDED_DAYS)) {
-      reject('frozenDuration must be less than 3652 days and more than 1 days', `cded_supply[${i}].cded_days`);
-    }
+    rule(entry.cdedAmount <= 0n, 'Frozen supply must be greater than 0!', `cded_supply[${i}].cded_amount`);
+    rule(entry.cdedAmount > 0n && entry.cdedAmount > remaining, 'Frozen supply cannot exceed total supply', `cded_supply[${i}].cded_amount`);
+    rule(entry.cdedDays < BigInt(MIN_CDED_DAYS) || entry.cdedDays > BigInt(MAX_CDED_DAYS), 'frozenDuration must be less than 3652 days and more than 1 days', `cded_supply[${i}].cded_days`);
     remaining -= entry.cdedAmount;
   });
+  return problems;
+}
+
+/** PROTOCOL.md §6.1 rules 2-17 in the node's order: throws CONTRACT_VALIDATE for the first broken one, as the node answers. */
+export function validateAssetIssue(c: AssetIssueContract, ctx: AssetIssueContext = {}): void {
+  messageInput(c, 'protocol.AssetIssueContract', 'validateAssetIssue: contract');
+  if (typeof ctx !== 'object' || ctx === null) badArgument(`validateAssetIssue: ctx must be an object, got ${kindOf(ctx)}`, 'ctx');
+  const first = within('validateAssetIssue', () => assetIssueProblems(c, ctx))[0];
+  if (first) reject(first.message, first.field, first.details);
 }
 
 function cdedInput(value: unknown): AssetIssueContract_CdedSupply[] {

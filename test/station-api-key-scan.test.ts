@@ -106,6 +106,9 @@ const CASES: Record<Method, Case> = {
   buildTransfer: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '2000000', note: 'rent' }) },
   buildTransferAsset: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },
   buildParticipate: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },
+  // No token is issued on this devnet: NOT_FOUND from the node is the answer scanned.
+  tokenShow: { expect: 'any', args: () => ({ id: '1000001', fetch: true }) },
+  tokenList: { expect: 'ok', args: () => undefined },
   buildAssetIssue: {
     expect: 'any',
     args: () => ({ json: JSON.stringify({ owner_address: holder.b58, name: Buffer.from('Gold').toString('hex'), abbr: Buffer.from('GLD').toString('hex'), total_supply: 1_000_000, precision: 2, coin_num: 1, num: 1, start_time: node.clock.now + 60_000, end_time: node.clock.now + 86_400_000, url: Buffer.from('https://gold.invalid').toString('hex'), visible: true }) }),

@@ -44,6 +44,8 @@ import type { LockoutReport } from '../shared/lockout.ts';
 import type { PermissionsDiff } from '../shared/permission-diff.ts';
 import type { PermissionUpdateFee } from '../shared/permission-fee.ts';
 import { LOCKOUT_VIEW, PERMISSION_CHECK_VIEW, PERMISSION_UPDATE_FEE_VIEW, PERMISSIONS_DIFF_VIEW } from '../shared/permission-check-schemas.ts';
+import { TOKEN_VIEW } from '../shared/token-view-schema.ts';
+import type { TokenView } from '../electron/station/token-details.ts';
 
 /** true only when A and B are assignable both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -69,6 +71,7 @@ export const sameLockout: Same<Out<typeof LOCKOUT_VIEW>, LockoutReport> = true;
 export const samePermissionsDiff: Same<Out<typeof PERMISSIONS_DIFF_VIEW>, PermissionsDiff> = true;
 export const samePermissionFee: Same<Out<typeof PERMISSION_UPDATE_FEE_VIEW>, PermissionUpdateFee> = true;
 export const samePermissionCheck: Same<Out<typeof PERMISSION_CHECK_VIEW>, PermissionCheckView> = true;
+export const sameToken: Same<Out<typeof TOKEN_VIEW>, TokenView> = true;
 
 // The check notices a view with a field the schema lacks, and a field whose type differs.
 // @ts-expect-error a missing field

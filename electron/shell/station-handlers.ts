@@ -268,6 +268,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     vaultLock: () => station.vaultLock(),
 
     // ---- tokens
+    tokenShow: (args) => station.tokenShow(args),
+    tokenList: () => station.tokenList(),
 
     // ---- address book
     bookList: () => station.bookList(),

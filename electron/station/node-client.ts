@@ -53,6 +53,7 @@ import {
 } from '../../shared/snapshot.ts';
 import { transactionToNodeJson, type SignedTransaction } from '../../shared/transaction.ts';
 import { LOCAL_NODE_URL } from '../../shared/networks.ts';
+import { saleOfAssetIssue, type TokenSale } from './token-details.ts';
 
 /** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/networks.ts). */
 export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
@@ -381,12 +382,23 @@ export class NodeClient {
 
   /** A token's metadata by id; NOT_FOUND when the node has no such token. */
   async token(id: string): Promise<SnapshotToken> {
+    return tokenFromAssetIssue(await this.assetIssue(id));
+  }
+
+  /** The token's metadata and its sale, cded schedule and bandwidth limits (token-details.ts). */
+  async tokenDetails(id: string): Promise<{ token: SnapshotToken; sale: TokenSale }> {
+    const c = await this.assetIssue(id);
+    return { token: tokenFromAssetIssue(c), sale: saleOfAssetIssue(c) };
+  }
+
+  /** getassetissuebyid (PROTOCOL.md §4: a missing token is `{}`), checked to be the token asked for. */
+  private async assetIssue(id: string): Promise<AssetIssueContract> {
     if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id)) fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? excerpt(id) : typeof id}`, { field: 'token' });
     const reply = await this.post('/wallet/getassetissuebyid', { value: id });
     if (Object.keys(reply).length === 0) fail('NOT_FOUND', `token ${id} does not exist on the node at ${this.baseUrl}`, { field: 'token' });
     const token = this.read<AssetIssueContract>(AssetIssueContractSchema, reply, 'token');
     if (token.id !== id) fail('NODE_REPLY', `the node at ${this.baseUrl} answered token ${clean(token.id)} when asked for ${id}`, { node: this.baseUrl, field: 'id' });
-    return tokenFromAssetIssue(token);
+    return token;
   }
 
   /** The node's fee parameters (getchainparameters entries whose name ends in Fee), in sun. */

@@ -62,8 +62,9 @@ import { buildTransfer } from '../../shared/transfer.ts';
 import { contractToNodeJson, createTransaction, decodeRaw, MAX_SIGNATURES, type SignedTransaction } from '../../shared/transaction.ts';
 import { recoverSigner } from '../../shared/verify.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
-import { openStore, txKey, type Source, type Store, type TokenInput, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
+import { openStore, txKey, type Source, type Store, type TokenInput, type TokenRecord, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
 import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
+import { getTokenSale, putTokenSale, saleOfSnapshotToken, tokenView, type TokenSale, type TokenView } from './token-details.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES, type PassphrasePurpose, type PassphraseSource } from './vault/passphrase.ts';
@@ -785,7 +786,7 @@ export class Station {
         this.putSnapshotAccount(a, source);
         accounts.push({ address: a.address, stored: true });
       }
-      for (const t of snapshot.tokens) this.store.putToken(tokenInput(t, source));
+      for (const t of snapshot.tokens) this.putTokenWithSale(t, saleOfSnapshotToken(t), source);
     });
     return {
       file: name,
@@ -918,8 +919,8 @@ export class Station {
   private async rememberToken(id: string): Promise<void> {
     if (this.store.getToken(id)) return;
     try {
-      const t = await (await this.nodeReady()).token(id);
-      this.store.putToken(tokenInput(t, { kind: 'node', url: this.nodeUrl() }));
+      const { token, sale } = await (await this.nodeReady()).tokenDetails(id);
+      this.putTokenWithSale(token, sale, { kind: 'node', url: this.nodeUrl() });
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) return;
       throw e;
@@ -1176,7 +1177,7 @@ export class Station {
     const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
     if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
       const t = this.store.getToken(new TextDecoder().decode(tokenId));
-      if (t) tokens.push(tokenFile(t));
+      if (t) tokens.push(tokenFile(t, getTokenSale(this.store, t.id)));
     }
     const handoff = exportHandoff({ tx, permission: this.handoffPermission(r), tokens, note: r.note, now: this.now() });
     writeFileSync(file, stringifyHandoff(handoff));
@@ -1273,7 +1274,7 @@ export class Station {
           const a: SnapshotAccount = { address: imp.permission.address, exists: true, permissions: imp.permission.permissions, balance: '0', tokens: [], source: imp.permission.source, at: imp.permission.at };
           this.putSnapshotAccount(a, { kind: 'file', file: name });
         }
-        for (const t of imp.tokens) if (!this.store.getToken(t.id)) this.store.putToken(tokenInput(t, { kind: 'file', file: name }));
+        for (const t of imp.tokens) if (!this.store.getToken(t.id)) this.putTokenWithSale(t, saleOfSnapshotToken(t), { kind: 'file', file: name });
       }
       for (const s of fresh) {
         this.store.addSignature({ txId, signer: hexToBytes(s.hex), signature: hexToBytes(s.signature), origin: { kind: known || storedSigners.length > 0 ? 'merge' : 'file', file: name } });
@@ -1418,6 +1419,45 @@ export class Station {
   }
 
   // ---- tokens
+
+  /** Stores a token's row and, when known, its sale, in one store transaction. */
+  private putTokenWithSale(t: SnapshotToken, sale: TokenSale | null, source: Source): void {
+    this.store.atomic(() => {
+      this.store.putToken(tokenInput(t, source));
+      if (sale) putTokenSale(this.store, t.id, sale);
+    });
+  }
+
+  /**
+   * A token by id (issue 10): from the store, or read from the node (getassetissuebyid) and stored
+   * when the store does not have it or `fetch` asks. A stored token is shown offline as it was read,
+   * with its source and age; an unknown one needs the node (NODE_UNREACHABLE says so) or a snapshot.
+   */
+  async tokenShow(args: { id: string; fetch?: boolean }): Promise<TokenView> {
+    const id = tokenIdArg(args.id, 'id');
+    if (args.fetch !== undefined && typeof args.fetch !== 'boolean') rejectField('fetch', `must be true or false, got ${kindOf(args.fetch)}`);
+    if (args.fetch === true || !this.store.getToken(id)) {
+      const { token, sale } = await this.online(async (node) => {
+        try {
+          return await node.tokenDetails(id);
+        } catch (e) {
+          if (e instanceof AirlockError && e.code === 'NOT_FOUND') fail('NOT_FOUND', `id: token ${id} does not exist on the node at ${this.nodeUrl()}`, { field: 'id' });
+          throw e;
+        }
+      });
+      this.putTokenWithSale(token, sale, { kind: 'node', url: this.nodeUrl() });
+    }
+    return this.storedTokenView(this.store.getToken(id)!);
+  }
+
+  /** Every token this station has stored, by id. */
+  tokenList(): { tokens: TokenView[] } {
+    return { tokens: this.store.listTokens().map((t) => this.storedTokenView(t)) };
+  }
+
+  private storedTokenView(t: TokenRecord): TokenView {
+    return tokenView(t, getTokenSale(this.store, t.id), addressToBase58(t.owner), sourceView(t.source).text, this.now());
+  }
 
   // ---- address book
   // The book and label resolution live in address-book.ts; these are the services' thin entries.
@@ -1575,10 +1615,11 @@ function tokenInput(t: SnapshotToken, source: Source): TokenInput {
   };
 }
 
-function tokenFile(t: ReturnType<Store['getToken']> & object): SnapshotToken {
+/** A stored token as the handoff file carries it; the sale is 0s when the station does not know it. */
+function tokenFile(t: TokenRecord, sale: TokenSale | null): SnapshotToken {
   return {
     id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: addressToBase58(t.owner), total_supply: t.totalSupply,
-    coin_num: 0, num: 0, start_time: 0, end_time: 0, description: t.description, url: t.url,
+    coin_num: sale?.coinNum ?? 0, num: sale?.num ?? 0, start_time: sale?.startTime ?? 0, end_time: sale?.endTime ?? 0, description: t.description, url: t.url,
   };
 }
 
