@@ -13,6 +13,7 @@ export type Screen =
   | 'batch'
 
   // ---- tokens
+  | 'tokens'
 
   // ---- accounts and the permission editor
   | 'permissions'

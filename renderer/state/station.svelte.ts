@@ -18,6 +18,7 @@ import { BatchState } from './batch.svelte.ts';
 import { SendState } from './send.svelte.ts';
 import { AccountsState } from './accounts.svelte.ts';
 import { VaultState } from './vault.svelte.ts';
+import { TokensState } from './tokens.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -32,6 +33,7 @@ export interface StationState {
   batch: BatchState;
 
   // ---- tokens
+  tokens: TokensState;
 
   // ---- accounts and the permission editor
   permissions: PermissionsState;
@@ -65,6 +67,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     batch: new BatchState(client),
 
     // ---- tokens
+    tokens: new TokensState(client),
 
     // ---- accounts and the permission editor
     permissions: new PermissionsState(client),
