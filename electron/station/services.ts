@@ -49,6 +49,7 @@ import {
   parseSnapshot,
   permissionsToJson,
   planFromSnapshot,
+  readToken,
   stringifySnapshot,
   type ChainSnapshot,
   type PermissionsJson,
@@ -1177,7 +1178,10 @@ export class Station {
     const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
     if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
       const t = this.store.getToken(new TextDecoder().decode(tokenId));
-      if (t) tokens.push(tokenFile(t, getTokenSale(this.store, t.id)));
+      // A token whose chain texts the file format refuses (a bidi override in its description)
+      // is left out rather than blocking the export: the token is metadata, the transaction is not.
+      const file = t && tokenFile(t, getTokenSale(this.store, t.id));
+      if (file && fileCarries(file)) tokens.push(file);
     }
     const handoff = exportHandoff({ tx, permission: this.handoffPermission(r), tokens, note: r.note, now: this.now() });
     writeFileSync(file, stringifyHandoff(handoff));
@@ -1621,6 +1625,16 @@ function tokenFile(t: TokenRecord, sale: TokenSale | null): SnapshotToken {
     id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: addressToBase58(t.owner), total_supply: t.totalSupply,
     coin_num: sale?.coinNum ?? 0, num: sale?.num ?? 0, start_time: sale?.startTime ?? 0, end_time: sale?.endTime ?? 0, description: t.description, url: t.url,
   };
+}
+
+/** True when the handoff and snapshot formats accept `t` as it is (shared/snapshot.ts readToken). */
+function fileCarries(t: SnapshotToken): boolean {
+  try {
+    readToken(t, 'token');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
