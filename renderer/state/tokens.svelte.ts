@@ -13,6 +13,7 @@ import type { ErrorData } from '../../shared/errors.ts';
 import type { StationApi } from '../../shared/station-api.ts';
 import type { TokenApiView } from '../../shared/token-view-schema.ts';
 import {
+  addressProblem,
   issueJson,
   issueProblems,
   optionsArgs,
@@ -25,6 +26,12 @@ import {
 } from './token-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
+
+/** One choice of the Permission select: its id and its (escaped) name. */
+export interface PermissionOption {
+  id: number;
+  label: string;
+}
 
 const OPTIONS = { permission: '0', expiresIn: '', note: '' };
 
@@ -48,6 +55,13 @@ export class TokensState {
     from: '', name: '', abbr: '', totalSupply: '', precision: '0', coinNum: '', num: '', start: '', end: '', cded: [],
     freeLimit: '', publicLimit: '', url: '', description: '', ...OPTIONS,
   });
+
+  /**
+   * The permissions of each `From` account the station has stored, by address, for the Permission
+   * select (owner 0 and the actives; the executive never signs); null when it has none stored,
+   * and then the form takes a plain number.
+   */
+  accountPermissions = $state.raw<Record<string, PermissionOption[] | null>>({});
 
   readonly #client: ApiClient<StationApi>;
 
@@ -81,6 +95,16 @@ export class TokensState {
     const answer = await this.#client.tokenShow({ id: key, ...(fetch && { fetch: true }) });
     this.lookups = { ...this.lookups, [key]: answer.ok ? { state: 'known', token: answer.value } : { state: 'unknown', error: answer.error } };
     if (answer.ok && !this.stored.some((t) => t.id === key)) this.stored = [...this.stored, answer.value];
+  }
+
+  async loadPermissions(address: string): Promise<void> {
+    const key = address.trim();
+    if (key === '' || key in this.accountPermissions || addressProblem(key) !== null) return;
+    this.accountPermissions = { ...this.accountPermissions, [key]: null };
+    const answer = await this.#client.accountShow({ address: key });
+    if (!answer.ok) return;
+    const options = answer.value.permissions.filter((p) => p.slot !== 'executive').map((p) => ({ id: p.id, label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}` }));
+    this.accountPermissions = { ...this.accountPermissions, [key]: options };
   }
 
   addCdedRow(): void {

@@ -138,4 +138,42 @@ describe('Transfer a token', () => {
     await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/The station did not build it: from: this station knows no such account/));
     expect(h.station.router.screen).toBe('tokens');
   });
+
+  it("offers the From account's permissions as a select once the station has the account, and sends the one chosen", async () => {
+    const { h, form, type } = open();
+    const permission = (id: number, type: 'Owner' | 'Active', name: string, slot: 'owner' | 'active') => ({
+      type, id, name, nameEscaped: false, threshold: '1', keys: [], slot,
+      operations: slot === 'owner' ? null : { hex: '02' + '00'.repeat(31), names: ['TransferAssetContract'], unknown: [] },
+    });
+    h.fake.handlers.accountShow = ({ address }) => ({
+      address, hex: '41' + '00'.repeat(20), balance: '0', tokens: [],
+      permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')],
+      source: { kind: 'node', text: 'node http://127.0.0.1:8090 at block 90' }, fetchedAt: 0, ageMs: 0, age: '0s',
+    });
+    expect(form.getByLabelText('Permission').tagName).toBe('INPUT');
+    await type('From', FAKE_ADDRESSES.M);
+    await waitFor(() => expect(form.getByLabelText('Permission').tagName).toBe('SELECT'));
+    const select = form.getByLabelText('Permission') as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['0', '0 owner'], ['2', '2 pay (1 operations)']]);
+    expect(select.value).toBe('0');
+    await fireEvent.change(select, { target: { value: '2' } });
+    await type('To', FAKE_ADDRESSES.R);
+    await type('Token ID', '1000001');
+    await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
+    await type('Amount', '1');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
+    // The fake account has no permission 2: the station's refusal names the id that crossed.
+    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/the account has no permission 2/));
+  });
+
+  it('takes a plain number when the account is not stored, refusing 1 (the executive never signs)', async () => {
+    const { form, type } = open();
+    await type('From', FAKE_ADDRESSES.M);
+    const input = form.getByLabelText('Permission');
+    expect(input.tagName).toBe('INPUT');
+    await type('Permission', '1');
+    expect(messageOf(input)).toBe('permission 1 is the executive permission, which never signs a transaction');
+    await type('Permission', '2');
+    expect(messageOf(input)).toBeNull();
+  });
 });
