@@ -26,12 +26,13 @@ import { escapeText } from '../shared/escape.ts';
 import { openStation, type SettingsView, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
 import { passphraseSource, readApiKeySource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
 import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
+import type { TokenView } from '../electron/station/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 
 /** The first words that belong to the station's command line. */
-export const STATION_COMMANDS = ['keys', 'book', 'account', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit', 'proof'] as const;
+export const STATION_COMMANDS = ['keys', 'book', 'account', 'token', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit', 'proof'] as const;
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -95,6 +96,23 @@ function accountText(a: AccountView): string {
     if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
   }
   return lines.join('\n');
+}
+
+/** A token's view in a few lines; its texts come escaped from the station (token-details.ts). */
+function tokenText(t: TokenView): string {
+  const sale = t.sale;
+  return table([
+    ['token', `${t.id} ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}${t.hiddenCharacters ? '  [hidden characters escaped]' : ''}`],
+    ['precision', String(t.precision)],
+    ['total supply', `${t.totalSupplyTokens} (${t.totalSupply} smallest units)`],
+    ['issuer', t.owner],
+    ['price', sale ? `${sale.coinNum} sun buy ${sale.num} smallest units` : 'not known'],
+    ['sale', sale ? `${new Date(sale.startTime).toISOString()} to ${new Date(sale.endTime).toISOString()} (${sale.state})` : 'not known'],
+    ['cded supply', sale?.cdedSupply ? sale.cdedSupply.map((c) => `${c.amount} for ${c.days} days`).join(', ') || '-' : 'not known'],
+    ['free bandwidth', sale?.freeAssetNetLimit != null ? `${sale.freeAssetNetLimit} per holder, ${sale.publicFreeAssetNetLimit ?? '0'} in total` : 'not known'],
+    ['url', t.url],
+    ['source', `${t.source.text}, stored ${t.age} ago`],
+  ]);
 }
 
 function listText(rows: ListEntryView[]): string {
@@ -253,6 +271,14 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   account.command('list').action(() => {
     const list = open().accountsList();
     done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])));
+  const token = program.command('token').description("tokens: by id from the store, or read from the node when missing or with --fetch");
+  token.command('show').argument('<id>').option('--fetch', 'read it from the node even when stored').action(async (id: string, o: { fetch?: boolean }) => {
+    const t = await open().tokenShow({ id, fetch: o.fetch === true });
+    done(t, tokenText(t));
+  });
+  token.command('list').action(() => {
+    const r = open().tokenList();
+    done(r, r.tokens.length === 0 ? 'No tokens stored.' : r.tokens.map((t) => `${t.id}  ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}  precision ${t.precision}  ${t.source.text}`).join('\n'));
   });
   const snapshot = program.command('snapshot');
   snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {

@@ -14,7 +14,7 @@ import { createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../electron/station/services.ts';
 import { TOKEN_SALE_KEY_PREFIX } from '../electron/station/token-details.ts';
 import { assetIssueBody, buildAndSend, funded, hexText, newKey, startNode, SUN, type TestKey, type TestNode } from './devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from './station-helpers.ts';
+import { TEST_SCRYPT, testStation, workDir } from './station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
@@ -158,5 +158,20 @@ describe('tokenShow against the devnet', () => {
     const file = join(work.dir, 'gold.airlock.json');
     a.exportHandoff({ txId: built.txId, file });
     expect((JSON.parse(readFileSync(file, 'utf8')) as { tokens: unknown[] }).tokens).toEqual([]);
+  });
+
+  it('airlock token show and token list print the same view, in words or as JSON', async () => {
+    const cli = testStation(work.dir, 'cli', { node: node.url, now: () => node.clock.now });
+    expect(await cli.ok(['token', 'show', '1000002'])).toMatchObject({ id: '1000002', name: 'Silver', sale: { coinNum: 2, num: 5 } });
+    const text = await cli.run(['token', 'show', '1000001', '--fetch']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/Gold \(GLD\)\s+\[hidden characters escaped\]/);
+    expect(text.stdout).toContain('3 sun buy 7 smallest units');
+    expect(text.stdout).toContain('1000 for 30 days, 500 for 365 days');
+    expect(text.stdout).not.toContain('\u202E');
+    expect((await cli.ok(['token', 'list'])).tokens.map((t: { id: string }) => t.id)).toEqual(['1000001', '1000002']);
+    const bad = await cli.run(['token', 'show', 'abc'], { json: true });
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr).error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'id' } });
   });
 });
