@@ -26,6 +26,22 @@ const DAY_MS = 86_400_000;
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The messages a form shows: all of them once its submit was tried, else those of fields typed in
+ * (a field keyed `cded.<i>.amount` is the i-th cded row's amount; a key naming no text field, such
+ * as `cded` or `form`, always shows).
+ */
+export function visibleErrors(all: FieldErrors, tried: boolean, typed: object): FieldErrors {
+  if (tried) return all;
+  const text = typed as Record<string, unknown> & { cded?: Record<string, string>[] };
+  const typedIn = (field: string): boolean => {
+    const m = /^cded\.([0-9]+)\.(amount|days)$/.exec(field);
+    const value = m ? text.cded?.[Number(m[1])]?.[m[2]!] : text[field];
+    return typeof value !== 'string' || value !== '';
+  };
+  return Object.fromEntries(Object.entries(all).filter(([f]) => typedIn(f)));
+}
+
 const PRIVATE_KEY_RUN = /(?:^|[^0-9a-fA-F])(?:0x)?[0-9a-fA-F]{64}(?:$|[^0-9a-fA-F])/;
 
 /** True when `text` holds 64 hex digits in a row: the form of a private key. */

@@ -6,11 +6,10 @@
  * an 18-digit supply reaches the contract digit for digit; a private key pasted into the name is
  * never echoed; a valid form builds through buildAssetIssue and opens the transaction.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import TokensScreen from '../../renderer/screens/TokensScreen.svelte';
 import { FAKE_ADDRESSES, FAKE_NOW } from '../fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from './station-harness.ts';
+import { messageOf, openTokenSection } from './token-form-helpers.ts';
 
 afterEach(cleanup);
 
@@ -25,10 +24,7 @@ function local(ms: number): string {
 }
 
 function open() {
-  const h = fakeStationState({ count: 0 });
-  renderWithStation(TokensScreen, h.station);
-  const form = within(screen.getByRole('region', { name: 'Issue a token' }));
-  const type = async (label: string, value: string) => fireEvent.input(form.getByLabelText(label), { target: { value } });
+  const { h, form, type } = openTokenSection('Issue a token');
   const fillValid = async () => {
     await type('From', FAKE_ADDRESSES.M);
     await type('Name', 'Gold');
@@ -44,10 +40,6 @@ function open() {
   return { h, form, type, fillValid };
 }
 
-function messageOf(input: HTMLElement): string | null {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.length === 0 ? null : document.getElementById(ids[0]!)!.textContent;
-}
 
 describe('Issue a token: the rules as you type', () => {
   it.each([

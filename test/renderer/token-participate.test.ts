@@ -6,26 +6,15 @@
  * §6.2); the node's rules show next to their fields; the build pays the token's issuer through
  * buildParticipate and opens the transaction.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import TokensScreen from '../../renderer/screens/TokensScreen.svelte';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from './station-harness.ts';
+import { messageOf, openTokenSection } from './token-form-helpers.ts';
 
 afterEach(cleanup);
 
-function open() {
-  const h = fakeStationState({ count: 0 });
-  renderWithStation(TokensScreen, h.station);
-  const form = within(screen.getByRole('region', { name: 'Take part in a token sale' }));
-  const type = async (label: string, value: string) => fireEvent.input(form.getByLabelText(label), { target: { value } });
-  return { h, form, type };
-}
+const open = () => openTokenSection('Take part in a token sale');
 
-function messageOf(input: HTMLElement): string | null {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.length === 0 ? null : document.getElementById(ids[0]!)!.textContent;
-}
 
 describe('Take part in a token sale', () => {
   it('shows the price, the window open now, and what the amount buys; builds paying the issuer', async () => {

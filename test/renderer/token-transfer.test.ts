@@ -7,30 +7,17 @@
  * next to its field and goes when fixed; the build goes through buildTransferAsset and opens the
  * transaction.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import TokensScreen from '../../renderer/screens/TokensScreen.svelte';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from './station-harness.ts';
+import { messageOf, openTokenSection } from './token-form-helpers.ts';
 
 afterEach(cleanup);
 
 const PRIVATE_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
-function open() {
-  const h = fakeStationState({ count: 0 });
-  h.station.router.go('tokens');
-  renderWithStation(TokensScreen, h.station);
-  const form = within(screen.getByRole('region', { name: 'Transfer a token' }));
-  const type = async (label: string, value: string) => fireEvent.input(form.getByLabelText(label), { target: { value } });
-  return { h, form, type };
-}
+const open = () => openTokenSection('Transfer a token');
 
-/** The message tied to a field through aria-describedby, or null. */
-function messageOf(input: HTMLElement): string | null {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.length === 0 ? null : document.getElementById(ids[0]!)!.textContent;
-}
 
 describe('Transfer a token', () => {
   it('shows the token by id with its escaped name, abbreviation and precision, and converts the amount exactly', async () => {
