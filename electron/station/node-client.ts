@@ -53,7 +53,7 @@ import {
 } from '../../shared/snapshot.ts';
 import { transactionToNodeJson, type SignedTransaction } from '../../shared/transaction.ts';
 import { LOCAL_NODE_URL } from '../../shared/networks.ts';
-import { saleOfAssetIssue, type TokenSale } from './token-details.ts';
+import { fileCarriesToken, saleOfAssetIssue, type TokenSale } from './token-details.ts';
 
 /** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/networks.ts). */
 export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
@@ -512,7 +512,12 @@ export class NodeClient {
     const accountList: SnapshotAccount[] = [];
     for (const a of accounts) accountList.push(await this.account(a, block));
     const tokenList: SnapshotToken[] = [];
-    for (const t of tokens) tokenList.push(await this.token(t));
+    // A token whose chain texts the file format refuses (a bidi override in its description) is
+    // left out, as in a handoff file: the snapshot's result lists the tokens it holds.
+    for (const t of tokens) {
+      const token = await this.token(t);
+      if (fileCarriesToken(token)) tokenList.push(token);
+    }
     return exportSnapshot({ node: this.baseUrl, block, accounts: accountList, tokens: tokenList, fees: await this.fees(), exportedAt: this.clock() });
   }
 }

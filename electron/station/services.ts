@@ -49,7 +49,6 @@ import {
   parseSnapshot,
   permissionsToJson,
   planFromSnapshot,
-  readToken,
   stringifySnapshot,
   type ChainSnapshot,
   type PermissionsJson,
@@ -65,7 +64,7 @@ import { recoverSigner } from '../../shared/verify.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient, comparePermissions, DEFAULT_NODE_URL, type PermissionComparison, type SignWeightView } from './node-client.ts';
 import { openStore, txKey, type Source, type Store, type TokenInput, type TokenRecord, type TransactionRecord, type TransactionSummary, type TxStatus } from './store.ts';
 import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
-import { getTokenSale, putTokenSale, saleOfSnapshotToken, tokenView, type TokenSale, type TokenView } from './token-details.ts';
+import { fileCarriesToken, getTokenSale, putTokenSale, saleOfSnapshotToken, tokenView, type TokenSale, type TokenView } from './token-details.ts';
 import { openVault } from './vault/open-vault.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES, type PassphrasePurpose, type PassphraseSource } from './vault/passphrase.ts';
@@ -1178,10 +1177,8 @@ export class Station {
     const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
     if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
       const t = this.store.getToken(new TextDecoder().decode(tokenId));
-      // A token whose chain texts the file format refuses (a bidi override in its description)
-      // is left out rather than blocking the export: the token is metadata, the transaction is not.
       const file = t && tokenFile(t, getTokenSale(this.store, t.id));
-      if (file && fileCarries(file)) tokens.push(file);
+      if (file && fileCarriesToken(file)) tokens.push(file);
     }
     const handoff = exportHandoff({ tx, permission: this.handoffPermission(r), tokens, note: r.note, now: this.now() });
     writeFileSync(file, stringifyHandoff(handoff));
@@ -1625,16 +1622,6 @@ function tokenFile(t: TokenRecord, sale: TokenSale | null): SnapshotToken {
     id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: addressToBase58(t.owner), total_supply: t.totalSupply,
     coin_num: sale?.coinNum ?? 0, num: sale?.num ?? 0, start_time: sale?.startTime ?? 0, end_time: sale?.endTime ?? 0, description: t.description, url: t.url,
   };
-}
-
-/** True when the handoff and snapshot formats accept `t` as it is (shared/snapshot.ts readToken). */
-function fileCarries(t: SnapshotToken): boolean {
-  try {
-    readToken(t, 'token');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {

@@ -21,7 +21,7 @@ import { formatUnits } from '../../shared/display.ts';
 import { INT64_MAX } from '../../shared/int64.ts';
 import { isRecord } from '../../shared/input.ts';
 import type { SnapshotToken } from '../../shared/snapshot.ts';
-import { formatDuration } from '../../shared/snapshot.ts';
+import { formatDuration, readToken } from '../../shared/snapshot.ts';
 import type { Store, TokenRecord } from './store.ts';
 
 /** The settings key a token's sale is kept under (see the file's note). */
@@ -81,6 +81,20 @@ function positiveInt32(value: unknown): value is number {
 
 function epochMs(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/**
+ * True when the handoff and snapshot formats accept `t` as it is (shared/snapshot.ts readToken).
+ * They refuse control and bidi characters, which a token's chain texts may hold; such a token is
+ * left out of a file rather than blocking its export (the token is metadata, the rest is not).
+ */
+export function fileCarriesToken(t: SnapshotToken): boolean {
+  try {
+    readToken(t, 'token');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The sale of an AssetIssueContract as the node stores it (getassetissuebyid). */
