@@ -133,7 +133,7 @@ describe('Transfer a token', () => {
       operations: slot === 'owner' ? null : { hex: '02' + '00'.repeat(31), names: ['TransferAssetContract'], unknown: [] },
     });
     h.fake.handlers.accountShow = ({ address }) => ({
-      address, hex: '41' + '00'.repeat(20), balance: '0', tokens: [],
+      address, hex: '41' + '00'.repeat(20), balance: '0', tokens: [], label: null,
       permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')],
       source: { kind: 'node', text: 'node http://127.0.0.1:8090 at block 90' }, fetchedAt: 0, ageMs: 0, age: '0s',
     });
