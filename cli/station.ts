@@ -271,6 +271,7 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
   account.command('list').action(() => {
     const list = open().accountsList();
     done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])));
+  });
   const token = program.command('token').description("tokens: by id from the store, or read from the node when missing or with --fetch");
   token.command('show').argument('<id>').option('--fetch', 'read it from the node even when stored').action(async (id: string, o: { fetch?: boolean }) => {
     const t = await open().tokenShow({ id, fetch: o.fetch === true });

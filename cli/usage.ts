@@ -12,7 +12,6 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock keys new [--label L] | keys import --key-file K [--label L] | keys list | keys label ADDR L | keys delete ADDR [--yes]
   airlock book list | book set ADDR LABEL | book delete ADDR
   airlock account fetch ADDR | account show ADDR | account list
-  airlock account fetch ADDR | account show ADDR
   airlock token show ID [--fetch] | token list
   airlock snapshot export FILE --account ADDR... | snapshot import FILE
   airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]

@@ -155,7 +155,8 @@ describe('Transfer a token', () => {
 
   it('takes a plain number when the account is not stored, refusing 1 (the executive never signs)', async () => {
     const { form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
+    // The fake stores account M (the Accounts screen's); R is an address it has no account for.
+    await type('From', FAKE_ADDRESSES.R);
     const input = form.getByLabelText('Permission');
     expect(input.tagName).toBe('INPUT');
     await type('Permission', '1');
