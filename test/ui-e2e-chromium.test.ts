@@ -6,11 +6,8 @@
  *
  * Set-up through station A's API rather than clicks: funding, the owner's 2-of-3 active permission
  * "treasury" (a1 on A, b1 on B, c1 nowhere) and issuing the token, because the builders' screens are
- * being written on other branches. Step 1's token transfer is built in the Tokens screen's
- * `Transfer a token` form when the header has a Tokens tab; until that screen is on main it is built
- * through A's API instead (buildTransferAsset over the bridge, as the form calls it) and opened from
- * the queue: see `buildTokenTransfer`, whose API branch goes once the form has landed. Everything
- * after the build is clicked: A sees 0 of 2, signs (1 of 2), exports the
+ * tested on their own. Step 1's token transfer is built by filling the Tokens screen's `Transfer a
+ * token` form. Everything after the build is clicked too: A sees 0 of 2, signs (1 of 2), exports the
  * handoff file as a download; B imports that file from its queue, sees 1 of 2 and who signed, signs
  * (2 of 2), runs the dry run, broadcasts and reads the node's answer; the node shows the recipient's
  * new token balance. Then tampered copies are refused in B with one sentence and B's queue is
@@ -73,18 +70,10 @@ afterAll(async () => {
 });
 
 /**
- * Step 1's build on page A, ending on the new transaction: in the Tokens screen's `Transfer a token`
- * form (labels of /work/notes/ui-common.md; the amount in whole tokens, the permission by id) when
- * the header has the Tokens tab, else through A's API and opened from the queue (see the header).
+ * Step 1's build on page A, ending on the new transaction: the Tokens screen's `Transfer a token`
+ * form, the amount in whole tokens, the permission chosen from the stored account's permissions.
  */
-async function buildTokenTransfer(page: Page, to: string, whole: string, units: string, note: string): Promise<string> {
-  const tabs = await headerTabs(page);
-  if (!tabs.includes('Tokens')) {
-    const txId = await buildThroughApi(to, units, note);
-    await page.reload();
-    await openFromQueue(page, note);
-    return txId;
-  }
+async function buildTokenTransfer(page: Page, to: string, whole: string, note: string): Promise<string> {
   await page.locator('nav[aria-label=Screens]').getByRole('button', { name: 'Tokens', exact: true }).click();
   const form = page.getByRole('region', { name: 'Transfer a token', exact: true });
   await form.getByLabel('From', { exact: true }).fill(net.owner.b58);
@@ -93,9 +82,8 @@ async function buildTokenTransfer(page: Page, to: string, whole: string, units: 
   // The form reads the amount in whole tokens once it knows the token's precision.
   await form.getByText(/GLD/).first().waitFor();
   await form.getByLabel('Amount', { exact: true }).fill(whole);
-  const permission = form.getByLabel('Permission', { exact: true });
-  if ((await permission.evaluate((e) => e.tagName)) === 'SELECT') await permission.selectOption({ value: String(TREASURY_ID) });
-  else await permission.fill(String(TREASURY_ID));
+  // A stored the account during set-up, so its permissions are offered by id and name.
+  await form.getByLabel('Permission', { exact: true }).selectOption({ value: String(TREASURY_ID) });
   await form.getByLabel('Note', { exact: true }).fill(note);
   await form.getByRole('button', { name: 'Build token transfer' }).click();
   await page.locator('code.txid').waitFor();
@@ -122,7 +110,7 @@ describe('two stations, the local node and the UI in Chromium', () => {
   it('1. station A: the token transfer is built and shows 0 of 2, is signed with a1 (1 of 2) and exported as a download', async () => {
     const recipient = newKey().b58;
     flow.recipient = recipient;
-    flow.txId = await buildTokenTransfer(pageA, recipient, '2.5', '250', 'invoice 7');
+    flow.txId = await buildTokenTransfer(pageA, recipient, '2.5', 'invoice 7');
     expect(flow.txId).toMatch(/^[0-9a-f]{64}$/);
     expect((await net.A.call('status', { txId: flow.txId })).note).toBe('invoice 7');
     // 250 units of a token with 2 decimals, by the name A learned when it fetched the token.

@@ -8,20 +8,12 @@ export type Screen =
   | 'transaction'
   | 'keys'
   | 'settings'
-  // ---- send and batch
   | 'send'
   | 'batch'
-
-  // ---- tokens
   | 'tokens'
-
-  // ---- accounts and the permission editor
   | 'permissions'
   | 'accounts'
-
-  // ---- address book
-  | 'addressBook'
-;
+  | 'addressBook';
 
 export class Router {
   screen = $state<Screen>('queue');

@@ -28,26 +28,14 @@ export interface StationState {
   transaction: TransactionState;
   keys: KeysState;
   settings: SettingsState;
-  // ---- send and batch
   send: SendState;
   batch: BatchState;
-
-  // ---- tokens
   tokens: TokensState;
-
-  // ---- accounts and the permission editor
   permissions: PermissionsState;
   accounts: AccountsState;
-
-  // ---- address book
   addressBook: AddressBookState;
-
-  // ---- vault passphrase
   vault: VaultState;
-
-  // ---- proofs of possession
   proofs: ProofsState;
-
 }
 
 export function createStationState(station: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
@@ -62,25 +50,13 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     transaction: new TransactionState(client),
     keys: new KeysState(client),
     settings: new SettingsState(client),
-    // ---- send and batch
     send: new SendState(client),
     batch: new BatchState(client),
-
-    // ---- tokens
     tokens: new TokensState(client),
-
-    // ---- accounts and the permission editor
     permissions: new PermissionsState(client),
     accounts: new AccountsState(client),
-
-    // ---- address book
     addressBook: new AddressBookState(client),
-
-    // ---- vault passphrase
     vault,
-
-    // ---- proofs of possession
     proofs: new ProofsState(client, clock),
-
   };
 }
