@@ -152,6 +152,16 @@ describe('tokenShow against the devnet', () => {
     expect(t.sale).toMatchObject({ coinNum: 2, num: 5, startTime: start, endTime: end, cdedSupply: null, freeAssetNetLimit: null });
   });
 
+  it('the queue shows a token transfer in whole tokens with the abbreviation, as the transaction screen does', async () => {
+    const a = station('queue-amount');
+    const built = await a.buildTransferAsset({ from: issuer.b58, to: newKey().b58, token: '1000001', amount: '1250' });
+    const handlers = createStationHandlers(a, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: a.dataDir }), tempRoot: work.dir });
+    const list = await handlers.list({});
+    const entry = list.entries.find((e) => e.txId === built.txId)!;
+    // Precision 2: 1250 smallest units are 12.5 GLD (never "1250 units of token 1000001").
+    expect(entry.amount).toBe('12.5 GLD');
+  });
+
   it('still exports a transfer of a token whose description holds a bidi override, leaving the token out of the file', async () => {
     const a = station('handoff-bidi');
     const built = await a.buildTransferAsset({ from: issuer.b58, to: newKey().b58, token: '1000001', amount: '5' });

@@ -29,6 +29,7 @@ import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import { escapeJsonText } from '../../shared/escape.ts';
 import type { QueueEntry, StationApi, StationTransaction } from '../../shared/station-api.ts';
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
+import { decodeRaw } from '../../shared/transaction.ts';
 import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../station/services.ts';
 import { NodeClient } from '../station/node-client.ts';
 import { addressesIn, type LabelIndex } from '../station/address-book.ts';
@@ -147,7 +148,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
   const queueEntry = (e: ReturnType<Station['list']>[number], labels: LabelIndex): QueueEntry => {
     const txId = hexToBytes(e.txId);
     const record = station.store.getTransaction(txId)!;
-    const view = transactionView({ rawBytes: record.raw, signatures: [] });
+    // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
+    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: station.tokenInfos(decodeRaw(record.raw)) });
     const signed = station.store.listSignatures(txId).map((s) => s.signer);
     const permission = record.permission === null ? null : fromBinary(PermissionSchema, record.permission);
     return {

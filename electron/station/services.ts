@@ -1029,8 +1029,8 @@ export class Station {
     };
   }
 
-  /** The stored metadata of the token a contract names, for the shared view's amounts. */
-  private tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
+  /** The stored metadata of the token a contract names, for the shared view's amounts (the status and the queue). */
+  tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
     const name = (decoded.contract as { assetName?: Uint8Array }).assetName;
     const id = name ? new TextDecoder().decode(name) : '';
     const t = /^[1-9][0-9]{0,18}$/.test(id) ? this.store.getToken(id) : undefined;

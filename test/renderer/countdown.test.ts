@@ -29,6 +29,18 @@ describe('Countdown', () => {
     expect(timer.classList.contains('warning')).toBe(true);
   });
 
+  it('counts nothing once the transaction is with the node (broadcast, confirmed, failed)', () => {
+    for (const status of ['broadcast', 'confirmed', 'failed']) {
+      render(Countdown, { props: { expiration: NOW + 30 * MIN, now: NOW, status } });
+      expect(screen.queryByRole('timer')).toBeNull();
+      expect(document.body.textContent).toContain(`no countdown: ${status}`);
+      expect(document.body.textContent).not.toContain('expires soon');
+      cleanup();
+    }
+    render(Countdown, { props: { expiration: NOW + 30 * MIN, now: NOW, status: 'collecting' } });
+    expect(screen.getByRole('timer').textContent).toContain('expires soon');
+  });
+
   it('says expired once the time has passed', () => {
     render(Countdown, { props: { expiration: NOW - 90_000, now: NOW } });
     const timer = screen.getByRole('timer');
