@@ -6,9 +6,10 @@
  * headless Chromium at 1280×800.
  *
  * Station A gets a small, realistic queue (a token transfer signed by one of two treasury keys, one
- * that expires within the hour, one signed on station B and broadcast) and every header tab, read
- * from the page so screens added later are captured too, is written with the partly signed
- * transaction as docs/screenshots/<screen>-<scheme>.png, light and dark. Each file must stay at most
+ * that expires within the hour, one signed on station B and broadcast; names in the address book) and
+ * every header tab, read from the page so screens added later are captured too, is written with the
+ * treasury account read from the node, its permission editor and the partly signed transaction as
+ * docs/screenshots/<screen>-<scheme>.png, light and dark. Each file must stay at most
  * 200 KB (the repository keeps them); the script fails naming a larger one.
  *
  *   npm run screenshots [-- --out-dir DIR]
@@ -57,16 +58,34 @@ async function main(): Promise<void> {
       await A.call('sign', { txId: half.txId, key: keys.a1 });
       await A.call('buildTransfer', { from: owner.b58, to: newKey().b58, amount: '2500000', permissionId: TREASURY_ID, note: 'rent December' });
 
+      // Names in the address book, as a team would have them, so the screens show labels.
+      await A.call('bookSet', { address: owner.b58, label: 'Treasury' });
+      await A.call('bookSet', { address: keys.b1, label: 'Bo (station B)' });
+      await A.call('bookSet', { address: keys.c1, label: 'Cy (cold key)' });
+
       const page = await browser.newPage();
       await page.goto(A.bridge.address);
       await settle(page);
       const written: string[] = [];
       for (const scheme of ['light', 'dark'] as const) {
         written.push(...(await captureTabs(page, outDir, scheme)));
+        // The Accounts screen with the treasury read from the node, then its permission editor.
+        await page.locator('nav[aria-label=Screens]').getByRole('button', { name: 'Accounts', exact: true }).click();
+        await page.getByLabel('Address', { exact: true }).fill(owner.b58);
+        await page.getByRole('button', { name: 'Fetch from node' }).click();
+        await page.getByRole('button', { name: 'Edit permissions' }).first().waitFor();
+        await settle(page);
+        const accounts = join(outDir, `accounts-${scheme}.png`);
+        await page.screenshot({ path: accounts });
+        await page.getByRole('button', { name: 'Edit permissions' }).first().click();
+        await page.getByRole('group', { name: 'Owner permission' }).waitFor();
+        await settle(page);
+        const permissions = join(outDir, `permissions-${scheme}.png`);
+        await page.screenshot({ path: permissions });
         await openFromQueue(page, 'invoice 7');
         const shot = join(outDir, `transaction-${scheme}.png`);
         await page.screenshot({ path: shot });
-        written.push(shot);
+        written.push(permissions, shot);
       }
       if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
       for (const f of written) {
