@@ -1,6 +1,7 @@
 /**
  * Amounts as a person types them in whole coins ("1.5") and the integer the chain counts in
- * (issue 9 "Send": the amount typed in TRX with up to 6 decimals, converted to sun exactly). The
+ * (issue 9 "Send": the amount typed in TRX with up to 6 decimals, converted to sun exactly; issue 10
+ * "Tokens": a token's amount in whole tokens with up to its precision's decimals). The
  * conversion is string arithmetic on the digits, never a float: "0.1" is exactly 100,000 sun and
  * "9223372036854.775807" is exactly INT64_MAX. The native coin has COIN_DECIMALS (6) places
  * (shared/transfer.ts); the same reader serves any precision from 0 to 18.
@@ -70,6 +71,15 @@ export function formatGrouped(units: bigint, decimals: number): string {
   const unit = 10n ** BigInt(decimals);
   const fraction = (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${groupDigits((abs / unit).toString())}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * An amount of a token read back in words, so a slip of a digit is seen before building:
+ * "1,234.5 GLD (1,234,500,000 smallest units)"; with no decimals the brackets are left out.
+ */
+export function unitsInWords(units: bigint, decimals: number, unitName: string): string {
+  const whole = `${formatGrouped(units, decimals)} ${unitName}`;
+  return decimals === 0 ? whole : `${whole} (${groupDigits(units.toString())} smallest unit${units === 1n ? '' : 's'})`;
 }
 
 /** The native coin's amount read back in words so a slipped digit shows: 1500000n → "1.5 TRX = 1,500,000 sun". */

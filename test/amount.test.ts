@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { amountInput, formatGrouped, readAmount, sunInWords } from '../shared/amount.ts';
+import { amountInput, formatGrouped, readAmount, sunInWords, unitsInWords } from '../shared/amount.ts';
 import { AirlockError } from '../shared/errors.ts';
 import { INT64_MAX } from '../shared/int64.ts';
 
@@ -78,5 +78,13 @@ describe('sunInWords', () => {
     expect(sunInWords(1_500_000n)).toBe('1.5 TRX = 1,500,000 sun');
     expect(sunInWords(1n)).toBe('0.000001 TRX = 1 sun');
     expect(sunInWords(1_234_567_000_000n)).toBe('1,234,567 TRX = 1,234,567,000,000 sun');
+  });
+});
+
+describe('unitsInWords', () => {
+  it('reads a token amount back in whole tokens and smallest units', () => {
+    expect(unitsInWords(123450n, 2, 'GLD')).toBe('1,234.5 GLD (123,450 smallest units)');
+    expect(unitsInWords(1n, 6, 'MIC')).toBe('0.000001 MIC (1 smallest unit)');
+    expect(unitsInWords(1007n, 0, 'WHL')).toBe('1,007 WHL');
   });
 });

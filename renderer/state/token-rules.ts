@@ -3,7 +3,7 @@
  * as plain functions of the text in each field, so the screen and its tests share them. The
  * AssetIssueContract rules are shared/token.ts `assetIssueProblems` (PROTOCOL.md §6.1, the node's
  * messages word for word), run on the contract the form would build; amounts are read exactly by
- * shared/token-amount.ts. The station runs the same rules again when it builds: nothing here is
+ * shared/amount.ts. The station runs the same rules again when it builds: nothing here is
  * trusted, it only tells a person early.
  *
  * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed),
@@ -15,7 +15,7 @@ import { parseAddress } from '../../shared/address.ts';
 import { utf8ToBytes } from '../../shared/bytes.ts';
 import { messageToNodeJson } from '../../shared/node-json.ts';
 import { assetIssueProblems, MAX_CDED_DAYS, MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_PRECISION, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT, participateExchange } from '../../shared/token.ts';
-import { formatUnitsGrouped, groupDigits, readUnits } from '../../shared/token-amount.ts';
+import { formatGrouped, groupDigits, readAmount } from '../../shared/amount.ts';
 import { COIN_DECIMALS } from '../../shared/transfer.ts';
 
 /** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): burned when the node executes the issue. */
@@ -141,7 +141,7 @@ export function transferProblems(t: TransferText, token: TokenFacts | null): { e
   if (!from && !to && parseAddress(t.from.trim()).every((b, i) => b === parseAddress(t.to.trim())[i])) errors.to = 'Cannot transfer asset to yourself.';
   const id = tokenIdProblem(t.tokenId);
   if (id) errors.tokenId = id;
-  const read = readUnits(t.amount, token?.precision ?? 0);
+  const read = readAmount(t.amount, token?.precision ?? 0);
   let units: bigint | null = null;
   if (!read.ok) errors.amount = read.reason;
   else if (read.units <= 0n) errors.amount = 'Amount must be greater than 0.';
@@ -175,7 +175,7 @@ export function participateProblems(t: ParticipateText, token: SaleFacts | null,
   else if (token.sale === null) errors.tokenId = "this station does not know the token's sale price: read it from the node";
   else if (!from && token.owner === t.from.trim()) errors.from = 'Cannot participate asset Issue yourself !';
   else if (token?.sale && (now < token.sale.startTime || now >= token.sale.endTime)) errors.tokenId = 'No longer valid period! (the sale is not open now)';
-  const read = readUnits(t.amount, COIN_DECIMALS);
+  const read = readAmount(t.amount, COIN_DECIMALS);
   let sun: bigint | null = null;
   let bought: bigint | null = null;
   if (!read.ok) errors.amount = read.reason;
@@ -197,7 +197,7 @@ export function participateProblems(t: ParticipateText, token: SaleFacts | null,
 export function buysInWords(sun: bigint, sale: { coinNum: number; num: number }, token: TokenFacts, id: string): string | null {
   try {
     const got = participateExchange(sun, sale.num, sale.coinNum);
-    return `${formatUnitsGrouped(sun, COIN_DECIMALS)} TRX buys ${formatUnitsGrouped(got, token.precision)} ${unitName(token, id)}`;
+    return `${formatGrouped(sun, COIN_DECIMALS)} TRX buys ${formatGrouped(got, token.precision)} ${unitName(token, id)}`;
   } catch {
     return null;
   }
@@ -287,7 +287,7 @@ export function issueProblems(t: IssueText, now: number): { errors: FieldErrors;
   const precision = int32Text(t.precision);
   own('precision', precision === null ? `a whole number of decimals, 0 to ${MAX_PRECISION}` : null);
   const p = precision !== null && precision <= MAX_PRECISION ? precision : 0;
-  const supply = readUnits(t.totalSupply, p);
+  const supply = readAmount(t.totalSupply, p);
   own('totalSupply', supply.ok ? null : supply.reason);
   const coinNum = int32Text(t.coinNum);
   own('coinNum', coinNum === null ? 'a whole number of sun, 1 to 2,147,483,647' : null);
@@ -305,7 +305,7 @@ export function issueProblems(t: IssueText, now: number): { errors: FieldErrors;
   const freeLimit = limit('freeLimit', t.freeLimit);
   const publicLimit = limit('publicLimit', t.publicLimit);
   const cded = t.cded.map((row, i) => {
-    const amount = readUnits(row.amount, p);
+    const amount = readAmount(row.amount, p);
     own(`cded.${i}.amount`, amount.ok ? null : amount.reason);
     const days = /^[0-9]{1,6}$/.test(row.days.trim()) ? BigInt(row.days.trim()) : null;
     own(`cded.${i}.days`, days === null ? 'a whole number of days' : null);
@@ -355,12 +355,12 @@ export function priceExample(coinNum: string, num: string, precision: string, ab
   const unit = abbr.trim() !== '' && !looksLikePrivateKey(abbr) ? abbr.trim() : 'tokens';
   const buys = (sun: bigint): string => {
     try {
-      return `${formatUnitsGrouped(participateExchange(sun, n, c), p)} ${unit}`;
+      return `${formatGrouped(participateExchange(sun, n, c), p)} ${unit}`;
     } catch {
       return `nothing (less than one smallest unit of the token)`;
     }
   };
-  return `${groupDigits(String(c))} sun buy ${groupDigits(String(n))} smallest units (${formatUnitsGrouped(BigInt(n), p)} ${unit}). At 1 TRX = 1,000,000 sun each: 1 TRX buys ${buys(1_000_000n)}; 5 TRX buys ${buys(5_000_000n)}.`;
+  return `${groupDigits(String(c))} sun buy ${groupDigits(String(n))} smallest units (${formatGrouped(BigInt(n), p)} ${unit}). At 1 TRX = 1,000,000 sun each: 1 TRX buys ${buys(1_000_000n)}; 5 TRX buys ${buys(5_000_000n)}.`;
 }
 
 /** When a cded row is released: start + days. */

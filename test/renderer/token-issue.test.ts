@@ -49,7 +49,7 @@ describe('Issue a token: the rules as you type', () => {
     ['Abbreviation', 'G L', 'Invalid abbreviation for token (empty, or 1 to 32 characters, printable ASCII without spaces)', ''],
     ['Precision', '7', 'precision cannot exceed 6 (0 to 6 decimals)', '6'],
     ['Total supply', '0', 'TotalSupply must greater than 0!', '1'],
-    ['Total supply', '1.234', 'at most 2 decimals', '1.23'],
+    ['Total supply', '1.234', 'at most 2 decimal places', '1.23'],
     ['Price in sun (coin_num)', '0', 'TrxNum must greater than 0! (the price in sun must be at least 1)', '1'],
     ['Token units for that price (num)', '0', 'Num must greater than 0! (the number of token units for that price must be at least 1)', '3'],
     ['URL', 'x'.repeat(257), 'Invalid url (1 to 256 bytes)', 'https://ok.invalid'],

@@ -61,7 +61,7 @@ describe('Take part in a token sale', () => {
     await type('Amount (TRX)', '0.000001');
     expect(messageOf(amount)).toBe('Can not process the exchange!');
     await type('Amount (TRX)', '0.0000001');
-    expect(messageOf(amount)).toBe('at most 6 decimals');
+    expect(messageOf(amount)).toBe('at most 6 decimal places');
     await type('Amount (TRX)', '0.002');
     expect(messageOf(amount)).toBeNull();
     expect(form.getByText('0.002 TRX buys 0.01 GLD.')).toBeTruthy();

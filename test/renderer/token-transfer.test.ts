@@ -39,7 +39,7 @@ describe('Transfer a token', () => {
     const amount = form.getByLabelText('Amount');
     await type('Amount', '1.234');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(messageOf(amount)).toBe('at most 2 decimals');
+    expect(messageOf(amount)).toBe('at most 2 decimal places');
     await type('Amount', '1.23');
     expect(amount.getAttribute('aria-invalid')).toBeNull();
     expect(messageOf(amount)).toBeNull();
@@ -51,7 +51,7 @@ describe('Transfer a token', () => {
     await type('Token ID', '1000002');
     await waitFor(() => expect(form.getByText(/\(WHL\)/)).toBeTruthy());
     await type('Amount', '7.5');
-    expect(messageOf(form.getByLabelText('Amount'))).toBe('this token has no decimals: whole units only');
+    expect(messageOf(form.getByLabelText('Amount'))).toBe('whole units only: this amount has no decimals');
     await type('Amount', '1,007');
     expect(form.getByText('Sends 1,007 WHL.')).toBeTruthy();
   });
