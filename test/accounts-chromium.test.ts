@@ -7,16 +7,14 @@
  * 200 % zoom leaves of 80rem) the page does not scroll sideways, only the matrix does, inside its
  * own box. Screenshots light and dark go to out/screenshots/ (a test artifact, not committed).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
-import { STATION_API } from '../shared/station-api.ts';
-import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation, FAKE_ADDRESSES } from './fixtures/station-fake.ts';
+import type { Bridge } from '../electron/shell/bridge.ts';
+import { serveFakeStation } from './fake-bridge.ts';
+import { FAKE_ADDRESSES } from './fixtures/station-fake.ts';
 import { stationBrowser, watchProblems } from './ui-e2e-helpers.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
@@ -27,9 +25,7 @@ let browser: BrowserContext;
 let problems: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-accounts-chromium-'));
-  await buildRenderer(join(dir, 'renderer'));
-  bridge = await startBridge({ table: STATION_API, handlers: createFakeStation({ count: 3, now: () => Date.now() }).handlers, staticDir: join(dir, 'renderer') });
+  ({ dir, bridge } = await serveFakeStation('accounts-chromium', { count: 3, now: () => Date.now() }));
   browser = await stationBrowser(join(dir, 'profile'), { width: 1280, height: 900 });
   problems = await watchProblems(browser);
   mkdirSync(SCREENSHOTS, { recursive: true });

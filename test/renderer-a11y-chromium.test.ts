@@ -16,14 +16,12 @@
  * The header tabs are read from the page, so screens other engineers add are checked the same way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
-import { STATION_API } from '../shared/station-api.ts';
-import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import type { Bridge } from '../electron/shell/bridge.ts';
+import { serveFakeStation } from './fake-bridge.ts';
+import { FAKE_ADDRESSES } from './fixtures/station-fake.ts';
 import { launchChromium } from './shell-helpers.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
@@ -74,14 +72,10 @@ const OVERFLOWING = `(() => {
 
 let dir: string;
 let bridge: Bridge;
-let fake: FakeStation;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-a11y-chromium-'));
-  await buildRenderer(join(dir, 'renderer'));
-  fake = createFakeStation({ count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE });
-  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
+  ({ dir, bridge } = await serveFakeStation('a11y-chromium', { count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE }));
 }, 120_000);
 
 afterAll(async () => {

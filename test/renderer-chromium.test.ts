@@ -7,30 +7,24 @@
  * Screenshots of the queue and the transaction, light and dark, are written to
  * out/screenshots/ (a test artifact, not committed).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
+import type { Bridge } from '../electron/shell/bridge.ts';
+import { serveFakeStation } from './fake-bridge.ts';
 import { readAloudChecksum } from '../shared/read-aloud.ts';
-import { STATION_API } from '../shared/station-api.ts';
-import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import { FAKE_ADDRESSES } from './fixtures/station-fake.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
 
 let dir: string;
 let bridge: Bridge;
 let browser: Browser;
-let fake: FakeStation;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-renderer-chromium-'));
-  await buildRenderer(join(dir, 'renderer'));
-  fake = createFakeStation({ count: 30, now: () => Date.now() });
-  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
+  ({ dir, bridge } = await serveFakeStation('renderer-chromium', { count: 30, now: () => Date.now() }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 120_000);

@@ -6,15 +6,13 @@
  * runs through Batch in chunks until the progress reads 1000 of 1000, with no page error or CSP
  * violation on the way (console, page errors and `securitypolicyviolation`, as the e2e test watches).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
-import { STATION_API } from '../shared/station-api.ts';
-import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import type { Bridge } from '../electron/shell/bridge.ts';
+import { serveFakeStation } from './fake-bridge.ts';
+import { FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
 import { stationBrowser, watchProblems } from './ui-e2e-helpers.ts';
 
 let dir: string;
@@ -24,10 +22,7 @@ let problems: string[];
 let fake: FakeStation;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-send-chromium-'));
-  await buildRenderer(join(dir, 'renderer'));
-  fake = createFakeStation({ count: 3, now: () => Date.now() });
-  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
+  ({ dir, bridge, fake } = await serveFakeStation('send-chromium', { count: 3, now: () => Date.now() }));
   context = await stationBrowser(join(dir, 'profile'), { width: 1280, height: 900 });
   problems = await watchProblems(context);
 }, 120_000);

@@ -5,16 +5,14 @@
  * the new transaction, with no console error (a CSP refusal would be one). Screenshots of the
  * screen, light and dark, go to out/screenshots/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type Bridge } from '../electron/shell/bridge.ts';
-import { STATION_API } from '../shared/station-api.ts';
-import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation, FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
+import type { Bridge } from '../electron/shell/bridge.ts';
+import { serveFakeStation } from './fake-bridge.ts';
+import { FAKE_ADDRESSES, type FakeStation } from './fixtures/station-fake.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
 
@@ -24,10 +22,7 @@ let browser: Browser;
 let fake: FakeStation;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-tokens-chromium-'));
-  await buildRenderer(join(dir, 'renderer'));
-  fake = createFakeStation({ count: 3 });
-  bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: join(dir, 'renderer') });
+  ({ dir, bridge, fake } = await serveFakeStation('tokens-chromium', { count: 3 }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 120_000);
