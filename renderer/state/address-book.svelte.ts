@@ -11,6 +11,7 @@ import { parseAddress, addressToBase58 } from '../../shared/address.ts';
 import { bookLabelProblem } from '../../shared/address-label.ts';
 import { lookalikeOf } from '../../shared/lookalike.ts';
 import type { BookEntry, KeyView, StationApi } from '../../shared/station-api.ts';
+import { takeAnswer } from './outcome.ts';
 
 export type BookSort = 'label' | 'label-desc' | 'address';
 
@@ -95,23 +96,11 @@ export class AddressBookState {
     return imitates === null ? null : { imitates, label: this.labelOf(imitates) };
   }
 
-  async #run(call: Promise<{ ok: true } | { ok: false; error: ErrorData }>, done: string): Promise<boolean> {
-    const answer = await call;
-    if (!answer.ok) {
-      this.error = answer.error;
-      return false;
-    }
-    this.error = null;
-    this.notice = done;
-    await this.load();
-    return true;
-  }
-
   save(address: string, label: string): Promise<boolean> {
-    return this.#run(this.#client.bookSet({ address: address.trim(), label }), 'Label saved.');
+    return takeAnswer(this, this.#client.bookSet({ address: address.trim(), label }), 'Label saved.');
   }
 
   remove(address: string): Promise<boolean> {
-    return this.#run(this.#client.bookDelete({ address }), 'Label deleted.');
+    return takeAnswer(this, this.#client.bookDelete({ address }), 'Label deleted.');
   }
 }

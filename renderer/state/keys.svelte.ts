@@ -5,6 +5,7 @@
 import type { ApiClient } from '../../shared/api-contract.ts';
 import type { ErrorData } from '../../shared/errors.ts';
 import type { KeyView, StationApi } from '../../shared/station-api.ts';
+import { takeAnswer } from './outcome.ts';
 
 export class KeysState {
   keys = $state.raw<KeyView[]>([]);
@@ -24,31 +25,19 @@ export class KeysState {
     this.error = !list.ok ? list.error : !status.ok ? status.error : null;
   }
 
-  async #run(call: Promise<{ ok: true } | { ok: false; error: ErrorData }>, done: string): Promise<boolean> {
-    const answer = await call;
-    if (!answer.ok) {
-      this.error = answer.error;
-      return false;
-    }
-    this.error = null;
-    this.notice = done;
-    await this.load();
-    return true;
-  }
-
   create(label: string): Promise<boolean> {
-    return this.#run(this.#client.keysNew({ label }), 'Key created.');
+    return takeAnswer(this, this.#client.keysNew({ label }), 'Key created.');
   }
 
   importKey(privateKeyHex: string, label: string): Promise<boolean> {
-    return this.#run(this.#client.keysImport({ privateKeyHex, label }), 'Key imported.');
+    return takeAnswer(this, this.#client.keysImport({ privateKeyHex, label }), 'Key imported.');
   }
 
   relabel(address: string, label: string): Promise<boolean> {
-    return this.#run(this.#client.keysLabel({ address, label }), 'Label saved.');
+    return takeAnswer(this, this.#client.keysLabel({ address, label }), 'Label saved.');
   }
 
   remove(address: string): Promise<boolean> {
-    return this.#run(this.#client.keysDelete({ address }), 'Key deleted.');
+    return takeAnswer(this, this.#client.keysDelete({ address }), 'Key deleted.');
   }
 }
