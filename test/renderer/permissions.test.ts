@@ -22,7 +22,7 @@ import { fakeStationState, renderWithStation } from './station-harness.ts';
 
 afterEach(cleanup);
 
-const { A, B, C, M, R } = FAKE_ADDRESSES;
+const { A, B, C, D, M, R } = FAKE_ADDRESSES;
 const ZERO_BODY = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 const HOUR = 3_600_000;
 
@@ -182,6 +182,33 @@ describe('the permission editor', () => {
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(h.fake.calls).toContain('buildPermissionUpdate');
     expect(h.fake.txIds).toContain(h.station.router.txId);
+  });
+
+  it('marks each key the update adds as proved or not, for exactly these permissions', async () => {
+    const { h, ownerGroup } = await openEditor();
+    await addPayActive();
+    await fireEvent.click(within(ownerGroup).getByRole('button', { name: 'Add a key to the owner permission' }));
+    await type(input(ownerGroup, 'Key 4 address'), D);
+    const newKeyLine = (key: string): string => {
+      const section = screen.getByRole('region', { name: 'New keys: have they proved they are held?' });
+      return [...section.querySelectorAll('ul.proved li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim()).find((t) => t.startsWith(key)) ?? '';
+    };
+    // A (the new active's key) and D (added to the owner) are new; neither has proved anything yet.
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: not proved yet`));
+    expect(newKeyLine(A)).toBe(`${A}: not proved yet`);
+    // D's holder (this fake station holds D) signs a challenge for the proposed permissions, and the proof comes back.
+    const json = h.station.permissions.check!.json!;
+    const challenge = await h.station.client.proofChallenge({ account: M, key: D, permissionJson: json });
+    if (!challenge.ok) throw new Error(challenge.error.message);
+    const proof = await h.station.client.proofSign({ text: challenge.value.text });
+    if (!proof.ok) throw new Error(proof.error.message);
+    expect((await h.station.client.proofImport({ fileName: proof.value.fileName, text: proof.value.text })).ok).toBe(true);
+    await h.station.proofs.load();
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: proved for these permissions`));
+    expect(newKeyLine(A)).toBe(`${A}: not proved yet`);
+    // Another proposal (threshold 3 instead of 2) is another hash: D's proof does not carry over.
+    await type(input(ownerGroup, 'Threshold'), '3');
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: not proved yet`));
   });
 
   it('a lockout is refused: nobody holds the zero-body key, so the owner threshold is out of reach', async () => {
