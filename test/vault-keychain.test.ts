@@ -205,7 +205,7 @@ describe('keychain vault: fails closed, saying what to do', () => {
     for (const op of ops) {
       expect(out[op]!.error?.code, op).toBe('VAULT_UNAVAILABLE');
       expect(out[op]!.error?.message).toMatch(/install and start gnome-keyring/);
-      expect(out[op]!.error?.message).toMatch(/--vault keystore/);
+      expect(out[op]!.error?.message).toMatch(/Settings, Vault \(airlock settings set vault keystore\)/);
     }
   }
 

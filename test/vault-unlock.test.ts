@@ -235,3 +235,28 @@ describe('a private key typed as the passphrase (secrets-in-errors style)', () =
     expect((await status()).locked).toBe(false);
   });
 });
+
+describe('choosing the vault in Settings (setSetting vault)', () => {
+  it('takes effect at once while the station holds no key, and is refused once it holds one', async () => {
+    const s = openStation({ dataDir: join(work.dir, 'choose'), scrypt: TEST_SCRYPT });
+    try {
+      const h = createStationHandlers(s, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: s.dataDir }), tempRoot: work.dir });
+      const ask = (method: keyof StationApi, args?: unknown) => dispatch(STATION_API, h, method, args);
+      expect(s.vaultKind()).toBe('keychain');
+      const chosen = await ask('setSetting', { key: 'vault', value: 'keystore' });
+      expect(chosen.ok && (chosen.value as { vault: string }).vault).toBe('keystore');
+      // The next key operation uses the keystore: locked until its passphrase is chosen.
+      const st = await ask('keysStatus');
+      expect(st.ok && st.value).toMatchObject({ kind: 'keystore', locked: true });
+      expect((await ask('vaultUnlock', { passphrase: PASSPHRASE })).ok).toBe(true);
+      expect((await ask('keysNew', { label: 'first' })).ok).toBe(true);
+      const back = await ask('setSetting', { key: 'vault', value: 'keychain' });
+      expect(back.ok ? 'ok' : back.error.code).toBe('CONFLICT');
+      expect(back.ok ? '' : back.error.message).toMatch(/holds 1 key\(s\) in the keystore file/);
+      expect(s.vaultKind()).toBe('keystore');
+      expect(s.keysList()).toHaveLength(1);
+    } finally {
+      s.close();
+    }
+  });
+});

@@ -623,7 +623,17 @@ export class Station {
       this.rememberDialect(this.nodeUrl(), value);
     } else if (k === SETTING_VAULT) {
       if (value !== 'keychain' && value !== 'keystore') fail('INVALID_INPUT', 'value: expected keychain or keystore', { field: 'value' });
-      this.store.setSetting(SETTING_VAULT, value);
+      if (value !== this.vaultKind()) {
+        // Keys are never moved between vaults: switching with keys stored would leave them behind.
+        const held = this.store.listKeys().length;
+        if (held > 0) {
+          fail('CONFLICT', `vault: this station holds ${held} key(s) in the ${this.vaultKind() === 'keychain' ? 'OS keychain' : 'keystore file'}; a station keeps one vault, so choose it before the first key (or use a new data directory)`, { field: 'value' });
+        }
+        this.store.setSetting(SETTING_VAULT, value);
+        // The vault opened for the old choice goes; the next key operation opens the new one.
+        this.vaultInstance?.lock();
+        this.vaultInstance = null;
+      }
     } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, network, dialect, expiration or vault)`, { field: 'key' });
     return this.settings();
   }

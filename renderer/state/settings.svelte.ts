@@ -10,6 +10,7 @@ export class SettingsState {
   node = $state('');
   expiration = $state('');
   dialect = $state<'spec' | 'java-tron'>('spec');
+  vault = $state<'keychain' | 'keystore'>('keychain');
   error = $state.raw<ErrorData | null>(null);
   test = $state.raw<{ ok: boolean; text: string } | null>(null);
   notice = $state('');
@@ -28,10 +29,11 @@ export class SettingsState {
     this.node = answer.value.node;
     this.expiration = answer.value.expiration;
     this.dialect = answer.value.dialect;
+    this.vault = answer.value.vault;
     this.error = null;
   }
 
-  async save(key: 'node' | 'dialect' | 'expiration', value: string): Promise<void> {
+  async save(key: 'node' | 'dialect' | 'expiration' | 'vault', value: string): Promise<void> {
     const answer = await this.#client.setSetting({ key, value });
     if (!answer.ok) {
       this.error = answer.error;
@@ -41,6 +43,7 @@ export class SettingsState {
     this.node = answer.value.node;
     this.expiration = answer.value.expiration;
     this.dialect = answer.value.dialect;
+    this.vault = answer.value.vault;
     this.notice = 'Saved.';
   }
 

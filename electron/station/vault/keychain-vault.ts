@@ -29,7 +29,7 @@ const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
 /** What a person can do about a keychain that cannot be used, per platform. */
 export function keychainAdvice(platform: NodeJS.Platform = process.platform): string {
-  const keystore = 'or keep keys in a passphrase-encrypted keystore file instead with --vault keystore';
+  const keystore = 'or keep keys in a passphrase-encrypted keystore file instead: Settings, Vault (airlock settings set vault keystore)';
   if (platform === 'darwin') return `Unlock the login keychain (Keychain Access, or \`security unlock-keychain\`), ${keystore}.`;
   if (platform === 'win32') return `Sign in to Windows with a profile that has Credential Manager, ${keystore}.`;
   return (
