@@ -190,6 +190,18 @@ export function shownArg(arg: string): string {
   return `(an argument of ${arg.length} characters, not shown)`;
 }
 
+/**
+ * A file's own name as a message or a record shows it. Looser than shownArg on hex, because the
+ * station names its handoff files after the txID's first 12 hex digits (`6fa2156ab708.airlock.json`)
+ * and a person must see which file they merged; a run of 32 or more hex digits (half a private key
+ * or more), a control or format character, or a name over 200 characters is still described, not
+ * shown.
+ */
+export function shownFileName(name: string): string {
+  if (name.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{32}/.test(name) && !/[\p{Cc}\p{Cf}]/u.test(name)) return name;
+  return `(a file name of ${name.length} characters, not shown)`;
+}
+
 /** Shorthand used across shared/: throw a coded error. */
 export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
   throw new AirlockError(code, message, details);

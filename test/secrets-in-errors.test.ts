@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GENESIS_JSON, parseGenesis } from '../devnet/genesis.ts';
 import { parseAddress } from '../shared/address.ts';
 import { bytesToHex } from '../shared/bytes.ts';
-import { AirlockError, excerpt } from '../shared/errors.ts';
+import { AirlockError, excerpt, shownFileName } from '../shared/errors.ts';
 import { int32Input, int64Input } from '../shared/input.ts';
 import { parseJson, syntaxErrorPosition } from '../shared/json.ts';
 import { generatePrivateKey } from '../shared/keys.ts';
@@ -352,5 +352,17 @@ describe('the devnet never answers or logs a key it was sent by mistake', () => 
     expect(get.status).toBe(400);
     expectNoKey(get.text, 'GET /wallet/getaccount?address=KEY');
     expectNoKey(node.logs.join('\n'), 'the devnet log');
+  });
+});
+
+describe('file names in messages and records (shownFileName)', () => {
+  it('shows a handoff file named after its txID prefix, and describes a name that may hold a key', () => {
+    expect(shownFileName('6fa2156ab708.airlock.json')).toBe('6fa2156ab708.airlock.json');
+    const key = 'c0ffee'.repeat(10) + 'c0ff';
+    for (const name of [`${key}.json`, `0x${key}`, `${key.slice(0, 32)}.txt`, 'a\u202Eb.json', 'n'.repeat(201)]) {
+      const shown = shownFileName(name);
+      expect(shown).toMatch(/^\(a file name of \d+ characters, not shown\)$/);
+      expect(shown).not.toContain('c0ffee');
+    }
   });
 });

@@ -34,7 +34,7 @@ import { parseDuration } from '../../shared/duration.ts';
 import { checkPermissionId } from '../../shared/permission-id.ts';
 import { bytesToHex, equalBytes, hexToBytes, hexToFixedBytes, wipe } from '../../shared/bytes.ts';
 import type { SupportedContractName } from '../../shared/contract-types.ts';
-import { AirlockError, excerpt, fail, shownArg } from '../../shared/errors.ts';
+import { AirlockError, excerpt, fail, shownArg, shownFileName } from '../../shared/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/handoff.ts';
 import { jsonSafe, parseJson } from '../../shared/json.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/dialect.ts';
@@ -336,8 +336,9 @@ function readBoundedFile(path: unknown, field: string, max: number): { name: str
   }
   if (size > max) fail('INVALID_INPUT', `${field}: ${shownArg(p)} is ${size} bytes, more than the ${max} this file may have`, { field, size, limit: max });
   const bytes = readFileSync(p);
-  // The name is shown in messages and stored as a source: cut like any argument (shownArg).
-  const name = shownArg(basename(p));
+  // The name is shown in messages and stored as a source: a handoff file's own name stays readable,
+  // anything that may hold a key is described instead (shownFileName).
+  const name = shownFileName(basename(p));
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
