@@ -18,7 +18,7 @@ import type { Message } from '@bufbuild/protobuf';
 import type { Address } from './address.ts';
 import { bytesToHex } from './bytes.ts';
 import { AirlockError, fail } from './errors.ts';
-import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from './input.ts';
+import { addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from './input.ts';
 import { buildTransferAsset } from './token.ts';
 import { buildTransfer } from './transfer.ts';
 
@@ -144,9 +144,12 @@ export function readBatchRow(cells: readonly string[], row: number): BatchRow {
   const [to, amount, token, note] = cells as [string, string, string, string];
   return withRow(row, () => {
     const toAddress = addressTextInput(to, batchField(row, 'to'));
+    if (!/^[0-9]+$/.test(amount.trim())) {
+      rejectField(batchField(row, 'amount'), "a whole number of smallest units: sun for the coin (1 TRX = 1,000,000 sun, so 12.5 TRX is 12500000), or the token's smallest unit");
+    }
     const n = int64Input(amount.trim(), batchField(row, 'amount'), { min: 1n });
     const id = token.trim() === '' ? null : tokenIdInput(token.trim(), batchField(row, 'token'));
-    if (note.length > MAX_NOTE_LENGTH) rejectField(batchField(row, 'note'), `longer than ${MAX_NOTE_LENGTH} characters`);
+    noteInput(note, batchField(row, 'note'), MAX_NOTE_LENGTH);
     return { row, to: toAddress, amount: n, token: id, note };
   });
 }

@@ -186,6 +186,20 @@ export function addressTextInput(value: unknown, field: string): Uint8Array {
   return addressInput(t, field);
 }
 
+/**
+ * A note kept with a transaction (local, but it travels in handoff files to every co-signer): at
+ * most `max` characters, and never a run of 64 hex digits, which may be a private key pasted by
+ * mistake (a txID looks the same; a note names one by its first digits). Never quoted.
+ */
+export function noteInput(value: unknown, field: string, max = 2_000): string {
+  if (typeof value !== 'string') rejectField(field, `must be text, got ${kindOf(value)}`);
+  if (value.length > max) rejectField(field, `longer than ${max} characters`);
+  if (/[0-9a-fA-F]{64}/.test(value)) {
+    rejectField(field, 'holds 64 hex digits in a row, which may be a private key; a note travels in handoff files, so it is refused (to name a transaction, write the first 12 digits of its txID)');
+  }
+  return value;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Token ids
 

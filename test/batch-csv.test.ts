@@ -54,7 +54,12 @@ describe('readBatchRow and checkBatchSheet', () => {
 
   it('names the row and column of a bad cell, and never quotes a private key pasted there', () => {
     const key = 'c0ffee00'.repeat(8);
-    throwsCoded(() => readBatchRow([TO, key, '', ''], 7), { message: 'csv row 7, column amount: expected an integer, got a string', details: { row: 7, field: 'csv row 7, column amount' } });
+    const unit = "a whole number of smallest units: sun for the coin (1 TRX = 1,000,000 sun, so 12.5 TRX is 12500000), or the token's smallest unit";
+    throwsCoded(() => readBatchRow([TO, key, '', ''], 7), { message: `csv row 7, column amount: ${unit}`, details: { row: 7, field: 'csv row 7, column amount' } });
+    // An amount typed in TRX is told its unit, not "expected an integer".
+    throwsCoded(() => readBatchRow([TO, '12.5', '', ''], 12), { message: `csv row 12, column amount: ${unit}` });
+    // A private key pasted into the note would travel in handoff files: refused, never quoted.
+    throwsCoded(() => readBatchRow([TO, '1', '', `pay ${key}`], 13), { message: expect.stringMatching(/^csv row 13, column note: holds 64 hex digits in a row, which may be a private key/) });
     throwsCoded(() => readBatchRow([key, '1', '', ''], 8), { message: 'csv row 8, column to: this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41' });
     throwsCoded(() => readBatchRow([TO, '0', '', ''], 9), { message: 'csv row 9, column amount: 0 is outside 1..9223372036854775807' });
     throwsCoded(() => readBatchRow([TO, '1', ''], 10), { message: 'csv row 10: expected 4 cells (to,amount,token,note), got 3' });

@@ -15,6 +15,7 @@ import {
   int32Input,
   int64Input,
   isTokenIdText,
+  noteInput,
   objectInput,
   textInput,
   tokenIdInput,
@@ -214,5 +215,22 @@ describe('toErrorData: only coded errors are the caller\'s bad input', () => {
     expect(toErrorData(new RangeError(`bad ${SECRET}`))).toMatchObject({ code: 'INTERNAL' });
     expect(toErrorData(new RangeError(`bad ${SECRET}`)).message).not.toContain('ab23');
     expect(toErrorData('thrown text ' + SECRET).message).not.toContain('ab23');
+  });
+});
+
+describe('noteInput: a note travels in handoff files', () => {
+  it('keeps ordinary text, refuses too long, and refuses a run of 64 hex digits without quoting it', () => {
+    expect(noteInput('rent for May, ref 6fa2156ab708', 'note')).toBe('rent for May, ref 6fa2156ab708');
+    expectRefused(() => noteInput('x'.repeat(2001), 'note'), 'INVALID_INPUT', 'note: longer than 2000 characters', 'note');
+    const key = 'c0ffee00'.repeat(8);
+    for (const text of [key, `pay ${key} now`, `0x${key.toUpperCase()}`]) {
+      expectRefused(() => noteInput(text, 'note'), 'INVALID_INPUT', /^note: holds 64 hex digits in a row, which may be a private key/, 'note');
+      try {
+        noteInput(text, 'note');
+      } catch (e) {
+        expect((e as Error).message).not.toContain('c0ffee');
+      }
+    }
+    expectRefused(() => noteInput(5, 'note'), 'INVALID_INPUT', 'note: must be text, got a number', 'note');
   });
 });

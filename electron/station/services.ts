@@ -28,7 +28,7 @@ import { addressToBase58, parseAddress, type Address } from '../../shared/addres
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/authorization.ts';
 import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionKeyView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
 import { checkSignable, checkSigner } from '../../shared/sign-check.ts';
-import { addressTextInput, int64Input, kindOf, rejectField, tokenIdInput } from '../../shared/input.ts';
+import { addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from '../../shared/input.ts';
 import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/batch-csv.ts';
 import { parseDuration } from '../../shared/duration.ts';
 import { checkPermissionId } from '../../shared/permission-id.ts';
@@ -864,7 +864,7 @@ export class Station {
   private async buildCall(call: { type: SupportedContractName; value: Message }, owner: Address, options: BuildOptions): Promise<BuildView> {
     const permissionId = permissionIdArg(options.permissionId);
     const expiresInMs = options.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(options.expiresIn);
-    const note = options.note === undefined ? '' : textArg(options.note, 'note', 2_000);
+    const note = options.note === undefined ? '' : noteInput(options.note, 'note');
     const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
     const permission = this.permissionOf(owner, permissionId, fetched);
     const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
@@ -950,7 +950,7 @@ export class Station {
     const from = addressArg(args.from, 'from');
     const permissionId = permissionIdArg(args.permissionId);
     const expiresInMs = args.expiresIn === undefined ? this.defaultExpiresInMs() : parseDuration(args.expiresIn);
-    const batchNote = args.note === undefined ? '' : textArg(args.note, 'note', 2_000);
+    const batchNote = args.note === undefined ? '' : noteInput(args.note, 'note');
     const { name, text } = readBoundedFile(args.csv, 'csv', MAX_CSV_BYTES);
     // The same reader as the renderer's preview (shared/batch-csv.ts): what it flags is what is refused here.
     const sheet = readBatchSheet(text, { name, ...(args.firstRow !== undefined && { firstRow: args.firstRow }) });
