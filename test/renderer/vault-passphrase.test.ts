@@ -10,6 +10,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../renderer/App.svelte';
 import KeysScreen from '../../renderer/screens/KeysScreen.svelte';
+import PassphrasePrompt from '../../renderer/components/PassphrasePrompt.svelte';
 import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
 import { fakeStationState, renderWithStation } from './station-harness.ts';
 
@@ -90,5 +91,28 @@ describe('an action that answers VAULT_LOCKED', () => {
     await fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByLabelText('Keystore passphrase')).toBeNull());
     expect(h.fake.calls).not.toContain('vaultUnlock');
+  });
+});
+
+describe('choosing the passphrase of a keystore not made yet', () => {
+  it('asks for it twice; two different texts send nothing, the same twice is sent', async () => {
+    const h = fakeStationState({ count: 3, keystorePassphrase: PASSPHRASE });
+    h.station.vault.status = { kind: 'keystore', available: false, locked: true, message: 'There is no keystore yet: choose its passphrase (at least 8 bytes); the first key creates the keystore with it.' };
+    renderWithStation(PassphrasePrompt, h.station, { id: 'first' });
+    const prompt = screen.getByRole('heading', { name: 'Choose the keystore passphrase' }).closest('section')!;
+    const first = within(prompt).getByLabelText('Keystore passphrase') as HTMLInputElement;
+    const again = within(prompt).getByLabelText('The same passphrase again') as HTMLInputElement;
+    await fireEvent.input(first, { target: { value: PASSPHRASE } });
+    await fireEvent.input(again, { target: { value: `${PASSPHRASE}!` } });
+    await fireEvent.click(within(prompt).getByRole('button', { name: 'Create the keystore' }));
+    expect(within(prompt).getByText('The two passphrases differ: type the same one twice. Nothing was sent.')).toBeTruthy();
+    expect(again.getAttribute('aria-invalid')).toBe('true');
+    expect(h.fake.calls.filter((c) => c === 'vaultUnlock')).toEqual([]);
+    expect([first.value, again.value]).toEqual(['', '']);
+
+    await fireEvent.input(first, { target: { value: PASSPHRASE } });
+    await fireEvent.input(again, { target: { value: PASSPHRASE } });
+    await fireEvent.click(within(prompt).getByRole('button', { name: 'Create the keystore' }));
+    await waitFor(() => expect(h.fake.calls.filter((c) => c === 'vaultUnlock')).toEqual(['vaultUnlock']));
   });
 });
