@@ -82,6 +82,13 @@ describe('Send: rules checked as you type', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('every field takes a bounded length, so a huge paste is cut before any rule reads it', async () => {
+    setup();
+    expect(['From', 'To', 'Amount (TRX)', 'Expires in', 'Note', 'Permission'].map((l) => [l, field(l).getAttribute('maxlength')])).toEqual([
+      ['From', '128'], ['To', '128'], ['Amount (TRX)', '64'], ['Expires in', '32'], ['Note', '2000'], ['Permission', '16'],
+    ]);
+  });
+
   it('a private key pasted into To is named as such and never shown back', async () => {
     setup();
     const key = 'ab12cd34'.repeat(8);

@@ -69,6 +69,11 @@ describe('Issue a token: the rules as you type', () => {
     expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('each text field takes a bounded length (4096), so a huge paste is cut before any rule reads it', () => {
+    const { form } = open();
+    for (const label of ['Name', 'Abbreviation', 'URL', 'Description']) expect([label, form.getByLabelText(label).getAttribute('maxlength')]).toEqual([label, '4096']);
+  });
+
   it('checks the sale window against now and against its start', async () => {
     const { form, type, fillValid } = open();
     await fillValid();
