@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Two projects: everything in Node as before, and the renderer's component tests (test/renderer/),
+// Two projects: everything in Node as before, and the renderer's component tests (renderer/**/*.test.ts,
+// beside their components; their set-up in test/helpers/renderer/),
 // which compile .svelte files and resolve packages with the browser condition, so Svelte's client
 // runtime (not its server renderer) is what they mount. Each component test file asks for jsdom.
 export default defineConfig({
@@ -13,8 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'devnet/**/*.test.ts', 'cli/**/*.test.ts'],
-          exclude: ['test/renderer/**'],
+          include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'station/**/*.test.ts', 'electron/**/*.test.ts', 'devnet/**/*.test.ts', 'cli/**/*.test.ts'],
         },
       },
       {
@@ -23,8 +23,8 @@ export default defineConfig({
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',
-          include: ['test/renderer/**/*.test.ts'],
-          setupFiles: ['test/renderer/jsdom-setup.ts'],
+          include: ['renderer/**/*.test.ts'],
+          setupFiles: ['test/helpers/renderer/jsdom-setup.ts'],
         },
       },
     ],

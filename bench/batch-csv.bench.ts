@@ -1,12 +1,12 @@
 /**
  * `npm run bench:batch-csv` (issue 9 "Batch"): how long the Batch screen's preview takes for the
- * largest batch the station takes (10,000 rows): reading the CSV (shared/batch-csv.ts
+ * largest batch the station takes (10,000 rows): reading the CSV (shared/files/batch-csv.ts
  * readBatchSheet), checking every row as the station will (checkBatchSheet, with From known, so
  * each row's contract is built), and cutting it into 200-row chunks. The preview runs again when
  * the CSV or From changes. Figures are printed for information only: nothing here asserts a speed.
  */
-import { addressFromHex, addressToBase58 } from '../shared/address.ts';
-import { batchChunks, checkBatchSheet, MAX_BATCH_ROWS, readBatchSheet } from '../shared/batch-csv.ts';
+import { addressFromHex, addressToBase58 } from '../shared/chain/address.ts';
+import { batchChunks, checkBatchSheet, MAX_BATCH_ROWS, readBatchSheet } from '../shared/files/batch-csv.ts';
 
 const to = addressToBase58(addressFromHex(`41${'22'.repeat(20)}`));
 const from = addressFromHex(`41${'11'.repeat(20)}`);

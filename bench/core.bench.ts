@@ -18,11 +18,11 @@ import {
   TransferContractSchema,
 } from '../shared/gen/protocol/contract_pb.ts';
 import { PermissionType } from '../shared/gen/protocol/core_pb.ts';
-import { hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { recoverSigner, useRecoveryBackend, wasmRecoveryAvailable, type RecoveryBackend } from '../shared/verify.ts';
-import { defaultActiveOperations } from '../shared/operations.ts';
-import { buildRaw, decodeRaw, encodeRaw, txIdOf, type ContractCall, type RawFields } from '../shared/transaction.ts';
+import { hexToBytes, utf8ToBytes } from '../shared/base/bytes.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
+import { recoverSigner, useRecoveryBackend, wasmRecoveryAvailable, type RecoveryBackend } from '../shared/chain/verify.ts';
+import { defaultActiveOperations } from '../shared/chain/operations.ts';
+import { buildRaw, decodeRaw, encodeRaw, txIdOf, type ContractCall, type RawFields } from '../shared/chain/transaction.ts';
 
 const WARM_UP_MS = 200;
 const RUN_MS = 1000;

@@ -16,12 +16,12 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { addressToHex } from '../shared/address.ts';
-import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/keys.ts';
-import { recoverSigner, recoveryBackend } from '../shared/verify.ts';
-import { parseJson, stringifyJson } from '../shared/json.ts';
-import { createTransaction, transactionToNodeJson } from '../shared/transaction.ts';
+import { addressToHex } from '../shared/chain/address.ts';
+import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
+import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/chain/keys.ts';
+import { recoverSigner, recoveryBackend } from '../shared/chain/verify.ts';
+import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import { createTransaction, transactionToNodeJson } from '../shared/chain/transaction.ts';
 
 const RUN_MS = 5_000;
 const SINGLE_TXS = 2_500;
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     results.push(await run(url, pid, '5 signatures, sequential', multis.slice(0, 200), 1));
     results.push(await run(url, pid, '5 signatures', multis.slice(200), 16));
 
-    // What one signature costs the node: it recovers every signer's address (shared/verify.ts).
+    // What one signature costs the node: it recovers every signer's address (shared/chain/verify.ts).
     const probe = hexToBytes(head.blockID as string);
     const sig = signDigest(probe, single.priv);
     const t0 = performance.now();
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     const recoverMs = (performance.now() - t0) / 100;
 
     console.log('');
-    console.log(`one secp256k1 signer recovery (shared/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
+    console.log(`one secp256k1 signer recovery (shared/chain/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
     console.log('');
     console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms | node CPU ms/tx |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');

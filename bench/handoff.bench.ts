@@ -5,12 +5,12 @@
  * permission; one row merges five one-signature copies of the same transaction. Figures are for
  * information only: nothing here asserts a speed.
  */
-import { addressToBase58, addressToHex } from '../shared/address.ts';
-import { exportHandoff, mergeHandoffs, parseHandoff, stringifyHandoff, type HandoffPermission } from '../shared/handoff.ts';
-import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../shared/keys.ts';
-import { encodeOperationsHex } from '../shared/operations.ts';
-import { createTransaction } from '../shared/transaction.ts';
-import { buildTransfer } from '../shared/transfer.ts';
+import { addressToBase58, addressToHex } from '../shared/chain/address.ts';
+import { exportHandoff, mergeHandoffs, parseHandoff, stringifyHandoff, type HandoffPermission } from '../shared/files/handoff.ts';
+import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../shared/chain/keys.ts';
+import { encodeOperationsHex } from '../shared/chain/operations.ts';
+import { createTransaction } from '../shared/chain/transaction.ts';
+import { buildTransfer } from '../shared/contracts/transfer.ts';
 
 const T0 = 1_800_000_000_000;
 const keys = Array.from({ length: 5 }, () => generatePrivateKey());

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startBridge } from '../electron/shell/bridge.ts';
-import { STATION_API } from '../shared/station-api.ts';
+import { STATION_API } from '../shared/api/station-api.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
 import { createFakeStation } from '../test/fixtures/station-fake.ts';
 

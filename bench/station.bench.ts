@@ -1,5 +1,5 @@
 /**
- * `npm run bench:station`: the station store (electron/station/store.ts) on a real file in a
+ * `npm run bench:station`: the station store (station/store/store.ts) on a real file in a
  * temporary directory, with its production settings (WAL, synchronous=FULL).
  * Rows: inserts/s with one commit (one fsync) per transaction, as `airlock build` does; inserts/s
  * grouped in one commit per 1,000 (store.atomic, as a CSV batch may); signatures/s, each committed
@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { txIdOf } from '../shared/transaction.ts';
-import { openStore, TX_STATUSES, type TransactionInput } from '../electron/station/store.ts';
+import { txIdOf } from '../shared/chain/transaction.ts';
+import { openStore, TX_STATUSES, type TransactionInput } from '../station/store/store.ts';
 
 const TOTAL = 10_000;
 const SINGLE_COMMITS = 1_000;
@@ -107,7 +107,7 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The station services (electron/station/services.ts), issue 7's targets: import and verify a
+// The station services (station/station.ts), issue 7's targets: import and verify a
 // 5-signature handoff file (≤ 20 ms), build and sign 10,000 transfers from a CSV, stored
 // (≥ 1,000/s), list 10,000 stored transactions with their status and weight (≤ 50 ms). An offline
 // station built from a snapshot file, a keystore vault at the production scrypt cost (derived once).
@@ -115,17 +115,17 @@ try {
   const { writeFileSync } = await import('node:fs');
   const { create } = await import('@bufbuild/protobuf');
   const { PermissionSchema, PermissionType } = await import('../shared/gen/protocol/core_pb.ts');
-  const { addressOfPrivateKey, addSignature, generatePrivateKey } = await import('../shared/keys.ts');
-  const { addressToBase58 } = await import('../shared/address.ts');
-  const { bytesToHex } = await import('../shared/bytes.ts');
-  const { defaultOwnerPermission } = await import('../shared/permission.ts');
-  const { defaultActiveOperations } = await import('../shared/operations.ts');
-  const { exportSnapshot, permissionsToJson, stringifySnapshot } = await import('../shared/snapshot.ts');
-  const { exportHandoff, stringifyHandoff } = await import('../shared/handoff.ts');
-  const { createTransaction } = await import('../shared/transaction.ts');
-  const { buildTransfer } = await import('../shared/transfer.ts');
-  const { taposOf } = await import('../shared/tapos.ts');
-  const { openStation } = await import('../electron/station/services.ts');
+  const { addressOfPrivateKey, addSignature, generatePrivateKey } = await import('../shared/chain/keys.ts');
+  const { addressToBase58 } = await import('../shared/chain/address.ts');
+  const { bytesToHex } = await import('../shared/base/bytes.ts');
+  const { defaultOwnerPermission } = await import('../shared/contracts/permission/rules.ts');
+  const { defaultActiveOperations } = await import('../shared/chain/operations.ts');
+  const { exportSnapshot, permissionsToJson, stringifySnapshot } = await import('../shared/files/snapshot.ts');
+  const { exportHandoff, stringifyHandoff } = await import('../shared/files/handoff.ts');
+  const { createTransaction } = await import('../shared/chain/transaction.ts');
+  const { buildTransfer } = await import('../shared/contracts/transfer.ts');
+  const { taposOf } = await import('../shared/chain/tapos.ts');
+  const { openStation } = await import('../station/station.ts');
 
   const work = mkdtempSync(join(tmpdir(), 'airlock-bench-services-'));
   const now = Date.now();

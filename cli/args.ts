@@ -10,8 +10,8 @@
  * Messages name a bad argument by its place, and quote it only through `shownArg`: someone may
  * paste a private key on the command line, and an error must never print it back (issue 6).
  */
-import { AirlockError, shownArg } from '../shared/errors.ts';
-import { int64Input } from '../shared/input.ts';
+import { AirlockError, shownArg } from '../shared/base/errors.ts';
+import { int64Input } from '../shared/chain/input.ts';
 
 export class UsageError extends AirlockError {
   constructor(message: string, details?: Record<string, unknown>) {

@@ -10,12 +10,12 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { bytesToUtf8 } from '../shared/bytes.ts';
-import { escapeJsonText } from '../shared/escape.ts';
-import { AirlockError, fail, shownArg } from '../shared/errors.ts';
-import { parseJson, stringifyJson } from '../shared/json.ts';
-import type { StationOptions } from '../electron/station/services.ts';
-import type { PromptTerminal } from '../electron/station/vault/passphrase.ts';
+import { bytesToUtf8 } from '../shared/base/bytes.ts';
+import { escapeJsonText } from '../shared/base/escape.ts';
+import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
+import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import type { StationOptions } from '../station/station.ts';
+import type { PromptTerminal } from '../station/vault/passphrase.ts';
 import { UsageError } from './args.ts';
 
 export interface CliIo {
@@ -141,7 +141,7 @@ export async function readJsonInput(io: CliIo, path: string | undefined): Promis
 
 /**
  * Pretty JSON (2-space indent) and a newline; int64 values as bare numbers. Control and bidi
- * characters inside strings are written as JSON escapes (shared/escape.ts `escapeJsonText`), so a
+ * characters inside strings are written as JSON escapes (shared/base/escape.ts `escapeJsonText`), so a
  * permission name like `ops\u202Eowner` cannot rearrange the terminal and still reads back the same.
  */
 export function formatJson(value: unknown): string {

@@ -8,9 +8,9 @@
  * The file must be readable and writable by its owner only (`chmod 600`), as ssh requires of a
  * private key; io.readSecretFile refuses it otherwise, before reading (issue 6).
  */
-import { wipe } from '../shared/bytes.ts';
-import { AirlockError, fail, shownArg } from '../shared/errors.ts';
-import { checkPrivateKey, PRIVATE_KEY_LENGTH } from '../shared/keys.ts';
+import { wipe } from '../shared/base/bytes.ts';
+import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
+import { checkPrivateKey, PRIVATE_KEY_LENGTH } from '../shared/chain/keys.ts';
 import { readInputFile, type CliIo } from './io.ts';
 
 function isSpace(b: number): boolean {

@@ -5,7 +5,7 @@
  * `{"error":{"code","message","details"}}` on stderr with exit code 2 for a bad command line
  * (UsageError) and 1 for bad input. `runProcess()` is what bin/airlock.mjs calls.
  */
-import { shownArg, toErrorData } from '../shared/errors.ts';
+import { shownArg, toErrorData } from '../shared/base/errors.ts';
 import { addressCommand, addressOfKeyCommand } from './address.ts';
 import { integerFlag, parseArgs, takePositionals, UsageError, wantsHelp } from './args.ts';
 import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';

@@ -7,9 +7,9 @@
  * there, and 64 hex digits with such bits are far more likely a pasted private key, whose bits
  * `ids` would print back (issue 6, "secrets in error text").
  */
-import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { fail } from '../shared/errors.ts';
-import { decodeOperations, encodeOperations, OPERATIONS_LENGTH } from '../shared/operations.ts';
+import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
+import { fail } from '../shared/base/errors.ts';
+import { decodeOperations, encodeOperations, OPERATIONS_LENGTH } from '../shared/chain/operations.ts';
 
 export function opsEncodeCommand(types: readonly string[]) {
   const list = types.flatMap((t) => t.split(',')).map((t) => t.trim()).filter((t) => t.length > 0);

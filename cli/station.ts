@@ -1,11 +1,11 @@
 /**
  * The station's commands (issue 7, "The command line"): `airlock keys|book|account|snapshot|build|sign|
  * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
- * against ONE services object (electron/station/services.ts), the same the IPC handlers will call.
+ * against ONE services object (station/station.ts), the same the IPC handlers will call.
  *
  * Global options: `--data-dir DIR` (default: the platform's user-data directory, as Electron's
  * app.getPath('userData') gives it for "Airlock"), `--node URL` or `--network NAME` (a preset of
- * shared/networks.ts), `--dialect spec|java-tron` (issue 11), `--json` (print the services'
+ * shared/chain/networks.ts), `--dialect spec|java-tron` (issue 11), `--json` (print the services'
  * JSON view instead of short human text), `--vault keychain|keystore`, and for the keystore
  * `--passphrase-file F` or `--passphrase-fd N` (never a passphrase as a flag's value).
  *
@@ -18,15 +18,15 @@ import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { bytesToUtf8 } from '../shared/bytes.ts';
-import { AirlockError, fail, shownArg } from '../shared/errors.ts';
-import { DIALECTS, isDialect, type Dialect } from '../shared/dialect.ts';
-import { NETWORK_PRESETS, networkPreset } from '../shared/networks.ts';
-import { escapeText } from '../shared/escape.ts';
-import { openStation, type SettingsView, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../electron/station/services.ts';
-import { passphraseSource, readApiKeySource, type PromptTerminal } from '../electron/station/vault/passphrase.ts';
-import { parseVaultKind } from '../electron/station/vault/open-vault.ts';
-import type { TokenView } from '../electron/station/token-details.ts';
+import { bytesToUtf8 } from '../shared/base/bytes.ts';
+import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
+import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
+import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
+import { escapeText } from '../shared/base/escape.ts';
+import { openStation, type SettingsView, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../station/station.ts';
+import { passphraseSource, readApiKeySource, type PromptTerminal } from '../station/vault/passphrase.ts';
+import { parseVaultKind } from '../station/vault/open-vault.ts';
+import type { TokenView } from '../station/tokens/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
@@ -388,7 +388,7 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     done(r, listText(r));
   });
 
-  // proofs of possession (issue 10; electron/station/proofs.ts) -------------------------------------
+  // proofs of possession (issue 10; station/proofs/proofs.ts) -------------------------------------
   const proof = program.command('proof').description('proofs of possession: challenge, sign, import, list');
   const readText = async (path: string, what: string): Promise<string> => {
     try {

@@ -6,7 +6,7 @@
  *
  * `tx sign` refuses what the reference node would refuse or what would silently break other
  * signers' work: a Permission_id change once there are signatures (it changes the txID), and the
- * checks every signer shares (shared/sign-check.ts: Permission_id 1, an expired transaction unless
+ * checks every signer shares (shared/approval/sign-check.ts: Permission_id 1, an expired transaction unless
  * --allow-expired, a sixth signature, a key that already signed). The key is wiped after use and
  * appears in no output.
  *
@@ -18,14 +18,14 @@
  */
 import { clone } from '@bufbuild/protobuf';
 import { Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
-import { contractNameOfTypeUrl, isSupportedContractName, typeUrlFor } from '../shared/contract-types.ts';
-import { bytesToHex, wipe } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
-import { transactionView } from '../shared/view.ts';
-import { checkSignable, checkSigner, type SignCheck } from '../shared/sign-check.ts';
-import { isRecord } from '../shared/input.ts';
-import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { checkPermissionId } from '../shared/permission-id.ts';
+import { contractNameOfTypeUrl, isSupportedContractName, typeUrlFor } from '../shared/chain/contract-types.ts';
+import { bytesToHex, wipe } from '../shared/base/bytes.ts';
+import { AirlockError, fail } from '../shared/base/errors.ts';
+import { transactionView } from '../shared/views/view.ts';
+import { checkSignable, checkSigner, type SignCheck } from '../shared/approval/sign-check.ts';
+import { isRecord } from '../shared/chain/input.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
+import { checkPermissionId } from '../shared/chain/permission-id.ts';
 import {
   decodeRaw,
   encodeRaw,
@@ -36,7 +36,7 @@ import {
   TRANSACTION_JSON_KEYS,
   type DecodedTransaction,
   type TransactionJson,
-} from '../shared/transaction.ts';
+} from '../shared/chain/transaction.ts';
 
 export interface ReadTransaction {
   rawBytes: Uint8Array;
@@ -121,7 +121,7 @@ export function encodeCommand(json: unknown, options: { visible: boolean }) {
 }
 
 /**
- * The transaction view (shared/view.ts: what the station's API returns) and, for scripts, the
+ * The transaction view (shared/views/view.ts: what the station's API returns) and, for scripts, the
  * node's `raw_data` JSON written from the bytes (Base58 and text with --visible).
  */
 export function inspectCommand(json: unknown, options: { visible: boolean; now: number }) {

@@ -66,7 +66,7 @@ ${OUTPUT}
 export const TX_INSPECT_USAGE = `Usage: airlock tx inspect [FILE|-] [--visible]
 
 Reads a transaction JSON (raw_data_hex and/or raw_data, and signature) and prints what its BYTES
-say, as the station shows it (the transaction view, shared/view.ts): txID, kind, title, summary,
+say, as the station shows it (the transaction view, shared/views/view.ts): txID, kind, title, summary,
 permissionId, owner {hex, base58}, contract (every field in plain words; int64 as decimal text),
 refBlock, timestamp and expiration {ms, iso} with expired and msLeft against this machine's clock,
 memo, feeLimit, rawDataHex, size, and per signature its recovered signer {hex, base58} or the

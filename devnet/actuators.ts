@@ -22,16 +22,16 @@ import type {
   TransferContract,
 } from '../shared/gen/protocol/contract_pb.ts';
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { isAddressBytes } from '../shared/address.ts';
-import { bytesToHex, equalBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
-import type { SupportedContractName } from '../shared/contract-types.ts';
-import { applyPermissionUpdate, defaultActivePermission, defaultOwnerPermission, validatePermissionUpdate } from '../shared/permission.ts';
-import { assetNameText, participateExchange, validateAssetIssue, validateParticipate, validateTransferAsset } from '../shared/token.ts';
-import { validateTransfer } from '../shared/transfer.ts';
+import { isAddressBytes } from '../shared/chain/address.ts';
+import { bytesToHex, equalBytes, utf8ToBytes } from '../shared/base/bytes.ts';
+import { AirlockError, fail } from '../shared/base/errors.ts';
+import type { SupportedContractName } from '../shared/chain/contract-types.ts';
+import { applyPermissionUpdate, defaultActivePermission, defaultOwnerPermission, validatePermissionUpdate } from '../shared/contracts/permission/rules.ts';
+import { assetNameText, participateExchange, validateAssetIssue, validateParticipate, validateTransferAsset } from '../shared/contracts/token.ts';
+import { validateTransfer } from '../shared/contracts/transfer.ts';
 import type { ChainParameters } from './genesis.ts';
 import { newAccount, type DevnetStore } from './store.ts';
-import { INT64_MAX } from '../shared/int64.ts';
+import { INT64_MAX } from '../shared/base/int64.ts';
 
 const DAY_MS = 86_400_000n;
 

@@ -26,19 +26,19 @@ import {
   type BlockHeader,
   type Transaction_raw,
 } from '../shared/gen/protocol/core_pb.ts';
-import { addressToBase58, isAddressBytes, type Address } from '../shared/address.ts';
-import { bytesToHex, concatBytes, equalBytes } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
-import { addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { SIGNATURE_LENGTH } from '../shared/verify.ts';
-import { INT64_MAX } from '../shared/int64.ts';
-import type { SupportedContractName } from '../shared/contract-types.ts';
+import { addressToBase58, isAddressBytes, type Address } from '../shared/chain/address.ts';
+import { bytesToHex, concatBytes, equalBytes } from '../shared/base/bytes.ts';
+import { AirlockError, fail } from '../shared/base/errors.ts';
+import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
+import { SIGNATURE_LENGTH } from '../shared/chain/verify.ts';
+import { INT64_MAX } from '../shared/base/int64.ts';
+import type { SupportedContractName } from '../shared/chain/contract-types.ts';
 import {
   accountPermissionsFromAccount,
   readSigningFacts,
   verifyTransactionSignatures,
   type AccountPermissions,
-} from '../shared/authorization.ts';
+} from '../shared/approval/authorization.ts';
 import {
   broadcastSize,
   createTransaction,
@@ -50,7 +50,7 @@ import {
   MAX_TRANSACTION_BYTES,
   type DecodedTransaction,
   type SignedTransaction,
-} from '../shared/transaction.ts';
+} from '../shared/chain/transaction.ts';
 import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
 import {
   DEFAULT_MASK_PARAMETERS,
@@ -65,9 +65,9 @@ import {
   type NumericParameter,
 } from './genesis.ts';
 import { newAccount, type DevnetStore, type StoredBlock, type TransactionReceipt } from './store.ts';
-import { parseJson, stringifyJson } from '../shared/json.ts';
+import { parseJson, stringifyJson } from '../shared/base/json.ts';
 // BLOCK_INTERVAL_MS is BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10).
-import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf } from '../shared/tapos.ts';
+import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf } from '../shared/chain/tapos.ts';
 
 /** The window over which free bandwidth recovers (one day). */
 const NET_WINDOW_MS = 86_400_000n;

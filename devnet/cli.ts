@@ -5,10 +5,10 @@
  * SIGINT/SIGTERM stop it cleanly (the database is closed, WAL checkpointed).
  */
 import { readFileSync } from 'node:fs';
-import { formatUnits } from '../shared/display.ts';
-import { int32Input } from '../shared/input.ts';
-import { INT32_MAX } from '../shared/int64.ts';
-import { AirlockError, shownArg } from '../shared/errors.ts';
+import { formatUnits } from '../shared/base/display.ts';
+import { int32Input } from '../shared/chain/input.ts';
+import { INT32_MAX } from '../shared/base/int64.ts';
+import { AirlockError, shownArg } from '../shared/base/errors.ts';
 import { parseGenesisText, type Genesis } from './genesis.ts';
 import { DEFAULT_PORT, startDevnet, type DevnetOptions } from './node.ts';
 
@@ -83,7 +83,7 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
-/** A whole-number flag value in min..max, read by shared/input.ts; `message` is the usage line on refusal. */
+/** A whole-number flag value in min..max, read by shared/chain/input.ts; `message` is the usage line on refusal. */
 function flagInteger(text: string, flag: string, min: number, max: number, message: string): number {
   try {
     return int32Input(text, flag, { min, max });

@@ -20,17 +20,17 @@ import {
   defaultOwnerPermission,
   validatePermissionUpdate,
   type StoredPermissions,
-} from '../shared/permission.ts';
-import { addressToBase58, parseAddress, type Address } from '../shared/address.ts';
+} from '../shared/contracts/permission/rules.ts';
+import { addressToBase58, parseAddress, type Address } from '../shared/chain/address.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../shared/bytes.ts';
-import { AirlockError, fail } from '../shared/errors.ts';
-import { addressOfPrivateKey, privateKeyFromHex } from '../shared/keys.ts';
-import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
-import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/operations.ts';
-import { parseJson, stringifyJson } from '../shared/json.ts';
-import { INT64_MAX } from '../shared/int64.ts';
-import { hexInput, int64Input, isRecord, objectInput } from '../shared/input.ts';
+import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../shared/base/bytes.ts';
+import { AirlockError, fail } from '../shared/base/errors.ts';
+import { addressOfPrivateKey, privateKeyFromHex } from '../shared/chain/keys.ts';
+import { messageFromNodeJson, messageToNodeJson } from '../shared/chain/node-json.ts';
+import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/chain/operations.ts';
+import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import { INT64_MAX } from '../shared/base/int64.ts';
+import { hexInput, int64Input, isRecord, objectInput } from '../shared/chain/input.ts';
 
 /** Numeric chain parameters and their PROTOCOL.md §10 defaults (sun where money). */
 export const DEFAULT_NUMERIC_PARAMETERS = {

@@ -25,8 +25,8 @@ import {
   type Transaction_raw,
 } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
-import { addressToBase58 } from '../shared/address.ts';
-import { bytesToHex, hexToBytes, utf8ToBytes, wipe } from '../shared/bytes.ts';
+import { addressToBase58 } from '../shared/chain/address.ts';
+import { bytesToHex, hexToBytes, utf8ToBytes, wipe } from '../shared/base/bytes.ts';
 import {
   addressInput,
   booleanInput,
@@ -38,13 +38,13 @@ import {
   ownEntries,
   rejectField,
   stringInput,
-} from '../shared/input.ts';
-import { AirlockError, excerpt } from '../shared/errors.ts';
-import { parseJson, stringifyJson } from '../shared/json.ts';
-import { escapeJsonText } from '../shared/escape.ts';
-import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/keys.ts';
-import { messageFromNodeJson, messageToNodeJson } from '../shared/node-json.ts';
-import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../shared/contract-types.ts';
+} from '../shared/chain/input.ts';
+import { AirlockError, excerpt } from '../shared/base/errors.ts';
+import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import { escapeJsonText } from '../shared/base/escape.ts';
+import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
+import { messageFromNodeJson, messageToNodeJson } from '../shared/chain/node-json.ts';
+import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../shared/chain/contract-types.ts';
 import {
   accountPermissionsFromAccount,
   approvedList,
@@ -52,9 +52,9 @@ import {
   readSigningFacts,
   resolvePermission,
   signWeight,
-} from '../shared/authorization.ts';
-import { checkSignable, checkSigner } from '../shared/sign-check.ts';
-import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/transaction.ts';
+} from '../shared/approval/authorization.ts';
+import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
+import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/chain/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
@@ -246,7 +246,7 @@ function addTransactionSign(chain: Chain): Handler {
       try {
         const permission = resolvePermission(accountPermissionsFromAccount(owner), facts.ownerAddress, facts.permissionId!, 'broadcast');
         checkContractPermission(permission, facts.contractTypeId!, facts.permissionId!, 'broadcast');
-        // The checks every signer shares (shared/sign-check.ts), against the account's permission.
+        // The checks every signer shares (shared/approval/sign-check.ts), against the account's permission.
         const check = checkSignable(tx, { permission });
         checkSigner(check, addressOfPrivateKey(key));
       } catch (e) {

@@ -8,13 +8,13 @@
  * database), and may be called more than once.
  */
 import type { AddressInfo } from 'node:net';
-import { addressToBase58 } from '../shared/address.ts';
-import { bytesToHex } from '../shared/bytes.ts';
-import { fail } from '../shared/errors.ts';
-import { int32Input } from '../shared/input.ts';
-import { addressOfPrivateKey } from '../shared/keys.ts';
+import { addressToBase58 } from '../shared/chain/address.ts';
+import { bytesToHex } from '../shared/base/bytes.ts';
+import { fail } from '../shared/base/errors.ts';
+import { int32Input } from '../shared/chain/input.ts';
+import { addressOfPrivateKey } from '../shared/chain/keys.ts';
 import { Chain, type ProducedBlock } from './chain.ts';
-import { BLOCK_INTERVAL_MS } from '../shared/tapos.ts';
+import { BLOCK_INTERVAL_MS } from '../shared/chain/tapos.ts';
 import { defaultGenesis, type Genesis } from './genesis.ts';
 import { createDevnetServer, type HttpLimits, type HttpStats } from './http.ts';
 import { DevnetStore } from './store.ts';
@@ -67,7 +67,7 @@ export const DEFAULT_PORT = 8090;
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1') fail('INVALID_INPUT', 'host: the devnet listens only on 127.0.0.1');
-  // shared/input.ts's integer reader: coded, naming the option, never quoting text given by mistake.
+  // shared/chain/input.ts's integer reader: coded, naming the option, never quoting text given by mistake.
   const port = int32Input(options.port ?? 0, 'port', { min: 0, max: 65535 });
   const given = options.blockIntervalMs ?? BLOCK_INTERVAL_MS;
   const interval = given === 'manual' ? 'manual' : int32Input(given, 'blockIntervalMs', { min: 100 });

@@ -1,8 +1,8 @@
 /**
  * Replies shaped for the node's HTTP API (PROTOCOL.md §4.1-4.3): /wallet/getsignweight and
  * /wallet/getapprovedlist as the reference node writes them, around the results of
- * shared/authorization.ts. They belong to the devnet, not to shared/: the station shows the
- * JSON-safe views of shared/view.ts instead (issue 6 part 3).
+ * shared/approval/authorization.ts. They belong to the devnet, not to shared/: the station shows the
+ * JSON-safe views of shared/views/view.ts instead (issue 6 part 3).
  *
  * Invariant: the embedded transaction is written from the kept bytes, never re-encoded, and a
  * contract Airlock cannot show still gets txID, raw_data_hex and its signatures.
@@ -15,10 +15,10 @@ import {
   TransactionSignWeight_Result_response_codeSchema,
   TransactionSignWeightSchema,
 } from '../shared/gen/protocol/api_pb.ts';
-import { bytesToHex } from '../shared/bytes.ts';
-import { messageToNodeJson } from '../shared/node-json.ts';
-import { rawToNodeJson, transactionToNodeJson, txIdOf, type SignedTransaction } from '../shared/transaction.ts';
-import type { ApprovedListResult, SignWeightResult } from '../shared/authorization.ts';
+import { bytesToHex } from '../shared/base/bytes.ts';
+import { messageToNodeJson } from '../shared/chain/node-json.ts';
+import { rawToNodeJson, transactionToNodeJson, txIdOf, type SignedTransaction } from '../shared/chain/transaction.ts';
+import type { ApprovedListResult, SignWeightResult } from '../shared/approval/authorization.ts';
 
 /**
  * The embedded TransactionExtention: {result: {result: true}, txid, transaction}. The transaction

@@ -14,8 +14,8 @@ import Database from 'better-sqlite3';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../shared/gen/protocol/contract_pb.ts';
-import { bytesToHex, hexToBytes } from '../shared/bytes.ts';
-import { isTokenIdText } from '../shared/input.ts';
+import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
+import { isTokenIdText } from '../shared/chain/input.ts';
 
 const SCHEMA_VERSION = '1';
 

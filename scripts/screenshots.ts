@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots` (issue 9 "the README shows them"): the README's pictures of the station,
- * taken the way the end-to-end test takes its own (test/ui-e2e-chromium.test.ts): the local node
+ * taken the way the end-to-end test takes its own (test/browser/ui-e2e-chromium.test.ts): the local node
  * in-process on a free port, two real stations on fresh temporary data directories served with the
- * freshly built renderer through their loopback bridges (test/ui-e2e-helpers.ts), and Debian's
+ * freshly built renderer through their loopback bridges (test/helpers/ui-e2e-helpers.ts), and Debian's
  * headless Chromium at 1280×800.
  *
  * Station A gets a small, realistic queue (a token transfer signed by one of two treasury keys, one
@@ -20,8 +20,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildRenderer } from './build-renderer.ts';
-import { newKey } from '../test/devnet-helpers.ts';
-import { captureTabs, openFromQueue, settle, startTwoStations, stationBrowser, TREASURY_ID, watchProblems } from '../test/ui-e2e-helpers.ts';
+import { newKey } from '../test/helpers/devnet-helpers.ts';
+import { captureTabs, openFromQueue, settle, startTwoStations, stationBrowser, TREASURY_ID, watchProblems } from '../test/helpers/ui-e2e-helpers.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
 const MAX_BYTES = 200 * 1024;

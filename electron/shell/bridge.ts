@@ -29,9 +29,9 @@ import {
   type ApiTable,
   type DispatchOptions,
   type Handlers,
-} from '../../shared/api-contract.ts';
-import { excerpt, type ErrorCode } from '../../shared/errors.ts';
-import { parseJson } from '../../shared/json.ts';
+} from '../../shared/api/api-contract.ts';
+import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
+import { parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
 

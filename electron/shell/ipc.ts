@@ -16,7 +16,7 @@ import {
   type ApiTable,
   type DispatchOptions,
   type Handlers,
-} from '../../shared/api-contract.ts';
+} from '../../shared/api/api-contract.ts';
 
 /** The part of an Electron frame (WebFrameMain) the check reads. */
 export interface FrameLike {

@@ -12,14 +12,14 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
-import type { Handlers } from '../../shared/api-contract.ts';
-import { STATION_API, type StationApi } from '../../shared/station-api.ts';
+import type { Handlers } from '../../shared/api/api-contract.ts';
+import { STATION_API, type StationApi } from '../../shared/api/station-api.ts';
 import { createAppProtocolHandler } from './app-protocol.ts';
 import { createFileDialogs } from './file-dialogs.ts';
 import { registerIpcApi } from './ipc.ts';
 import { createStationHandlers } from './station-handlers.ts';
-import { openStation } from '../station/services.ts';
-import { localNodeForStation, stopBeforeQuit } from '../station/local-node.ts';
+import { openStation } from '../../station/station.ts';
+import { localNodeForStation, stopBeforeQuit } from '../../station/node/local-node.ts';
 import { parseLaunchArgs } from './launch-options.ts';
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
 

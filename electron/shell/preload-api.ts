@@ -6,7 +6,7 @@
  * Invariant: the renderer gets named methods and nothing else: no `ipcRenderer`, no channel
  * argument, no way to reach a channel that is not a table method.
  */
-import { ipcChannel } from '../../shared/api-contract.ts';
+import { ipcChannel } from '../../shared/api/api-contract.ts';
 
 export type Invoke = (channel: string, payload: unknown) => Promise<unknown>;
 

@@ -4,8 +4,8 @@
  * (out/preload/preload.cjs) whose only import is `electron`, as a sandboxed preload requires.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { PRELOAD_GLOBAL } from '../../shared/api-contract.ts';
-import { STATION_API } from '../../shared/station-api.ts';
+import { PRELOAD_GLOBAL } from '../../shared/api/api-contract.ts';
+import { STATION_API } from '../../shared/api/station-api.ts';
 import { buildPreloadApi } from './preload-api.ts';
 
 contextBridge.exposeInMainWorld(

@@ -1,7 +1,7 @@
 /**
  * The station API's handlers over the station services (issue 8 "a thin layer that registers the
  * table's handlers over the station services"): `createStationHandlers(station, options)` turns
- * one `Station` (electron/station/services.ts) into `Handlers<StationApi>` for main's IPC and for
+ * one `Station` (station/station.ts) into `Handlers<StationApi>` for main's IPC and for
  * the loopback bridge. Each handler reshapes a service's answer into the table's view; the
  * services do every check and every write.
  *
@@ -20,19 +20,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
-import { addressToBase58, parseAddress } from '../../shared/address.ts';
-import { equalBytes, hexToBytes, utf8ToBytes } from '../../shared/bytes.ts';
-import type { Handlers } from '../../shared/api-contract.ts';
-import { addressView } from '../../shared/display.ts';
-import { fail } from '../../shared/errors.ts';
+import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
+import { equalBytes, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
+import type { Handlers } from '../../shared/api/api-contract.ts';
+import { addressView } from '../../shared/base/display.ts';
+import { fail } from '../../shared/base/errors.ts';
 import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
-import { escapeJsonText } from '../../shared/escape.ts';
-import type { QueueEntry, StationApi, StationTransaction } from '../../shared/station-api.ts';
-import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/view.ts';
-import { decodeRaw } from '../../shared/transaction.ts';
-import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../station/services.ts';
-import { NodeClient } from '../station/node-client.ts';
-import { addressesIn, type LabelIndex } from '../station/address-book.ts';
+import { escapeJsonText } from '../../shared/base/escape.ts';
+import type { QueueEntry, StationApi, StationTransaction } from '../../shared/api/station-api.ts';
+import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
+import { decodeRaw } from '../../shared/chain/transaction.ts';
+import { REISSUE_WINDOW_MS, type BroadcastView, type Station, type TransactionView } from '../../station/station.ts';
+import { NodeClient } from '../../station/node/node-client.ts';
+import { addressesIn, type LabelIndex } from '../../station/address-book/address-book.ts';
 
 export interface StationHandlerOptions {
   appInfo: () => { name: string; version: string; dataDir: string };

@@ -1,0 +1,84 @@
+/**
+ * The Accounts screen's state (issue 10 "Accounts"): the accounts this station has stored
+ * (`accountsList`), the one shown (`accountShow`), fetching one from the node (`accountFetch`) and
+ * importing a chain snapshot file (`snapshotImport`). Every view shown is the station's answer;
+ * after a fetch or an import the list is read again rather than patched here.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { AccountEntry, AccountView, StationApi } from '../../shared/api/station-api.ts';
+
+export class AccountsState {
+  list = $state.raw<AccountEntry[]>([]);
+  /** The account shown, as accountShow or accountFetch answered. */
+  account = $state.raw<AccountView | null>(null);
+  error = $state.raw<ErrorData | null>(null);
+  /** What the last fetch or import did, in one sentence. */
+  notice = $state('');
+  busy = $state(false);
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  async loadList(): Promise<void> {
+    const answer = await this.#client.accountsList();
+    if (answer.ok) this.list = answer.value.accounts;
+    else this.error = answer.error;
+  }
+
+  async #take(call: () => Promise<{ ok: true; value: AccountView } | { ok: false; error: ErrorData }>, done: string): Promise<boolean> {
+    this.busy = true;
+    try {
+      const answer = await call();
+      if (!answer.ok) {
+        this.error = answer.error;
+        return false;
+      }
+      this.error = null;
+      this.account = answer.value;
+      this.notice = done;
+      return true;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  show(address: string): Promise<boolean> {
+    return this.#take(() => this.#client.accountShow({ address }), '');
+  }
+
+  async fetch(address: string): Promise<boolean> {
+    const ok = await this.#take(() => this.#client.accountFetch({ address }), 'Fetched from the node and stored.');
+    if (ok) await this.loadList();
+    return ok;
+  }
+
+  /**
+   * Imports a snapshot file, then shows `address` when the file stored it, else the file's only
+   * stored account. Accounts the station kept because its copy is newer are named in the notice.
+   */
+  async importSnapshot(fileName: string, text: string, address: string): Promise<boolean> {
+    this.busy = true;
+    let answer;
+    try {
+      answer = await this.#client.snapshotImport({ fileName, text });
+    } finally {
+      this.busy = false;
+    }
+    if (!answer.ok) {
+      this.error = answer.error;
+      return false;
+    }
+    this.error = null;
+    const r = answer.value;
+    const stored = r.accounts.filter((a) => a.stored);
+    const kept = r.accounts.filter((a) => !a.stored).map((a) => `${a.address}: ${a.reason ?? 'kept'}`);
+    await this.loadList();
+    const wanted = stored.find((a) => a.address === address.trim()) ?? (stored.length === 1 ? stored[0] : undefined);
+    if (wanted) await this.show(wanted.address);
+    this.notice = [`Imported ${r.file}: block ${r.block.number} (${r.age} old), ${stored.length} account(s) stored, ${r.tokens.length} token(s).`, ...kept].join(' ');
+    return true;
+  }
+}

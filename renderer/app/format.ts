@@ -1,0 +1,29 @@
+/**
+ * Small display helpers shared by the screens (issue 9): time left in words, and free text a person
+ * or a file typed (labels, notes, file names) escaped with shared/base/escape.ts, the one escaping for
+ * people. Names and memos from the chain arrive already escaped in the views.
+ */
+import { escapeText } from '../../shared/base/escape.ts';
+
+/** Below this much time left a countdown turns into a warning: the station's re-issue window (1 h). */
+export const EXPIRY_WARNING_MS = 60 * 60 * 1000;
+
+export function shown(text: string): string {
+  return escapeText(text);
+}
+
+/** `2 h 05 min`, `4 min 10 s`, `35 s`. */
+export function duration(ms: number): string {
+  const s = Math.floor(Math.abs(ms) / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(sec).padStart(2, '0')} s`;
+  return `${sec} s`;
+}
+
+/** An address cut for a narrow column; the full one is in the title and on the transaction screen. */
+export function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
+}

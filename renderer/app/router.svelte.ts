@@ -1,0 +1,38 @@
+/**
+ * Which screen is shown (issue 9). Kept in memory rather than in the URL: the page's fragment
+ * carries the bridge token on first load (renderer/app/api-client.ts), and nothing here needs to
+ * survive a reload.
+ */
+export type Screen =
+  | 'queue'
+  | 'transaction'
+  | 'keys'
+  | 'settings'
+  | 'send'
+  | 'batch'
+  | 'tokens'
+  | 'permissions'
+  | 'accounts'
+  | 'addressBook';
+
+export class Router {
+  screen = $state<Screen>('queue');
+  txId = $state<string | null>(null);
+
+  go(screen: Screen): void {
+    this.screen = screen;
+  }
+
+  /** The account the account and permission-editor screens show (issue 10). */
+  account = $state<string | null>(null);
+
+  openAccount(address: string, screen: Screen): void {
+    this.account = address;
+    this.screen = screen;
+  }
+
+  openTransaction(txId: string): void {
+    this.txId = txId;
+    this.screen = 'transaction';
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * All of the renderer's state in one object, handed to every screen through Svelte's context
+ * (context.ts): the API client, the clock and one state module per screen. main.ts makes it over
+ * the real client (connectStation); tests make it over a client of the fake station.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
+import { Clock } from './clock.svelte.ts';
+import { KeysState } from '../keys/keys.svelte.ts';
+import { PermissionsState } from '../permissions/permissions.svelte.ts';
+import { ProofsState } from '../permissions/proofs.svelte.ts';
+import { QueueState } from '../queue/queue.svelte.ts';
+import { Router } from './router.svelte.ts';
+import { SettingsState } from '../settings/settings.svelte.ts';
+import { TransactionState } from '../transaction/transaction.svelte.ts';
+import { AddressBookState } from '../address-book/address-book.svelte.ts';
+import { BatchState } from '../batch/batch.svelte.ts';
+import { SendState } from '../send/send.svelte.ts';
+import { AccountsState } from '../accounts/accounts.svelte.ts';
+import { VaultState } from '../keys/vault.svelte.ts';
+import { TokensState } from '../tokens/tokens.svelte.ts';
+
+export interface StationState {
+  client: ApiClient<StationApi>;
+  clock: Clock;
+  router: Router;
+  queue: QueueState;
+  transaction: TransactionState;
+  keys: KeysState;
+  settings: SettingsState;
+  send: SendState;
+  batch: BatchState;
+  tokens: TokensState;
+  permissions: PermissionsState;
+  accounts: AccountsState;
+  addressBook: AddressBookState;
+  vault: VaultState;
+  proofs: ProofsState;
+}
+
+export function createStationState(station: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
+  // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
+  const vault = new VaultState(station);
+  const client = vault.watch(station);
+  return {
+    client,
+    clock,
+    router: new Router(),
+    queue: new QueueState(client),
+    transaction: new TransactionState(client),
+    keys: new KeysState(client),
+    settings: new SettingsState(client),
+    send: new SendState(client),
+    batch: new BatchState(client),
+    tokens: new TokensState(client),
+    permissions: new PermissionsState(client),
+    accounts: new AccountsState(client),
+    addressBook: new AddressBookState(client),
+    vault,
+    proofs: new ProofsState(client, clock),
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The account a build form spends from (issue 9 "Send" and "Batch"): the `From` text, what it may
+ * be (this station's keys and the accounts it knows, offered as suggestions; any address is
+ * accepted), and the permissions of the account when the station has it stored, so `Permission` is
+ * a choice of its permissions by id and name rather than a number to guess. The rules are the
+ * station's own (shared/chain/input.ts addressTextInput, shared/chain/permission-id.ts); the
+ * station checks them again.
+ *
+ * Invariant: an answer about an account the person has since typed over is dropped.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import { addressToBase58, type Address } from '../../shared/chain/address.ts';
+import { parseDuration } from '../../shared/base/duration.ts';
+import { AirlockError } from '../../shared/base/errors.ts';
+import { addressTextInput } from '../../shared/chain/input.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
+import { checkPermissionId } from '../../shared/chain/permission-id.ts';
+
+/** A permission that may sign a transaction (owner or an active; never the executive). */
+export interface PermissionChoice {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export interface Suggestion {
+  address: string;
+  /** As stored (a key label); escaped by the screen. */
+  label: string;
+}
+
+/** The reason of a coded error without the `field: ` it starts with, for a message beside that field. */
+export function reasonOf(e: unknown, field: string): string {
+  if (!(e instanceof AirlockError)) throw e;
+  return e.message.startsWith(`${field}: `) ? e.message.slice(field.length + 2) : e.message;
+}
+
+/** The problem of an `Expires in` field (empty: the station's default), by shared/base/duration.ts. */
+export function expiresInProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    parseDuration(text, 'Expires in');
+    return null;
+  } catch (e) {
+    return reasonOf(e, 'Expires in');
+  }
+}
+
+export class SourceAccount {
+  from = $state('');
+  /** The permission id as typed or chosen: text, since the number input may hold anything. */
+  permission = $state('0');
+  suggestions = $state.raw<Suggestion[]>([]);
+  /** The stored account's signing permissions; null when the station does not have it stored. */
+  permissions = $state.raw<PermissionChoice[] | null>(null);
+  readonly #client: ApiClient<StationApi>;
+  #asked = '';
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  /** The address From names, or null. */
+  readonly owner: Address | null = $derived.by(() => {
+    try {
+      return addressTextInput(this.from, 'From');
+    } catch {
+      return null;
+    }
+  });
+
+  readonly fromProblem: string | null = $derived.by(() => {
+    try {
+      addressTextInput(this.from, 'From');
+      return null;
+    } catch (e) {
+      return this.from.trim() === '' ? 'enter the account to spend from' : reasonOf(e, 'From');
+    }
+  });
+
+  readonly permissionId: number | null = $derived.by(() => {
+    const t = this.permission.trim();
+    if (!/^[0-9]{1,10}$/.test(t)) return null;
+    try {
+      return checkPermissionId(Number(t), 'Permission');
+    } catch {
+      return null;
+    }
+  });
+
+  readonly permissionProblem: string | null = $derived.by(() => {
+    const t = this.permission.trim();
+    if (!/^[0-9]{1,10}$/.test(t)) return 'a whole number: 0 for owner, 2 and up for an active permission';
+    try {
+      checkPermissionId(Number(t), 'Permission');
+    } catch (e) {
+      return reasonOf(e, 'Permission');
+    }
+    if (this.permissions !== null && !this.permissions.some((p) => p.id === Number(t))) return 'this account has no such permission';
+    return null;
+  });
+
+  /** This station's keys and the accounts it has transactions for, as suggestions for From. */
+  async loadSuggestions(): Promise<void> {
+    const [keys, list] = await Promise.all([this.#client.keysList(), this.#client.list({ limit: 1 })]);
+    const out = new Map<string, Suggestion>();
+    if (list.ok) for (const a of list.value.accounts) out.set(a, { address: a, label: 'account' });
+    if (keys.ok) for (const k of keys.value.keys) out.set(k.address, { address: k.address, label: k.label === '' ? 'key of this station' : k.label });
+    this.suggestions = [...out.values()];
+  }
+
+  /**
+   * Asks the station for the account From names, for its permissions. Not stored (or not an
+   * address yet): the permission is a plain number.
+   */
+  async lookup(): Promise<void> {
+    const owner = this.owner;
+    const address = owner === null ? '' : addressToBase58(owner);
+    if (address === this.#asked) return;
+    this.#asked = address;
+    if (address === '') {
+      this.permissions = null;
+      return;
+    }
+    const answer = await this.#client.accountShow({ address });
+    if (this.#asked !== address) return;
+    if (!answer.ok) {
+      this.permissions = null;
+      return;
+    }
+    const choices = answer.value.permissions.filter((p) => p.slot !== 'executive').map((p) => ({ id: p.id, name: p.name, type: p.type }));
+    this.permissions = choices;
+    if (!choices.some((p) => String(p.id) === this.permission.trim())) this.permission = String(choices[0]?.id ?? 0);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The keys screen's state (issue 9 "Keys"): this station's keys (addresses and labels only: key
+ * bytes never cross the API), which vault holds them, and the vault's status.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { KeyView, StationApi } from '../../shared/api/station-api.ts';
+import { takeAnswer } from '../app/outcome.ts';
+
+export class KeysState {
+  keys = $state.raw<KeyView[]>([]);
+  vault = $state.raw<{ kind: string; available: boolean; message: string | null; locked: boolean } | null>(null);
+  error = $state.raw<ErrorData | null>(null);
+  notice = $state('');
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  async load(): Promise<void> {
+    const [status, list] = await Promise.all([this.#client.keysStatus(), this.#client.keysList()]);
+    if (status.ok) this.vault = status.value;
+    if (list.ok) this.keys = list.value.keys;
+    this.error = !list.ok ? list.error : !status.ok ? status.error : null;
+  }
+
+  create(label: string): Promise<boolean> {
+    return takeAnswer(this, this.#client.keysNew({ label }), 'Key created.');
+  }
+
+  importKey(privateKeyHex: string, label: string): Promise<boolean> {
+    return takeAnswer(this, this.#client.keysImport({ privateKeyHex, label }), 'Key imported.');
+  }
+
+  relabel(address: string, label: string): Promise<boolean> {
+    return takeAnswer(this, this.#client.keysLabel({ address, label }), 'Label saved.');
+  }
+
+  remove(address: string): Promise<boolean> {
+    return takeAnswer(this, this.#client.keysDelete({ address }), 'Key deleted.');
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The permission editor's state (issue 10 "Permission editor", "Lockout guard"): the account as
+ * the station stores it (accountShow, or accountFetch from the node), an editable draft of its
+ * permissions (shared/contracts/permission/draft.ts), every rule checked as the person types (checkDraft, in
+ * the renderer, so each message sits next to its field at once), and — whenever the draft passes —
+ * the station's own answer (permissionCheck: the same rules again, the diff, the fee and the
+ * lockout verdict, which needs the keys the station has seen sign). Build sends the draft's JSON
+ * to buildPermissionUpdate, with the named risk only when the person ticked the override.
+ *
+ * Invariant: the renderer never decides the guard. It only shows the station's verdict; the
+ * station refuses a lockout in buildPermissionUpdate whatever the renderer sends.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
+import type { PermissionCheckResult } from '../../shared/api/permission-check-schemas.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/contracts/permission/rules.ts';
+import { checkDraft, draftFromAccountView, newActiveDraft, type AccountDraft, type DraftCheck, type PermissionDraft } from '../../shared/contracts/permission/draft.ts';
+
+type AccountView = Extract<Awaited<ReturnType<ApiClient<StationApi>['accountShow']>>, { ok: true }>['value'];
+
+export class PermissionsState {
+  /** The account loaded; null before a load. */
+  account = $state.raw<AccountView | null>(null);
+  /** The draft being edited (deeply reactive, so inputs bind to its fields). */
+  draft = $state<AccountDraft | null>(null);
+  /** The station's answer for the current draft; null while the draft breaks a rule or before it answers. */
+  analysis = $state.raw<PermissionCheckResult | null>(null);
+  /** The person ticked the override that names the risk. */
+  acceptRisk = $state(false);
+  error = $state.raw<ErrorData | null>(null);
+  busy = $state(false);
+  readonly #client: ApiClient<StationApi>;
+  /** Drops a station answer for a draft the person has already changed. */
+  #asked = 0;
+  #lastJson: string | null = null;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  /** Every rule checked locally, as typed (once per change, however many fields read it). */
+  check = $derived.by((): DraftCheck | null => {
+    if (!this.draft || !this.account) return null;
+    const isExecutive = this.account.permissions.some((p) => p.slot === 'executive');
+    try {
+      return checkDraft($state.snapshot(this.draft) as AccountDraft, { isExecutive });
+    } catch (e) {
+      // A draft past the editor's own limits (an account file with dozens of keys): said, not thrown.
+      return { issues: [{ field: 'draft', message: e instanceof Error ? e.message : 'the draft cannot be read' }], contract: null, json: null };
+    }
+  });
+
+  /** Loads the account as stored here (`fetch`: from the node first) and starts a draft from it. */
+  async load(address: string, fetch = false): Promise<boolean> {
+    const a = address.trim();
+    this.busy = true;
+    const answer = fetch ? await this.#client.accountFetch({ address: a }) : await this.#client.accountShow({ address: a });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return false;
+    }
+    this.error = null;
+    this.account = answer.value;
+    this.draft = draftFromAccountView(answer.value);
+    this.analysis = null;
+    this.#lastJson = null;
+    this.acceptRisk = false;
+    return true;
+  }
+
+  /** Starts the draft over from the loaded permissions. */
+  reset(): void {
+    if (this.account) this.draft = draftFromAccountView(this.account);
+    this.analysis = null;
+    this.acceptRisk = false;
+  }
+
+  get canAddActive(): boolean {
+    return (this.draft?.actives.length ?? MAX_ACTIVE_PERMISSIONS) < MAX_ACTIVE_PERMISSIONS;
+  }
+
+  addActive(): void {
+    if (!this.draft || !this.canAddActive) return;
+    this.draft.actives.push(newActiveDraft());
+  }
+
+  removeActive(index: number): void {
+    this.draft?.actives.splice(index, 1);
+  }
+
+  canAddKey(p: PermissionDraft): boolean {
+    return p.keys.length < MAX_KEYS_PER_PERMISSION;
+  }
+
+  addKey(p: PermissionDraft): void {
+    if (this.canAddKey(p)) p.keys.push({ address: '', weight: '1' });
+  }
+
+  removeKey(p: PermissionDraft, index: number): void {
+    p.keys.splice(index, 1);
+  }
+
+  toggleOperation(p: PermissionDraft, name: string, on: boolean): void {
+    const has = p.operations.includes(name);
+    if (on && !has) p.operations.push(name);
+    if (!on && has) p.operations.splice(p.operations.indexOf(name), 1);
+  }
+
+  /** Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. */
+  async analyse(json: string | null): Promise<void> {
+    if (json === this.#lastJson && (json === null || this.analysis !== null)) return;
+    this.#lastJson = json;
+    const asked = ++this.#asked;
+    if (json === null) {
+      this.analysis = null;
+      return;
+    }
+    const answer = await this.#client.permissionCheck({ json });
+    if (asked !== this.#asked) return;
+    if (!answer.ok) {
+      this.analysis = null;
+      this.error = answer.error;
+      return;
+    }
+    this.error = null;
+    this.analysis = answer.value;
+    if (answer.value.lockout?.verdict !== 'needs-override') this.acceptRisk = false;
+  }
+
+  /** Whether Build may be pressed: the draft passes, the station answered, and the verdict allows it. */
+  get canBuild(): boolean {
+    const verdict = this.analysis?.lockout?.verdict;
+    return !this.busy && this.check?.json != null && this.analysis?.valid === true
+      && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
+  }
+
+  /** Builds the update; the txID on success. */
+  async build(): Promise<string | null> {
+    const json = this.check?.json;
+    if (!json) return null;
+    this.busy = true;
+    const answer = await this.#client.buildPermissionUpdate({ json, ...(this.acceptRisk && { acceptRisk: 'owner-unseen-keys' as const }) });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.error = null;
+    return answer.value.txId;
+  }
+}

@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+/**
+ * The permission editor (issue 10) over the fake station: it starts from the current permissions
+ * (the router's account), shows every rule's message next to its field as it is typed
+ * (aria-invalid, aria-describedby), adds and removes keys (at most 5) and actives (at most 8),
+ * shows the station's diff, fee and lockout verdict, refuses to build a lockout, asks for the named
+ * override when the owner is left to keys never seen signing, and opens the built transaction.
+ * The fake's account M has a 2-of-3 owner (A, B, C); the station holds A and D and has seen B and
+ * C sign (its stored transactions), so those count as seen.
+ */
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { create } from '@bufbuild/protobuf';
+import { afterEach, describe, expect, it } from 'vitest';
+import PermissionsScreen from './PermissionsScreen.svelte';
+import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToHex, parseAddress } from '../../shared/chain/address.ts';
+import { encodeOperations } from '../../shared/chain/operations.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { permissionView } from '../../shared/views/view.ts';
+import { FAKE_ADDRESSES, FAKE_NOW } from '../../test/fixtures/station-fake.ts';
+import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+
+afterEach(cleanup);
+
+const { A, B, C, D, M, R } = FAKE_ADDRESSES;
+const ZERO_BODY = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const HOUR = 3_600_000;
+
+function owner(): Permission {
+  return create(PermissionSchema, {
+    type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n,
+    keys: [A, B, C].map((a) => create(KeySchema, { address: parseAddress(a), weight: 1n })),
+  });
+}
+
+/** A permission as the account view carries it: shared/views/view.ts's view, each key with its label (none here). */
+function slotView(slot: 'owner' | 'active', p: Permission) {
+  const view = permissionView(p);
+  return { slot, ...view, keys: view.keys.map((k) => ({ ...k, label: null })) };
+}
+
+/** The fake stores no accounts (the Accounts screen's fake answers come with it): answer M's here. */
+function withAccount(actives: Permission[] = []) {
+  const h = fakeStationState({ count: 12 });
+  h.fake.handlers.accountShow = ({ address }) => address !== M ? fail('NOT_FOUND', 'address: no stored account', { field: 'address' }) : ({
+    address: M, hex: addressToHex(parseAddress(M)), balance: '5000000000', tokens: [],
+    label: null, permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))],
+    source: { kind: 'node' as const, node: 'http://127.0.0.1:8090', block: 100, text: 'node http://127.0.0.1:8090 at block 100' },
+    fetchedAt: FAKE_NOW - HOUR, ageMs: HOUR, age: '1 h',
+  });
+  return h;
+}
+
+async function openEditor(actives: Permission[] = []) {
+  const h = withAccount(actives);
+  h.station.router.openAccount(M, 'permissions');
+  renderWithStation(PermissionsScreen, h.station);
+  const ownerGroup = await screen.findByRole('group', { name: 'Owner permission' });
+  return { h, ownerGroup };
+}
+
+const input = (group: HTMLElement, label: string): HTMLInputElement => within(group).getByLabelText(label) as HTMLInputElement;
+
+async function type(el: HTMLInputElement, value: string): Promise<void> {
+  await fireEvent.input(el, { target: { value } });
+}
+
+/** The message shown next to the field, through its aria-describedby. */
+function messageOf(el: HTMLInputElement): string | null {
+  if (el.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(el.getAttribute('aria-describedby')!)?.textContent ?? null;
+}
+
+async function addPayActive(): Promise<HTMLElement> {
+  await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+  const group = screen.getByRole('group', { name: 'Active permission 2' });
+  await type(input(group, 'Key 1 address'), A);
+  await fireEvent.click(within(group).getByRole('checkbox', { name: 'TransferContract' }));
+  return group;
+}
+
+describe('the permission editor', () => {
+  it('starts from the current permissions and shows each rule\'s message next to its field as it is typed', async () => {
+    const { ownerGroup } = await openEditor();
+    expect(input(ownerGroup, 'Threshold').value).toBe('2');
+    expect([1, 2, 3].map((i) => input(ownerGroup, `Key ${i} address`).value)).toEqual([A, B, C]);
+    // No active yet: the node's rule, next to the actives, and no build.
+    expect(screen.getByText('active permission is missed')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const threshold = input(ownerGroup, 'Threshold');
+    await type(threshold, '0');
+    expect(messageOf(threshold)).toBe("permission's threshold should be greater than 0");
+    await type(threshold, '7');
+    expect(messageOf(threshold)).toBe("sum of all key's weight should not be less than threshold in permission Owner");
+    await type(threshold, 'two');
+    expect(messageOf(threshold)).toBe('the threshold is a whole number');
+    await type(threshold, '2');
+    expect(messageOf(threshold)).toBeNull();
+
+    const name = input(ownerGroup, 'Name');
+    await type(name, 'n'.repeat(33));
+    expect(messageOf(name)).toBe("permission's name is too long");
+    await type(name, 'owner\u202E');
+    expect(messageOf(name)).toBe('the name has control or bidi characters, which would hide what it says');
+    await type(name, 'treasury');
+
+    const weight2 = input(ownerGroup, 'Key 2 weight');
+    await type(weight2, 'x');
+    expect(messageOf(weight2)).toBe('the weight is a whole number');
+    await type(weight2, '0');
+    expect(messageOf(weight2)).toBe("key's weight should be greater than 0");
+    await type(weight2, '9223372036854775807');
+    // Key 1 (weight 1) and key 2 together pass int64: the node's addExact fails at key 2.
+    expect(messageOf(weight2)).toBe('long overflow');
+    await type(weight2, '1');
+
+    const address3 = input(ownerGroup, 'Key 3 address');
+    await type(address3, 'ab'.repeat(32));
+    expect(messageOf(address3)).toMatch(/PRIVATE KEY/);
+    expect(document.body.textContent).not.toContain('abababab');
+    await type(address3, A);
+    expect(messageOf(address3)).toBe('address should be distinct in permission Owner');
+    await type(address3, '');
+    expect(messageOf(address3)).toBe('enter an address (T… or 41…)');
+    await type(address3, C);
+
+    // Keys: at most five; removing one takes its row away.
+    const addKey = within(ownerGroup).getByRole('button', { name: 'Add a key to the owner permission' }) as HTMLButtonElement;
+    await fireEvent.click(addKey);
+    await fireEvent.click(addKey);
+    expect(addKey.disabled).toBe(true);
+    expect(within(ownerGroup).getByText('At most 5 keys.')).toBeTruthy();
+    await fireEvent.click(within(ownerGroup).getByRole('button', { name: 'Remove key 5 of the owner permission' }));
+    await fireEvent.click(within(ownerGroup).getByRole('button', { name: 'Remove key 4 of the owner permission' }));
+    expect(addKey.disabled).toBe(false);
+
+    // Actives: adding one clears the actives rule; its own fields are checked the same way.
+    await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+    expect(screen.queryByText('active permission is missed')).toBeNull();
+    const active = screen.getByRole('group', { name: 'Active permission 2' });
+    expect(messageOf(input(active, 'Key 1 address'))).toBe('enter an address (T… or 41…)');
+    for (let i = 0; i < 7; i++) await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+    expect((screen.getByRole('button', { name: 'Add an active permission' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('At most 8 active permissions.')).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Remove active permission 9' }));
+    expect(screen.queryByRole('group', { name: 'Active permission 9' })).toBeNull();
+  });
+
+  it('an operation the node does not offer is named next to the operations, with the mask in hex beside them', async () => {
+    const active = create(PermissionSchema, {
+      type: PermissionType.Active, id: 2, permissionName: 'ops', threshold: 1n, operations: encodeOperations(['TransferContract', 'ClearABIContract']),
+      keys: [create(KeySchema, { address: parseAddress(A), weight: 1n })],
+    });
+    await openEditor([active]);
+    const group = screen.getByRole('group', { name: 'Operations of the active permission 2' });
+    expect(within(group).getByText("48 isn't a validate ContractType")).toBeTruthy();
+    expect(within(group).getByText('0200000000000100000000000000000000000000000000000000000000000000')).toBeTruthy();
+    await fireEvent.click(within(group).getByRole('checkbox', { name: 'ClearABIContract' }));
+    expect(within(group).queryByText("48 isn't a validate ContractType")).toBeNull();
+    expect(within(group).getByText('0200000000000000000000000000000000000000000000000000000000000000')).toBeTruthy();
+  });
+
+  it('shows the side-by-side diff, the fee and a passing verdict, and Build opens the new transaction', async () => {
+    const { h, ownerGroup } = await openEditor();
+    await addPayActive();
+    await type(input(ownerGroup, 'Threshold'), '3');
+    const diff = await screen.findByRole('table', { name: 'The permissions now and after the update, side by side' });
+    const ownerRow = within(diff).getByRole('row', { name: /^Owner \(changed\)/ });
+    expect(within(ownerRow).getByText('Threshold: 2')).toBeTruthy();
+    expect(within(ownerRow).getByText('Threshold: 3 (was 2)')).toBeTruthy();
+    const activeRow = within(diff).getByRole('row', { name: /^Active 2 \(added\)/ });
+    expect(within(activeRow).getByText('Operations added: TransferContract')).toBeTruthy();
+    // The owner (2-of-3 now) signs the update: at least two signatures, so the multi-signature fee.
+    expect(screen.getByText("101 TRX: the update's fee 100 TRX and the multi-signature fee 1 TRX (at least 2 signatures are needed)")).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Lockout guard: passes' })).toBeTruthy();
+    const reach = screen.getByRole('table', { name: 'Who can reach each threshold' });
+    expect(within(reach).getByText(`${A} + ${B} + ${C}`)).toBeTruthy();
+    const build = screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement;
+    await waitFor(() => expect(build.disabled).toBe(false));
+    await fireEvent.click(build);
+    await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
+    expect(h.fake.calls).toContain('buildPermissionUpdate');
+    expect(h.fake.txIds).toContain(h.station.router.txId);
+  });
+
+  it('marks each key the update adds as proved or not, for exactly these permissions', async () => {
+    const { h, ownerGroup } = await openEditor();
+    await addPayActive();
+    await fireEvent.click(within(ownerGroup).getByRole('button', { name: 'Add a key to the owner permission' }));
+    await type(input(ownerGroup, 'Key 4 address'), D);
+    const newKeyLine = (key: string): string => {
+      const section = screen.getByRole('region', { name: 'New keys: have they proved they are held?' });
+      return [...section.querySelectorAll('ul.proved li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim()).find((t) => t.startsWith(key)) ?? '';
+    };
+    // A (the new active's key) and D (added to the owner) are new; neither has proved anything yet.
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: not proved yet`));
+    expect(newKeyLine(A)).toBe(`${A}: not proved yet`);
+    // D's holder (this fake station holds D) signs a challenge for the proposed permissions, and the proof comes back.
+    const json = h.station.permissions.check!.json!;
+    const challenge = await h.station.client.proofChallenge({ account: M, key: D, permissionJson: json });
+    if (!challenge.ok) throw new Error(challenge.error.message);
+    const proof = await h.station.client.proofSign({ text: challenge.value.text });
+    if (!proof.ok) throw new Error(proof.error.message);
+    expect((await h.station.client.proofImport({ fileName: proof.value.fileName, text: proof.value.text })).ok).toBe(true);
+    await h.station.proofs.load();
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: proved for these permissions`));
+    expect(newKeyLine(A)).toBe(`${A}: not proved yet`);
+    // Another proposal (threshold 3 instead of 2) is another hash: D's proof does not carry over.
+    await type(input(ownerGroup, 'Threshold'), '3');
+    await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: not proved yet`));
+  });
+
+  it('a lockout is refused: nobody holds the zero-body key, so the owner threshold is out of reach', async () => {
+    const { h, ownerGroup } = await openEditor();
+    await addPayActive();
+    await type(input(ownerGroup, 'Key 2 address'), ZERO_BODY);
+    await type(input(ownerGroup, 'Key 2 weight'), '5');
+    await type(input(ownerGroup, 'Threshold'), '3');
+    expect(await screen.findByRole('heading', { name: 'Lockout guard: refuses this update' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/Nobody listed can reach the owner threshold 3/);
+    const reach = screen.getByRole('table', { name: 'Who can reach each threshold' });
+    expect(within(within(reach).getByRole('row', { name: /^Owner/ })).getByText('nobody')).toBeTruthy();
+    expect(within(reach).getByText(`Never signs (nobody holds the key): ${ZERO_BODY}`)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /I accept the risk/ })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(h.fake.calls).not.toContain('buildPermissionUpdate');
+  });
+
+  it('an owner reachable only by keys never seen signing needs the override that names the risk', async () => {
+    const { h, ownerGroup } = await openEditor();
+    await addPayActive();
+    await type(input(ownerGroup, 'Key 2 address'), R);
+    await type(input(ownerGroup, 'Key 3 address'), M);
+    expect(await screen.findByRole('heading', { name: 'Lockout guard: needs your override' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(`never seen sign (${R}, ${M})`);
+    const build = screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement;
+    expect(build.disabled).toBe(true);
+    const override = screen.getByRole('checkbox', { name: /^I accept the risk "owner-unseen-keys"/ });
+    await fireEvent.click(override);
+    await waitFor(() => expect(build.disabled).toBe(false));
+    await fireEvent.click(build);
+    await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
+    expect(h.fake.calls).toContain('buildPermissionUpdate');
+  });
+
+  it('an account past the editor\'s limits (70 keys, from a hostile file) is said, not a crash', async () => {
+    const h = fakeStationState({ count: 3 });
+    const many = create(PermissionSchema, { type: PermissionType.Owner, threshold: 1n, keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })) });
+    h.fake.handlers.accountShow = () => ({
+      address: M, hex: addressToHex(parseAddress(M)), balance: '0', tokens: [], label: null, permissions: [slotView('owner', many)],
+      source: { kind: 'file' as const, file: 'x.json', text: 'file x.json' }, fetchedAt: FAKE_NOW, ageMs: 0, age: '0 s',
+    });
+    h.station.router.openAccount(M, 'permissions');
+    renderWithStation(PermissionsScreen, h.station);
+    expect(await screen.findByText(/owner\.keys must be a list of at most 64/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('works alone: an address typed and loaded, and an unknown one answered with the station\'s error', async () => {
+    const h = withAccount();
+    renderWithStation(PermissionsScreen, h.station);
+    const field = screen.getByLabelText('Address') as HTMLInputElement;
+    await type(field, R);
+    await fireEvent.click(screen.getByRole('button', { name: 'Load' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('no stored account');
+    await type(field, M);
+    await fireEvent.click(screen.getByRole('button', { name: 'Load' }));
+    const ownerGroup = await screen.findByRole('group', { name: 'Owner permission' });
+    expect(input(ownerGroup, 'Key 1 address').value).toBe(A);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The queue's state (issue 9 "Queue ... Filter by status and account. Stays fast with 10,000
+ * entries"): the filter, the total, and the entries fetched page by page as rows scroll into
+ * view. The list itself is virtualised (components/QueueList.svelte), so only visible rows exist
+ * in the DOM and only their pages are fetched.
+ *
+ * Invariant: a page answered for an older filter is dropped (each load bumps `generation`), so a
+ * slow answer can never show rows of a filter the person has already left.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { QueueEntry, StationApi, TxStatus } from '../../shared/api/station-api.ts';
+
+export const PAGE_SIZE = 250;
+
+export class QueueState {
+  status = $state<TxStatus | ''>('');
+  account = $state('');
+  total = $state(0);
+  accounts = $state.raw<string[]>([]);
+  pages = $state.raw<ReadonlyMap<number, QueueEntry[]>>(new Map());
+  error = $state.raw<ErrorData | null>(null);
+  loaded = $state(false);
+  #generation = 0;
+  #pending = new Set<number>();
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  /** Starts over with the current filter: fetches the first page (and with it the total). */
+  async load(): Promise<void> {
+    this.#generation += 1;
+    this.#pending.clear();
+    this.pages = new Map();
+    this.loaded = false;
+    await this.#fetchPage(0);
+    this.loaded = true;
+  }
+
+  entryAt(index: number): QueueEntry | undefined {
+    return this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  }
+
+  /** Makes sure rows `from` to `to` (exclusive) are fetched or on their way. */
+  ensure(from: number, to: number): void {
+    const last = Math.min(to, this.total) - 1;
+    for (let page = Math.floor(Math.max(0, from) / PAGE_SIZE); page * PAGE_SIZE <= last; page++) {
+      if (!this.pages.has(page) && !this.#pending.has(page)) void this.#fetchPage(page);
+    }
+  }
+
+  async #fetchPage(page: number): Promise<void> {
+    const generation = this.#generation;
+    this.#pending.add(page);
+    const answer = await this.#client.list({
+      ...(this.status !== '' && { status: this.status }),
+      ...(this.account !== '' && { account: this.account }),
+      offset: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    });
+    if (generation !== this.#generation) return;
+    this.#pending.delete(page);
+    if (!answer.ok) {
+      this.error = answer.error;
+      return;
+    }
+    this.error = null;
+    this.total = answer.value.total;
+    this.accounts = answer.value.accounts;
+    const next = new Map(this.pages);
+    next.set(page, answer.value.entries);
+    this.pages = next;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The open transaction's state (issue 9 "Transaction", "Import"): what the station says about it,
+ * and the actions on it (sign with one local key, export the handoff file, import and merge files;
+ * the desktop app's save and open dialogs where it has them, a download and the file input where not).
+ * Every action goes through the API and then shows the station's new answer, never a guess.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { StationApi, StationTransaction } from '../../shared/api/station-api.ts';
+
+export interface ImportOutcome {
+  files: string[];
+  added: number;
+  known: number;
+}
+
+/** The dry run's outcome, shown before the broadcast button is offered. */
+export interface Preflight {
+  changed: boolean;
+  changes: string[];
+  comparisonText: string;
+  enough: boolean;
+  signWeightText: string;
+}
+
+export class TransactionState {
+  tx = $state.raw<StationTransaction | null>(null);
+  error = $state.raw<ErrorData | null>(null);
+  busy = $state(false);
+  /** The last action's result in words, for the live region. */
+  notice = $state('');
+  importError = $state.raw<ErrorData | null>(null);
+  importOutcome = $state.raw<ImportOutcome | null>(null);
+  /** The dry run for the open transaction; null until run (and after anything changes). */
+  preflight = $state.raw<Preflight | null>(null);
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  async load(txId: string): Promise<void> {
+    this.busy = true;
+    this.preflight = null;
+    const answer = await this.#client.status({ txId });
+    this.busy = false;
+    if (answer.ok) {
+      this.tx = answer.value;
+      this.error = null;
+    } else {
+      this.tx = null;
+      this.error = answer.error;
+    }
+  }
+
+  async sign(key: string): Promise<void> {
+    if (this.tx === null) return;
+    this.busy = true;
+    const answer = await this.#client.sign({ txId: this.tx.view.txID, key });
+    this.busy = false;
+    if (answer.ok) {
+      this.tx = answer.value.transaction;
+      this.error = null;
+      this.notice = `Signed with ${answer.value.signed.length} key(s).`;
+    } else {
+      this.error = answer.error;
+    }
+  }
+
+  /** The handoff file's name and text, for the caller to save; null after an error. */
+  async exportFile(): Promise<{ fileName: string; text: string } | null> {
+    if (this.tx === null) return null;
+    const answer = await this.#client.exportHandoff({ txId: this.tx.view.txID });
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.notice = `Exported with ${answer.value.signatures} signature(s).`;
+    return { fileName: answer.value.fileName, text: answer.value.text };
+  }
+
+  /**
+   * Saves the handoff file through the desktop app's save dialog; where there is none (NO_DIALOG,
+   * behind the bridge) it falls back to `exportHandoff` and hands the text to `download`. A cancel
+   * in the dialog is quiet: no notice, no error.
+   */
+  async saveHandoff(download: (fileName: string, text: string) => void): Promise<void> {
+    if (this.tx === null) return;
+    const txId = this.tx.view.txID;
+    const answer = await this.#client.saveHandoffFile({ txId });
+    if (answer.ok) {
+      if (answer.value.saved) this.notice = `Saved the handoff file as ${answer.value.fileName}.`;
+      return;
+    }
+    if (answer.error.code !== 'NO_DIALOG') {
+      this.error = answer.error;
+      return;
+    }
+    const file = await this.exportFile();
+    if (file) download(file.fileName, file.text);
+  }
+
+  /**
+   * The desktop app's open dialog: the files chosen, for `importFiles` (empty when the person
+   * cancels), or 'no-dialog' behind the bridge, for the caller to open the browser's file picker
+   * instead; null after any other refusal, which is kept in `importError`.
+   */
+  async chooseFiles(): Promise<{ name: string; text: string }[] | 'no-dialog' | null> {
+    const answer = await this.#client.openHandoffFiles();
+    if (answer.ok) return answer.value.files;
+    if (answer.error.code === 'NO_DIALOG') return 'no-dialog';
+    this.importError = answer.error;
+    this.importOutcome = null;
+    return null;
+  }
+
+  /**
+   * Imports files; a refusal is kept in `importError` and nothing else changes. Returns the txIDs
+   * the files carried (one per file), or null after a refusal, so a screen without an open
+   * transaction (the queue) can open what arrived.
+   */
+  async importFiles(files: { name: string; text: string }[]): Promise<string[] | null> {
+    this.importError = null;
+    this.importOutcome = null;
+    const answer = await this.#client.importFiles({ files });
+    if (!answer.ok) {
+      this.importError = answer.error;
+      return null;
+    }
+    const results = answer.value.results;
+    this.importOutcome = {
+      files: results.map((r) => r.file),
+      added: results.reduce((n, r) => n + r.added.length, 0),
+      known: results.reduce((n, r) => n + r.known.length, 0),
+    };
+    const open = this.tx?.view.txID;
+    if (open !== undefined && results.some((r) => r.txId === open)) await this.load(open);
+    return results.map((r) => r.txId);
+  }
+
+  /** The dry run before broadcast: the node's permissions against the signers' copy, and getsignweight. */
+  async runPreflight(): Promise<void> {
+    if (this.tx === null) return;
+    this.busy = true;
+    const answer = await this.#client.preflight({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return;
+    }
+    const { comparison, signWeight } = answer.value;
+    this.error = null;
+    this.preflight = {
+      changed: comparison.changed,
+      changes: comparison.changes,
+      comparisonText: comparison.text,
+      enough: signWeight.enough,
+      signWeightText: `${signWeight.code}${signWeight.message ? `: ${signWeight.message}` : ''} (weight ${signWeight.weight} of ${signWeight.threshold ?? '?'})`,
+    };
+  }
+
+  /** Broadcasts after a dry run that found the signatures enough; the node's answer becomes the notice. */
+  async broadcast(): Promise<void> {
+    if (this.tx === null || this.preflight === null || !this.preflight.enough) return;
+    this.busy = true;
+    const answer = await this.#client.broadcast({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return;
+    }
+    this.notice = answer.value.text;
+    await this.load(answer.value.txId);
+    this.notice = answer.value.text;
+  }
+
+  /** Re-issues an expired (or nearly expired) transaction; returns the new txID. */
+  async reissue(): Promise<string | null> {
+    if (this.tx === null) return null;
+    this.busy = true;
+    const answer = await this.#client.reissue({ txId: this.tx.view.txID });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.notice = answer.value.text;
+    return answer.value.txId;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Lossless JSON (shared/base/json.ts): the node writes int64 values as bare JSON numbers, and those above
+ * 2^53 do not survive JSON.parse. parseJson must keep them exactly (as bigint) and stringifyJson must
+ * write them back bare, never quoted and never rounded.
+ */
+import { describe, expect, it } from 'vitest';
+import { AirlockError } from './errors.ts';
+import { parseJson, stringifyJson } from './json.ts';
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+describe('parseJson keeps every integer exactly', () => {
+  it('2^63-1 is read as the exact bigint', () => {
+    const v = parseJson('{"amount": 9223372036854775807}') as { amount: unknown };
+    expect(v.amount).toBe(INT64_MAX);
+  });
+
+  it('-2^63 is read as the exact bigint', () => {
+    expect(parseJson('[-9223372036854775808]')).toEqual([INT64_MIN]);
+  });
+
+  it('2^53+1, which JSON.parse would round to 2^53, stays exact', () => {
+    expect(JSON.parse('9007199254740993')).toBe(9007199254740992);
+    expect(parseJson('9007199254740993')).toBe(9007199254740993n);
+  });
+
+  it('safe integers stay numbers', () => {
+    expect(parseJson('{"a": 1, "b": 9007199254740991, "c": -5}')).toEqual({ a: 1, b: 9007199254740991, c: -5 });
+  });
+
+  it('fractions and exponents stay numbers', () => {
+    expect(parseJson('[1.5, 1e300, 12345678901234567890.5]')).toEqual([1.5, 1e300, Number('12345678901234567890.5')]);
+  });
+
+  it('nested values are converted too', () => {
+    const v = parseJson('{"raw_data":{"contract":[{"parameter":{"value":{"amount":18446744073709551615}}}]}}') as {
+      raw_data: { contract: { parameter: { value: { amount: unknown } } }[] };
+    };
+    expect(v.raw_data.contract[0]!.parameter.value.amount).toBe(2n ** 64n - 1n);
+  });
+
+  it('bad JSON is BAD_JSON, prefixed with what was parsed', () => {
+    let e: unknown;
+    try {
+      parseJson('', 'tx file');
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(AirlockError);
+    expect((e as AirlockError).code).toBe('BAD_JSON');
+    expect((e as AirlockError).message).toBe('tx file: not valid JSON: the text ends early, at line 1, column 1 (offset 0)');
+  });
+
+  it('the default prefix is JSON', () => {
+    expect(() => parseJson('{')).toThrow(/^JSON: /);
+  });
+
+  it('a non-string is a TypeError', () => {
+    expect(() => parseJson(1 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'JSON: expected text, got number' }));
+  });
+});
+
+describe('stringifyJson writes bigints as bare numbers', () => {
+  it('2^63-1 is written bare', () => {
+    expect(stringifyJson({ amount: INT64_MAX })).toBe('{"amount":9223372036854775807}');
+  });
+
+  it('indents when asked', () => {
+    expect(stringifyJson({ a: [1n] }, 2)).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+
+  it('round-trips with parseJson exactly', () => {
+    const text = '{"a":9223372036854775807,"b":-9223372036854775808,"c":1,"d":"9223372036854775807","e":[1.5,null,true]}';
+    expect(stringifyJson(parseJson(text))).toBe(text);
+  });
+
+  it('JSON.stringify alone would refuse a bigint (why this helper exists)', () => {
+    expect(() => JSON.stringify({ a: 1n })).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Operations masks (spec §2.2, §2.7, §4.9; PROTOCOL.md §8): 32 bytes, one bit per contract type id,
+ * bit (id mod 8) of byte (id div 8), least significant bit first. An active permission may run a
+ * contract only when its bit is set; the owner is never checked against a mask.
+ */
+import { bytesToHex, hexToBytes } from '../base/bytes.ts';
+import { badArgument, fail } from '../base/errors.ts';
+import { contractTypeName, isKnownContractType, parseContractType } from './contract-types.ts';
+
+export const OPERATIONS_LENGTH = 32;
+
+/** Spec §2.7: what a new account's default active permission may run (0-6, 8-20, 30-33, 41-45). */
+export const DEFAULT_ACTIVE_OPERATIONS_HEX = '7fff1fc0033e0000000000000000000000000000000000000000000000000000';
+
+/** The reference node's AVAILABLE_CONTRACT_TYPE at genesis: the default plus 46 (PROTOCOL.md §8). */
+export const AVAILABLE_CONTRACT_TYPES_HEX = '7fff1fc0037e0000000000000000000000000000000000000000000000000000';
+
+export function hasOperation(operations: Uint8Array, typeId: number): boolean {
+  if (typeId < 0 || typeId >= OPERATIONS_LENGTH * 8) return false;
+  return ((operations[typeId >> 3] ?? 0) & (1 << (typeId & 7))) !== 0;
+}
+
+/**
+ * Encodes contract types (ids or names, see `parseContractType`) into a 32-byte mask. Ids that are
+ * not contract types of this chain are refused: the node would refuse the mask anyway
+ * (`<i> isn't a validate ContractType`).
+ */
+export function encodeOperations(types: ReadonlyArray<string | number>): Uint8Array {
+  if (!Array.isArray(types)) badArgument('encodeOperations: expected a list of contract types', 'types');
+  const out = new Uint8Array(OPERATIONS_LENGTH);
+  types.forEach((t, i) => {
+    const id = parseContractType(t, `operations[${i}]`);
+    out[id >> 3]! |= 1 << (id & 7);
+  });
+  return out;
+}
+
+export function encodeOperationsHex(types: ReadonlyArray<string | number>): string {
+  return bytesToHex(encodeOperations(types));
+}
+
+export interface DecodedOperations {
+  /** Set bits, ascending. */
+  ids: number[];
+  /** The names of the set bits that are contract types. */
+  names: string[];
+  /** Set bits that are not contract types of this chain (a mask the node would refuse). */
+  unknown: number[];
+}
+
+/** Decodes a 32-byte mask given as bytes or 64 hex digits. */
+export function decodeOperations(operations: Uint8Array | string): DecodedOperations {
+  const bytes = typeof operations === 'string' ? hexToBytes(operations, 'operations') : operations;
+  if (bytes.length !== OPERATIONS_LENGTH) {
+    fail('INVALID_INPUT', `operations: expected ${OPERATIONS_LENGTH} bytes (64 hex digits), got ${bytes.length}`);
+  }
+  const ids: number[] = [];
+  for (let id = 0; id < OPERATIONS_LENGTH * 8; id++) if (hasOperation(bytes, id)) ids.push(id);
+  return {
+    ids,
+    names: ids.filter(isKnownContractType).map((id) => contractTypeName(id)!),
+    unknown: ids.filter((id) => !isKnownContractType(id)),
+  };
+}
+
+export function defaultActiveOperations(): Uint8Array {
+  return hexToBytes(DEFAULT_ACTIVE_OPERATIONS_HEX);
+}
+
+export function availableContractTypes(): Uint8Array {
+  return hexToBytes(AVAILABLE_CONTRACT_TYPES_HEX);
+}

@@ -1,0 +1,185 @@
+// The store's versioned migrations (issue 7: "Migrations from an empty directory and from the
+// previous schema"): an empty directory gets the latest schema, a database left at version 1 with
+// data is upgraded with every row kept, a newer database is refused untouched, and the list of
+// migrations has no gaps.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AirlockError } from '../../shared/base/errors.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { applyMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
+import { auditHash, openStore, STORE_FILE_NAME } from './store.ts';
+import { accountBytes, newTransaction, randomAddress, randomSignature, T0, tempDir, testClock } from '../../test/helpers/store-helpers.ts';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => tmp.remove());
+
+function tables(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  } finally {
+    db.close();
+  }
+}
+
+describe('store migrations', () => {
+  it('numbers migrations 1, 2, 3… with no gap', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('creates the latest schema in an empty directory', () => {
+    const store = openStore({ dataDir: tmp.dir });
+    store.close();
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    expect(tables(file)).toEqual([
+      'accounts', 'address_book', 'audit', 'audit_no_delete', 'audit_no_update', 'chain_snapshots', 'key_proofs', 'key_proofs_by_account', 'keys', 'settings', 'signatures',
+      'signatures_count_delete', 'signatures_count_insert', 'tokens', 'transactions', 'transactions_by_account', 'transactions_by_created', 'transactions_by_status',
+    ]);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades a database left at version 1 with data in it, keeping every row and the audit chain', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    // Version 1 as a station of that release wrote it, through the store of that release.
+    const raw = new Database(file);
+    applyMigrations(raw, MIGRATIONS.slice(0, 1));
+    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    raw.close();
+    const clock = testClock();
+    // Rows as a version-1 station wrote them (the v1 layout is frozen, so raw SQL is exact).
+    const key = randomAddress();
+    const account = randomAddress();
+    const tx = newTransaction({ account });
+    const signer = randomAddress();
+    const signature = randomSignature();
+    {
+      const db = new Database(file);
+      db.pragma('foreign_keys = ON');
+      db.prepare("INSERT INTO keys VALUES (?, 'old key', 'keychain', ?)").run(key, T0);
+      db.prepare("INSERT INTO accounts VALUES (?, ?, '{\"kind\":\"file\",\"file\":\"snap.json\"}', ?, ?)").run(account, accountBytes(account), T0, T0);
+      db.prepare("INSERT INTO transactions VALUES (?, ?, 'TransferContract', ?, 2, ?, 'collecting', NULL, 'old note', NULL, ?, ?)")
+        .run(tx.txId, tx.raw, account, tx.expiration, T0, T0);
+      db.prepare("INSERT INTO signatures VALUES (?, ?, ?, ?, 'local key', NULL)").run(tx.txId, signer, signature, T0);
+      db.prepare("INSERT INTO settings VALUES ('node.url', '\"http://127.0.0.1:8090\"')").run();
+      let prev: Uint8Array = new Uint8Array(32);
+      for (const [seq, action] of [[1, 'key.add'], [2, 'signature.add']] as const) {
+        const hash = auditHash(seq, T0, action, 'old', '{}', prev);
+        db.prepare('INSERT INTO audit VALUES (?, ?, ?, ?, ?, ?, ?)').run(seq, T0, action, 'old', '{}', prev, hash);
+        prev = hash;
+      }
+      db.close();
+    }
+    expect(tables(file)).not.toContain('address_book');
+
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    try {
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
+      expect(store.getKey(key)).toEqual({ address: key, label: 'old key', vault: 'keychain', createdAt: T0 });
+      expect(store.getAccount(account)!.source).toEqual({ kind: 'file', file: 'snap.json' });
+      const got = store.getTransaction(tx.txId)!;
+      // Version 3 counted the signature that was already there.
+      expect(got).toMatchObject({ status: 'collecting', note: 'old note', signatureCount: 1, raw: tx.raw });
+      expect(store.listSignatures(tx.txId).map((s) => bytesToHex(s.signature))).toEqual([bytesToHex(signature)]);
+      expect(store.listTransactions()[0]!.signatureCount).toBe(1);
+      store.addSignature({ txId: tx.txId, signer: randomAddress(), signature: randomSignature(), origin: { kind: 'local key' } });
+      expect(store.getTransaction(tx.txId)!.signatureCount).toBe(2);
+      expect(store.getSetting('node.url')).toBe('http://127.0.0.1:8090');
+      // What version 2 adds works on the upgraded file.
+      store.setLabel(account, 'treasury');
+      expect(store.getLabel(account)!.label).toBe('treasury');
+      expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 4 });
+      expect(store.integrityCheck()).toEqual(['ok']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a database left at version 3 with data to version 4, whose key proofs keep a nonce to one answer', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const clock = testClock();
+    const tx = newTransaction({ account: randomAddress() });
+    {
+      const v3 = new Database(file);
+      applyMigrations(v3, MIGRATIONS.slice(0, 3));
+      v3.prepare("INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?)")
+        .run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v3.close();
+    }
+    expect(tables(file)).not.toContain('key_proofs');
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    try {
+      expect(store.schemaVersion()).toBe(4);
+      expect(store.getTransaction(tx.txId)!.note).toBe('kept');
+      const nonce = new Uint8Array(32).fill(9);
+      const input = { nonce, account: randomAddress(), permissionHash: new Uint8Array(32).fill(1), key: randomAddress(), createdAt: T0, expiresAt: T0 + 1000 };
+      expect(store.addProofChallenge(input)).toMatchObject({ signature: null, verifiedAt: null });
+      expect(() => store.addProofChallenge(input)).toThrow(/already stored/);
+      expect(store.listProofs()).toEqual([]);
+      const signature = randomSignature();
+      expect(store.recordProof({ nonce, signature, fileName: 'p.json' })).toMatchObject({ signature, fileName: 'p.json' });
+      expect(() => store.recordProof({ nonce, signature, fileName: 'again.json' })).toThrow(/answered already/);
+      expect(() => store.recordProof({ nonce: new Uint8Array(32), signature, fileName: 'p.json' })).toThrow(/no challenge/);
+      expect(store.listProofs(input.account).map((p) => p.fileName)).toEqual(['p.json']);
+      expect(store.listProofs(randomAddress())).toEqual([]);
+      expect(store.listAudit().map((e) => e.action)).toEqual(['proof.challenge', 'proof.verified']);
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 2 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a database written by a newer Airlock, and changes nothing in it', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    openStore({ file }).close();
+    const db = new Database(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const before = readFileSync(file);
+    let caught: unknown;
+    try {
+      openStore({ file });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(AirlockError);
+    expect((caught as AirlockError).code).toBe('STORE_VERSION');
+    expect((caught as AirlockError).message).toMatch(/newer Airlock/);
+    expect((caught as AirlockError).details).toEqual({ found: SCHEMA_VERSION + 1, supported: SCHEMA_VERSION });
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('leaves a database at its old version when a migration step fails part-way', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const db = new Database(file);
+    try {
+      const broken: Migration[] = [...MIGRATIONS, { version: MIGRATIONS.length + 1, description: 'broken', sql: 'CREATE TABLE extra (x); SELECT nonsense FROM nowhere;' }];
+      expect(() => applyMigrations(db, broken)).toThrow();
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'extra'").get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a list of migrations with a gap', () => {
+    const db = new Database(':memory:');
+    try {
+      expect(() => applyMigrations(db, [MIGRATIONS[0]!, { ...MIGRATIONS[1]!, version: 3 }])).toThrow(/expected 2/);
+    } finally {
+      db.close();
+    }
+  });
+});

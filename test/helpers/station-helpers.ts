@@ -1,0 +1,103 @@
+// Shared by the station tests: run `airlock` in-process (cli/main.ts run) against real data
+// directories, real files and a real node, with the station's clock tied to the test node's
+// clock, and a keystore vault at a low scrypt cost (the cost is the only thing lowered).
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../cli/main.ts';
+import { nodeIo, type CliIo } from '../../cli/io.ts';
+import { exportSnapshot, stringifySnapshot, type PermissionsJson } from '../../shared/files/snapshot.ts';
+import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
+import { openStation, type Station } from '../../station/station.ts';
+
+export const TEST_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
+
+export interface StationRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON when the run was --json and succeeded. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface TestStation {
+  dataDir: string;
+  /** Runs `airlock --data-dir DIR --vault keystore --passphrase-file P [--node URL] ...args`. */
+  run(args: string[], options?: { json?: boolean; stderrIsTTY?: boolean }): Promise<StationRun>;
+  /** As run with --json; fails the test's expectation when the exit code is not 0. */
+  ok(args: string[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Every run's stdout and stderr so far (for the key-bytes scan). */
+  outputs: string[];
+}
+
+export function workDir(prefix = 'airlock-station-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A station in `dir/name`; `node` is its --node URL (omit for none given). */
+export function testStation(dir: string, name: string, options: { node?: string; now: () => number }): TestStation {
+  const dataDir = join(dir, name);
+  const passFile = join(dir, `${name}.pass`);
+  writeFileSync(passFile, 'correct horse battery staple\n');
+  chmodSync(passFile, 0o600);
+  const outputs: string[] = [];
+  const station: TestStation = {
+    dataDir,
+    outputs,
+    async run(args, o = {}) {
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = {
+        ...nodeIo(),
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        now: options.now,
+        stationOptions: { scrypt: TEST_SCRYPT, nodeTimeoutMs: 5_000 },
+      };
+      delete io.terminal;
+      io.stderrIsTTY = o.stderrIsTTY === true;
+      const argv = ['--data-dir', dataDir, '--vault', 'keystore', '--passphrase-file', passFile, ...(options.node ? ['--node', options.node] : []), ...(o.json ? ['--json'] : []), ...args];
+      const code = await run(argv, io);
+      outputs.push(stdout, stderr);
+      let json: unknown;
+      if (o.json && code === 0) json = JSON.parse(stdout);
+      return { code, stdout, stderr, json };
+    },
+    async ok(args) {
+      const r = await station.run(args, { json: true });
+      if (r.code !== 0) throw new Error(`airlock ${args.join(' ')} failed: ${r.stderr}`);
+      return r.json;
+    },
+  };
+  return station;
+}
+
+/** A key file as `keys import` wants it: hex, owner-only. */
+export function keyFile(dir: string, name: string, privHex: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, `${privHex}\n`);
+  chmodSync(path, 0o600);
+  return path;
+}
+
+/** Writes JSON to `dir/name` and returns the path. */
+export function jsonFile(dir: string, name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
+
+/**
+ * A station on a keystore vault (test scrypt cost) whose clock stands at `now`, offline (its node
+ * URL answers nothing), with the API handlers over it and a chain snapshot to import holding
+ * `owner`'s account with `permissions`: what the API tests need to build, sign and list without a node.
+ */
+export function offlineApiStation(dir: string, now: number, owner: string, permissions: PermissionsJson): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
+  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: now - 30_000 };
+  const account = { address: owner, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: now - 20_000 };
+  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
+  const station = openStation({ dataDir: join(dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: dir });
+  return { station, handlers, snapshot };
+}
