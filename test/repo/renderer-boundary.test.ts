@@ -68,11 +68,11 @@ describe('renderer components', () => {
   it('the check finds {@html} and every forbidden import', () => {
     const probe = [
       '<script lang="ts">',
-      "  import { signDigest } from '../../shared/chain/keys.ts';",
+      "  import { signDigest } from '../shared/chain/keys.ts';",
       "  import { readFileSync } from 'node:fs';",
       "  import { ipcRenderer } from 'electron';",
-      "  import { startDevnet } from '../../devnet/node.ts';",
-      "  import { escapeText } from '../../shared/base/escape.ts';",
+      "  import { startDevnet } from '../devnet/node.ts';",
+      "  import { escapeText } from '../shared/base/escape.ts';",
       "  import { mount } from 'svelte';",
       '  let { memo } = $props();',
       '</script>',
