@@ -25,7 +25,7 @@ import { create, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Account, type Permission } from '../shared/gen/protocol/core_pb.ts';
 import { AccountPermissionUpdateContractSchema, AssetIssueContractSchema, type AccountPermissionUpdateContract, type AssetIssueContract } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from '../shared/chain/address.ts';
-import { accountPermissionsFromAccount, type AccountPermissions } from '../shared/approval/authorization.ts';
+import { accountPermissionsFromAccount, resolvePermission, type AccountPermissions } from '../shared/approval/authorization.ts';
 import { approvalView, permissionView, transactionView, type ApprovalView, type PermissionKeyView, type PermissionView, type TokenInfo, type TransactionView as SharedTransactionView } from '../shared/views/view.ts';
 import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
 import { addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from '../shared/chain/input.ts';
@@ -1547,15 +1547,72 @@ export class Station {
   // ---- permission analysis (lockout guard, known signers)
 
   /**
-   * Keys this station has seen sign: its own keys, every signer of a signature stored with a
-   * transaction (each recovered over the txID before it was stored), and every key with a verified
-   * proof of possession (its signature recovered over the challenge's digest before it was stored).
+   * Keys this station has seen sign: its own keys, every key with a verified proof of possession
+   * (its signature recovered over the digest of a challenge made here, which named the key first),
+   * and the signers of stored transactions that PROVE a key is held (`provedBySignature`).
    */
   private signersKnown(): { local: Address[]; seen: Address[]; signed: Address[]; proved: Address[] } {
     const local = this.store.listKeys().map((k) => k.address);
-    const signed = this.store.listSigners();
+    const signed = this.provedBySignature();
     const proved = this.store.listProofs().map((p) => p.key);
     return { local, seen: [...signed, ...proved], signed, proved };
+  }
+
+  /**
+   * The signers of stored signatures that prove their key is held. Random (r, s, v) recovers to
+   * SOME key, so a signature proves possession only of a key that was named before it was made:
+   * here, a key of the permission its transaction is counted against, as this station observed
+   * that permission from the node (the stored account of the transaction's owner, fetched by this
+   * station: source kind 'node'). A permission a file claims (a handoff, a snapshot, a plain
+   * transaction of an unknown account) proves nothing, as the attacker writes it around the key his
+   * random bytes recover to. The permission stored with a transaction does not record where it came
+   * from, so the station's observed account is the only one trusted; a signature whose permission
+   * the node has since changed stops counting, which errs towards "needs override". Each counted
+   * signature is recovered again over its txID (the store checked txID = sha256(raw)).
+   */
+  private provedBySignature(): Address[] {
+    const out = new Map<string, Address>();
+    const observed = new Map<string, AccountPermissions | null>();
+    for (const s of this.store.listSignedKeys()) {
+      const hex = bytesToHex(s.signer);
+      if (out.has(hex)) continue;
+      const accountHex = bytesToHex(s.account);
+      let permissions = observed.get(accountHex);
+      if (permissions === undefined) {
+        const stored = this.store.getAccount(s.account);
+        permissions = stored && stored.source.kind === 'node' ? accountPermissionsFromAccount(fromBinary(AccountSchema, stored.account)) : null;
+        observed.set(accountHex, permissions);
+      }
+      if (permissions === null) continue;
+      let permission: Permission;
+      try {
+        permission = resolvePermission(permissions, s.account, s.permissionId, 'broadcast');
+      } catch {
+        continue; // the observed account has no such permission (any more)
+      }
+      if (!permission.keys.some((k) => equalBytes(k.address, s.signer))) continue;
+      if (!this.recoversTo(s.signature, s.txId, s.signer)) continue;
+      out.set(hex, s.signer);
+    }
+    return [...out.values()];
+  }
+
+  /** Recovered signatures, remembered: the same bytes always recover to the same key. */
+  private readonly recovered = new Map<string, boolean>();
+
+  private recoversTo(signature: Uint8Array, txId: Uint8Array, signer: Address): boolean {
+    const key = `${bytesToHex(txId)}${bytesToHex(signature)}${bytesToHex(signer)}`;
+    let ok = this.recovered.get(key);
+    if (ok === undefined) {
+      try {
+        ok = equalBytes(recoverSigner(signature, txId), signer);
+      } catch {
+        ok = false;
+      }
+      if (this.recovered.size > 10_000) this.recovered.clear();
+      this.recovered.set(key, ok);
+    }
+    return ok;
   }
 
   /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */

@@ -186,6 +186,14 @@ export interface SignatureInput {
 export interface SignatureRecord extends SignatureInput {
   signedAt: number;
 }
+/** A stored signature with what its transaction is counted against (`Store.listSignedKeys`). */
+export interface SignedKeyRecord {
+  txId: Uint8Array;
+  signer: Uint8Array;
+  signature: Uint8Array;
+  account: Uint8Array;
+  permissionId: number;
+}
 export interface AddSignatureResult {
   /** false: this signer had already signed this transaction; `signature` is the stored one. */
   added: boolean;
@@ -438,6 +446,7 @@ interface TxSummaryRow {
 }
 interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null }
 interface SignatureRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; signed_at: number; origin: 'local key' | 'file' | 'merge'; origin_file: string | null }
+interface SignedKeyRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; account: Uint8Array; permission_id: number }
 interface LabelRow { address: Uint8Array; label: string; updated_at: number }
 interface KeyProofRow {
   nonce: Uint8Array; account: Uint8Array; permission_hash: Uint8Array; key: Uint8Array; created_at: number; expires_at: number;
@@ -576,7 +585,10 @@ export class Store {
         'INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
-      listSigners: db.prepare<[], { signer: Uint8Array }>('SELECT DISTINCT signer FROM signatures ORDER BY signer'),
+      listSignedKeys: db.prepare<[], SignedKeyRow>(
+        `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id
+         FROM signatures s JOIN transactions t ON t.txid = s.txid ORDER BY t.account, t.permission_id, s.signer`,
+      ),
       setLabel: db.prepare(
         `INSERT INTO address_book (address, label, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (address) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at`,
@@ -976,11 +988,15 @@ export class Store {
   }
 
   /**
-   * Every address with a signature in any stored transaction, once each. The services store only
-   * signatures they recovered to their signer over the transaction's txID, so each was verified.
+   * Every stored signature with the account and permission id of its transaction. A signature
+   * alone proves nothing about who holds a key (random bytes recover to SOME key), so the caller
+   * decides which of these count: the lockout guard keeps only signers named in a permission this
+   * station observed from the node (services.ts `signersKnown`).
    */
-  listSigners(): Uint8Array[] {
-    return this.stmts.listSigners.all().map((r) => new Uint8Array(r.signer));
+  listSignedKeys(): SignedKeyRecord[] {
+    return this.stmts.listSignedKeys.all().map((r) => ({
+      txId: u8(r.txid), signer: u8(r.signer), signature: u8(r.signature), account: u8(r.account), permissionId: r.permission_id,
+    }));
   }
 
   // ---- address book --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
  * The lockout guard in the station (issue 10), with a real store, a real keystore vault and the
- * devnet on port 0: `knownSigners` (local keys and verified signers of stored transactions),
+ * devnet on port 0: `knownSigners` (local keys, and signers of stored transactions named in a
+ * permission this station fetched from the node; test/lockout-forged-signature.test.ts has the rest),
  * `permissionCheck` (rules, diff, fee, verdict), and `buildPermissionUpdate` refusing a lockout,
  * refusing an owner reachable only by unseen keys unless the risk is accepted (API and CLI
  * `--accept-risk owner-unseen-keys`), and nothing stored when it refuses. Then the owner turns a
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('known signers', () => {
-  it('are the local keys and the verified signers of stored transactions', () => {
+  it('are the local keys and the signers of stored transactions whose permission was observed from the node', () => {
     expect(station.knownSigners()).toEqual(
       [{ address: holder.b58, local: true, signed: false, proved: false }, { address: seen.b58, local: false, signed: true, proved: false }].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );

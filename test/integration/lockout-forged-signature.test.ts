@@ -1,0 +1,158 @@
+/**
+ * The lockout guard against a signature nobody made (issue 16, the critical finding), built from
+ * public inputs only: files written the way an attacker or a second station would write them,
+ * imported through `importFiles`, and the verdict read through `permissionCheck`,
+ * `buildPermissionUpdate` and `knownSigners`. Random (r, s, v) recovers to SOME key; a signature
+ * proves that key is held only when the key was named in a permission this station observed from
+ * the node. So: a forged plain transaction of an unknown account must not make its recovered key
+ * "seen", nor once that account is fetched (the key is in none of its permissions); a real signature by a key of an observed permission still counts; and a real signature
+ * whose permission only a file claims does not count until the station fetches that account.
+ * Real SQLite stores, real keystore vaults, and the devnet in-process on port 0.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressToBase58 } from '../../shared/chain/address.ts';
+import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
+import { recoverSigner } from '../../shared/chain/verify.ts';
+import { openStation, type Station } from '../../station/station.ts';
+import { funded, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
+import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+
+let work: { dir: string; remove: () => void };
+let node: TestNode;
+/** The station under attack: holds `holder`, has fetched `holder`'s account from the node. */
+let a: Station;
+/** A second station holding `cosigner`'s key: it signs a genuine transaction and hands it off. */
+let b: Station;
+/** A third station that gets the same handoff file but never fetched `cosigner`'s account. */
+let c: Station;
+let holder: TestKey;
+let cosigner: TestKey;
+/** An account none of the stations knows: the forged transaction is "from" it. */
+let stranger: TestKey;
+let handoffFile: string;
+/** The key the forged signature recovers to (set by the first test). */
+let forgedKey: string;
+
+function open(name: string): Station {
+  return openStation({
+    dataDir: join(work.dir, name), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+  });
+}
+
+/** `holder`'s permission update making `owner` the only owner key (the lockout the guard is for). */
+function onlyOwner(owner: string): Json {
+  return {
+    visible: true,
+    owner_address: holder.b58,
+    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner, weight: 1 }] },
+    actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
+  };
+}
+
+/**
+ * 65 random bytes that recover to some key over `txId`, as an attacker makes them: about half of
+ * random r values are no x-coordinate, so draw again until one recovers. Nobody holds the key.
+ */
+function forgedSignature(txId: Uint8Array): { signature: Uint8Array; signer: string } {
+  for (;;) {
+    const signature = randomBytes(65);
+    signature[64] = signature[64]! & 1;
+    try {
+      return { signature, signer: addressToBase58(recoverSigner(signature, txId)) };
+    } catch {
+      // r is no x-coordinate, or s is out of range: draw again.
+    }
+  }
+}
+
+const signedFlag = (s: Station, address: string) => s.knownSigners().find((k) => k.address === address)?.signed ?? false;
+
+beforeAll(async () => {
+  work = workDir('airlock-forged-');
+  node = await startNode();
+  holder = await funded(node, 1_000n * SUN);
+  cosigner = await funded(node, 10n * SUN);
+  stranger = await funded(node, 10n * SUN);
+  a = open('a');
+  b = open('b');
+  c = open('c');
+  await a.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
+  await a.accountFetch({ address: holder.b58 });
+  // Station b builds online (so it observes cosigner's account), signs in its vault, hands off.
+  await b.keysImport({ secret: hexToBytes(cosigner.priv), label: 'cosigner' });
+  const t = await b.buildTransfer({ from: cosigner.b58, to: holder.b58, amount: '1' });
+  await b.sign({ txId: t.txId });
+  handoffFile = join(work.dir, 'cosigner.handoff.json');
+  b.exportHandoff({ txId: t.txId, file: handoffFile });
+  await c.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
+  await c.accountFetch({ address: holder.b58 });
+}, 120_000);
+
+afterAll(async () => {
+  a?.close();
+  b?.close();
+  c?.close();
+  await node?.stop();
+  work?.remove();
+});
+
+describe('a signature nobody made', () => {
+  it('a plain transaction of an unknown account with random (r, s, v) does not make its key "seen": the update stays needs-override and is refused without acceptRisk', async () => {
+    // The attacker's file: a real unsigned transfer of an account the station does not know, with
+    // a random signature in place of one.
+    const unsigned = await node.transfer(stranger, holder.hex, 1);
+    const { signature, signer: x } = forgedSignature(hexToBytes(unsigned.txID as string));
+    const file = join(work.dir, 'forged.json');
+    writeFileSync(file, JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }));
+    const [imported] = a.importFiles({ files: [file] });
+    // The station stores it (it can be a genuine transaction of someone else's), and says the
+    // signature was checked only for belonging to the transaction.
+    expect(imported!.added).toEqual([x]);
+    expect(imported!.warnings.join(' ')).toMatch(/does not know the permission/);
+
+    const check = a.permissionCheck({ json: onlyOwner(x) });
+    expect(check.valid).toBe(true);
+    expect(check.lockout!.verdict).toBe('needs-override');
+    expect(check.lockout!.owner!.unseen).toEqual([x]);
+    const before = a.list().length;
+    await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override', risk: 'owner-unseen-keys' } });
+    expect(a.list().length).toBe(before);
+    expect(signedFlag(a, x)).toBe(false);
+    forgedKey = x;
+  });
+
+  it('still does not count once the station observes that account from the node: the forged key is no key of its permission', async () => {
+    await a.accountFetch({ address: stranger.b58 });
+    expect(a.accountShow({ address: stranger.b58 }).source.kind).toBe('node');
+    expect(signedFlag(a, forgedKey)).toBe(false);
+    expect(a.permissionCheck({ json: onlyOwner(forgedKey) }).lockout!.verdict).toBe('needs-override');
+  });
+});
+
+describe('a genuine signature', () => {
+  it('by a key named in a permission this station observed from the node still counts as seen', async () => {
+    await a.accountFetch({ address: cosigner.b58 });
+    const [imported] = a.importFiles({ files: [handoffFile] });
+    expect(imported!.added).toEqual([cosigner.b58]);
+    expect(a.knownSigners().find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
+    expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
+  });
+
+  it('whose permission only a file claims (a handoff of an account never fetched) does not count, until the station fetches that account', async () => {
+    const [imported] = c.importFiles({ files: [handoffFile] });
+    expect(imported!.added).toEqual([cosigner.b58]);
+    // The handoff's claimed account is stored, marked as from the file.
+    expect(c.accountShow({ address: cosigner.b58 }).source.kind).toBe('file');
+    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+    await expect(c.buildPermissionUpdate({ json: onlyOwner(cosigner.b58) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override' } });
+    expect(signedFlag(c, cosigner.b58)).toBe(false);
+    // Observed from the node, the permission names cosigner: the stored signature now proves it.
+    await c.accountFetch({ address: cosigner.b58 });
+    expect(signedFlag(c, cosigner.b58)).toBe(true);
+    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
+  });
+});
