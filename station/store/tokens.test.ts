@@ -31,4 +31,10 @@ describe('store: tokens', () => {
     refused(() => store.putToken({ ...token, precision: 7 }), 'INVALID_INPUT', 'precision');
     refused(() => store.putToken({ ...token, id: '01' }), 'INVALID_INPUT', 'id');
   });
+
+  it('looks a token up only by an id a token can have: the same check as putToken, int64 bound included', () => {
+    expect(store.getToken('9223372036854775807')).toBeUndefined();
+    refused(() => store.getToken('9223372036854775808'), 'INVALID_INPUT', 'id');
+    refused(() => store.getToken('01'), 'INVALID_INPUT', 'id');
+  });
 });
