@@ -9,7 +9,7 @@
  * last one here was written by a newer Airlock and is refused, not "downgraded" by guesswork.
  *
  * The audit table's triggers make it append-only from any connection, including a hand-opened
- * sqlite3 shell; `verifyAudit` in store.ts catches what is done by dropping them.
+ * sqlite3 shell; `verifyAudit` in audit.ts catches what is done by dropping them.
  */
 import type Database from 'better-sqlite3';
 import { fail } from '../../shared/base/errors.ts';

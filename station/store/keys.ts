@@ -1,0 +1,90 @@
+/**
+ * The store's `keys` table (issue 7, "Store"): which addresses a vault holds a key for, with a
+ * label and which vault. Metadata only: no column here can hold a secret (the vault keeps those).
+ *
+ * Invariants: one row per address (a second add is CONFLICT, never an overwrite); every write is
+ * one transaction with its audit entry.
+ */
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { checkAddressField, checkOneOf, checkRecord, checkText, MAX_LABEL_LENGTH } from './row-checks.ts';
+import { u8, type StoreContext } from './table.ts';
+
+export type Vault = 'keychain' | 'keystore';
+export const VAULTS: readonly Vault[] = ['keychain', 'keystore'];
+
+export interface KeyInput {
+  address: Uint8Array;
+  label?: string;
+  vault: Vault;
+}
+export interface KeyRecord {
+  address: Uint8Array;
+  label: string;
+  vault: Vault;
+  createdAt: number;
+}
+
+interface KeyRow { address: Uint8Array; label: string; vault: Vault; created_at: number }
+
+const keyFromRow = (r: KeyRow): KeyRecord => ({ address: u8(r.address), label: r.label, vault: r.vault, createdAt: r.created_at });
+
+export type KeyTable = ReturnType<typeof keyTable>;
+
+export function keyTable({ db, atomic, now, audit }: StoreContext) {
+  const stmts = {
+    insertKey: db.prepare('INSERT INTO keys (address, label, vault, created_at) VALUES (?, ?, ?, ?)'),
+    getKey: db.prepare<[Uint8Array], KeyRow>('SELECT * FROM keys WHERE address = ?'),
+    listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, address'),
+    labelKey: db.prepare('UPDATE keys SET label = ? WHERE address = ?'),
+    deleteKey: db.prepare('DELETE FROM keys WHERE address = ?'),
+  };
+
+  return {
+    /** Records that a vault holds the key of `address`. CONFLICT when that address is already known. */
+    addKey(input: KeyInput): KeyRecord {
+      const fn = 'store.addKey';
+      const v = checkRecord(input, fn, 'input', ['address', 'label', 'vault']);
+      const address = checkAddressField(v.address, fn, 'address');
+      const label = v.label === undefined ? '' : checkText(v.label, fn, 'label', MAX_LABEL_LENGTH);
+      const vault = checkOneOf(v.vault, fn, 'vault', VAULTS);
+      return atomic(() => {
+        if (stmts.getKey.get(address)) fail('CONFLICT', `${fn}: a key for this address is already stored`, { field: 'address', address: bytesToHex(address) });
+        const at = now();
+        stmts.insertKey.run(address, label, vault, at);
+        audit(at, 'key.add', bytesToHex(address), JSON.stringify({ vault }));
+        return { address, label, vault, createdAt: at };
+      });
+    },
+
+    getKey(address: Uint8Array): KeyRecord | undefined {
+      const row = stmts.getKey.get(checkAddressField(address, 'store.getKey', 'address'));
+      return row && keyFromRow(row);
+    },
+
+    listKeys(): KeyRecord[] {
+      return stmts.listKeys.all().map(keyFromRow);
+    },
+
+    labelKey(address: Uint8Array, label: string): KeyRecord {
+      const fn = 'store.labelKey';
+      const a = checkAddressField(address, fn, 'address');
+      const l = checkText(label, fn, 'label', MAX_LABEL_LENGTH);
+      return atomic(() => {
+        if (stmts.labelKey.run(l, a).changes === 0) fail('NOT_FOUND', `${fn}: no key for this address`, { field: 'address', address: bytesToHex(a) });
+        audit(now(), 'key.label', bytesToHex(a), '{}');
+        return keyFromRow(stmts.getKey.get(a)!);
+      });
+    },
+
+    /** Forgets the key's metadata (the vault deletes the secret). NOT_FOUND when unknown. */
+    deleteKey(address: Uint8Array): void {
+      const fn = 'store.deleteKey';
+      const a = checkAddressField(address, fn, 'address');
+      atomic(() => {
+        if (stmts.deleteKey.run(a).changes === 0) fail('NOT_FOUND', `${fn}: no key for this address`, { field: 'address', address: bytesToHex(a) });
+        audit(now(), 'key.delete', bytesToHex(a), '{}');
+      });
+    },
+  };
+}

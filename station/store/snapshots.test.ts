@@ -1,0 +1,32 @@
+// The store's chain snapshots (issue 7, "Store"): the latest is the highest block whatever the
+// order of import, and importing a block again is the same record with no new write.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Store } from './store.ts';
+import { T0 } from '../../test/helpers/store-helpers.ts';
+import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+
+let tmp: ReturnType<typeof openTestStore>['tmp'];
+let clock: ReturnType<typeof openTestStore>['clock'];
+let store: Store;
+beforeEach(() => {
+  ({ tmp, clock, store } = openTestStore());
+});
+afterEach(() => {
+  store.close();
+  tmp.remove();
+});
+const refused = refusedBy(() => store);
+
+describe('store: chain snapshots', () => {
+  it('gives the snapshot of the highest block, whatever the order of import; a repeat import is the same record', () => {
+    const source = { kind: 'file' as const, file: 'chain.json' };
+    const high = store.putChainSnapshot({ blockNumber: 200, blockId: new Uint8Array(32).fill(2), blockTimestamp: T0, source });
+    clock.advance(10);
+    store.putChainSnapshot({ blockNumber: 100, blockId: new Uint8Array(32).fill(1), blockTimestamp: T0 - 300_000, source });
+    expect(store.latestChainSnapshot()).toEqual(high);
+    const again = store.putChainSnapshot({ blockNumber: 200, blockId: new Uint8Array(32).fill(2), blockTimestamp: T0, source });
+    expect(again).toEqual(high);
+    expect(store.listAudit().filter((e) => e.action === 'chain.snapshot')).toHaveLength(2);
+    refused(() => store.putChainSnapshot({ blockNumber: 1, blockId: new Uint8Array(31), blockTimestamp: T0, source }), 'INVALID_INPUT', 'blockId');
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * The store's `transactions` and `signatures` tables (issue 7, "Store"): each transaction's raw
+ * bytes with its status, note and the permission its signers saw, and the signatures collected
+ * for it. One module because a signature exists only under its transaction (a foreign key) and
+ * the transaction row carries the signature count the triggers keep.
+ *
+ * Invariants this file guards:
+ * - A txID is the sha256 of the stored raw bytes, and a txID is stored once: a file never
+ *   overwrites what the store knows (CONFLICT).
+ * - Status moves forward only: nothing goes back to draft, and confirmed and expired are final.
+ * - A signer signs a transaction once: a second signature from the same signer is a no-op that
+ *   returns the stored one, with no second row and no audit entry.
+ * - A signature is committed (fsynced) together with its audit entry before addSignature returns.
+ */
+import type Database from 'better-sqlite3';
+import { fromBinary } from '@bufbuild/protobuf';
+import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { SIGNATURE_LENGTH } from '../../shared/chain/verify.ts';
+import { MAX_TRANSACTION_BYTES, txIdOf } from '../../shared/chain/transaction.ts';
+import {
+  bad, checkAddressField, checkBytes, checkContractKind, checkInteger, checkListBounds, checkNonNegative, checkOneOf, checkOrigin,
+  checkRecord, checkText, MAX_LIST_LIMIT, MAX_NODE_ANSWER_LENGTH, MAX_NOTE_LENGTH, type SignatureOrigin,
+} from './row-checks.ts';
+import { u8, type StoreContext } from './table.ts';
+
+export const TX_STATUSES = ['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'] as const;
+export type TxStatus = (typeof TX_STATUSES)[number];
+/** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
+export const FINAL_STATUSES: readonly TxStatus[] = ['confirmed', 'expired'];
+
+/** The key `listApprovalFacts` files a transaction under: its txID in lowercase hex. */
+export function txKey(txId: Uint8Array): string {
+  return Buffer.from(txId.buffer, txId.byteOffset, txId.byteLength).toString('hex');
+}
+
+export interface TransactionInput {
+  txId: Uint8Array;
+  /** The raw_data bytes; `txId` must be their sha256. */
+  raw: Uint8Array;
+  /** The contract type name (TransferContract, …). */
+  kind: string;
+  /** The account whose permission must approve it (the contract's owner). */
+  account: Uint8Array;
+  permissionId: number;
+  /** raw_data.expiration, ms since the epoch. */
+  expiration: number;
+  status?: TxStatus;
+  note?: string;
+  /** The Permission message (protocol.Permission) the signers saw, as bytes; null when unknown. */
+  permission?: Uint8Array | null;
+}
+export interface TransactionSummary {
+  txId: Uint8Array;
+  kind: string;
+  account: Uint8Array;
+  permissionId: number;
+  expiration: number;
+  status: TxStatus;
+  nodeAnswer: string | null;
+  note: string;
+  createdAt: number;
+  updatedAt: number;
+  signatureCount: number;
+  /** Only with `weights: true`. */
+  weight?: string | null;
+  threshold?: string | null;
+}
+export interface TransactionRecord extends TransactionSummary {
+  raw: Uint8Array;
+  permission: Uint8Array | null;
+}
+export interface ListTransactionsQuery {
+  status?: TxStatus | readonly TxStatus[];
+  account?: Uint8Array;
+  limit?: number;
+  offset?: number;
+  /**
+   * Also sum each row's signer weights under its stored permission (`weight`, `threshold`, decimal
+   * text; null without a permission) in the same query. No signature is recovered: each was checked
+   * against the permission when it was stored.
+   */
+  weights?: boolean;
+}
+
+export interface SignatureInput {
+  txId: Uint8Array;
+  signer: Uint8Array;
+  /** 65 bytes r‖s‖v. The caller has checked it recovers to `signer` over `txId`. */
+  signature: Uint8Array;
+  origin: SignatureOrigin;
+}
+/** A stored signature with what its transaction is counted against (`Store.listSignedKeys`). */
+export interface SignedKeyRecord {
+  txId: Uint8Array;
+  signer: Uint8Array;
+  signature: Uint8Array;
+  account: Uint8Array;
+  permissionId: number;
+}
+export interface SignatureRecord extends SignatureInput {
+  signedAt: number;
+}
+export interface AddSignatureResult {
+  /** false: this signer had already signed this transaction; `signature` is the stored one. */
+  added: boolean;
+  signature: SignatureRecord;
+}
+
+interface TxSummaryRow {
+  txid: Uint8Array; kind: string; account: Uint8Array; permission_id: number; expiration: number; status: TxStatus;
+  node_answer: string | null; note: string; created_at: number; updated_at: number; signature_count: number;
+}
+interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null }
+interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> { txid: string; account: string; weight?: string | null; threshold?: string | null }
+interface SignedKeyRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; account: Uint8Array; permission_id: number }
+interface SignatureRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; signed_at: number; origin: 'local key' | 'file' | 'merge'; origin_file: string | null }
+
+const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expiration, t.status, t.node_answer, t.note,
+  t.created_at, t.updated_at, t.signature_count`;
+
+/**
+ * A listing reads txID and account as SQLite's hex() text: better-sqlite3 makes a Buffer per blob,
+ * which costs more than the rest of the row, while text plus the decode below is cheap. The text
+ * comes from hex() of our own columns, so it is always uppercase pairs.
+ */
+const TX_LIST_COLUMNS = `hex(t.txid) AS txid, t.kind, hex(t.account) AS account, t.permission_id, t.expiration, t.status,
+  t.node_answer, t.note, t.created_at, t.updated_at, t.signature_count`;
+
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+
+function fromSqlHex(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = (HEX_VALUE[hex.charCodeAt(2 * i)]! << 4) | HEX_VALUE[hex.charCodeAt(2 * i + 1)]!;
+  }
+  return out;
+}
+
+const summaryFromRow = (r: TxSummaryRow): TransactionSummary => ({
+  txId: u8(r.txid),
+  kind: r.kind,
+  account: u8(r.account),
+  permissionId: r.permission_id,
+  expiration: r.expiration,
+  status: r.status,
+  nodeAnswer: r.node_answer,
+  note: r.note,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  signatureCount: r.signature_count,
+});
+
+const signatureFromRow = (r: SignatureRow): SignatureRecord => ({
+  txId: u8(r.txid),
+  signer: u8(r.signer),
+  signature: u8(r.signature),
+  origin: r.origin === 'local key' ? { kind: 'local key' } : { kind: r.origin, file: r.origin_file ?? '' },
+  signedAt: r.signed_at,
+});
+
+/**
+ * Fills the TEMP tables `listTransactions({weights: true})` joins: the keys and thresholds of the
+ * distinct stored permissions (a handful), decoded here, so SQLite sums weights with indexes.
+ * TEMP tables live in the connection's own temporary database, never in the station's file.
+ */
+function fillWeightTables(db: Database.Database): void {
+  const permissions = db.prepare<[], [Buffer]>('SELECT DISTINCT permission FROM transactions WHERE permission IS NOT NULL').raw().all();
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_keys (permission BLOB NOT NULL, signer BLOB NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (permission, signer));
+    CREATE TEMP TABLE IF NOT EXISTS list_thresholds (permission BLOB PRIMARY KEY, threshold INTEGER NOT NULL);`);
+  const addKey = db.prepare('INSERT OR REPLACE INTO list_keys VALUES (?, ?, ?)');
+  const addThreshold = db.prepare('INSERT OR REPLACE INTO list_thresholds VALUES (?, ?)');
+  db.transaction(() => {
+    db.exec('DELETE FROM list_keys; DELETE FROM list_thresholds;');
+    for (const [bytes] of permissions) {
+      const p = fromBinary(PermissionSchema, u8(bytes));
+      addThreshold.run(bytes, p.threshold);
+      for (const k of p.keys) addKey.run(bytes, k.address, k.weight);
+    }
+  })();
+}
+
+function notFound(fn: string, txId: Uint8Array): never {
+  fail('NOT_FOUND', `${fn}: no such transaction`, { field: 'txId', txId: bytesToHex(txId) });
+}
+
+export type TransactionTable = ReturnType<typeof transactionTable>;
+
+export function transactionTable({ db, atomic, now, audit }: StoreContext) {
+  const stmts = {
+    insertTx: db.prepare(
+      `INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission,
+         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+    ),
+    getTx: db.prepare<[Uint8Array], TxRow>(`SELECT ${TX_SUMMARY_COLUMNS}, t.raw, t.permission FROM transactions t WHERE t.txid = ?`),
+    txStatus: db.prepare<[Uint8Array], { status: TxStatus }>('SELECT status FROM transactions WHERE txid = ?'),
+    setStatus: db.prepare('UPDATE transactions SET status = ?, node_answer = coalesce(?, node_answer), updated_at = ? WHERE txid = ?'),
+    setNote: db.prepare('UPDATE transactions SET note = ?, updated_at = ? WHERE txid = ?'),
+    getSignature: db.prepare<[Uint8Array, Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? AND signer = ?'),
+    insertSignature: db.prepare(
+      'INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
+    listSignedKeys: db.prepare<[], SignedKeyRow>(
+      `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id
+       FROM signatures s JOIN transactions t ON t.txid = s.txid ORDER BY t.account, t.permission_id, s.signer`,
+    ),
+  };
+  /** Listings differ only in their filters; each distinct SQL text is prepared once per connection. */
+  const listStatements = new Map<string, Database.Statement<unknown[], TxListRow>>();
+
+  const getTransaction = (txId: Uint8Array): TransactionRecord | undefined => {
+    const row = stmts.getTx.get(checkBytes(txId, 'store.getTransaction', 'txId', 32));
+    return row && { ...summaryFromRow(row), raw: u8(row.raw), permission: row.permission === null ? null : u8(row.permission) };
+  };
+
+  return {
+    /**
+     * Stores a new transaction (status `draft` unless given). `txId` must be sha256 of `raw`.
+     * CONFLICT when the txID is already stored: a file never overwrites what the store knows.
+     */
+    insertTransaction(input: TransactionInput): TransactionRecord {
+      const fn = 'store.insertTransaction';
+      const v = checkRecord(input, fn, 'input', ['txId', 'raw', 'kind', 'account', 'permissionId', 'expiration', 'status', 'note', 'permission']);
+      const txId = checkBytes(v.txId, fn, 'txId', 32);
+      const raw = checkBytes(v.raw, fn, 'raw', undefined, MAX_TRANSACTION_BYTES);
+      if (!equalBytes(txIdOf(raw), txId)) fail('BAD_TRANSACTION', `${fn}: txId is not the sha256 of raw`, { field: 'txId' });
+      const kind = checkContractKind(v.kind, fn, 'kind');
+      const account = checkAddressField(v.account, fn, 'account');
+      const permissionId = checkInteger(v.permissionId, fn, 'permissionId', 0, 2 ** 31 - 1);
+      const expiration = checkNonNegative(v.expiration, fn, 'expiration');
+      const status = v.status === undefined ? 'draft' : checkOneOf(v.status, fn, 'status', TX_STATUSES);
+      const note = v.note === undefined ? '' : checkText(v.note, fn, 'note', MAX_NOTE_LENGTH);
+      let permission: Uint8Array | null = null;
+      if (v.permission !== undefined && v.permission !== null) {
+        permission = checkBytes(v.permission, fn, 'permission', undefined, MAX_TRANSACTION_BYTES);
+        try {
+          fromBinary(PermissionSchema, permission);
+        } catch {
+          bad(fn, 'permission', 'is not an encoded Permission message');
+        }
+      }
+      return atomic(() => {
+        if (stmts.txStatus.get(txId)) fail('CONFLICT', `${fn}: this transaction is already stored`, { field: 'txId', txId: bytesToHex(txId) });
+        const at = now();
+        stmts.insertTx.run(txId, raw, kind, account, permissionId, expiration, status, note, permission, at, at);
+        audit(at, 'transaction.add', bytesToHex(txId), JSON.stringify({ kind, account: bytesToHex(account), permissionId, status }));
+        return {
+          txId, raw, kind, account, permissionId, expiration, status, nodeAnswer: null, note, permission,
+          createdAt: at, updatedAt: at, signatureCount: 0,
+        };
+      });
+    },
+
+    getTransaction,
+
+    /** Newest first, with how many signatures each has. */
+    listTransactions(query: ListTransactionsQuery = {}): TransactionSummary[] {
+      const fn = 'store.listTransactions';
+      const v = checkRecord(query, fn, 'query', ['status', 'account', 'limit', 'offset', 'weights']);
+      if (v.weights !== undefined && typeof v.weights !== 'boolean') bad(fn, 'weights', 'must be true or false');
+      const weights = v.weights === true;
+      if (weights) fillWeightTables(db);
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (v.status !== undefined) {
+        const list = Array.isArray(v.status) ? (v.status as unknown[]) : [v.status];
+        if (list.length === 0 || list.length > TX_STATUSES.length) bad(fn, 'status', 'must name one to seven statuses');
+        list.forEach((s, i) => params.push(checkOneOf(s, fn, Array.isArray(v.status) ? `status[${i}]` : 'status', TX_STATUSES)));
+        where.push(`t.status IN (${list.map(() => '?').join(', ')})`);
+      }
+      if (v.account !== undefined) {
+        params.push(checkAddressField(v.account, fn, 'account'));
+        where.push('t.account = ?');
+      }
+      const limit = v.limit === undefined ? MAX_LIST_LIMIT : checkListBounds(v.limit, fn, 'limit');
+      const offset = v.offset === undefined ? 0 : checkNonNegative(v.offset, fn, 'offset');
+      params.push(limit, offset);
+      // rowid breaks ties in insertion order and rides in every index, so no sort step is needed.
+      const weightColumns = weights
+        ? `, CAST(h.threshold AS TEXT) AS threshold, CASE WHEN h.threshold IS NULL THEN NULL ELSE CAST((SELECT coalesce(sum(k.weight), 0) FROM signatures s
+            JOIN list_keys k ON k.permission = t.permission AND k.signer = s.signer WHERE s.txid = t.txid) AS TEXT) END AS weight`
+        : '';
+      const join = weights ? 'LEFT JOIN list_thresholds h ON h.permission = t.permission' : '';
+      const sql = `SELECT ${TX_LIST_COLUMNS}${weightColumns} FROM transactions t ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`;
+      let stmt = listStatements.get(sql);
+      if (!stmt) {
+        stmt = db.prepare<unknown[], TxListRow>(sql);
+        listStatements.set(sql, stmt);
+      }
+      return stmt.all(...params).map((r) => ({
+        ...(weights && { weight: r.weight ?? null, threshold: r.threshold ?? null }),
+        txId: fromSqlHex(r.txid),
+        kind: r.kind,
+        account: fromSqlHex(r.account),
+        permissionId: r.permission_id,
+        expiration: r.expiration,
+        status: r.status,
+        nodeAnswer: r.node_answer,
+        note: r.note,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        signatureCount: r.signature_count,
+      }));
+    },
+
+    /**
+     * Moves a transaction to `status`, keeping the node's answer when given. Confirmed and expired
+     * are final (CONFLICT), and nothing goes back to draft: a stored transaction has been seen.
+     */
+    setStatus(txId: Uint8Array, status: TxStatus, options: { nodeAnswer?: string } = {}): TransactionRecord {
+      const fn = 'store.setStatus';
+      const id = checkBytes(txId, fn, 'txId', 32);
+      const to = checkOneOf(status, fn, 'status', TX_STATUSES);
+      const o = checkRecord(options, fn, 'options', ['nodeAnswer']);
+      const nodeAnswer = o.nodeAnswer === undefined ? null : checkText(o.nodeAnswer, fn, 'nodeAnswer', MAX_NODE_ANSWER_LENGTH);
+      return atomic(() => {
+        const row = stmts.txStatus.get(id);
+        if (!row) notFound(fn, id);
+        const from = row.status;
+        if (FINAL_STATUSES.includes(from) && from !== to) {
+          fail('CONFLICT', `${fn}: the transaction is ${from}, which is final`, { field: 'status', from, to });
+        }
+        if (to === 'draft' && from !== 'draft') fail('CONFLICT', `${fn}: a transaction does not go back to draft`, { field: 'status', from, to });
+        const at = now();
+        stmts.setStatus.run(to, nodeAnswer, at, id);
+        audit(at, 'transaction.status', bytesToHex(id), JSON.stringify({ from, to, ...(nodeAnswer !== null && { nodeAnswer: nodeAnswer.slice(0, 1000) }) }));
+        return getTransaction(id)!;
+      });
+    },
+
+    setNote(txId: Uint8Array, note: string): TransactionRecord {
+      const fn = 'store.setNote';
+      const id = checkBytes(txId, fn, 'txId', 32);
+      const text = checkText(note, fn, 'note', MAX_NOTE_LENGTH);
+      return atomic(() => {
+        const at = now();
+        if (stmts.setNote.run(text, at, id).changes === 0) notFound(fn, id);
+        audit(at, 'transaction.note', bytesToHex(id), '{}');
+        return getTransaction(id)!;
+      });
+    },
+
+    /**
+     * Stores a signature and its audit entry in one transaction, committed (fsynced) before this
+     * returns. A signer who already signed this transaction is a no-op: `added: false` and the stored
+     * signature, no second row, no audit entry. NOT_FOUND when the transaction is unknown.
+     */
+    addSignature(input: SignatureInput): AddSignatureResult {
+      const fn = 'store.addSignature';
+      const v = checkRecord(input, fn, 'input', ['txId', 'signer', 'signature', 'origin']);
+      const txId = checkBytes(v.txId, fn, 'txId', 32);
+      const signer = checkAddressField(v.signer, fn, 'signer');
+      const signature = checkBytes(v.signature, fn, 'signature', SIGNATURE_LENGTH);
+      const origin = checkOrigin(v.origin, fn, 'origin');
+      return atomic(() => {
+        if (!stmts.txStatus.get(txId)) notFound(fn, txId);
+        const existing = stmts.getSignature.get(txId, signer);
+        if (existing) return { added: false, signature: signatureFromRow(existing) };
+        const at = now();
+        const file = origin.kind === 'local key' ? null : origin.file;
+        stmts.insertSignature.run(txId, signer, signature, at, origin.kind, file);
+        audit(at, 'signature.add', bytesToHex(txId), JSON.stringify({ signer: bytesToHex(signer), origin: origin.kind, ...(file !== null && { file }) }));
+        return { added: true, signature: { txId, signer, signature, origin, signedAt: at } };
+      });
+    },
+
+    listSignatures(txId: Uint8Array): SignatureRecord[] {
+      return stmts.listSignatures.all(checkBytes(txId, 'store.listSignatures', 'txId', 32)).map(signatureFromRow);
+    },
+
+    /**
+     * Every stored signature with the account and permission id of its transaction. A signature
+     * alone proves nothing about who holds a key (random bytes recover to SOME key), so the caller
+     * decides which of these count: the lockout guard keeps only signers named in a permission this
+     * station observed from the node (station/permissions).
+     */
+    listSignedKeys(): SignedKeyRecord[] {
+      return stmts.listSignedKeys.all().map((r) => ({
+        txId: u8(r.txid), signer: u8(r.signer), signature: u8(r.signature), account: u8(r.account), permissionId: r.permission_id,
+      }));
+    },
+  };
+}

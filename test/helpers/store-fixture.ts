@@ -1,0 +1,47 @@
+// The station store's test fixture, shared by the table modules' tests beside station/store/*.ts:
+// a store on a fresh data directory with a clock the test controls, a snapshot of everything it
+// holds, and `refused`, which expects a coded error naming a field and proves nothing was written.
+// Separate from store-helpers.ts because it uses vitest's expect, and the crash child
+// (station/store/store-crash-child.ts) runs outside vitest with store-helpers.ts.
+import { expect } from 'vitest';
+import { AirlockError, type ErrorCode } from '../../shared/base/errors.ts';
+import { openStore, type Store } from '../../station/store/store.ts';
+import { tempDir, testClock } from './store-helpers.ts';
+
+/** A store on a fresh data directory, its clock at T0; close the store and remove `tmp` after. */
+export function openTestStore(): { tmp: ReturnType<typeof tempDir>; clock: ReturnType<typeof testClock>; store: Store } {
+  const tmp = tempDir();
+  const clock = testClock();
+  return { tmp, clock, store: openStore({ dataDir: tmp.dir }, { clock: clock.now }) };
+}
+
+/** Everything the store holds, to prove a refused call changed nothing. */
+export function contents(s: Store): unknown {
+  return {
+    keys: s.listKeys(), accounts: s.listAccounts(), tokens: s.listTokens(), txs: s.listTransactions(), labels: s.listLabels(),
+    settings: s.listSettings(), audit: s.listAudit(), snapshot: s.latestChainSnapshot(),
+  };
+}
+
+/**
+ * `refused(call, code, field)` for the store `current()` returns at call time: runs `call`,
+ * expects a coded error naming `field`, and that nothing in the store changed.
+ */
+export function refusedBy(current: () => Store): (call: () => unknown, code: ErrorCode, field: string) => AirlockError {
+  return (call, code, field) => {
+    const store = current();
+    const before = contents(store);
+    let caught: unknown;
+    try {
+      call();
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught, `expected ${code} for ${field}`).toBeInstanceOf(AirlockError);
+    const err = caught as AirlockError;
+    expect(err.code).toBe(code);
+    expect(err.details?.field).toBe(field);
+    expect(contents(store)).toEqual(before);
+    return err;
+  };
+}
