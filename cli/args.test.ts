@@ -1,11 +1,12 @@
 /**
  * The CLI's one argument parser (cli/args.ts), through the whole command tree (cli/main.ts `run`).
  * cli.test.ts pins the tools' messages; this file pins the rules it does not: `--` ends the
- * options, help wins over a bad option before it, a value option given twice or empty is refused
- * for the station's commands as for the tools, a switch may repeat, a command group without its
- * command is a usage error, the tools refuse the station's options, the station's commands keep
- * commander's help while `airlock --help` is the overview, and no refusal quotes an argument that
- * may be a private key (an unknown option, command or choice, a surplus argument, a switch's value).
+ * options; help wins over a bad option before it; a value option of a command given twice or
+ * empty is refused for the station's commands as for the tools (a global option may be given
+ * again); a switch may repeat; a command group without its command is a usage error; the tools
+ * refuse the station's options; the station's commands keep commander's help while `airlock
+ * --help` is the overview; and no refusal quotes an argument that may be a private key (an
+ * unknown option, command or choice, a surplus argument, a switch's value).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,10 @@ describe('one set of rules for the tools and the station commands', () => {
   it('a value option given twice is refused, for a station command as for tx sign', async () => {
     const r = await cli(['--data-dir', dataDir, 'build', 'transfer', '--from', 'A', '--to', 'B', '--from', 'C', '--amount', '1']);
     expect(usageError(r)).toEqual({ message: 'airlock build transfer: --from given twice', details: { option: '--from' } });
+  });
+
+  it('a global option before the command word may be given again: the last wins', async () => {
+    expect(usageError(await cli(['--data-dir', 'elsewhere', '--data-dir', dataDir, 'keys'])).message).toBe('airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)');
   });
 
   it('an empty value is refused, for a station command as for tx sign', async () => {

@@ -6,7 +6,7 @@
  * it wrong" apart from "your input is wrong" (exit 1).
  *
  * The rules: an unknown option, an option without its value (at the end, or `--flag=`), a value
- * option given twice, a switch given a value (`--visible=yes`), too many arguments, a missing
+ * option of a command given twice (a global option before the command word: the last wins), a switch given a value (`--visible=yes`), too many arguments, a missing
  * command or an unknown one are refused, each message starting with the command's path
  * (`airlock tx sign: ...`). Accepted forms: `--flag value`, `--flag=value`, `-h`/`--help`, and `--`
  * to end the options; a lone `-` is an argument (stdin), not a flag.
@@ -100,12 +100,16 @@ export class AirlockCommand extends Command {
     return super.help(context as HelpContext | undefined);
   }
 
-  /** Every value the command line sets passes here: a value option takes one non-empty value. */
+  /**
+   * Every value the command line sets passes here: a value option takes one non-empty value. The
+   * root's options (the station's global ones) are the exception to "once": there the last wins, so
+   * a wrapper script can give defaults and its caller override them (test/helpers/station-helpers.ts).
+   */
   override setOptionValueWithSource(key: string, value: unknown, source: OptionValueSource): this {
     const option = this.options.find((o) => o.attributeName() === key);
     if (source === 'cli' && option && (option.required || option.optional) && !option.variadic) {
       if (value === '') this.refuse(`${option.long} needs a value`, { option: option.long });
-      if (this.getOptionValueSource(key) === 'cli') this.refuse(`${option.long} given twice`, { option: option.long });
+      if (this.parent && this.getOptionValueSource(key) === 'cli') this.refuse(`${option.long} given twice`, { option: option.long });
     }
     return super.setOptionValueWithSource(key, value, source);
   }
