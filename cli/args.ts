@@ -44,7 +44,9 @@ function valueName(option: Option): string {
 /**
  * A node of the command tree. The methods below replace commander's own refusals (lib/command.js
  * calls them with the refused flag, option or arguments), so each message is ours and quotes input
- * only through shownArg; `error` is the funnel for any other refusal (an invalid choice).
+ * only through shownArg; `error` is the funnel for any other refusal (an invalid choice). Some are
+ * commander's internal methods, not its typed API: package.json pins commander's exact version,
+ * and cli.test.ts and args.test.ts fail on the old wording if an upgrade renames one.
  */
 export class AirlockCommand extends Command {
   override createCommand(name?: string): AirlockCommand {

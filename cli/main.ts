@@ -99,7 +99,7 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     done({ json: addressCommand(text) });
   });
 
-  program.command('help').argument('[words...]').action((words: string[]) => done({ text: usageFor(words) }));
+  program.command('help').configureHelp(usage(MAIN_USAGE)).argument('[words...]').action((words: string[]) => done({ text: usageFor(words) }));
 }
 
 /** The whole program. Returns the exit code: 0 done, 1 bad input, 2 bad command line. */
