@@ -1,15 +1,20 @@
 /**
- * Command-line argument parsing for `airlock`. Each command declares the flags it takes; anything
- * else (an unknown flag, a flag without its value, a value flag given twice, too many arguments) is
- * a UsageError, which the entry point reports with exit code 2 to tell "you called it wrong" apart
- * from "your input is wrong" (exit 1).
+ * The one argument parser of `airlock`: commander (the package's Command), with the command-line
+ * rules every command shares, core tools and station commands alike. `AirlockCommand` is the class
+ * of every node of the one command tree (cli/main.ts assembles it); each refusal commander would
+ * print is a UsageError instead, which the entry point reports with exit code 2 to tell "you called
+ * it wrong" apart from "your input is wrong" (exit 1).
  *
- * Accepted forms: `--flag value`, `--flag=value`, `-h`, and `--` to end the options. A lone `-` is
- * an argument (stdin), not a flag.
+ * The rules: an unknown option, an option without its value (at the end, or `--flag=`), a value
+ * option of a command given twice (a global option before the command word: the last wins), a switch given a value (`--visible=yes`), too many arguments, a missing
+ * command or an unknown one are refused, each message starting with the command's path
+ * (`airlock tx sign: ...`). Accepted forms: `--flag value`, `--flag=value`, `-h`/`--help`, and `--`
+ * to end the options; a lone `-` is an argument (stdin), not a flag.
  *
- * Messages name a bad argument by its place, and quote it only through `shownArg`: someone may
- * paste a private key on the command line, and an error must never print it back (issue 6).
+ * Invariant: a message quotes what the user typed only through `shownArg`: someone may paste a
+ * private key on the command line, and an error must never print it back (issue 6).
  */
+import { Command, type HelpContext, type Option, type OptionValueSource } from 'commander';
 import { AirlockError, shownArg } from '../shared/base/errors.ts';
 import { int64Input } from '../shared/chain/input.ts';
 
@@ -26,93 +31,109 @@ function ordinal(i: number): string {
   return ORDINALS[i] ?? `${i + 1}th`;
 }
 
-export interface FlagSpec {
-  /** Flags that take a value, without the leading `--`. */
-  values?: readonly string[];
-  /** Flags that are on or off. */
-  switches?: readonly string[];
+/** `a`, `a or b`, `a, b or c`. */
+function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
-export interface ParsedArgs {
-  positionals: string[];
-  values: Map<string, string>;
-  switches: Set<string>;
-  help: boolean;
-}
-
-/** True when the arguments ask for help anywhere before a `--`. */
-export function wantsHelp(argv: readonly string[]): boolean {
-  for (const arg of argv) {
-    if (arg === '--') return false;
-    if (arg === '--help' || arg === '-h') return true;
-  }
-  return false;
-}
-
-export function parseArgs(argv: readonly string[], spec: FlagSpec, command: string): ParsedArgs {
-  const values = new Set(spec.values ?? []);
-  const switches = new Set(spec.switches ?? []);
-  const out: ParsedArgs = { positionals: [], values: new Map(), switches: new Set(), help: false };
-  let onlyPositionals = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (onlyPositionals || arg === '-' || !arg.startsWith('-')) {
-      out.positionals.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyPositionals = true;
-      continue;
-    }
-    if (arg === '--help' || arg === '-h') {
-      out.help = true;
-      continue;
-    }
-    if (!arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${shownArg(arg)}`, { option: shownArg(arg) });
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (values.has(name)) {
-      let value: string | undefined;
-      if (eq !== -1) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) value = argv[++i];
-      if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value`, { option: `--${name}` });
-      if (out.values.has(name)) throw new UsageError(`${command}: --${name} given twice`, { option: `--${name}` });
-      out.values.set(name, value);
-    } else if (switches.has(name)) {
-      if (eq !== -1) throw new UsageError(`${command}: --${name} takes no value`, { option: `--${name}` });
-      out.switches.add(name);
-    } else {
-      throw new UsageError(`${command}: unknown option ${shownArg(`--${name}`)}`, { option: shownArg(`--${name}`) });
-    }
-  }
-  return out;
-}
-
-/** At most `max` positionals; returns them. */
-export function takePositionals(args: ParsedArgs, max: number, command: string): string[] {
-  if (args.positionals.length > max) {
-    throw new UsageError(`${command}: unexpected ${ordinal(max)} argument (this command takes at most ${max})`, { argument: max + 1 });
-  }
-  return args.positionals;
+/** The value name of an option as its flags write it: `--key-file <K>` gives `K`. */
+function valueName(option: Option): string {
+  return /<([^>]*)>/.exec(option.flags)?.[1] ?? '';
 }
 
 /**
- * A whole number flag value in `min..max`, or a UsageError that states the range (and what the
+ * A node of the command tree. The methods below replace commander's own refusals (lib/command.js
+ * calls them with the refused flag, option or arguments), so each message is ours and quotes input
+ * only through shownArg; `error` is the funnel for any other refusal (an invalid choice). Some are
+ * commander's internal methods, not its typed API: package.json pins commander's exact version,
+ * and cli.test.ts and args.test.ts fail on the old wording if an upgrade renames one.
+ */
+export class AirlockCommand extends Command {
+  override createCommand(name?: string): AirlockCommand {
+    return new AirlockCommand(name);
+  }
+
+  /** `airlock tx sign`: this command's words from the top. */
+  path(): string {
+    return this.parent ? `${(this.parent as AirlockCommand).path()} ${this.name()}` : this.name();
+  }
+
+  private refuse(message: string, details?: Record<string, unknown>): never {
+    throw new UsageError(`${this.path()}: ${message}`, details);
+  }
+
+  unknownOption(flag: string): never {
+    // `--visible=yes`: commander finds no option taking a value by that name and calls it unknown.
+    const eq = flag.indexOf('=');
+    const known = eq > 2 && flag.startsWith('--') ? this.options.find((o) => o.long === flag.slice(0, eq)) : undefined;
+    if (known) this.refuse(`${known.long} takes no value`, { option: known.long });
+    this.refuse(`unknown option ${shownArg(flag)}`, { option: shownArg(flag) });
+  }
+
+  optionMissingArgument(option: Option): never {
+    this.refuse(`${option.long} needs a value`, { option: option.long });
+  }
+
+  missingMandatoryOptionValue(option: Option): never {
+    this.refuse(`${option.long} ${valueName(option)} is required`, { option: option.long });
+  }
+
+  missingArgument(name: string): never {
+    this.refuse(`missing the ${name} argument (see ${this.path()} --help)`, { argument: name });
+  }
+
+  _excessArguments(): never {
+    const max = this.registeredArguments.length;
+    this.refuse(`unexpected ${ordinal(max)} argument (this command takes ${max === 0 ? 'none' : `at most ${max}`})`, { argument: max + 1 });
+  }
+
+  unknownCommand(): never {
+    const name = shownArg(String(this.args[0]));
+    const hint = this.parent ? orList(this.commands.map((c) => c.name())) : `see ${this.path()} --help`;
+    this.refuse(`unknown command ${JSON.stringify(name)} (${hint})`, { command: name });
+  }
+
+  /** Commander asks for help on stderr when a command that needs a subcommand got none. */
+  override help(context?: HelpContext | ((text: string) => string)): never {
+    if (typeof context === 'object' && context.error) {
+      const list = this.parent ? `${orList(this.commands.map((c) => c.name()))}; ` : '';
+      this.refuse(`missing command (${list}see ${this.path()} --help)`);
+    }
+    return super.help(context as HelpContext | undefined);
+  }
+
+  /**
+   * Every value the command line sets passes here: a value option takes one non-empty value. The
+   * root's options (the station's global ones) are the exception to "once": there the last wins, so
+   * a wrapper script can give defaults and its caller override them (test/helpers/station-helpers.ts).
+   */
+  override setOptionValueWithSource(key: string, value: unknown, source: OptionValueSource): this {
+    const option = this.options.find((o) => o.attributeName() === key);
+    if (source === 'cli' && option && (option.required || option.optional) && !option.variadic) {
+      if (value === '') this.refuse(`${option.long} needs a value`, { option: option.long });
+      if (this.parent && this.getOptionValueSource(key) === 'cli') this.refuse(`${option.long} given twice`, { option: option.long });
+    }
+    return super.setOptionValueWithSource(key, value, source);
+  }
+
+  /** Any other refusal (an invalid choice): commander's words, each quoted argument through shownArg. */
+  override error(message: string, options?: { code?: string }): never {
+    const text = message.replace(/^error: /, '').replace(/'([^']*)'/g, (_m, a: string) => `'${shownArg(a)}'`);
+    this.refuse(`${text} (see ${this.path()} --help)`, { command: options?.code });
+  }
+}
+
+/**
+ * A whole number option value in `min..max`, or a UsageError that states the range (and what the
  * numbers mean, `hint`). The value is quoted only when it is a short number.
  */
-export function integerFlag(args: ParsedArgs, name: string, command: string, range: { min: number; max: number; hint?: string }): number | undefined {
-  const text = args.values.get(name);
-  if (text === undefined) return undefined;
-  let n: number | undefined;
+export function wholeNumber(text: string, option: string, command: string, range: { min: number; max: number; hint?: string }): number {
   try {
-    n = Number(int64Input(text.startsWith('+') ? text.slice(1) : text, `--${name}`, { min: BigInt(range.min), max: BigInt(range.max) }));
+    return Number(int64Input(text.startsWith('+') ? text.slice(1) : text, option, { min: BigInt(range.min), max: BigInt(range.max) }));
   } catch (e) {
     if (!(e instanceof AirlockError)) throw e;
   }
-  if (n === undefined) {
-    const got = /^[+-]?\d{1,12}$/.test(text) ? `got ${text}` : `got ${/^[+-]?\d/.test(text) ? 'a number out of range' : 'text that is not a number'}`;
-    const hint = range.hint === undefined ? '' : ` (${range.hint})`;
-    throw new UsageError(`${command}: --${name} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, { option: `--${name}`, min: range.min, max: range.max });
-  }
-  return n;
+  const got = /^[+-]?\d{1,12}$/.test(text) ? `got ${text}` : `got ${/^[+-]?\d/.test(text) ? 'a number out of range' : 'text that is not a number'}`;
+  const hint = range.hint === undefined ? '' : ` (${range.hint})`;
+  throw new UsageError(`${command}: ${option} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, { option, min: range.min, max: range.max });
 }

@@ -10,14 +10,14 @@
  * `--passphrase-file F` or `--passphrase-fd N` (never a passphrase as a flag's value).
  *
  * Invariants: errors leave as `{"error":{code,message,details}}` on stderr with exit 1 (bad input)
- * or 2 (bad command line), as for the other commands; commander's own messages are rewritten so an
- * argument is quoted only through `shownArg` (a pasted private key is never echoed). Key bytes
+ * or 2 (bad command line), as for the other commands; they are parsed by the CLI's one parser
+ * (cli/args.ts), which quotes an argument only through `shownArg` (a pasted key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
 import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { bytesToUtf8 } from '../shared/base/bytes.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
@@ -30,9 +30,6 @@ import type { TokenView } from '../station/tokens/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
-
-/** The first words that belong to the station's command line. */
-export const STATION_COMMANDS = ['keys', 'book', 'account', 'token', 'snapshot', 'build', 'permission-check', 'sign', 'status', 'export', 'import', 'reissue', 'broadcast', 'list', 'settings', 'audit', 'proof'] as const;
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -141,15 +138,11 @@ async function confirm(terminal: PromptTerminal, question: string): Promise<bool
   });
 }
 
-/** Runs one station command line; returns what to print. Throws UsageError or AirlockError. */
-export async function runStation(argv: readonly string[], io: CliIo): Promise<{ text: string } | { json: unknown }> {
+/** Adds the station's commands to the CLI's one tree (cli/main.ts); `outcome()` is what the one run printed. */
+export function stationCommands(program: Command, io: CliIo): { outcome(): { text: string } | { json: unknown } | undefined; close(): void } {
   let outcome: Outcome | undefined;
   let station: Station | undefined;
-  let helpText = '';
-  const program = new Command('airlock');
   program
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => void (helpText += s), writeErr: () => {}, outputError: () => {} })
     .option('--data-dir <dir>', "the station's data directory (default: the platform's user-data directory)")
     .option('--node <url>', "the node's HTTP API (default: the setting, else http://127.0.0.1:8090)")
     .option('--network <name>', `a named network instead of --node: ${NETWORK_PRESETS.map((p) => p.id).join(', ')} (its URL and dialect)`)
@@ -157,9 +150,7 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     .option('--json', "print the API's JSON view")
     .option('--vault <kind>', 'keychain (default) or keystore')
     .option('--passphrase-file <file>', "the keystore's passphrase, from an owner-only file")
-    .option('--passphrase-fd <n>', "the keystore's passphrase, from a file descriptor")
-    .showHelpAfterError(false)
-    .enablePositionalOptions();
+    .option('--passphrase-fd <n>', "the keystore's passphrase, from a file descriptor");
   // Global options are taken before the command word and after it too: each leaf command declares
   // them again (asset-issue and permission-update keep `--json FILE` for their input, so there the
   // JSON view is asked for before the command word: `airlock --json build asset-issue --json F`).
@@ -472,25 +463,8 @@ export async function runStation(argv: readonly string[], io: CliIo): Promise<{ 
     if (!c.options.some((o) => o.long === '--json')) c.option('--json', "print the API's JSON view");
   };
   program.commands.forEach(addGlobals);
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version') return { text: helpText };
-      // commander quotes the argument it refused; pass it through shownArg so a pasted key is cut.
-      const message = e.message.replace(/^error: /, '').replace(/'([^']*)'/g, (_m, a: string) => `'${shownArg(a)}'`);
-      throw new UsageError(`airlock: ${message} (see airlock --help)`, { command: e.code });
-    }
-    throw e;
-  } finally {
-    station?.close();
-  }
-  if (!outcome) return { text: helpText };
-  return globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` };
-}
-
-/** Whether `argv` is a station command line (its first word, after any global options). */
-export function isStationCommand(argv: readonly string[]): boolean {
-  const first = argv.find((a, i) => !a.startsWith('-') && !(i > 0 && /^--(data-dir|node|network|dialect|vault|passphrase-file|passphrase-fd)$/.test(argv[i - 1]!)));
-  return first !== undefined && (STATION_COMMANDS as readonly string[]).includes(first);
+  return {
+    outcome: () => outcome && (globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` }),
+    close: () => station?.close(),
+  };
 }
