@@ -287,6 +287,22 @@ export default tseslint.config(
     },
   },
   {
+    // No test is ever skipped (issue 15, CONTRIBUTING's honest tests): a missing prerequisite is a
+    // failure that says what to install (scripts/run-tests.mjs), never a skip, and nothing is left
+    // focused with .only. ctx.skip() and it.skipIf/runIf are the conditional forms.
+    files: ['**/*.test.ts', 'test/**/*.ts'],
+    ignores: ['test/fixtures/runner/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['it', 'test', 'describe', 'suite', 'bench'].flatMap((object) =>
+          ['skip', 'skipIf', 'runIf', 'todo', 'only'].map((property) => ({ object, property, message: `no ${object}.${property}: tests never skip; a missing prerequisite fails.` })),
+        ),
+        { property: 'skip', message: 'no ctx.skip(): tests never skip; a missing prerequisite fails.' },
+      ],
+    },
+  },
+  {
     // The components' <script> blocks: only the import rules apply (the template uses what the
     // script declares, so the TypeScript rules would misfire; svelte-check types them).
     files: ['renderer/**/*.svelte'],

@@ -276,3 +276,15 @@ describe('the real station/, electron/ and renderer/ folders', () => {
     expect(results.some((r) => r.filePath.endsWith('TokensScreen.svelte'))).toBe(true);
   });
 });
+
+describe('tests never skip (a missing prerequisite fails instead)', () => {
+  const SKIPS = ["it.skip('x', () => {});", "it.skipIf(true)('x', () => {});", "describe.runIf(false)('x', () => {});", "test.todo('x');", "describe.only('x', () => {});", "it('x', (ctx) => { ctx.skip(); });"];
+  for (const code of SKIPS) {
+    for (const file of ['station/vault/__probe__.test.ts', 'test/browser/__probe__.test.ts']) {
+      it(`${code} is an error in ${file}`, async () => {
+        const hits = ruleHits(await lint(`import { describe, it, test } from 'vitest';\nexport const u = [describe, it, test];\n${code}\n`, file), 'no-restricted-properties');
+        expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/tests never skip/));
+      });
+    }
+  }
+});
