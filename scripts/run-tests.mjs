@@ -8,11 +8,15 @@
 // The exit code is vitest's own, or 1 when the report is missing (vitest crashed before writing it).
 // AIRLOCK_TEST_REPORT moves the JSON report (the runner's own test uses it).
 //
-// The keychain tests need a real Secret Service (issue 7). On Linux, when none is reachable and
-// `dbus-run-session` and `gnome-keyring-daemon` are installed, vitest runs inside a private D-Bus
-// session with a gnome-keyring-daemon unlocked with a throwaway password, its keyring files in a
-// temporary directory (never the user's own), removed afterwards. When they are missing, the runner
-// says what to install and runs vitest as it is; the keychain tests then fail with the same advice.
+// Prerequisites (issue 15: `npm test` on a fresh Debian machine ends "N passed, 0 failed", and no test
+// is ever skipped for want of a program). On Linux the browser tests drive Debian's chromium, and the
+// keychain tests need a real Secret Service (issue 7): when none is reachable, vitest runs inside a
+// private D-Bus session (dbus-run-session, package dbus) with a gnome-keyring-daemon (package
+// gnome-keyring) unlocked with a throwaway password, its keyring files in a temporary directory
+// (never the user's own), removed afterwards. Before vitest starts, the runner looks for each program
+// on the PATH. When one is missing it installs the packages with apt-get if it runs as root and
+// apt-get is there (as on CI and a fresh container); otherwise it fails at once, before any test, with
+// one line naming the packages and the command that installs them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,20 +39,52 @@ function secretServiceReachable() {
   return probe.status === 0;
 }
 
+/** Program on the PATH → the Debian package that provides it. */
+const CHROMIUM = { program: 'chromium', pkg: 'chromium' };
+const KEYRING = [
+  { program: 'dbus-run-session', pkg: 'dbus' },
+  { program: 'gnome-keyring-daemon', pkg: 'gnome-keyring' },
+];
+
+function missingPrograms(needKeyring) {
+  if (process.platform !== 'linux') return [];
+  return [CHROMIUM, ...(needKeyring ? KEYRING : [])].filter((p) => !onPath(p.program));
+}
+
+const needKeyring = process.platform === 'linux' && !secretServiceReachable();
+let missing = missingPrograms(needKeyring);
+if (missing.length > 0) {
+  const pkgs = [...new Set(missing.map((p) => p.pkg))];
+  const asRoot = process.getuid?.() === 0 && onPath('apt-get');
+  if (asRoot) {
+    console.error(`run-tests: installing ${pkgs.join(' ')} (apt-get, as root) for the browser and keychain tests`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
+    const ok =
+      spawnSync('apt-get', ['update', '-qq'], quiet).status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], quiet).status === 0;
+    missing = ok ? missingPrograms(needKeyring) : missing;
+  }
+  if (missing.length > 0) {
+    const still = [...new Set(missing.map((p) => p.pkg))];
+    console.error(
+      `run-tests: the browser and keychain tests need ${still.join(' ')} (missing: ${missing.map((p) => p.program).join(', ')}); ` +
+        `install them as root: apt-get install -y --no-install-recommends ${still.join(' ')}`,
+    );
+    process.exit(1);
+  }
+}
+
 let command = 'vitest';
 let commandArgs = args;
 let keyrings;
-if (process.platform === 'linux' && !secretServiceReachable()) {
-  if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) {
-    keyrings = mkdtempSync(join(tmpdir(), 'airlock-test-keyring-'));
-    const script =
-      'printf %s airlock-tests | XDG_DATA_HOME="$0" gnome-keyring-daemon --unlock --components=secrets >/dev/null ' +
-      '|| echo "run-tests: gnome-keyring-daemon did not start; the keychain tests will fail" >&2; exec vitest "$@"';
-    command = 'dbus-run-session';
-    commandArgs = ['--', 'sh', '-c', script, keyrings, ...args];
-  } else {
-    console.error('run-tests: no Secret Service is reachable and dbus-run-session or gnome-keyring-daemon is missing; the keychain tests will fail. Install them: apt-get install gnome-keyring dbus');
-  }
+if (needKeyring) {
+  keyrings = mkdtempSync(join(tmpdir(), 'airlock-test-keyring-'));
+  const script =
+    'printf %s airlock-tests | XDG_DATA_HOME="$0" gnome-keyring-daemon --unlock --components=secrets >/dev/null ' +
+    '|| echo "run-tests: gnome-keyring-daemon did not start; the keychain tests will fail" >&2; exec vitest "$@"';
+  command = 'dbus-run-session';
+  commandArgs = ['--', 'sh', '-c', script, keyrings, ...args];
 }
 
 const run = spawnSync(command, commandArgs, { stdio: 'inherit', shell: false });

@@ -7,7 +7,14 @@
  * station/ never imports electron. Each probe is linted as if it lived in the folder the
  * rule guards (must fire) and, where it makes sense, in a folder it does not guard (must not), so
  * deleting a rule from the config fails this file. The real folders must lint clean.
+ *
+ * The import layers of issue 15 (the local rule `airlock/layers` and the `fetch` ban) are probed the
+ * same way below: shared/ layers never import up at runtime; a station/ or renderer/ feature never
+ * imports another feature; only station/store/ imports better-sqlite3, only station/vault/ the
+ * keyring, only station/node/ calls fetch; .svelte scripts are read too.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -168,5 +175,116 @@ describe('only the Electron entry files import electron (tests load everything e
       const hits = ruleHits(await lint("import { app } from 'electron';\nexport const x = app;\n", path), 'no-restricted-imports');
       expect(hits).toEqual([]);
     });
+  }
+});
+
+/** [probe name, code, file it is linted as, message the layer rule gives, or null: allowed]. */
+const LAYER_PROBES: Array<[string, string, string, RegExp | null]> = [
+  // shared/ layers: gen < base < chain < contracts < approval < views < files < api.
+  ['shared/chain/ importing shared/approval/ (up)', "import { x } from '../approval/authorization.ts';\nexport const y = x;\n", 'shared/chain/__probe__.ts', /shared\/chain\/ may not import shared\/approval\//],
+  ['shared/base/ importing shared/chain/ (up)', "import { x } from '../chain/address.ts';\nexport const y = x;\n", 'shared/base/__probe__.ts', /shared\/base\/ may not import shared\/chain\//],
+  ['shared/views/ importing shared/api/ (up)', "export { x } from '../api/station-api.ts';\n", 'shared/views/__probe__.ts', /shared\/views\/ may not import shared\/api\//],
+  ['shared/contracts/permission/ importing shared/files/ (up, from a nested folder)', "import { x } from '../../files/proof.ts';\nexport const y = x;\n", 'shared/contracts/permission/__probe__.ts', /shared\/contracts\/ may not import shared\/files\//],
+  ['shared/chain/ importing a type from shared/approval/ (types cross)', "import type { X } from '../approval/authorization.ts';\nexport type Y = X;\n", 'shared/chain/__probe__.ts', null],
+  ['shared/chain/ importing { type X } from shared/views/ (types cross)', "import { type X } from '../views/view.ts';\nexport type Y = X;\n", 'shared/chain/__probe__.ts', null],
+  ['shared/api/ importing shared/files/ (down)', "import { x } from '../files/proof.ts';\nexport const y = x;\n", 'shared/api/__probe__.ts', null],
+  ['shared/base/ importing shared/gen/ (gen is the bottom)', "import { x } from '../gen/protocol/core_pb.ts';\nexport const y = x;\n", 'shared/base/__probe__.ts', null],
+  ['shared/chain/ importing shared/chain/ (sideways)', "import { x } from './address.ts';\nexport const y = x;\n", 'shared/chain/__probe__.ts', null],
+  // station/ features: any folder but store/, vault/, node/, core/.
+  ['station/tokens/ importing station/proofs/', "import { x } from '../proofs/proofs.ts';\nexport const y = x;\n", 'station/tokens/__probe__.ts', /station\/tokens\/ is a feature and may not import the feature station\/proofs\//],
+  ['a new feature station/accounts/ importing station/keys/', "import { x } from '../keys/keys.ts';\nexport const y = x;\n", 'station/accounts/__probe__.ts', /station\/accounts\/ is a feature and may not import the feature station\/keys\//],
+  ['station/tokens/ importing the composition root', "import { Station } from '../station.ts';\nexport const y = Station;\n", 'station/tokens/__probe__.ts', /may not import the composition root station\/station\.ts/],
+  ['station/tokens/ importing store/, vault/, node/, core/ and shared/', "import { a } from '../store/store.ts';\nimport { b } from '../vault/vault.ts';\nimport { c } from '../node/node-client.ts';\nimport { d } from '../core/errors.ts';\nimport { e } from '../../shared/base/bytes.ts';\nexport const y = [a, b, c, d, e];\n", 'station/tokens/__probe__.ts', null],
+  ['station/tokens/ importing a type from station/proofs/ (types cross)', "import type { X } from '../proofs/proofs.ts';\nexport type Y = X;\n", 'station/tokens/__probe__.ts', null],
+  ['station/station.ts importing every feature (the root)', "import { x } from './proofs/proofs.ts';\nimport { y } from './tokens/token-details.ts';\nexport const z = [x, y];\n", 'station/station.ts', null],
+  // Native modules: one folder each.
+  ['station/tokens/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'station/tokens/__probe__.ts', /only station\/store\/ \(and devnet\/, the local node\) imports better-sqlite3/],
+  ['electron/shell/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'electron/shell/__probe__.ts', /only station\/store\/ .* imports better-sqlite3/],
+  ['cli/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'cli/__probe__.ts', /only station\/store\/ .* imports better-sqlite3/],
+  ['station/store/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'station/store/__probe__.ts', null],
+  ['devnet/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'devnet/__probe__.ts', null],
+  ['station/store/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'station/store/__probe__.ts', /only station\/vault\/ imports @napi-rs\/keyring/],
+  ['cli/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'cli/__probe__.ts', /only station\/vault\/ imports @napi-rs\/keyring/],
+  ['station/vault/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'station/vault/__probe__.ts', null],
+  // renderer/: features, and app/, ui/, forms/.
+  ['renderer/tokens/ importing renderer/send/', "import { x } from '../send/send.svelte.ts';\nexport const y = x;\n", 'renderer/tokens/__probe__.ts', /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//],
+  ['renderer/ui/ importing a feature', "import { x } from '../tokens/tokens.svelte.ts';\nexport const y = x;\n", 'renderer/ui/__probe__.ts', /renderer\/ui\/ is shared by the features and may not import the feature renderer\/tokens\//],
+  ['renderer/forms/ importing a feature', "import { x } from '../tokens/token-rules.ts';\nexport const y = x;\n", 'renderer/forms/__probe__.ts', /renderer\/forms\/ is shared by the features/],
+  ['renderer/ui/ importing renderer/forms/', "import { x } from '../forms/source-account.svelte.ts';\nexport const y = x;\n", 'renderer/ui/__probe__.ts', /renderer\/ui\/ may not import renderer\/forms\//],
+  ['renderer/forms/ importing a type from a feature (types cross)', "import type { X } from '../tokens/token-rules.ts';\nexport type Y = X;\n", 'renderer/forms/__probe__.ts', null],
+  ['renderer/tokens/ importing app/, ui/, forms/', "import { a } from '../app/format.ts';\nimport { b } from '../ui/x.ts';\nimport { c } from '../forms/source-account.svelte.ts';\nexport const y = [a, b, c];\n", 'renderer/tokens/__probe__.ts', null],
+  ['renderer/app/ importing every feature (the root)', "import { a } from '../tokens/tokens.svelte.ts';\nimport { b } from '../send/send.svelte.ts';\nexport const y = [a, b];\n", 'renderer/app/__probe__.ts', null],
+  // The <script> of a component is read too, at its own line.
+  ['a .svelte feature component importing another feature', "<script lang=\"ts\">\n  import SendScreen from '../send/SendScreen.svelte';\n</script>\n\n<SendScreen />\n", 'renderer/tokens/__Probe__.svelte', /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//],
+  ['a .svelte component importing ui/ and app/', "<script lang=\"ts\">\n  import AddressText from '../ui/AddressText.svelte';\n  import { shown } from '../app/format.ts';\n</script>\n\n<AddressText address={shown('x')} />\n", 'renderer/tokens/__Probe__.svelte', null],
+];
+
+describe('import layers (issue 15): shared/ layers, station/ and renderer/ features, native modules', () => {
+  for (const [name, code, file, message] of LAYER_PROBES) {
+    it(`${name} is ${message ? 'an error' : 'allowed'}`, async () => {
+      const hits = ruleHits(await lint(code, file), 'airlock/layers');
+      if (message === null) expect(hits).toEqual([]);
+      else expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(message));
+    });
+  }
+
+  it('the rule reports a .svelte import at its own line', async () => {
+    const [result] = await eslint.lintText("<script lang=\"ts\">\n  import { a } from './x.ts';\n  import S from '../send/SendScreen.svelte';\n</script>\n", { filePath: 'renderer/tokens/__Probe__.svelte' });
+    expect(result!.messages.filter((m) => m.ruleId === 'airlock/layers').map((m) => m.line)).toEqual([3]);
+  });
+
+  it('the renderer boundary applies to .svelte scripts too', async () => {
+    const hits = ruleHits(await lint("<script lang=\"ts\">\n  import fs from 'node:fs';\n</script>\n", 'renderer/tokens/__Probe__.svelte'), 'no-restricted-imports');
+    expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/no Node builtins/));
+  });
+
+  it('each listed exception still exists (the list only shrinks: delete a line when its import goes)', async () => {
+    // A computed specifier: the config is plain JavaScript with no declarations for the type checker.
+    const config = new URL('../../eslint.config.js', import.meta.url).href;
+    const { LAYER_EXCEPTIONS } = (await import(config)) as { LAYER_EXCEPTIONS: Array<{ from: string; to: string }> };
+    expect(LAYER_EXCEPTIONS.length).toBeGreaterThan(0);
+    for (const e of LAYER_EXCEPTIONS) {
+      expect(existsSync(`${repoRoot}${e.from}`), e.from).toBe(true);
+      expect(readFileSync(`${repoRoot}${e.from}`, 'utf8'), `${e.from} → ${e.to}`).toContain(`/${basename(e.to)}'`);
+    }
+  });
+});
+
+describe('only station/node/ calls the global fetch', () => {
+  for (const file of ['station/tokens/__probe__.ts', 'station/__probe__.ts', 'electron/shell/__probe__.ts', 'cli/__probe__.ts', 'devnet/__probe__.ts']) {
+    it(`fetch() is an error in ${file}`, async () => {
+      const hits = ruleHits(await lint("export const r = fetch('http://x');\n", file), 'no-restricted-globals');
+      expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/only station\/node\/ calls fetch/));
+    });
+  }
+
+  it('globalThis.fetch is an error too', async () => {
+    const hits = ruleHits(await lint("export const r = globalThis.fetch('http://x');\n", 'station/tokens/__probe__.ts'), 'no-restricted-properties');
+    expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/only station\/node\/ calls fetch/));
+  });
+
+  it('station/node/ may call fetch', async () => {
+    expect(ruleHits(await lint("export const r = fetch('http://x');\n", 'station/node/__probe__.ts'), 'no-restricted-globals')).toEqual([]);
+  });
+});
+
+describe('the real station/, electron/ and renderer/ folders', () => {
+  it('keep the import layers (components included)', { timeout: 180_000 }, async () => {
+    const results = await eslint.lintFiles(['station/', 'electron/', 'renderer/']);
+    expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`))).toEqual([]);
+    // The components were really read.
+    expect(results.some((r) => r.filePath.endsWith('TokensScreen.svelte'))).toBe(true);
+  });
+});
+
+describe('tests never skip (a missing prerequisite fails instead)', () => {
+  const SKIPS = ["it.skip('x', () => {});", "it.skipIf(true)('x', () => {});", "describe.runIf(false)('x', () => {});", "test.todo('x');", "describe.only('x', () => {});", "it('x', (ctx) => { ctx.skip(); });"];
+  for (const code of SKIPS) {
+    for (const file of ['station/vault/__probe__.test.ts', 'test/browser/__probe__.test.ts']) {
+      it(`${code} is an error in ${file}`, async () => {
+        const hits = ruleHits(await lint(`import { describe, it, test } from 'vitest';\nexport const u = [describe, it, test];\n${code}\n`, file), 'no-restricted-properties');
+        expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/tests never skip/));
+      });
+    }
   }
 });
