@@ -6,8 +6,7 @@
  * name and text both ways, so nothing here touches the disk or the store.
  *
  * What stays here is the shell's own: the app's identity, the desktop's file dialogs (absent behind
- * the bridge: NO_DIALOG), turning the API's hex and text into the bytes the station owns and wipes,
- * and the node probe of the settings screen.
+ * the bridge: NO_DIALOG), turning the API's hex and text into the bytes the station owns and wipes.
  *
  * Invariants: no result carries key bytes (the station hands back addresses only, and
  * `keysImport`'s hex is turned into bytes that the vault wipes). Never imports `electron`.
@@ -19,7 +18,6 @@ import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { Station } from '../../station/station.ts';
 import type { BroadcastView } from '../../station/core/views.ts';
-import { NodeClient } from '../../station/node/node-client.ts';
 
 export interface StationHandlerOptions {
   appInfo: () => { name: string; version: string; dataDir: string };
@@ -139,15 +137,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
 
     settings: () => station.settings(),
     setSetting: ({ key, value }) => station.setSetting(key, value),
-    nodeTest: async ({ url }) => {
-      const target = url ?? station.nodeUrl();
-      try {
-        const block = await new NodeClient({ baseUrl: target, dialect: station.dialect() }).latestBlock();
-        return { ok: true, url: target, block: Number(block.number), text: `The node answered: its head block is ${block.number}.` };
-      } catch (e) {
-        return { ok: false, url: target, block: null, text: e instanceof Error ? e.message : 'the node did not answer' };
-      }
-    },
+    nodeTest: (args) => station.nodeTest(args),
     auditVerify: () => {
       const r = station.auditVerify();
       return { ok: r.ok, entries: r.entries, firstBad: r.firstBad ?? null, reason: r.reason ?? null, text: r.text };

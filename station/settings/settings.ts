@@ -132,6 +132,17 @@ export function settingsFeature(ctx: StationContext) {
       return { removed, text: removed ? 'The API key was removed from the vault.' : 'There was no API key; nothing changed.' };
     },
 
+    /** Asks the node at `url` (default the current one) for its head block: the settings screen's test. Never throws. */
+    async nodeTest(args: { url?: string } = {}): Promise<{ ok: boolean; url: string; block: number | null; text: string }> {
+      const target = args.url ?? ctx.nodeUrl();
+      try {
+        const block = await new NodeClient({ baseUrl: target, dialect: ctx.dialect() }).latestBlock();
+        return { ok: true, url: target, block: Number(block.number), text: `The node answered: its head block is ${block.number}.` };
+      } catch (e) {
+        return { ok: false, url: target, block: null, text: e instanceof Error ? e.message : 'the node did not answer' };
+      }
+    },
+
     auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
       const v = ctx.store.verifyAudit();
       if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the hash of the one before.` };
