@@ -21,7 +21,6 @@
  */
 import { fail } from '../shared/base/errors.ts';
 import { NodeClient } from './node/node-client.ts';
-import type { Store } from './store/store.ts';
 import { textArg } from './core/args.ts';
 import { StationContext, type StationOptions } from './core/context.ts';
 import { TransactionBook } from './core/transaction-book.ts';
@@ -51,7 +50,7 @@ function composeStation(options: StationOptions) {
   return {
     dataDir: ctx.dataDir,
     /** The store, for tests and benchmarks that look under the services; the API never reads it. */
-    store: ctx.store as Store,
+    store: ctx.store,
     now: (): number => ctx.now(),
     close: (): void => ctx.close(),
     ...settingsFeature(ctx),

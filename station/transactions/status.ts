@@ -66,9 +66,6 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
   };
 
   return {
-    /** The stored metadata of the token a contract names, for the shared view's amounts. */
-    tokenInfos: book.tokenInfos.bind(book),
-
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
     async status(args: { txId: string }): Promise<TransactionView & { text: string }> {
       const r = book.record(args.txId);
