@@ -192,6 +192,19 @@ describe('the station API over the services', () => {
     expect(answers.length).toBeGreaterThan(10);
   });
 
+  it('errors the window shows name no CLI command: an unknown account and an unreachable node say what to do in words', async () => {
+    const stranger = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
+    const unknown = await call('accountShow', { address: stranger });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const offline = await call('accountFetch', { address: stranger });
+    expect(offline).toMatchObject({ ok: false, error: { code: 'NODE_UNREACHABLE' } });
+    for (const answer of [unknown, offline]) {
+      const message = answer.ok ? '' : answer.error.message;
+      expect(message).not.toMatch(/\bairlock |--node|--passphrase|npm start/);
+    }
+    expect(unknown.ok ? '' : unknown.error.message).toContain(`this station has no copy of account ${stranger}: fetch it from the node, or import a snapshot`);
+  });
+
   it('a file name from the renderer is only ever a base name', () => {
     expect(baseName('../../etc/passwd')).toBe('passwd');
     expect(baseName('..\\..\\boot.ini')).toBe('boot.ini');
