@@ -112,7 +112,7 @@ try {
 // (≥ 1,000/s), list 10,000 stored transactions with their status and weight (≤ 50 ms). An offline
 // station built from a snapshot file, a keystore vault at the production scrypt cost (derived once).
 {
-  const { writeFileSync } = await import('node:fs');
+  const { readFileSync, writeFileSync } = await import('node:fs');
   const { create } = await import('@bufbuild/protobuf');
   const { PermissionSchema, PermissionType } = await import('../shared/gen/protocol/core_pb.ts');
   const { addressOfPrivateKey, addSignature, generatePrivateKey } = await import('../shared/chain/keys.ts');
@@ -148,7 +148,7 @@ try {
     // 1. Import and verify 5-signature handoff files, each a new transaction.
     const five = snapshotFile(5n, keys);
     const importer = openStation({ dataDir: join(work, 'importer'), nodeUrl: 'http://127.0.0.1:9', clock: () => now });
-    importer.snapshotImport({ file: five.file });
+    importer.snapshotImport({ fileName: 'snapshot-5.json', text: readFileSync(five.file, 'utf8') });
     const files: string[] = [];
     for (let i = 0; i < 50; i++) {
       const tapos = taposOf(block);
@@ -164,7 +164,7 @@ try {
     const imports: number[] = [];
     for (const file of files) {
       const t0 = performance.now();
-      const [r] = importer.importFiles({ files: [file] });
+      const [r] = importer.importFiles({ files: [{ name: `handoff-${imports.length}.json`, text: readFileSync(file, 'utf8') }] });
       imports.push(performance.now() - t0);
       if (r!.added.length !== 5) throw new Error('expected five signatures imported');
     }
@@ -174,16 +174,16 @@ try {
     // 2. Build and sign 10,000 transfers from a CSV, stored.
     const single = snapshotFile(1n, [keys[0]!]);
     const station = openStation({ dataDir: join(work, 'batch'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', passphrase });
-    station.snapshotImport({ file: single.file });
+    station.snapshotImport({ fileName: 'snapshot-1.json', text: readFileSync(single.file, 'utf8') });
     await station.keysImport({ secret: keys[0]!.slice() });
     const csv = join(work, 'batch.csv');
     const to = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
     writeFileSync(csv, `to,amount,token,note\n${Array.from({ length: TOTAL }, (_, i) => `${to},${i + 1},,row ${i}`).join('\n')}\n`);
     const warm = join(work, 'warm.csv');
     writeFileSync(warm, `to,amount,token,note\n${to},1,,warm-up\n`);
-    await station.buildBatch({ csv: warm, from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '1h' }); // derives the keystore key once
+    await station.buildBatch({ csv: readFileSync(warm, 'utf8'), from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '1h' }); // derives the keystore key once
     const t0 = performance.now();
-    const batch = await station.buildBatch({ csv, from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '2h' });
+    const batch = await station.buildBatch({ csv: readFileSync(csv, 'utf8'), from: addressToBase58(owner), sign: true, permissionId: 2, expiresIn: '2h' });
     console.log(`station build batch --sign from a CSV, stored:  ${rate(batch.count, performance.now() - t0)}`);
 
     // 3. List the stored transactions with status, weight and time left.

@@ -16,7 +16,7 @@ import { addressCommand, addressOfKeyCommand } from './address.ts';
 import { AirlockCommand, UsageError, wholeNumber } from './args.ts';
 import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
-import { stationCommands } from './station.ts';
+import { stationCommands, withCliHint } from './station.ts';
 import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';
 import { encodeCommand, inspectCommand, signCommand } from './tx.ts';
 import {
@@ -131,7 +131,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stdout(helpText);
       return 0;
     }
-    const { code, message, details } = toErrorData(e);
+    const { code, message, details } = toErrorData(withCliHint(e));
     io.stderr(formatJson({ error: { code, message, details: details ?? {} } }));
     return e instanceof UsageError ? 2 : 1;
   }

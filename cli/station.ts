@@ -14,19 +14,22 @@
  * (cli/args.ts), which quotes an argument only through `shownArg` (a pasted key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { bytesToUtf8 } from '../shared/base/bytes.ts';
-import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
+import { AirlockError, fail, shownArg, shownFileName } from '../shared/base/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { escapeText } from '../shared/base/escape.ts';
-import { openStation, type SettingsView, type AccountView, type ListEntryView, type Station, type StationOptions, type TransactionView } from '../station/station.ts';
+import { openStation, type Station, type StationOptions } from '../station/station.ts';
+import type { SettingsView, AccountView, ListEntryView, TransactionView } from '../station/core/views.ts';
+import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
+import { MAX_CSV_BYTES } from '../shared/files/batch-csv.ts';
 import { passphraseSource, readApiKeySource, type PromptTerminal } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
-import type { TokenView } from '../station/tokens/token-details.ts';
+import type { TokenView } from '../station/core/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
@@ -53,6 +56,50 @@ interface GlobalOptions {
   vault?: string;
   passphraseFile?: string;
   passphraseFd?: string;
+}
+
+/**
+ * A file named on the command line, read for the station (which takes text, never paths): refused
+ * before reading when it is not a regular file or is larger than `max` bytes, and refused when it is
+ * not UTF-8. The name the station keeps is the file's own, described instead when it may hold a key
+ * (shownFileName).
+ */
+function readBoundedFile(path: string, field: string, max: number): { name: string; text: string } {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) fail('INVALID_INPUT', `${field}: not a regular file: ${shownArg(path)}`, { field });
+    size = st.size;
+  } catch (e) {
+    if (e instanceof AirlockError) throw e;
+    fail('NOT_FOUND', `${field}: no such file: ${shownArg(path)}`, { field });
+  }
+  if (size > max) fail('INVALID_INPUT', `${field}: ${shownArg(path)} is ${size} bytes, more than the ${max} this file may have`, { field, size, limit: max });
+  const bytes = readFileSync(path);
+  const name = shownFileName(basename(path));
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    fail('BAD_JSON', `${field}: ${name} is not UTF-8 text`, { field });
+  }
+  return { name, text };
+}
+
+/**
+ * The station's messages name no command (the desktop app shows them too); in a terminal a few get
+ * the command that does what they say, appended in parentheses. The code and details stay the same.
+ */
+export function withCliHint(e: unknown): unknown {
+  if (!(e instanceof AirlockError)) return e;
+  const field = e.details?.field;
+  let hint: string | null = null;
+  if ((e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT') && field === 'node') hint = 'start it with npm start, or pass --node URL; offline, airlock snapshot import FILE';
+  else if (e.code === 'VAULT_LOCKED') hint = 'in a terminal: --passphrase-file F or --passphrase-fd N';
+  else if (e.code === 'NOT_FOUND' && /has no copy of account (\S+):/.test(e.message)) hint = `airlock account fetch ${/has no copy of account (\S+):/.exec(e.message)![1]} (online), or airlock snapshot import FILE`;
+  else if (e.code === 'EXPIRED' && field === 'txid') hint = 'airlock reissue TXID';
+  if (hint === null) return e;
+  return new AirlockError(e.code, `${e.message} (${hint})`, e.details);
 }
 
 /** Rows of `label  value`, aligned. */
@@ -274,11 +321,14 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   });
   const snapshot = program.command('snapshot');
   snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {
-    const r = await open().snapshotExport({ file, accounts: o.account });
+    const { fileName: _name, text, ...made } = await open().snapshotExport({ accounts: o.account });
+    writeFileSync(file, text);
+    const r = { file, ...made };
     done(r, `Wrote ${r.file}: block ${r.block.number}, ${r.accounts.length} account(s), ${r.tokens.length} token(s). Carry it to the offline station and run airlock snapshot import.`);
   });
   snapshot.command('import').argument('<file>').action((file: string) => {
-    const r = open().snapshotImport({ file });
+    const { name, text } = readBoundedFile(file, 'file', MAX_INPUT_FILE_BYTES);
+    const r = open().snapshotImport({ fileName: name, text });
     const kept = r.accounts.filter((a) => !a.stored);
     done(r, [`Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`, ...kept.map((a) => `${a.address}: ${a.reason}`)].join('\n'));
   });
@@ -339,8 +389,9 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   common(build.command('batch').requiredOption('--csv <file>').requiredOption('--from <address>').option('--sign', 'sign each with the local keys of the permission')).action(
     async (o: Common & { csv: string; from: string; sign?: boolean }) => {
       const tty = io.stderrIsTTY === true;
+      const { name, text } = readBoundedFile(o.csv, 'csv', MAX_CSV_BYTES);
       const r = await open().buildBatch({
-        csv: o.csv, from: o.from, sign: o.sign === true, ...buildOpts(o),
+        csv: text, csvName: name, from: o.from, sign: o.sign === true, ...buildOpts(o),
         ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
       });
       io.stderr(`Built from ${r.basis}.\n`);
@@ -358,11 +409,14 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     done(v, txText(v));
   });
   program.command('export').argument('<txid>').argument('<file>').action((txId: string, file: string) => {
-    const r = open().exportHandoff({ txId, file });
+    const { fileName: _name, text, ...made } = open().exportHandoff({ txId, fileName: basename(file) });
+    writeFileSync(file, text);
+    const r = { file, ...made };
     done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
   });
   program.command('import').argument('<files...>').action((files: string[]) => {
-    const r = open().importFiles({ files });
+    if (files.length > 100) fail('INVALID_INPUT', 'file: at most 100 files at once', { field: 'file' });
+    const r = open().importFiles({ files: files.map((path, i) => readBoundedFile(path, `file[${i}]`, MAX_INPUT_FILE_BYTES)) });
     done(r, r.map((f) => `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`).join('\n'));
   });
   program.command('reissue').argument('<txid>').option('--expires-in <duration>').action(async (txId: string, o: { expiresIn?: string }) => {

@@ -98,6 +98,6 @@ export function offlineApiStation(dir: string, now: number, owner: string, permi
   const account = { address: owner, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: now - 20_000 };
   const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
   const station = openStation({ dataDir: join(dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
-  const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: dir });
+  const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
   return { station, handlers, snapshot };
 }

@@ -10,7 +10,6 @@
  * Real SQLite stores, real keystore vaults, and the devnet in-process on port 0.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressToBase58 } from '../../shared/chain/address.ts';
@@ -32,7 +31,7 @@ let holder: TestKey;
 let cosigner: TestKey;
 /** An account none of the stations knows: the forged transaction is "from" it. */
 let stranger: TestKey;
-let handoffFile: string;
+let handoff: { name: string; text: string };
 /** The key the forged signature recovers to (set by the first test). */
 let forgedKey: string;
 
@@ -86,8 +85,8 @@ beforeAll(async () => {
   await b.keysImport({ secret: hexToBytes(cosigner.priv), label: 'cosigner' });
   const t = await b.buildTransfer({ from: cosigner.b58, to: holder.b58, amount: '1' });
   await b.sign({ txId: t.txId });
-  handoffFile = join(work.dir, 'cosigner.handoff.json');
-  b.exportHandoff({ txId: t.txId, file: handoffFile });
+  const exported = b.exportHandoff({ txId: t.txId });
+  handoff = { name: exported.fileName, text: exported.text };
   await c.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
   await c.accountFetch({ address: holder.b58 });
 }, 120_000);
@@ -106,8 +105,7 @@ describe('a signature nobody made', () => {
     // a random signature in place of one.
     const unsigned = await node.transfer(stranger, holder.hex, 1);
     const { signature, signer: x } = forgedSignature(hexToBytes(unsigned.txID as string));
-    const file = join(work.dir, 'forged.json');
-    writeFileSync(file, JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }));
+    const file = { name: 'forged.json', text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }) };
     const [imported] = a.importFiles({ files: [file] });
     // The station stores it (it can be a genuine transaction of someone else's), and says the
     // signature was checked only for belonging to the transaction.
@@ -136,14 +134,14 @@ describe('a signature nobody made', () => {
 describe('a genuine signature', () => {
   it('by a key named in a permission this station observed from the node still counts as seen', async () => {
     await a.accountFetch({ address: cosigner.b58 });
-    const [imported] = a.importFiles({ files: [handoffFile] });
+    const [imported] = a.importFiles({ files: [handoff] });
     expect(imported!.added).toEqual([cosigner.b58]);
     expect(a.knownSigners().find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
     expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
   });
 
   it('whose permission only a file claims (a handoff of an account never fetched) does not count, until the station fetches that account', async () => {
-    const [imported] = c.importFiles({ files: [handoffFile] });
+    const [imported] = c.importFiles({ files: [handoff] });
     expect(imported!.added).toEqual([cosigner.b58]);
     // The handoff's claimed account is stored, marked as from the file.
     expect(c.accountShow({ address: cosigner.b58 }).source.kind).toBe('file');

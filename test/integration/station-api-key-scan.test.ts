@@ -164,7 +164,7 @@ beforeAll(async () => {
     showOpenDialog: async () => ({ canceled: false, filePaths: [picked] }),
     showSaveDialog: async () => ({ canceled: false, filePath: picked }),
   });
-  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir, dialogs });
+  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), dialogs });
   // A second imported key, for keysDelete to remove at the end.
   setup.push({ method: 'keysImport', answer: await dispatch(STATION_API, handlers, 'keysImport', { privateKeyHex: extra.priv, label: 'extra' }) });
 }, 60_000);

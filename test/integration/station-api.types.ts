@@ -45,7 +45,7 @@ import type { PermissionsDiff } from '../../shared/contracts/permission/diff.ts'
 import type { PermissionUpdateFee } from '../../shared/approval/permission-fee.ts';
 import { LOCKOUT_VIEW, PERMISSION_CHECK_VIEW, PERMISSION_UPDATE_FEE_VIEW, PERMISSIONS_DIFF_VIEW } from '../../shared/api/permission-check-schemas.ts';
 import { TOKEN_VIEW } from '../../shared/api/token-view-schema.ts';
-import type { TokenView } from '../../station/tokens/token-details.ts';
+import type { TokenView } from '../../station/core/token-details.ts';
 
 /** true only when A and B are assignable both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -21,7 +21,8 @@ import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { STATION_API, type StationTransaction } from '../../shared/api/station-api.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createFileDialogs, type DialogBackend } from '../../electron/shell/file-dialogs.ts';
-import { baseName, createStationHandlers } from '../../electron/shell/station-handlers.ts';
+import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
+import { baseName } from '../../station/core/args.ts';
 import { openStation, type Station } from '../../station/station.ts';
 import { buildAndSend, funded, newKey, permissionUpdateBody, startNode, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
 import { offlineApiStation, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
@@ -120,7 +121,7 @@ describe('the station API over the services', () => {
       showOpenDialog: async (o) => (asked.push(o.title), answer.open),
       showSaveDialog: async (o) => (asked.push(`${o.title}: ${o.defaultPath}`), answer.save),
     });
-    const desk = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir, dialogs });
+    const desk = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), dialogs });
     const run = (method: string, args?: unknown) => dispatch(STATION_API, desk, method, args);
 
     // Cancelled: nothing written, the suggested name answered.
@@ -191,6 +192,19 @@ describe('the station API over the services', () => {
     expect(answers.length).toBeGreaterThan(10);
   });
 
+  it('errors the window shows name no CLI command: an unknown account and an unreachable node say what to do in words', async () => {
+    const stranger = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
+    const unknown = await call('accountShow', { address: stranger });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const offline = await call('accountFetch', { address: stranger });
+    expect(offline).toMatchObject({ ok: false, error: { code: 'NODE_UNREACHABLE' } });
+    for (const answer of [unknown, offline]) {
+      const message = answer.ok ? '' : answer.error.message;
+      expect(message).not.toMatch(/\bairlock |--node|--passphrase|npm start/);
+    }
+    expect(unknown.ok ? '' : unknown.error.message).toContain(`this station has no copy of account ${stranger}: fetch it from the node, or import a snapshot`);
+  });
+
   it('a file name from the renderer is only ever a base name', () => {
     expect(baseName('../../etc/passwd')).toBe('passwd');
     expect(baseName('..\\..\\boot.ini')).toBe('boot.ini');
@@ -215,7 +229,7 @@ describe('the dry run and the approval against a real node', () => {
     node = await startNode();
     holder = await funded(node, 1_000n * SUN);
     live = openStation({ dataDir: join(work.dir, 'live'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
-    api = createStationHandlers(live, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: live.dataDir }), tempRoot: work.dir });
+    api = createStationHandlers(live, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: live.dataDir }) });
     await liveOk('keysImport', { privateKeyHex: holder.priv, label: 'holder' });
     const built = await liveOk<{ txId: string }>('buildTransfer', { from: holder.b58, to: addressToBase58(signers[0]!), amount: '2000000' });
     txId = built.txId;

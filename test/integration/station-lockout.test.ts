@@ -94,7 +94,7 @@ describe('permissionCheck', () => {
 
   it('an account this station does not know is NOT_FOUND, naming what to do', () => {
     const other = newKey();
-    expect(() => station.permissionCheck({ json: { ...update({ threshold: 1, keys: [[other.b58, 1]] }), owner_address: other.b58 } })).toThrow(/account fetch/);
+    expect(() => station.permissionCheck({ json: { ...update({ threshold: 1, keys: [[other.b58, 1]] }), owner_address: other.b58 } })).toThrow(/no copy of account .*: fetch it from the node, or import a snapshot/);
   });
 });
 

@@ -193,9 +193,7 @@ describe('proof of possession between two stations', () => {
 
     const { text, proof } = await challengeAndProof();
     for (const [name, body] of [['challenge.json', text], ['proof.json', proof]] as const) {
-      const path = join(work.dir, name);
-      writeFileSync(path, body);
-      expect(await refusal(() => alice.importFiles({ files: [path] }))).toMatchObject({ code: 'UNSUPPORTED_VERSION' });
+      expect(await refusal(() => alice.importFiles({ files: [{ name, text: body }] }))).toMatchObject({ code: 'UNSUPPORTED_VERSION' });
     }
     expect(alice.list()).toEqual([]);
   });

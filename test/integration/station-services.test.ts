@@ -5,7 +5,7 @@
 // gives; settings stay within the node's 24 h; an imported signer outside the stored permission is
 // refused and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create } from '@bufbuild/protobuf';
 import { PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   snapshotPath = join(work.dir, 'snap.json');
   writeFileSync(snapshotPath, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 })));
   station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => clock, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
-  station.snapshotImport({ file: snapshotPath });
+  station.snapshotImport({ fileName: 'snap.json', text: readFileSync(snapshotPath, 'utf8') });
   await station.keysImport({ secret: keys[0]!.slice(), label: 'heavy' });
 }, 60_000);
 
@@ -91,7 +91,7 @@ describe('station services', () => {
     const account = { address: other, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), balance: '1', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 501 }, at: T - 4_000 };
     const file = join(work.dir, 'other.json');
     writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 3_000 })));
-    station.snapshotImport({ file });
+    station.snapshotImport({ fileName: 'other.json', text: readFileSync(file, 'utf8') });
     const list = station.accountsList();
     expect(list.map((a) => a.address)).toEqual([other, OWNER]);
     expect(list[1]).toEqual({ address: OWNER, label: null, source: { kind: 'file', file: 'snap.json', text: 'file snap.json' }, fetchedAt: T - 20_000, ageMs: clock - (T - 20_000), age: expect.any(String) as string });
@@ -101,7 +101,7 @@ describe('station services', () => {
   it('a signed batch stores each transaction with its signature, weight 2 of 3', async () => {
     const csv = join(work.dir, 'b.csv');
     writeFileSync(csv, `to,amount,token,note\n${addressToBase58(signers[2]!)},1,,a\n${addressToBase58(signers[2]!)},2,1000001,b\n`);
-    const r = await station.buildBatch({ csv, from: OWNER, sign: true, permissionId: 2 });
+    const r = await station.buildBatch({ csv: readFileSync(csv, 'utf8'), csvName: 'b.csv', from: OWNER, sign: true, permissionId: 2 });
     expect(r).toMatchObject({ count: 2, signed: 2 });
     for (const txId of r.txIds) {
       const s = await station.status({ txId });
@@ -123,7 +123,7 @@ describe('station services', () => {
     });
     const file = join(work.dir, 'forged.json');
     writeFileSync(file, stringifyHandoff(exportHandoff({ tx, permission: { address: OWNER, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [forged] }), source: { file: 'x' }, at: T }, now: clock })));
-    expect(() => station.importFiles({ files: [file] })).toThrow(/not a key of permission 2/);
+    expect(() => station.importFiles({ files: [{ name: 'forged.json', text: readFileSync(file, 'utf8') }] })).toThrow(/not a key of permission 2/);
     expect(station.store.listSignatures(hexToBytes(built.txId))).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('station services', () => {
     await expect(station.reissue({ txId: built.txId })).rejects.toThrow(/has 2 h left/);
     clock += 2 * 3_600_000 + 1;
     expect((await station.status({ txId: built.txId })).status).toBe('expired');
-    await expect(station.sign({ txId: built.txId })).rejects.toThrow(/reissue/);
+    await expect(station.sign({ txId: built.txId })).rejects.toThrow(/re-issue it/);
     const again = await station.reissue({ txId: built.txId, expiresIn: '1h' });
     expect(again.txId).not.toBe(built.txId);
     expect(again.text).toContain('Earlier signatures do not carry over: the 1 signature on the old one must be made again');

@@ -1,18 +1,17 @@
 /**
  * The station's token information (issue 10 "Tokens": `tokenShow`, `tokenList`;
- * station/tokens/token-details.ts) against the devnet on port 0: a token issued there is read
+ * station/core/token-details.ts) against the devnet on port 0: a token issued there is read
  * by id (getassetissuebyid), stored with its sale, cded schedule and bandwidth limits, and shown
  * from the store offline with its source and age; texts arrive escaped; the sale travels in
  * handoff files to another station; bad input is refused naming its field with nothing stored.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { TOKEN_SALE_KEY_PREFIX } from '../../station/tokens/token-details.ts';
+import { TOKEN_SALE_KEY_PREFIX } from '../../station/core/token-details.ts';
 import { assetIssueBody, buildAndSend, funded, hexText, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
 import { TEST_SCRYPT, testStation, workDir } from '../helpers/station-helpers.ts';
 
@@ -121,7 +120,7 @@ describe('tokenShow against the devnet', () => {
     expect(await refusal(s.tokenShow({ id: '1000001', fetch: 'yes' as unknown as boolean }))).toMatchObject({ code: 'INVALID_INPUT', field: 'fetch' });
     expect(s.store.listTokens()).toEqual([]);
     // Through the API table too: the schema refuses before the station is reached.
-    const handlers = createStationHandlers(s, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: s.dataDir }), tempRoot: work.dir });
+    const handlers = createStationHandlers(s, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: s.dataDir }) });
     const answer = await dispatch(STATION_API, handlers, 'tokenShow', { id: '1000001', extra: 1 });
     expect(answer.ok).toBe(false);
     const listed = await dispatch(STATION_API, handlers, 'tokenList', undefined);
@@ -141,12 +140,11 @@ describe('tokenShow against the devnet', () => {
   it('carries the sale in the handoff file, and a second station keeps it (without the schedule a file does not carry)', async () => {
     const a = station('handoff-a');
     const built = await a.buildTransferAsset({ from: silver.b58, to: newKey().b58, token: '1000002', amount: '5' });
-    const file = join(work.dir, 'silver.airlock.json');
-    a.exportHandoff({ txId: built.txId, file });
-    const handoff = JSON.parse(readFileSync(file, 'utf8')) as { tokens: { coin_num: number; num: number; start_time: number; end_time: number }[] };
+    const file = a.exportHandoff({ txId: built.txId, fileName: 'silver.airlock.json' });
+    const handoff = JSON.parse(file.text) as { tokens: { coin_num: number; num: number; start_time: number; end_time: number }[] };
     expect(handoff.tokens[0]).toMatchObject({ coin_num: 2, num: 5, start_time: start, end_time: end });
     const b = station('handoff-b', DEAD_NODE);
-    b.importFiles({ files: [file] });
+    b.importFiles({ files: [{ name: file.fileName, text: file.text }] });
     const t = await b.tokenShow({ id: '1000002' });
     expect(t.source).toEqual({ kind: 'file', text: 'file silver.airlock.json' });
     expect(t.sale).toMatchObject({ coinNum: 2, num: 5, startTime: start, endTime: end, cdedSupply: null, freeAssetNetLimit: null });
@@ -155,7 +153,7 @@ describe('tokenShow against the devnet', () => {
   it('the queue shows a token transfer in whole tokens with the abbreviation, as the transaction screen does', async () => {
     const a = station('queue-amount');
     const built = await a.buildTransferAsset({ from: issuer.b58, to: newKey().b58, token: '1000001', amount: '1250' });
-    const handlers = createStationHandlers(a, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: a.dataDir }), tempRoot: work.dir });
+    const handlers = createStationHandlers(a, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: a.dataDir }) });
     const list = await handlers.list({});
     const entry = list.entries.find((e) => e.txId === built.txId)!;
     // Precision 2: 1250 smallest units are 12.5 GLD (never "1250 units of token 1000001").
@@ -165,20 +163,18 @@ describe('tokenShow against the devnet', () => {
   it('still exports a transfer of a token whose description holds a bidi override, leaving the token out of the file', async () => {
     const a = station('handoff-bidi');
     const built = await a.buildTransferAsset({ from: issuer.b58, to: newKey().b58, token: '1000001', amount: '5' });
-    const file = join(work.dir, 'gold.airlock.json');
-    a.exportHandoff({ txId: built.txId, file });
-    expect((JSON.parse(readFileSync(file, 'utf8')) as { tokens: unknown[] }).tokens).toEqual([]);
+    const file = a.exportHandoff({ txId: built.txId, fileName: 'gold.airlock.json' });
+    expect((JSON.parse(file.text) as { tokens: unknown[] }).tokens).toEqual([]);
   });
 
   it('exports a snapshot while a stored token has a bidi override in its description, leaving that token out', async () => {
     const s = station('snapshot');
     await s.tokenShow({ id: '1000001' });
     await s.tokenShow({ id: '1000002' });
-    const file = join(work.dir, 'chain.snapshot.json');
-    const r = await s.snapshotExport({ file, accounts: [issuer.b58] });
+    const r = await s.snapshotExport({ accounts: [issuer.b58] });
     expect(r.tokens).toEqual(['1000002']);
     const offline = station('snapshot-offline', DEAD_NODE);
-    offline.snapshotImport({ file });
+    offline.snapshotImport({ fileName: 'chain.snapshot.json', text: r.text });
     expect((await offline.tokenShow({ id: '1000002' })).sale).toMatchObject({ coinNum: 2, num: 5, cdedSupply: null });
   });
 

@@ -38,7 +38,7 @@ async function call<M extends keyof StationApi>(method: M, args?: unknown): Prom
 
 function open(): void {
   station = openStation({ dataDir: join(work.dir, 'st'), vault: 'keystore', scrypt: TEST_SCRYPT });
-  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+  handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
 }
 
 const status = async () => ((await call('keysStatus')) as { ok: true; value: { locked: boolean; message: string | null } }).value;
@@ -116,7 +116,7 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
     const key = newKey();
     await station.keysImport({ secret: Buffer.from(key.priv, 'hex') });
     expect(asked).toEqual(['unlock']);
-    handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+    handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
   });
 
   it('hostile arguments are refused by field before anything is held', async () => {
@@ -142,7 +142,7 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
   it('a keychain station refuses a passphrase', async () => {
     station.close();
     station = openStation({ dataDir: join(work.dir, 'kc'), vault: 'keychain' });
-    handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), tempRoot: work.dir });
+    handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
     expect(code(await call('vaultUnlock', { passphrase: PASSPHRASE }))).toBe('INVALID_INPUT');
     expect(station.vaultLocked()).toBe(false);
   });
@@ -240,7 +240,7 @@ describe('choosing the vault in Settings (setSetting vault)', () => {
   it('takes effect at once while the station holds no key, and is refused once it holds one', async () => {
     const s = openStation({ dataDir: join(work.dir, 'choose'), scrypt: TEST_SCRYPT });
     try {
-      const h = createStationHandlers(s, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: s.dataDir }), tempRoot: work.dir });
+      const h = createStationHandlers(s, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: s.dataDir }) });
       const ask = (method: keyof StationApi, args?: unknown) => dispatch(STATION_API, h, method, args);
       expect(s.vaultKind()).toBe('keychain');
       const chosen = await ask('setSetting', { key: 'vault', value: 'keystore' });

@@ -1,0 +1,63 @@
+/**
+ * Snapshots (issue 7 "snapshots"): an online station writes the accounts and tokens it is asked
+ * for, with the head block, as a snapshot file's text; an offline station imports that text and
+ * builds from it. Files travel as name and text: the caller (the CLI, the desktop app) reads and
+ * writes them.
+ *
+ * Invariant: a snapshot never silently overwrites what the store knows: an account older than the
+ * stored copy is left alone and the result says so; everything of one import is stored in one
+ * SQLite transaction.
+ */
+import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
+import { hexToFixedBytes } from '../../shared/base/bytes.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { formatDuration, parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts';
+import type { Source } from '../store/store.ts';
+import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
+import { saleOfSnapshotToken } from '../core/token-details.ts';
+import type { SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+
+export function snapshotsFeature(ctx: StationContext) {
+  return {
+    /** A snapshot of `accounts` and every stored token, read from the node now, as a file's name and text. */
+    async snapshotExport(args: { accounts: string[] }): Promise<SnapshotFileView> {
+      if (!Array.isArray(args.accounts) || args.accounts.length === 0) fail('INVALID_INPUT', 'account: name at least one account', { field: 'account' });
+      if (args.accounts.length > 1000) fail('INVALID_INPUT', 'account: at most 1000 accounts', { field: 'account' });
+      const accounts = args.accounts.map((x, i) => addressToBase58(addressArg(x, `account[${i}]`)));
+      const tokens = ctx.store.listTokens().map((t) => t.id);
+      const snapshot = await ctx.online((node) => node.snapshot(accounts, tokens));
+      return {
+        fileName: `snapshot-${snapshot.block.number}.json`,
+        text: stringifySnapshot(snapshot),
+        block: snapshot.block,
+        accounts: snapshot.accounts.map((a) => a.address),
+        tokens: snapshot.tokens.map((t) => t.id),
+      };
+    },
+
+    /** Imports a snapshot file's text; `fileName` is kept as the source of what it stores. */
+    snapshotImport(args: { fileName: string; text: string }): SnapshotImportView {
+      const name = fileNameArg(args.fileName, 'fileName');
+      const snapshot = parseSnapshot(fileTextArg(args.text, 'text'));
+      const source: Source = { kind: 'file', file: name };
+      const accounts: SnapshotImportView['accounts'] = [];
+      const store = ctx.store;
+      store.atomic(() => {
+        store.putChainSnapshot({ blockNumber: snapshot.block.number, blockId: hexToFixedBytes(snapshot.block.id, 32, 'block.id'), blockTimestamp: snapshot.block.timestamp, source });
+        for (const a of snapshot.accounts) {
+          const known = store.getAccount(parseAddress(a.address));
+          if (known && known.fetchedAt > a.at) {
+            accounts.push({ address: a.address, stored: false, reason: `this station's copy (${sourceView(known.source).text}) is newer; kept it` });
+            continue;
+          }
+          putSnapshotAccount(store, a, source);
+          accounts.push({ address: a.address, stored: true });
+        }
+        for (const t of snapshot.tokens) putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
+      });
+      return { file: name, block: snapshot.block, age: formatDuration(ctx.now() - snapshot.block.timestamp), accounts, tokens: snapshot.tokens.map((t) => t.id) };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The stored transactions as the features read them (issue 7 "approvals, status"): a record by
+ * txID, its signatures, its approval against the permission stored with it, its status (with
+ * `expired` derived at read) and its JSON-safe view. Shared by build (a new transaction's view),
+ * transactions (status, sign, import, broadcast) and the queue.
+ *
+ * Invariants: signers count against the permission stored WITH the transaction (the one the signers
+ * saw), never the account's current one; a stored status only moves draft -> collecting -> ready
+ * here, from the signatures the store holds; a txID is never quoted whole in a message.
+ */
+import { fromBinary } from '@bufbuild/protobuf';
+import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToBase58, type Address } from '../../shared/chain/address.ts';
+import { approvalView, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { excerpt, fail } from '../../shared/base/errors.ts';
+import { jsonSafe } from '../../shared/base/json.ts';
+import { contractToNodeJson, decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
+import { txKey, type TransactionRecord, type TxStatus } from '../store/store.ts';
+import { txIdArg } from './args.ts';
+import type { StationContext } from './context.ts';
+import { permissionsWith, timeLeft } from './records.ts';
+import type { ApprovalNumbers, TransactionView } from './views.ts';
+
+export interface Approval {
+  numbers: ApprovalNumbers;
+  enough: boolean;
+  view: ApprovalView | null;
+}
+
+export class TransactionBook {
+  private readonly permissionCache = new Map<string, Permission>();
+
+  constructor(private readonly ctx: StationContext) {}
+
+  permissionFromBytes(bytes: Uint8Array): Permission {
+    const key = txKey(bytes);
+    let p = this.permissionCache.get(key);
+    if (!p) {
+      p = fromBinary(PermissionSchema, bytes);
+      if (this.permissionCache.size > 1000) this.permissionCache.clear();
+      this.permissionCache.set(key, p);
+    }
+    return p;
+  }
+
+  /** Keys of `permission` this station holds, in key order. */
+  localSigners(permission: Permission): Address[] {
+    const local = new Set(this.ctx.store.listKeys().map((k) => bytesToHex(k.address)));
+    return permission.keys.filter((k) => local.has(bytesToHex(k.address))).map((k) => k.address);
+  }
+
+  signed(record: TransactionRecord): SignedTransaction {
+    return { rawBytes: record.raw, signatures: this.ctx.store.listSignatures(record.txId).map((s) => s.signature) };
+  }
+
+  approval(record: TransactionRecord): Approval {
+    const store = this.ctx.store;
+    const sigs = store.listSignatures(record.txId);
+    if (record.permission === null) {
+      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [], canComplete: false }, enough: false, view: null };
+    }
+    const permission = this.permissionFromBytes(record.permission);
+    const a = approvalView({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
+    const local = new Set(store.listKeys().map((k) => bytesToHex(k.address)));
+    const b58 = (v: { hex: string; base58: string | null }): string => v.base58 ?? v.hex;
+    return {
+      numbers: {
+        weight: a.weight,
+        threshold: a.threshold,
+        missing: a.missing,
+        signers: a.signers.map((x) => ({ address: b58(x.address), weight: x.weight })),
+        couldSign: a.canStillSign.map((x) => ({ address: b58(x.address), weight: x.weight, local: local.has(x.address.hex.toLowerCase()) })),
+        canComplete: a.canComplete,
+      },
+      enough: a.enough,
+      view: a,
+    };
+  }
+
+  /** The stored metadata of the token a contract names, for the shared view's amounts (the status and the queue). */
+  tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
+    const name = (decoded.contract as { assetName?: Uint8Array }).assetName;
+    const id = name ? new TextDecoder().decode(name) : '';
+    const t = /^[1-9][0-9]{0,18}$/.test(id) ? this.ctx.store.getToken(id) : undefined;
+    return t ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
+  }
+
+  shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
+    return (status === 'draft' || status === 'collecting' || status === 'ready') && now >= expiration ? 'expired' : status;
+  }
+
+  record(txId: string | Uint8Array, field = 'txid'): TransactionRecord {
+    const id = typeof txId === 'string' ? txIdArg(txId, field) : txId;
+    const r = this.ctx.store.getTransaction(id);
+    // The txID is not quoted whole: 64 hex digits may be a private key pasted by mistake.
+    if (!r) fail('NOT_FOUND', `${field}: this station has no transaction ${excerpt(bytesToHex(id))}`, { field });
+    return r;
+  }
+
+  view(txId: Uint8Array): TransactionView {
+    const r = this.record(txId);
+    const now = this.ctx.now();
+    const decoded = decodeRaw(r.raw);
+    const { numbers, view: approval } = this.approval(r);
+    return {
+      txId: bytesToHex(r.txId),
+      kind: r.kind,
+      account: addressToBase58(r.account),
+      permissionId: r.permissionId,
+      status: this.shownStatus(r.status, r.expiration, now),
+      expiration: r.expiration,
+      expiresInMs: r.expiration - now,
+      timeLeft: timeLeft(r.expiration - now),
+      note: r.note,
+      nodeAnswer: r.nodeAnswer,
+      signatureCount: r.signatureCount,
+      createdAt: r.createdAt,
+      contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
+      details: transactionView({ rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) }, { now, tokens: this.tokenInfos(decoded) }),
+      approval,
+      ...numbers,
+    };
+  }
+
+  /** Moves a signable transaction's stored status to what its signatures now make it. */
+  refreshStatus(r: TransactionRecord): TxStatus {
+    if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') return r.status;
+    const sigs = this.ctx.store.listSignatures(r.txId).length;
+    const next: TxStatus = sigs === 0 ? 'draft' : this.approval(r).enough ? 'ready' : 'collecting';
+    if (next !== r.status) this.ctx.store.setStatus(r.txId, next);
+    return next;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Making a new transaction (issue 7 "build"): TaPoS and times from the node's head, or offline from
+ * the newest imported chain snapshot; the signing permission from the account just read or the
+ * stored one; then the transaction and the permission it counts against, stored together. Shared
+ * by the builders (station/build/), the permission update (station/permissions/) and reissue
+ * (station/transactions/).
+ *
+ * Invariants: every field is checked before anything is stored; the account as read now and the
+ * transaction are stored in one SQLite transaction; the expiration is checked against what the
+ * node accepts (shared/files/snapshot.ts planFromSnapshot).
+ */
+import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
+import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToBase58, type Address } from '../../shared/chain/address.ts';
+import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
+import { noteInput } from '../../shared/chain/input.ts';
+import { parseDuration } from '../../shared/base/duration.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
+import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { accountPermissionsFromJson, formatDuration, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
+import { createTransaction } from '../../shared/chain/transaction.ts';
+import { permissionIdArg } from './args.ts';
+import type { StationContext } from './context.ts';
+import { lookalikeWarnings } from './labels.ts';
+import { putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
+import type { TransactionBook } from './transaction-book.ts';
+import type { BuildView } from './views.ts';
+
+export interface Plan {
+  tapos: ReturnType<typeof planFromSnapshot>;
+  basis: string;
+  /** The owner's account as the node has it now (online only); stored with the transaction. */
+  fetched?: SnapshotAccount;
+}
+
+export interface BuildOptions {
+  permissionId?: string | number;
+  expiresIn?: string;
+  note?: string;
+}
+
+export class TransactionMaker {
+  constructor(
+    private readonly ctx: StationContext,
+    private readonly book: TransactionBook,
+  ) {}
+
+  /**
+   * TaPoS and times: from the node's head when it answers, else from the newest imported chain
+   * snapshot (offline). Either way the expiration is checked against what the node accepts.
+   */
+  async plan(expiresInMs: number, owner: Address): Promise<Plan> {
+    const ctx = this.ctx;
+    const now = ctx.now();
+    let block: SnapshotBlock | undefined;
+    let fetched: SnapshotAccount | undefined;
+    let offlineReason = '';
+    try {
+      const node = await ctx.nodeReady();
+      block = await node.latestBlock();
+      fetched = await node.account(addressToBase58(owner), block);
+    } catch (e) {
+      if (!(e instanceof AirlockError) || (e.code !== 'NODE_UNREACHABLE' && e.code !== 'NODE_TIMEOUT')) throw e;
+      offlineReason = e.message;
+      block = undefined;
+    }
+    let basis: string;
+    if (block) {
+      basis = `online: the head block ${block.number} of ${ctx.nodeUrl()}`;
+    } else {
+      const snap = ctx.store.latestChainSnapshot();
+      if (!snap) {
+        fail('NODE_UNREACHABLE', `nothing answers at ${ctx.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node or choose another node in the settings, or import a snapshot made by an online station`, { field: 'node', reason: offlineReason });
+      }
+      block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
+      basis = `offline: the chain snapshot from ${sourceView(snap.source).text}, block ${block.number}, ${formatDuration(now - block.timestamp)} old`;
+    }
+    const synthetic: ChainSnapshot = { format: 'airlock.snapshot', version: 1, node: ctx.nodeUrl(), block, accounts: [], tokens: [], exported_at: now };
+    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, ...(fetched && { fetched }) };
+  }
+
+  /** The permission `permissionId` of `owner`: from the account just fetched, else the stored one. */
+  permissionOf(owner: Address, permissionId: number, fetched: SnapshotAccount | undefined, field = 'from'): Permission {
+    let p: AccountPermissions;
+    let where: string;
+    if (fetched) {
+      p = accountPermissionsFromJson(fetched.address, fetched.permissions);
+      where = `${this.ctx.nodeUrl()} now`;
+    } else {
+      const r = this.ctx.store.getAccount(owner);
+      if (!r) fail('NOT_FOUND', `${field}: ${noCopyOfAccount(owner)}`, { field });
+      p = accountPermissionsFromAccount(fromBinary(AccountSchema, r.account));
+      where = sourceView(r.source).text;
+    }
+    const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
+    if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${where})`, { field: 'permission-id' });
+    return permission;
+  }
+
+  /** Builds `call` for `owner` and stores it with the permission it counts against. */
+  async buildCall(call: { type: SupportedContractName; value: Message }, owner: Address, options: BuildOptions): Promise<BuildView> {
+    const ctx = this.ctx;
+    const permissionId = permissionIdArg(options.permissionId);
+    const expiresInMs = options.expiresIn === undefined ? ctx.defaultExpiresInMs() : parseDuration(options.expiresIn);
+    const note = options.note === undefined ? '' : noteInput(options.note, 'note');
+    const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
+    const permission = this.permissionOf(owner, permissionId, fetched);
+    const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
+    // Everything is checked: the account as read now and the transaction are stored together.
+    ctx.store.atomic(() => {
+      if (fetched) putSnapshotAccount(ctx.store, fetched, sourceFromFile(fetched.source));
+      ctx.store.insertTransaction({
+        txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
+        permission: toBinary(PermissionSchema, permission),
+      });
+    });
+    const view = this.book.view(tx.txId);
+    return { txId: bytesToHex(tx.txId), transaction: view, basis, warnings: [...tapos.warnings, ...lookalikeWarnings(ctx.labels(), view.details)] };
+  }
+}
+
+/** The words for an account the station has not stored, for a desktop user and a terminal alike. */
+export function noCopyOfAccount(address: Address): string {
+  const b58 = addressToBase58(address);
+  return `this station has no copy of account ${b58}: fetch it from the node, or import a snapshot that has it`;
+}

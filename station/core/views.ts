@@ -1,0 +1,209 @@
+/**
+ * The station's views (issue 7 "plain data in, JSON-safe views out"): what every service returns.
+ * Shared by the features (station/<feature>/) and read by the CLI and the API handlers.
+ *
+ * Invariant: no bigint, Uint8Array or protobuf message in any of them, and never key bytes (the
+ * vault only hands back addresses and signatures); a file travels as its name and its text.
+ */
+import type { ApprovalView, PermissionKeyView, PermissionView, TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
+import type { Dialect } from '../../shared/chain/dialect.ts';
+import type { SnapshotBlock } from '../../shared/files/snapshot.ts';
+import type { PermissionComparison, SignWeightView } from '../node/node-client.ts';
+import type { TxStatus } from '../store/store.ts';
+import type { VaultKind } from '../vault/vault.ts';
+
+export interface SettingsView {
+  node: string;
+  dialect: Dialect;
+  expiration: string;
+  expiresInMs: number;
+  vault: VaultKind;
+  /** Whether an API key is stored for this node; the key itself is never in a view. */
+  apiKey: boolean;
+}
+
+/** The vault's status for the UI: `locked` when the keystore waits for its passphrase (`vaultUnlock`). */
+export interface VaultStatusView {
+  kind: VaultKind;
+  available: boolean;
+  message: string | null;
+  locked: boolean;
+}
+
+// Views (JSON-safe)
+
+export interface KeyView {
+  address: string;
+  hex: string;
+  label: string;
+  vault: VaultKind;
+  createdAt: number;
+}
+
+export interface SourceView {
+  /** `node` with URL and block, or `file` with its name. */
+  kind: 'node' | 'file';
+  node?: string;
+  block?: number;
+  file?: string;
+  /** In words: `node http://… at block 12` or `file snap.json`. */
+  text: string;
+}
+
+export interface PermissionEntryView extends Omit<PermissionView, 'keys'> {
+  /** Which slot: owner, executive or active. */
+  slot: 'owner' | 'executive' | 'active';
+  /** Each key with its label (the key's own, then the address book's; address-book.ts). */
+  keys: (PermissionKeyView & { label: string | null })[];
+}
+
+export interface AccountView {
+  address: string;
+  hex: string;
+  /** The account's label (a key's own, then the address book's); null when none. */
+  label: string | null;
+  balance: string;
+  tokens: { id: string; balance: string }[];
+  permissions: PermissionEntryView[];
+  source: SourceView;
+  fetchedAt: number;
+  ageMs: number;
+  age: string;
+}
+
+/** One stored account in accountsList. */
+export type AccountEntryView = Pick<AccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+
+export interface ApprovalNumbers {
+  /** null when the station does not know the permission (a plain transaction file, no account). */
+  weight: string;
+  threshold: string | null;
+  missing: string | null;
+  signers: { address: string; weight: string }[];
+  /** Keys of the permission that have not signed yet; `local` when this station holds the key. */
+  couldSign: { address: string; weight: string; local: boolean }[];
+  /** True when the keys that have not signed together carry at least the missing weight. */
+  canComplete: boolean;
+}
+
+export interface TransactionView extends ApprovalNumbers {
+  txId: string;
+  kind: string;
+  account: string;
+  permissionId: number;
+  /** Stored status, with `expired` derived at read when the time has passed. */
+  status: TxStatus;
+  expiration: number;
+  expiresInMs: number;
+  timeLeft: string;
+  note: string;
+  nodeAnswer: string | null;
+  signatureCount: number;
+  createdAt: number;
+  /** The node's JSON of the contract (Base58 addresses), decoded from the stored bytes. */
+  contract: Record<string, unknown>;
+  /** The shared transaction view (shared/views/view.ts): what the signer reads, decoded from the bytes. */
+  details: SharedTransactionView;
+  /**
+   * The shared approval view (shared/views/view.ts approvalView) against the permission stored with the
+   * transaction, the one the signers count against; null when the station does not know it.
+   */
+  approval: ApprovalView | null;
+}
+
+export interface ListEntryView {
+  txId: string;
+  kind: string;
+  account: string;
+  status: TxStatus;
+  weight: string;
+  threshold: string | null;
+  signatureCount: number;
+  expiration: number;
+  expiresInMs: number;
+  timeLeft: string;
+  note: string;
+}
+
+export interface BuildView {
+  txId: string;
+  transaction: TransactionView;
+  /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
+  basis: string;
+  warnings: string[];
+}
+
+export interface SignView {
+  txId: string;
+  signed: string[];
+  status: TxStatus;
+  transaction: TransactionView;
+}
+
+export interface ImportFileView {
+  file: string;
+  txId: string;
+  kind: 'handoff' | 'transaction';
+  /** New signatures this file added. */
+  added: string[];
+  /** Signatures the store already had. */
+  known: string[];
+  newTransaction: boolean;
+  warnings: string[];
+}
+
+/** The dry run before broadcast (issue 8 `preflight`): what broadcast checks, without broadcasting. */
+export interface PreflightView {
+  txId: string;
+  /** The node's permissions now against the copy the signers counted against. */
+  comparison: PermissionComparison;
+  /** The node's getsignweight for the signatures collected. */
+  signWeight: SignWeightView;
+  /** Both in words. */
+  text: string;
+}
+
+export interface BroadcastView {
+  txId: string;
+  accepted: boolean;
+  status: TxStatus;
+  text: string;
+  comparison: PermissionComparison;
+  signWeight: SignWeightView;
+}
+
+export interface SnapshotImportView {
+  file: string;
+  block: { number: number; id: string; timestamp: number };
+  age: string;
+  accounts: { address: string; stored: boolean; reason?: string }[];
+  tokens: string[];
+}
+
+/** A handoff file made for carrying: its suggested name and its text (the caller writes it). */
+export interface HandoffFileView {
+  fileName: string;
+  text: string;
+  txId: string;
+  signatures: number;
+}
+
+/** A snapshot made from the node: its suggested name and its text (the caller writes it). */
+export interface SnapshotFileView {
+  fileName: string;
+  text: string;
+  block: SnapshotBlock;
+  accounts: string[];
+  tokens: string[];
+}
+
+/** What buildBatch made: one txID, file row and status per transaction, in row order. */
+export interface BatchView {
+  count: number;
+  txIds: string[];
+  rows: number[];
+  statuses: TxStatus[];
+  signed: number;
+  basis: string;
+  warnings: string[];
+}

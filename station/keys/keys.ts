@@ -1,0 +1,66 @@
+/**
+ * Keys (issue 7 "keys"): make a key in the vault, import one, list, label and delete them. The
+ * vault (station/vault/) holds the key bytes; the store records the address, its label and which
+ * vault holds it.
+ *
+ * Invariants: no view carries key bytes (the vault hands back addresses only); an imported secret
+ * is wiped whatever happens, also when its label is refused; a key is deleted from the vault
+ * before its record goes.
+ */
+import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { addressArg, textArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import type { KeyView } from '../core/views.ts';
+
+export function keysFeature(ctx: StationContext) {
+  const keyView = (address: Uint8Array): KeyView => {
+    const k = ctx.store.getKey(address)!;
+    return { address: addressToBase58(k.address), hex: bytesToHex(k.address), label: k.label, vault: k.vault, createdAt: k.createdAt };
+  };
+
+  return {
+    async keysNew(args: { label?: string } = {}): Promise<KeyView> {
+      const label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+      const { address } = await ctx.vault().generate();
+      const bytes = parseAddress(address);
+      ctx.store.addKey({ address: bytes, label, vault: ctx.vaultKind() });
+      return keyView(bytes);
+    },
+
+    /** Keeps `secret` in the vault (which wipes it) and records the address. */
+    async keysImport(args: { secret: Uint8Array; label?: string }): Promise<KeyView & { created: boolean }> {
+      let label: string;
+      try {
+        label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+      } catch (e) {
+        args.secret.fill(0);
+        throw e;
+      }
+      const { address, created } = await ctx.vault().importKey(args.secret);
+      const bytes = parseAddress(address);
+      const known = ctx.store.getKey(bytes) !== undefined;
+      if (!known) ctx.store.addKey({ address: bytes, label, vault: ctx.vaultKind() });
+      return { ...keyView(bytes), created: created || !known };
+    },
+
+    keysList(): KeyView[] {
+      return ctx.store.listKeys().map((k) => keyView(k.address));
+    },
+
+    keysLabel(args: { address: string; label: string }): KeyView {
+      const a = addressArg(args.address, 'address');
+      ctx.store.labelKey(a, textArg(args.label, 'label', 200));
+      return keyView(a);
+    },
+
+    async keysDelete(args: { address: string }): Promise<{ address: string; deleted: boolean }> {
+      const a = addressArg(args.address, 'address');
+      if (!ctx.store.getKey(a)) fail('NOT_FOUND', `address: this station holds no key for ${addressToBase58(a)}`, { field: 'address' });
+      const deleted = await ctx.vault().delete(addressToBase58(a));
+      ctx.store.deleteKey(a);
+      return { address: addressToBase58(a), deleted };
+    },
+  };
+}

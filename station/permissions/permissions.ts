@@ -1,0 +1,94 @@
+/**
+ * Permission analysis and the permission update (issue 10 lockout guard): `permissionCheck` checks a
+ * proposed update without building it, `knownSigners` lists the keys the guard counts as seen, and
+ * `buildPermissionUpdate` builds one only after the guard passes.
+ *
+ * Invariants: the guard runs before anything is built: an update after which nobody listed can
+ * reach the owner threshold is refused, and one that leaves the owner reachable only by keys this
+ * station has never seen sign (signers-seen.ts) is refused unless `acceptRisk` is
+ * `owner-unseen-keys`; an accepted risk is written to the audit log.
+ */
+import { fromBinary } from '@bufbuild/protobuf';
+import { AccountSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../shared/gen/protocol/contract_pb.ts';
+import { addressToBase58, type Address } from '../../shared/chain/address.ts';
+import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { validatePermissionUpdate } from '../../shared/contracts/permission/rules.ts';
+import { checkPermissionUpdate, enforceLockout, type PermissionCheckView } from '../../shared/approval/permission-check.ts';
+import { lockoutCheck } from '../../shared/approval/lockout.ts';
+import { contractFromJson, permissionIdArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import { noCopyOfAccount, type BuildOptions, type TransactionMaker } from '../core/transaction-maker.ts';
+import type { BuildView } from '../core/views.ts';
+import { signersSeen } from './signers-seen.ts';
+
+export interface KnownSignerView {
+  address: string;
+  local: boolean;
+  signed: boolean;
+  proved: boolean;
+}
+
+export function permissionsFeature(ctx: StationContext, maker: TransactionMaker) {
+  return {
+    /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
+    knownSigners(): KnownSignerView[] {
+      const { local, signed, proved } = signersSeen(ctx.store);
+      const byHex = new Map<string, KnownSignerView>();
+      const entry = (a: Address) => {
+        const hex = bytesToHex(a);
+        let e = byHex.get(hex);
+        if (!e) byHex.set(hex, (e = { address: addressToBase58(a), local: false, signed: false, proved: false }));
+        return e;
+      };
+      for (const a of local) entry(a).local = true;
+      for (const a of signed) entry(a).signed = true;
+      for (const a of proved) entry(a).proved = true;
+      return [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
+    },
+
+    /**
+     * A proposed permission update checked without building it: the node's rules, the diff against
+     * the stored account, the fee under the signing permission (`permissionId`, default the owner),
+     * and the lockout verdict. The account must be stored (fetched or from a snapshot).
+     */
+    permissionCheck(args: { json: unknown; permissionId?: string | number }): PermissionCheckView {
+      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+      const owner = c.ownerAddress;
+      if (owner.length !== 21) fail('BAD_ADDRESS', 'permission-update.owner_address: not an address', { field: 'owner_address' });
+      const r = ctx.store.getAccount(owner);
+      if (!r) fail('NOT_FOUND', `owner_address: ${noCopyOfAccount(owner)}`, { field: 'owner_address' });
+      const account = fromBinary(AccountSchema, r.account);
+      const current = accountPermissionsFromAccount(account);
+      const signing = maker.permissionOf(owner, permissionIdArg(args.permissionId), undefined);
+      const { local, seen } = signersSeen(ctx.store);
+      return checkPermissionUpdate(c, {
+        account: owner,
+        current,
+        isExecutive: account.isExecutive || current.executive !== undefined,
+        signing,
+        knownSigners: seen,
+        localKeys: local,
+      });
+    },
+
+    /**
+     * The node's AccountPermissionUpdateContract JSON, built only after the lockout guard
+     * (shared/approval/lockout.ts) passes or its risk is accepted (`acceptRisk: 'owner-unseen-keys'`).
+     */
+    async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string } & BuildOptions): Promise<BuildView> {
+      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+      validatePermissionUpdate(c, { isExecutive: c.executive !== undefined });
+      const { local, seen } = signersSeen(ctx.store);
+      enforceLockout(lockoutCheck(c, { knownSigners: seen, localKeys: local }), args.acceptRisk);
+      const { acceptRisk, ...options } = args;
+      const built = await maker.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, options);
+      if (acceptRisk !== undefined) {
+        ctx.store.appendAudit({ action: 'lockout.accept-risk', subject: built.txId, details: { risk: acceptRisk } });
+      }
+      return built;
+    },
+  };
+}

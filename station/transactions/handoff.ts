@@ -1,0 +1,174 @@
+/**
+ * Handoff files (issue 7 "export, import with merge"): a stored transaction with its signatures,
+ * the permission they count against and the token it names, as a handoff file's text; and handoff
+ * files or plain transaction JSON taken back, several at once, copies of one transaction signed in
+ * parallel merging. Files travel as name and text: the caller reads and writes them.
+ *
+ * Invariants:
+ * - A file never silently overwrites what the store knows: a transaction the store knows keeps its
+ *   record and permission; a file only adds signatures, each counted against the permission the
+ *   store holds, and one signer outside it refuses the whole file.
+ * - Every file is read and checked before anything from any of them is stored.
+ */
+import { toBinary } from '@bufbuild/protobuf';
+import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { addressToBase58 } from '../../shared/chain/address.ts';
+import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
+import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/files/handoff.ts';
+import { parseJson } from '../../shared/base/json.ts';
+import { accountPermissionsFromJson, type SnapshotAccount, type SnapshotToken } from '../../shared/files/snapshot.ts';
+import { decodeRaw, MAX_SIGNATURES } from '../../shared/chain/transaction.ts';
+import type { TransactionRecord } from '../store/store.ts';
+import { fileNameArg, fileTextArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import { putSnapshotAccount, putTokenWithSale, replacePermission, snapshotAccountOf, tokenFile } from '../core/records.ts';
+import { fileCarriesToken, getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
+import type { TransactionBook } from '../core/transaction-book.ts';
+import type { HandoffFileView, ImportFileView } from '../core/views.ts';
+
+/** How many files one import takes. */
+export const MAX_IMPORT_FILES = 100;
+
+export function handoffFeature(ctx: StationContext, book: TransactionBook) {
+  const store = ctx.store;
+
+  const handoffPermission = (r: TransactionRecord): HandoffPermission => {
+    if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission the signers count against; fetch the account ${addressToBase58(r.account)} first`, { field: 'txid' });
+    const permission = book.permissionFromBytes(r.permission);
+    const stored = store.getAccount(r.account);
+    const base = stored ? snapshotAccountOf(stored.account, stored.source, stored.fetchedAt) : undefined;
+    const permissions = replacePermission(base?.permissions ?? { active_permission: [] }, r.permissionId, permission);
+    return { address: addressToBase58(r.account), permissions, source: base?.source ?? { file: 'unknown' }, at: base?.at ?? r.createdAt };
+  };
+
+  /** For plain transaction JSON: the permission the store knows for its owner, to count signers. */
+  const storedPermissionFor = (parsed: unknown): HandoffPermission | undefined => {
+    if (typeof parsed !== 'object' || parsed === null || 'format' in parsed) return undefined;
+    try {
+      const hex = (parsed as { raw_data_hex?: unknown }).raw_data_hex;
+      if (typeof hex !== 'string') return undefined;
+      const decoded = decodeRaw(hexToBytes(hex));
+      const stored = store.getAccount(decoded.ownerAddress);
+      if (!stored) return undefined;
+      const a = snapshotAccountOf(stored.account, stored.source, stored.fetchedAt);
+      return { address: a.address, permissions: a.permissions, source: a.source, at: a.at };
+    } catch {
+      return undefined;
+    }
+  };
+
+  const importOne = (name: string, imp: HandoffImport): ImportFileView => {
+    const txId = hexToBytes(imp.txID);
+    const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
+    const decoded = decodeRaw(rawBytes);
+    const warnings: string[] = [];
+    const known = store.getTransaction(txId);
+    let permissionBytes: Uint8Array | null = known ? known.permission : null;
+    if (!known && imp.permission) {
+      const ap = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
+      const p = imp.permissionId === 0 ? ap.owner : ap.actives.find((x) => x.id === imp.permissionId);
+      if (p) permissionBytes = toBinary(PermissionSchema, p);
+    }
+    // Signatures not already stored must count under the permission the store holds (or will).
+    const storedSigners = known ? store.listSignatures(txId).map((s) => bytesToHex(s.signer)) : [];
+    const fresh = imp.signers.filter((s) => !storedSigners.includes(s.hex.toLowerCase()));
+    if (permissionBytes !== null) {
+      const permission = book.permissionFromBytes(permissionBytes);
+      for (const s of fresh) {
+        if (!permission.keys.some((k) => bytesToHex(k.address) === s.hex.toLowerCase())) {
+          fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing was imported from this file`, { field: 'signature', file: name });
+        }
+      }
+      if (known && imp.permission) {
+        const fileP = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
+        const fp = imp.permissionId === 0 ? fileP.owner : fileP.actives.find((x) => x.id === imp.permissionId);
+        if (fp && !equalBytes(toBinary(PermissionSchema, fp), permissionBytes)) warnings.push('the file carries another version of the permission than this station holds; the station kept its own');
+      }
+    } else if (fresh.length > 0) {
+      warnings.push('this station does not know the permission, so the signatures were checked only for belonging to this transaction');
+    }
+    if (storedSigners.length + fresh.length > MAX_SIGNATURES) fail('PERMISSION', `${name}: together with the stored signatures this makes more than ${MAX_SIGNATURES}`, { field: 'signature', file: name });
+    store.atomic(() => {
+      if (!known) {
+        store.insertTransaction({
+          txId, raw: rawBytes, kind: decoded.contractType, account: decoded.ownerAddress, permissionId: decoded.permissionId,
+          expiration: imp.expiration, note: imp.note.slice(0, 2_000), permission: permissionBytes,
+        });
+        if (imp.permission && !store.getAccount(decoded.ownerAddress)) {
+          const a: SnapshotAccount = { address: imp.permission.address, exists: true, permissions: imp.permission.permissions, balance: '0', tokens: [], source: imp.permission.source, at: imp.permission.at };
+          putSnapshotAccount(store, a, { kind: 'file', file: name });
+        }
+        for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
+      }
+      for (const s of fresh) {
+        store.addSignature({ txId, signer: hexToBytes(s.hex), signature: hexToBytes(s.signature), origin: { kind: known || storedSigners.length > 0 ? 'merge' : 'file', file: name } });
+      }
+      book.refreshStatus(store.getTransaction(txId)!);
+    });
+    return {
+      file: name,
+      txId: imp.txID,
+      kind: imp.kind,
+      added: fresh.map((s) => s.address),
+      known: imp.signers.filter((s) => storedSigners.includes(s.hex.toLowerCase())).map((s) => s.address),
+      newTransaction: !known,
+      warnings,
+    };
+  };
+
+  return {
+    /**
+     * The handoff file of a stored transaction, as its name and text. `fileName` is the name it will
+     * be saved under when the caller knows it (the audit log records it); default `<txid>.airlock.json`.
+     */
+    exportHandoff(args: { txId: string; fileName?: string }): HandoffFileView {
+      const r = book.record(args.txId);
+      const fileName = args.fileName === undefined ? `${bytesToHex(r.txId).slice(0, 12)}.airlock.json` : fileNameArg(args.fileName, 'fileName');
+      const tx = book.signed(r);
+      const decoded = decodeRaw(r.raw);
+      const tokens: SnapshotToken[] = [];
+      const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
+      if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
+        const t = store.getToken(new TextDecoder().decode(tokenId));
+        const file = t && tokenFile(t, getTokenSale(store, t.id));
+        if (file && fileCarriesToken(file)) tokens.push(file);
+      }
+      const handoff = exportHandoff({ tx, permission: handoffPermission(r), tokens, note: r.note, now: ctx.now() });
+      const text = stringifyHandoff(handoff);
+      store.appendAudit({ action: 'handoff.export', subject: bytesToHex(r.txId), details: { file: fileName, signatures: tx.signatures.length } });
+      return { fileName, text, txId: bytesToHex(r.txId), signatures: tx.signatures.length };
+    },
+
+    /**
+     * Imports handoff files or plain transaction JSON, each as its name and text, several at once;
+     * copies of one transaction signed in parallel merge.
+     */
+    importFiles(args: { files: { name: string; text: string }[] }): ImportFileView[] {
+      if (!Array.isArray(args.files) || args.files.length === 0) fail('INVALID_INPUT', 'file: name at least one file', { field: 'file' });
+      if (args.files.length > MAX_IMPORT_FILES) fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} files at once`, { field: 'file' });
+      const now = ctx.now();
+      // Read and check every file before storing anything from any of them.
+      const imports = args.files.map((f, i) => {
+        if (typeof f !== 'object' || f === null) fail('INVALID_INPUT', `file[${i}]: expected a name and a text`, { field: `file[${i}]` });
+        const name = fileNameArg(f.name, `file[${i}].name`);
+        const text = fileTextArg(f.text, `file[${i}].text`);
+        let parsed: unknown;
+        try {
+          parsed = parseJson(text, name);
+        } catch (e) {
+          if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+          throw e;
+        }
+        const permission = storedPermissionFor(parsed);
+        try {
+          return { name, imp: parseHandoff(text, { now, ...(permission && { permission }) }) };
+        } catch (e) {
+          if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+          throw e;
+        }
+      });
+      return imports.map(({ name, imp }) => importOne(name, imp));
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The transactions as the desktop app shows them (issue 8 "the queue", the transaction screen): a
+ * page of the queue with each row's amount, labels and the keys that could still sign, and a
+ * transaction's view in the API table's shape (shared/api/station-api.ts StationTransaction) with
+ * labels and look-alike warnings. The API handlers pass these through unchanged.
+ *
+ * Invariants: the queue recovers no signature (each was checked against the permission when it was
+ * stored); labels come from one LabelIndex read per call; amounts use the stored token's precision.
+ */
+import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
+import { equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
+import { addressView } from '../../shared/base/display.ts';
+import { escapeJsonText } from '../../shared/base/escape.ts';
+import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
+import { decodeRaw } from '../../shared/chain/transaction.ts';
+import type { QueueEntry, StationTransaction } from '../../shared/api/station-api.ts';
+import type { TxStatus } from '../store/store.ts';
+import type { StationContext } from '../core/context.ts';
+import { addressesIn, type LabelIndex } from '../core/labels.ts';
+import type { TransactionBook } from '../core/transaction-book.ts';
+import type { BatchView, BuildView, ListEntryView, TransactionView } from '../core/views.ts';
+import { REISSUE_WINDOW_MS } from './broadcast.ts';
+import { listEntries } from './status.ts';
+
+/** The queue's "amount or change" column in words, from the view decoded from the bytes. */
+export function queueAmount(view: SharedTransactionView): string {
+  const c = view.contract;
+  switch (c.contract) {
+    case 'TransferContract':
+      return `${c.amountCoin} coin`;
+    case 'TransferAssetContract':
+      return c.amountTokens !== null && c.token !== null
+        ? `${c.amountTokens} ${c.token.abbr ?? c.token.name ?? 'tokens'}`
+        : `${c.amount} units of token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
+    case 'ParticipateAssetIssueContract':
+      return `${c.amountCoin} coin for token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
+    case 'AssetIssueContract':
+      return `issue ${c.name.text ?? `0x${c.name.hex}`}`;
+    case 'AccountPermissionUpdateContract':
+      return c.ownerPermission ? `owner: ${c.ownerPermission.threshold} of ${c.ownerPermission.keys.length} keys` : 'permission change';
+  }
+}
+
+export function queueFeature(ctx: StationContext, book: TransactionBook) {
+  const apiTransaction = (t: TransactionView): StationTransaction => {
+    const labels = ctx.labels();
+    const signer = (address: string, weight: string, signed: boolean) => ({
+      address: addressView(parseAddress(address)),
+      weight,
+      label: labels.labelOf(address),
+      signed,
+      local: labels.isLocal(address),
+    });
+    const named = addressesIn(t.details);
+    const final = t.status === 'broadcast' || t.status === 'confirmed';
+    return {
+      view: t.details,
+      approval: t.approval,
+      signers: [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
+      status: t.status,
+      note: t.note,
+      nodeAnswer: t.nodeAnswer,
+      createdAt: t.createdAt,
+      expiresInMs: t.expiresInMs,
+      nodeJson: escapeJsonText(JSON.stringify(t.contract, null, 2)),
+      reissuable: !final && (t.status === 'expired' || t.expiresInMs < REISSUE_WINDOW_MS),
+      labels: [...new Set([...named, ...t.signers.map((s) => s.address), ...t.couldSign.map((s) => s.address)])].flatMap((address) => {
+        const label = labels.labelOf(address);
+        return label === null ? [] : [{ address, label }];
+      }),
+      lookalikes: named.flatMap((address) => {
+        const l = labels.lookalike(address);
+        return l === null ? [] : [{ address, imitates: l.imitates, label: l.label }];
+      }),
+    };
+  };
+
+  const queueEntry = (e: ListEntryView, labels: LabelIndex): QueueEntry => {
+    const txId = hexToBytes(e.txId);
+    const record = ctx.store.getTransaction(txId)!;
+    // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
+    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decodeRaw(record.raw)) });
+    const signed = ctx.store.listSignatures(txId).map((s) => s.signer);
+    const permission = record.permission === null ? null : book.permissionFromBytes(record.permission);
+    return {
+      txId: e.txId,
+      kind: view.kind,
+      title: view.title,
+      account: e.account,
+      accountLabel: labels.labelOf(record.account),
+      amount: queueAmount(view),
+      status: e.status,
+      weight: e.weight,
+      threshold: e.threshold,
+      signatureCount: e.signatureCount,
+      canStillSign: (permission?.keys ?? [])
+        .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
+        .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
+      expiration: e.expiration,
+      note: e.note,
+    };
+  };
+
+  return {
+    /** A transaction's view in the API table's shape, with its labels and look-alike warnings. */
+    apiTransaction,
+
+    /** A build's result in the API table's shape. */
+    apiBuilt: (b: BuildView) => ({ txId: b.txId, transaction: apiTransaction(b.transaction), basis: b.basis, warnings: b.warnings }),
+
+    /** A batch's result in the API table's shape: one row per transaction. */
+    apiBatch: (r: BatchView) => ({
+      count: r.count, signed: r.signed, basis: r.basis, warnings: r.warnings,
+      rows: r.txIds.map((txId, i) => ({ row: r.rows[i]!, txId, status: r.statuses[i]! })),
+    }),
+
+    /** One page of the queue, filtered by status and account, with every account that has a transaction. */
+    queue(args: { status?: TxStatus; account?: string; offset?: number; limit?: number }): { total: number; entries: QueueEntry[]; accounts: string[] } {
+      const { status, account, offset = 0, limit = 250 } = args;
+      const all = listEntries(ctx, book, status === undefined ? {} : { status });
+      const accounts = [...new Set(all.map((e) => e.account))].sort();
+      const wanted = account === undefined ? null : addressToBase58(parseAddress(account.trim(), 'account'));
+      const rows = wanted === null ? all : all.filter((e) => e.account === wanted);
+      const labels = ctx.labels();
+      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, labels)), accounts };
+    },
+  };
+}

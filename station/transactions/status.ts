@@ -1,0 +1,119 @@
+/**
+ * A stored transaction's status and the list (issue 7 "status, list"), and signing it with the
+ * station's keys (issue 7 "sign"). A broadcast transaction is asked about once more when its status
+ * is read: the node reporting it in a block makes it confirmed.
+ *
+ * Invariants: a signature is checked (shared/approval/sign-check.ts, the same checks as tx sign and
+ * the node), recovered to its key, and committed in the store (fsynced) before success is
+ * reported; a transaction carries at most MAX_SIGNATURES; an expired or final one is not signed.
+ */
+import { addressToBase58, parseAddress, type Address } from '../../shared/chain/address.ts';
+import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts';
+import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
+import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { formatDuration } from '../../shared/files/snapshot.ts';
+import { MAX_SIGNATURES } from '../../shared/chain/transaction.ts';
+import { recoverSigner } from '../../shared/chain/verify.ts';
+import { txKey, type TransactionRecord, type TransactionSummary, type TxStatus } from '../store/store.ts';
+import { addressArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import { timeLeft } from '../core/records.ts';
+import type { TransactionBook } from '../core/transaction-book.ts';
+import type { ListEntryView, SignView, TransactionView } from '../core/views.ts';
+
+function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
+  return {
+    txId: txKey(r.txId), kind: r.kind, account, status, weight, threshold,
+    signatureCount: r.signatureCount, expiration: r.expiration, expiresInMs: r.expiration - now, timeLeft: timeLeft(r.expiration - now), note: r.note,
+  };
+}
+
+function statusText(v: TransactionView): string {
+  const lines = [`${v.kind} ${v.txId}: ${v.status}, ${v.timeLeft}`];
+  if (v.threshold === null) lines.push(`${v.signatureCount} signature(s); the permission is not known here, so the weight is not known`);
+  else lines.push(`weight ${v.weight} of ${v.threshold}${v.missing !== '0' ? `, ${v.missing} missing` : ', enough'}`);
+  return lines.join('\n');
+}
+
+/** The stored transactions as list entries (the CLI's list and the queue's rows). */
+export function listEntries(ctx: StationContext, book: TransactionBook, args: { status?: TxStatus; limit?: number }): ListEntryView[] {
+  const now = ctx.now();
+  const rows = ctx.store.listTransactions({ weights: true, ...(args.limit !== undefined && { limit: args.limit }) });
+  const out: ListEntryView[] = [];
+  const names = new Map<string, string>(); // Base58 costs a double sha256: once per account
+  for (const r of rows) {
+    const status = book.shownStatus(r.status, r.expiration, now);
+    if (args.status !== undefined && status !== args.status) continue;
+    const accountKey = txKey(r.account);
+    let account = names.get(accountKey);
+    if (account === undefined) names.set(accountKey, (account = addressToBase58(r.account)));
+    out.push(listEntry(r, account, status, r.weight ?? '0', r.threshold ?? null, now));
+  }
+  return out;
+}
+
+export function statusFeature(ctx: StationContext, book: TransactionBook) {
+  /** A broadcast transaction the node reports in a block becomes confirmed; offline, nothing changes. */
+  const checkConfirmed = async (r: TransactionRecord): Promise<void> => {
+    try {
+      const info = await (await ctx.nodeReady()).post('/wallet/gettransactioninfobyid', { value: bytesToHex(r.txId) });
+      if (typeof info.blockNumber === 'number' || typeof info.blockNumber === 'bigint') {
+        ctx.store.setStatus(r.txId, 'confirmed', { nodeAnswer: `in block ${String(info.blockNumber)}` });
+      }
+    } catch (e) {
+      if (!(e instanceof AirlockError) || !e.code.startsWith('NODE_')) throw e;
+    }
+  };
+
+  return {
+    /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
+    async status(args: { txId: string }): Promise<TransactionView & { text: string }> {
+      const r = book.record(args.txId);
+      if (r.status === 'broadcast') await checkConfirmed(r);
+      const v = book.view(r.txId);
+      return { ...v, text: statusText(v) };
+    },
+
+    /** The stored transactions, newest first, with their shown status, weight and time left. */
+    list(args: { status?: TxStatus; limit?: number } = {}): ListEntryView[] {
+      return listEntries(ctx, book, args);
+    },
+
+    /** Signs with `key`, or by default every local key of the permission that has not signed. */
+    async sign(args: { txId: string; key?: string }): Promise<SignView> {
+      const r = book.record(args.txId);
+      const now = ctx.now();
+      if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${bytesToHex(r.txId)} expired ${formatDuration(now - r.expiration)} ago; re-issue it to make a new one`, { field: 'txid' });
+      if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') fail('CONFLICT', `txid: the transaction is ${r.status}; there is nothing to sign`, { field: 'txid' });
+      if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission ${r.permissionId} of ${addressToBase58(r.account)}; fetch the account from the node, or import a handoff file that carries it`, { field: 'txid' });
+      // The shared pre-sign checks (shared/approval/sign-check.ts), as tx sign and the node run them.
+      const check = checkSignable(book.signed(r), { now, permission: book.permissionFromBytes(r.permission) });
+      const { numbers } = book.approval(r);
+      let targets: Address[];
+      if (args.key !== undefined) {
+        const k = addressArg(args.key, 'key');
+        if (!ctx.store.getKey(k)) fail('NOT_FOUND', `key: this station holds no key for ${addressToBase58(k)}`, { field: 'key' });
+        checkSigner(check, k);
+        targets = [k];
+      } else {
+        targets = numbers.couldSign.filter((s) => s.local).map((s) => parseAddress(s.address));
+        if (targets.length === 0) {
+          fail('PERMISSION', `txid: no key on this station can add a signature (keys of the permission that have not signed: ${numbers.couldSign.map((s) => s.address).join(', ') || 'none'})`, { field: 'txid' });
+        }
+        for (const t of targets) checkSigner(check, t);
+      }
+      if (numbers.signers.length + targets.length > MAX_SIGNATURES) fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
+      const vault = ctx.vault();
+      const signed: string[] = [];
+      for (const t of targets) {
+        const b58 = addressToBase58(t);
+        const signature = await vault.sign(b58, r.txId);
+        if (!equalBytes(recoverSigner(signature, r.txId), t)) fail('INTERNAL', `the vault's signature for ${b58} does not recover to it`, { field: 'key' });
+        ctx.store.addSignature({ txId: r.txId, signer: t, signature, origin: { kind: 'local key' } });
+        signed.push(b58);
+      }
+      const status = book.refreshStatus(book.record(r.txId));
+      return { txId: bytesToHex(r.txId), signed, status, transaction: book.view(r.txId) };
+    },
+  };
+}
