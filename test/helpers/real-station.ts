@@ -1,7 +1,7 @@
 /**
  * The real station for the UI's tests (issue 15, "the UI tests run against the real station"): the
- * renderer's component tests, the Chromium tests, the renderer benchmark and the screenshots script
- * open `openStation` (station/station.ts) on a temporary data directory with an in-memory vault
+ * renderer's component tests, the Chromium tests of one screen (real-bridge.ts) and the renderer
+ * benchmark open `openStation` (station/station.ts) on a temporary data directory with an in-memory vault
  * (station/vault/memory-vault.ts) and a node URL on which nothing answers, so the station works
  * offline from a chain snapshot, and talk to it through its API handlers
  * (electron/shell/station-handlers.ts). There is no second implementation of any rule or wording:
@@ -18,7 +18,9 @@
  * holds A and D (D local but in no permission). B and C sign queue entries while seeding and are
  * deleted from the vault afterwards (`keysDelete`), so the station ends holding A and D only.
  *
- * This is the one file of the test tree that imports the station and its handlers.
+ * The data directory is on /dev/shm when there is one: the store's fsyncs cost nothing there, and
+ * the station is the same. This is the one file of the UI tests that imports the station, its
+ * handlers and the in-memory vault, so a move of any of them is re-pointed here.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +53,7 @@ export const TEST_ADDRESSES = Object.fromEntries(
 
 /** The tests' fixed time (ms since the epoch), so they are repeatable. */
 export const TEST_NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-export const TEST_PASSPHRASE_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
+const TEST_PASSPHRASE_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
