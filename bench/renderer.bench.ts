@@ -1,8 +1,9 @@
 /**
  * `npm run bench:renderer` (issue 9): the renderer bundle's gzipped size (target ≤ 300 KB) and the
  * time to interactive of the queue with 10,000 transactions (target ≤ 1 s), in headless Chromium
- * (Debian's /usr/bin/chromium) through the real loopback bridge, serving the fake station
- * (test/fixtures/station-fake.ts: real transactions, real views, in-memory storage).
+ * (Debian's /usr/bin/chromium) through the real loopback bridge, serving the real station
+ * (test/helpers/real-station.ts: a temporary data directory, an in-memory vault, no node, its
+ * queue built through the API).
  *
  * Time to interactive here: from navigation start to the moment the queue shows its total and
  * its first rows, filled, with a button to open each (read in the page with performance.now()).
@@ -17,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { startBridge } from '../electron/shell/bridge.ts';
 import { STATION_API } from '../shared/api/station-api.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
-import { createFakeStation } from '../test/fixtures/station-fake.ts';
+import { openRealStation } from '../test/helpers/real-station.ts';
 
 /**
  * What the functions Playwright runs in the page use of it. This file is type-checked without the
@@ -56,9 +57,9 @@ try {
   console.log(`renderer bundle: ${(raw / 1024).toFixed(1)} KB, gzipped ${(gz / 1024).toFixed(1)} KB (target ≤ 300 KB)`);
 
   let t = performance.now();
-  const fake = createFakeStation({ count: COUNT, now: () => Date.now() });
-  console.log(`fake station with ${COUNT} transactions built in ${((performance.now() - t) / 1000).toFixed(1)} s (not part of the figures)`);
-  const bridge = await startBridge({ table: STATION_API, handlers: fake.handlers, staticDir: out, onInternalError: (m, c) => console.error(m, c) });
+  const station = await openRealStation({ count: COUNT, now: () => Date.now() });
+  console.log(`real station with ${COUNT} transactions built in ${((performance.now() - t) / 1000).toFixed(1)} s (not part of the figures)`);
+  const bridge = await startBridge({ table: STATION_API, handlers: station.handlers, staticDir: out, onInternalError: (m, c) => console.error(m, c) });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     for (let run = 1; run <= RUNS; run++) {
@@ -83,6 +84,7 @@ try {
   } finally {
     await browser.close();
     await bridge.close();
+    station.close();
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

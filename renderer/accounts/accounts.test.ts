@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Accounts screen (issue 10 "Accounts"), over the fake station: the tab, the stored account
+ * The Accounts screen (issue 10 "Accounts"), over the real station: the tab, the stored account
  * picked from the list with its permissions, labels, operations by name with the hex beside,
  * source and age; the address checked as it is typed (a private key's shape is refused and never
  * sent); a fetch the node cannot answer shown as the station's error; a real snapshot file
@@ -17,17 +17,17 @@ import { parseAddress } from '../../shared/chain/address.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
 import App from '../app/App.svelte';
 import AccountsScreen from './AccountsScreen.svelte';
-import { FAKE_ADDRESSES, FAKE_NOW } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
 const HOUR = 3_600_000;
 
 async function openAccounts() {
-  const h = fakeStationState({ count: 3 });
+  const h = await realStationState({ count: 3 });
   renderWithStation(AccountsScreen, h.station);
-  await screen.findByRole('button', { name: FAKE_ADDRESSES.M });
+  await screen.findByRole('button', { name: TEST_ADDRESSES.M });
   return h;
 }
 
@@ -46,7 +46,7 @@ function snapshotText(at: number) {
   const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'own\u202Eer', threshold: 1n, keys: [create(KeySchema, { address: e, weight: 1n })] });
   const daily = create(PermissionSchema, {
     type: PermissionType.Active, id: 2, permissionName: 'daily', threshold: 1n, operations: encodeOperations(['TransferContract']),
-    keys: [create(KeySchema, { address: parseAddress(FAKE_ADDRESSES.C), weight: 1n })],
+    keys: [create(KeySchema, { address: parseAddress(TEST_ADDRESSES.C), weight: 1n })],
   });
   const account = { address: addressToBase58(e), exists: true, permissions: permissionsToJson({ owner, actives: [daily] }), balance: '7000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 120 }, at };
   const block = { number: 120, id: (120).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: at };
@@ -55,7 +55,7 @@ function snapshotText(at: number) {
 
 describe('the Accounts screen', () => {
   it('is a tab of the window', async () => {
-    const h = fakeStationState({ count: 3 });
+    const h = await realStationState({ count: 3 });
     renderWithStation(App, h.station, { station: h.station });
     await fireEvent.click(within(screen.getByRole('navigation', { name: 'Screens' })).getByRole('button', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts', level: 2 })).toBeTruthy();
@@ -65,26 +65,26 @@ describe('the Accounts screen', () => {
 
   it('shows a stored account picked from the list: permissions, labels, weights, operations by name with the hex, source, age, balances', async () => {
     const h = await openAccounts();
-    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    await fireEvent.click(screen.getByRole('button', { name: TEST_ADDRESSES.M }));
     const article = await screen.findByRole('article');
-    expect(h.station.router.account).toBe(FAKE_ADDRESSES.M);
+    expect(h.station.router.account).toBe(TEST_ADDRESSES.M);
     const owner = within(article).getByRole('region', { name: 'Owner permission 0' });
     expect(within(owner).getByText(/^Threshold 2/)).toBeTruthy();
     const rows = within(owner).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     // Labels as the station resolves them: a key's own (A), then the address book's (B, C).
-    expect(rows).toEqual([['Ana laptop', FAKE_ADDRESSES.A, '1'], ['Bo desktop', FAKE_ADDRESSES.B, '1'], ['Cy phone', FAKE_ADDRESSES.C, '1']]);
+    expect(rows).toEqual([['Ana laptop', TEST_ADDRESSES.A, '1'], ['Bo desktop', TEST_ADDRESSES.B, '1'], ['Cy phone', TEST_ADDRESSES.C, '1']]);
     expect(within(owner).getByText(/^Operations: every contract type/)).toBeTruthy();
-    expect(article.textContent).toContain('node http://127.0.0.1:8090 at block 100');
+    expect(article.textContent).toContain('file snapshot.json');
     expect(article.textContent).toContain('1 h old');
     expect(article.textContent).toContain('1234.5 coin');
     expect(article.textContent).toContain('token 1000001: 2500 smallest units');
     await fireEvent.click(within(article).getByRole('button', { name: 'Edit permissions' }));
-    expect([h.station.router.screen, h.station.router.account]).toEqual(['permissions', FAKE_ADDRESSES.M]);
+    expect([h.station.router.screen, h.station.router.account]).toEqual(['permissions', TEST_ADDRESSES.M]);
   });
 
   it('shows who alone can do what for the 2-of-3 owner: every row needs two of A, B, C; no key alone', async () => {
     await openAccounts();
-    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    await fireEvent.click(screen.getByRole('button', { name: TEST_ADDRESSES.M }));
     const table = await screen.findByRole('table', { name: /^Who can do what with/ });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent!.trim());
     expect(headers[0]).toBe('Contract type');
@@ -110,30 +110,30 @@ describe('the Accounts screen', () => {
     expect(help.textContent).toContain('private key');
     expect(document.body.textContent).not.toContain(secret.slice(0, 12));
     await fireEvent.click(screen.getByRole('button', { name: 'Fetch from node' }));
-    expect(h.fake.calls).not.toContain('accountFetch');
-    await fireEvent.input(field, { target: { value: `${FAKE_ADDRESSES.R.slice(0, -1)}x` } });
+    expect(h.real.calls).not.toContain('accountFetch');
+    await fireEvent.input(field, { target: { value: `${TEST_ADDRESSES.R.slice(0, -1)}x` } });
     expect(help.textContent).toMatch(/checksum|Base58/);
-    await fireEvent.input(field, { target: { value: FAKE_ADDRESSES.R } });
+    await fireEvent.input(field, { target: { value: TEST_ADDRESSES.R } });
     expect(field.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('shows the station\'s error when the node cannot be reached, and keeps what was shown', async () => {
     const h = await openAccounts();
-    await fireEvent.click(screen.getByRole('button', { name: FAKE_ADDRESSES.M }));
+    await fireEvent.click(screen.getByRole('button', { name: TEST_ADDRESSES.M }));
     await screen.findByRole('article');
-    await fireEvent.input(screen.getByRole('textbox', { name: 'Address' }), { target: { value: FAKE_ADDRESSES.R } });
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Address' }), { target: { value: TEST_ADDRESSES.R } });
     await fireEvent.click(screen.getByRole('button', { name: 'Fetch from node' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('the fake station has no node');
+    expect(alert.textContent).toContain('nothing answers at http://127.0.0.1:9');
     expect(alert.textContent).toContain('NODE_UNREACHABLE');
-    expect(h.fake.calls).toContain('accountFetch');
-    expect(screen.getByRole('heading', { name: `Account ${FAKE_ADDRESSES.M}` })).toBeTruthy();
-    expect(h.station.router.account).toBe(FAKE_ADDRESSES.M);
+    expect(h.real.calls).toContain('accountFetch');
+    expect(screen.getByRole('heading', { name: `Account ${TEST_ADDRESSES.M}` })).toBeTruthy();
+    expect(h.station.router.account).toBe(TEST_ADDRESSES.M);
   });
 
   it('imports a snapshot file, lists and shows its account, with a hidden character in a name escaped', async () => {
     const h = await openAccounts();
-    const snap = snapshotText(FAKE_NOW - 2 * HOUR);
+    const snap = snapshotText(TEST_NOW - 2 * HOUR);
     await chooseSnapshot('snap.json', snap.text);
     await waitFor(() => expect(h.station.accounts.account?.address).toBe(snap.address));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Imported snap.json: block 120 (2 h old), 1 account(s) stored, 0 token(s).'));
@@ -150,17 +150,17 @@ describe('the Accounts screen', () => {
     const send = within(table).getByRole('row', { name: /send the coin/ });
     expect(within(send).getByText('One key alone')).toBeTruthy();
     expect(within(send).getAllByRole('cell').map((c) => c.textContent)).toEqual(['alone, by owner', 'alone, by active 2 “daily”']);
-    expect(screen.getByText(`One key alone can send the coin: Cy phone (${FAKE_ADDRESSES.C}).`)).toBeTruthy();
+    expect(screen.getByText(`One key alone can send the coin: Cy phone (${TEST_ADDRESSES.C}).`)).toBeTruthy();
   });
 
   it('refuses a tampered snapshot with the station\'s coded error and stores nothing', async () => {
     const h = await openAccounts();
-    const snap = JSON.parse(snapshotText(FAKE_NOW).text) as { accounts: { permissions: { owner_permission: { threshold: unknown } } }[] };
+    const snap = JSON.parse(snapshotText(TEST_NOW).text) as { accounts: { permissions: { owner_permission: { threshold: unknown } } }[] };
     snap.accounts[0]!.permissions.owner_permission.threshold = { __proto__: 1 };
     await chooseSnapshot('bad.json', JSON.stringify(snap));
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('dd code')!.textContent).toMatch(/^[A-Z_]+$/);
-    expect(h.station.accounts.list.map((a) => a.address)).toEqual([FAKE_ADDRESSES.M]);
-    expect((await h.fake.handlers.accountsList(undefined)).accounts).toHaveLength(1);
+    expect(h.station.accounts.list.map((a) => a.address)).toEqual([TEST_ADDRESSES.M]);
+    expect((await h.real.handlers.accountsList(undefined)).accounts).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
  * with the message next to it (aria-invalid, aria-describedby) and nothing sent while one fails;
  * the look-alike warning as an address is typed and on the transaction screen for the recipient;
  * and labels beside addresses (AddressText) in the queue, the transaction and the keys screens.
- * Over the fake station, whose book holds B "Bo desktop" and C "Cy phone".
+ * Over the real station, whose book holds B "Bo desktop" and C "Cy phone".
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,9 +17,9 @@ import TransactionScreen from '../transaction/TransactionScreen.svelte';
 import AddressText from '../ui/AddressText.svelte';
 import LookalikeCheck from '../ui/LookalikeCheck.svelte';
 import App from '../app/App.svelte';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { LOOKALIKE_PAIRS } from '../../test/fixtures/lookalike-pairs.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
@@ -29,7 +29,7 @@ const LOOKALIKE = addressToBase58(LOOKALIKE_PAIRS[0]!.fake);
 const KEY_HEX = '1111111111111111111111111111111111111111111111111111111111111111';
 
 async function openBook() {
-  const h = fakeStationState({ count: 3 });
+  const h = await realStationState({ count: 3 });
   renderWithStation(AddressBookScreen, h.station);
   await screen.findByText('Bo desktop');
   return h;
@@ -40,7 +40,7 @@ const rowLabels = () => within(screen.getByRole('table')).getAllByRole('row').sl
 
 describe('the address book screen', () => {
   it('opens from the header tab Address book', async () => {
-    const h = fakeStationState({ count: 1 });
+    const h = await realStationState({ count: 1 });
     renderWithStation(App, h.station, { station: h.station });
     await fireEvent.click(within(screen.getByRole('navigation', { name: 'Screens' })).getByRole('button', { name: 'Address book' }));
     expect(await screen.findByRole('heading', { name: 'Address book' })).toBeTruthy();
@@ -63,15 +63,15 @@ describe('the address book screen', () => {
     await fireEvent.input(field('Label'), { target: { value: 'Acme rent' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save label' }));
     await screen.findByText('Acme rent');
-    expect(h.fake.calls).toContain('bookSet');
+    expect(h.real.calls).toContain('bookSet');
     expect(rowLabels()).toEqual(['Acme rent', 'Bo desktop', 'Cy phone']);
     await waitFor(() => expect(field('Address').value).toBe(''));
   });
 
   it('edits an entry in place: the form says it replaces the old label', async () => {
     await openBook();
-    await fireEvent.click(screen.getByRole('button', { name: `Edit the label of ${FAKE_ADDRESSES.B}` }));
-    expect(field('Address').value).toBe(FAKE_ADDRESSES.B);
+    await fireEvent.click(screen.getByRole('button', { name: `Edit the label of ${TEST_ADDRESSES.B}` }));
+    expect(field('Address').value).toBe(TEST_ADDRESSES.B);
     expect(screen.getByText('This replaces the label “Bo desktop”.')).toBeTruthy();
     await fireEvent.input(field('Label'), { target: { value: 'Bo laptop' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save label' }));
@@ -88,7 +88,7 @@ describe('the address book screen', () => {
     expect(message.textContent).not.toContain(KEY_HEX);
     await fireEvent.input(field('Label'), { target: { value: 'x' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save label' }));
-    expect(h.fake.calls).not.toContain('bookSet');
+    expect(h.real.calls).not.toContain('bookSet');
   });
 
   it.each([
@@ -97,18 +97,18 @@ describe('the address book screen', () => {
     ['a private key', KEY_HEX, /looks like a private key/],
   ])('checks the label as you type: %s', async (_what, label, rule) => {
     const h = await openBook();
-    await fireEvent.input(field('Address'), { target: { value: FAKE_ADDRESSES.A } });
+    await fireEvent.input(field('Address'), { target: { value: TEST_ADDRESSES.A } });
     await fireEvent.input(field('Label'), { target: { value: label } });
     expect(field('Label').getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(field('Label').getAttribute('aria-describedby')!)!;
     expect(message.textContent).toMatch(rule);
     await fireEvent.click(screen.getByRole('button', { name: 'Save label' }));
-    expect(h.fake.calls).not.toContain('bookSet');
+    expect(h.real.calls).not.toContain('bookSet');
   });
 
   it("shows the station's refusal when the renderer's check is bypassed", async () => {
     const h = await openBook();
-    expect(await h.station.addressBook.save(FAKE_ADDRESSES.A, 'Bob \u202Eevil')).toBe(false);
+    expect(await h.station.addressBook.save(TEST_ADDRESSES.A, 'Bob \u202Eevil')).toBe(false);
     expect(h.station.addressBook.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'label' } });
   });
 
@@ -132,39 +132,40 @@ describe('the address book screen', () => {
 
   it('deletes only after a confirmation', async () => {
     const h = await openBook();
-    await fireEvent.click(screen.getByRole('button', { name: `Delete the label of ${FAKE_ADDRESSES.B}` }));
-    expect(h.fake.calls).not.toContain('bookDelete');
+    await fireEvent.click(screen.getByRole('button', { name: `Delete the label of ${TEST_ADDRESSES.B}` }));
+    expect(h.real.calls).not.toContain('bookDelete');
     await fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(rowLabels()).toEqual(['Bo desktop', 'Cy phone']);
-    await fireEvent.click(screen.getByRole('button', { name: `Delete the label of ${FAKE_ADDRESSES.B}` }));
-    await fireEvent.click(screen.getByRole('button', { name: `Yes, delete the label of ${FAKE_ADDRESSES.B}` }));
+    await fireEvent.click(screen.getByRole('button', { name: `Delete the label of ${TEST_ADDRESSES.B}` }));
+    await fireEvent.click(screen.getByRole('button', { name: `Yes, delete the label of ${TEST_ADDRESSES.B}` }));
     await waitFor(() => expect(rowLabels()).toEqual(['Cy phone']));
-    expect(h.fake.calls).toContain('bookDelete');
+    expect(h.real.calls).toContain('bookDelete');
   });
 });
 
 describe('labels and warnings on the other screens', () => {
-  it('AddressText shows the label escaped, the short address, and the whole address for readers', () => {
-    renderWithStation(AddressText, fakeStationState().station, { address: FAKE_ADDRESSES.D, label: 'old key \u202Eevil' });
+  it('AddressText shows the label escaped, the short address, and the whole address for readers', async () => {
+    renderWithStation(AddressText, (await realStationState()).station, { address: TEST_ADDRESSES.D, label: 'old key \u202Eevil' });
     const text = document.querySelector('.address-text')!;
-    expect(text.getAttribute('title')).toBe(FAKE_ADDRESSES.D);
+    expect(text.getAttribute('title')).toBe(TEST_ADDRESSES.D);
     expect(text.querySelector('.label')!.textContent).toBe('old key \\u{202E}evil');
-    expect(text.querySelector('code')!.textContent).toBe(`${FAKE_ADDRESSES.D.slice(0, 6)}…${FAKE_ADDRESSES.D.slice(-6)}`);
-    expect(text.querySelector('.visually-hidden')!.textContent).toBe(FAKE_ADDRESSES.D);
+    expect(text.querySelector('code')!.textContent).toBe(`${TEST_ADDRESSES.D.slice(0, 6)}…${TEST_ADDRESSES.D.slice(-6)}`);
+    expect(text.querySelector('.visually-hidden')!.textContent).toBe(TEST_ADDRESSES.D);
   });
 
   it('the transaction screen labels the signers and warns about a look-alike recipient', async () => {
-    const h = fakeStationState({ count: 3 });
-    h.station.router.openTransaction(h.fake.txIds[1]!);
+    const h = await realStationState({ count: 3 });
+    h.station.router.openTransaction(h.real.txIds[1]!);
     renderWithStation(TransactionScreen, h.station);
     await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
     const keys = within(screen.getByRole('table', { name: 'Keys of the permission' }));
-    expect(keys.getAllByRole('row').slice(1).map((r) => r.querySelector('.label')?.textContent ?? null)).toEqual(['Ana laptop', 'Bo desktop', 'Cy phone']);
+    // The station lists the keys that signed (B) before those that could still sign.
+    expect(keys.getAllByRole('row').slice(1).map((r) => r.querySelector('.label')?.textContent ?? null)).toEqual(['Bo desktop', 'Ana laptop', 'Cy phone']);
     expect(screen.queryByRole('alert')).toBeNull();
 
     expect(await h.station.addressBook.save(LOOKALIKE, 'Landlord')).toBe(true);
-    expect(await h.station.addressBook.save(FAKE_ADDRESSES.M, 'Treasury')).toBe(true);
-    await h.station.transaction.load(h.fake.txIds[1]!);
+    expect(await h.station.addressBook.save(TEST_ADDRESSES.M, 'Treasury')).toBe(true);
+    await h.station.transaction.load(h.real.txIds[1]!);
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain(R);
     expect(warning.textContent).toContain('“Landlord”');
@@ -172,25 +173,25 @@ describe('labels and warnings on the other screens', () => {
     const parties = document.querySelector('dl.parties')!;
     const [from, to] = [...parties.querySelectorAll('dd .address-text')];
     expect(from!.querySelector('.label')!.textContent).toBe('Treasury');
-    expect(from!.getAttribute('title')).toBe(FAKE_ADDRESSES.M);
+    expect(from!.getAttribute('title')).toBe(TEST_ADDRESSES.M);
     expect(to!.querySelector('.label')).toBeNull();
     expect(to!.getAttribute('title')).toBe(R);
   });
 
   it('LookalikeCheck, for any field where an address is typed, loads the book once and warns about a look-alike only', async () => {
-    const h = fakeStationState({ count: 1 });
+    const h = await realStationState({ count: 1 });
     expect(await h.station.addressBook.save(LOOKALIKE, 'Landlord')).toBe(true);
     h.station.addressBook.loaded = false;
     const shown = renderWithStation(LookalikeCheck, h.station, { address: R, id: 'to-lookalike' });
     const warning = await screen.findByRole('alert');
     expect(warning.id).toBe('to-lookalike');
     expect(warning.textContent).toContain('“Landlord”');
-    await shown.rerender({ address: FAKE_ADDRESSES.B, id: 'to-lookalike' });
+    await shown.rerender({ address: TEST_ADDRESSES.B, id: 'to-lookalike' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('the queue shows the labels of the keys that could still sign', async () => {
-    const h = fakeStationState({ count: 3 });
+    const h = await realStationState({ count: 3 });
     renderWithStation(QueueScreen, h.station);
     // Transaction 0 is unsigned: A (here), B and C could sign.
     await screen.findAllByText('Ana laptop (here), Bo desktop, Cy phone');
@@ -198,9 +199,9 @@ describe('labels and warnings on the other screens', () => {
   });
 
   it('the keys screen shows each address in full for readers', async () => {
-    const h = fakeStationState({ count: 1 });
+    const h = await realStationState({ count: 1 });
     renderWithStation(KeysScreen, h.station);
-    await screen.findByText(FAKE_ADDRESSES.A);
-    expect(screen.getByText(FAKE_ADDRESSES.A).classList.contains('visually-hidden')).toBe(true);
+    await screen.findByText(TEST_ADDRESSES.A);
+    expect(screen.getByText(TEST_ADDRESSES.A).classList.contains('visually-hidden')).toBe(true);
   });
 });

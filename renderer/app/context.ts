@@ -1,7 +1,7 @@
 /**
  * The one context key of the renderer: every component reads the station state (state/
  * station.svelte.ts) from here instead of importing a module-level singleton, so a test mounts any
- * screen over its own state and fake station.
+ * screen over its own state and a real station (test/helpers/real-station.ts).
  */
 import { getContext, setContext } from 'svelte';
 import type { StationState } from './station.svelte.ts';

@@ -1,7 +1,7 @@
 /**
  * All of the renderer's state in one object, handed to every screen through Svelte's context
  * (context.ts): the API client, the clock and one state module per screen. main.ts makes it over
- * the real client (connectStation); tests make it over a client of the fake station.
+ * the real client (connectStation); tests make it over a client of a real test station.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';

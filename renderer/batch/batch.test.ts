@@ -12,18 +12,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../shared/base/errors.ts';
 import BatchScreen from './BatchScreen.svelte';
 import { BATCH_CHUNK_ROWS } from './batch.svelte.ts';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
-const ACCOUNT = FAKE_ADDRESSES.M;
-const TO = FAKE_ADDRESSES.R;
+const ACCOUNT = TEST_ADDRESSES.M;
+const TO = TEST_ADDRESSES.R;
 const HEADER = 'to,amount,token,note';
 /** `n` rows of distinct amounts (two equal rows would be one transaction). */
 const rowsCsv = (n: number, note = (i: number) => `pay ${i}`) => `${HEADER}\n${Array.from({ length: n }, (_, i) => `${TO},${1000 + i},,${note(i)}`).join('\n')}\n`;
 
-type BuildBatch = ReturnType<typeof fakeStationState>['fake']['handlers']['buildBatch'];
+type BuildBatch = Awaited<ReturnType<typeof realStationState>>['real']['handlers']['buildBatch'];
 
 /** Holds each buildBatch call until the test releases it, so progress can be seen between chunks. */
 function gated(real: BuildBatch) {
@@ -41,8 +41,8 @@ function gated(real: BuildBatch) {
   return { handler, calls, release };
 }
 
-function setup() {
-  const h = fakeStationState({ count: 2 });
+async function setup() {
+  const h = await realStationState({ count: 2 });
   renderWithStation(BatchScreen, h.station);
   return h;
 }
@@ -54,7 +54,7 @@ const buildButton = () => screen.getByRole('button', { name: 'Build the batch' }
 
 describe('Batch: preview before building', () => {
   it('counts the rows and lists the first rows\' problems by row and column; nothing can be built meanwhile', async () => {
-    setup();
+    await setup();
     const key = 'c0ffee11'.repeat(8);
     await paste(`${HEADER}\n${TO},5,,ok\n${TO},${key},,key in the amount\n${key},5,,key in to\n${TO},1,abc,bad token\n`);
     await from(ACCOUNT);
@@ -71,14 +71,14 @@ describe('Batch: preview before building', () => {
   });
 
   it('50,000 rows of __proto__ are refused by their count at once', async () => {
-    setup();
+    await setup();
     await paste(`${HEADER}\n${'__proto__,__proto__,__proto__,__proto__\n'.repeat(50_000)}`);
     expect(screen.getByText('This CSV cannot be read: csv: more than 10000 rows; split the file')).toBeTruthy();
     expect(buildButton().disabled).toBe(true);
   });
 
   it('5,000 rows of __proto__ each get their problem; the table shows the first 20', async () => {
-    setup();
+    await setup();
     await paste(`${HEADER}\n${'__proto__,__proto__,__proto__,__proto__\n'.repeat(5_000)}`);
     expect(screen.getByText('5000 rows; 5000 with a problem. Nothing is built until every row reads.')).toBeTruthy();
     expect(screen.getByText('Rows with a problem (the first 20 of 5000)')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('Batch: preview before building', () => {
   });
 
   it('reads a chosen file; one larger than the station reads is refused unread', async () => {
-    const h = setup();
+    const h = await setup();
     const input = screen.getByLabelText('CSV file') as HTMLInputElement;
     const choose = (file: File) => {
       Object.defineProperty(input, 'files', { value: [file], configurable: true });
@@ -102,7 +102,7 @@ describe('Batch: preview before building', () => {
   });
 
   it('reads a file dropped on the drop region', async () => {
-    const h = setup();
+    const h = await setup();
     const dropped = new File([rowsCsv(2)], 'dropped.csv', { type: 'text/csv' });
     await fireEvent.drop(screen.getByRole('region', { name: 'Drop a CSV file here' }), { dataTransfer: { files: [dropped] } });
     await waitFor(() => expect(screen.getByText('2 rows, all readable.')).toBeTruthy());
@@ -112,9 +112,9 @@ describe('Batch: preview before building', () => {
 
 describe('Batch: building chunk by chunk', () => {
   it('sends 200 rows at a time with the header and first row; the progress moves as each chunk is answered', async () => {
-    const h = setup();
-    const gate = gated(h.fake.handlers.buildBatch);
-    h.fake.handlers.buildBatch = gate.handler;
+    const h = await setup();
+    const gate = gated(h.real.handlers.buildBatch);
+    h.real.handlers.buildBatch = gate.handler;
     await paste(rowsCsv(450));
     await from(ACCOUNT);
     await fireEvent.click(buildButton());
@@ -133,13 +133,13 @@ describe('Batch: building chunk by chunk', () => {
     const rows = document.querySelectorAll('table.results tbody tr');
     expect(rows).toHaveLength(450);
     expect(rows[449]!.querySelector('td')!.textContent).toBe('451');
-    expect(h.fake.txIds).toHaveLength(2 + 450);
+    expect(h.real.txIds).toHaveLength(2 + 450);
   });
 
   it('Cancel stops after the current chunk, and says which rows were built and which were not', async () => {
-    const h = setup();
-    const gate = gated(h.fake.handlers.buildBatch);
-    h.fake.handlers.buildBatch = gate.handler;
+    const h = await setup();
+    const gate = gated(h.real.handlers.buildBatch);
+    h.real.handlers.buildBatch = gate.handler;
     await paste(rowsCsv(600));
     await from(ACCOUNT);
     await fireEvent.click(buildButton());
@@ -151,7 +151,7 @@ describe('Batch: building chunk by chunk', () => {
     await waitFor(() => expect(screen.getByText(/^Cancelled\./)).toBeTruthy());
     expect(screen.getByText('Cancelled. Rows 2–401 were built before and stay stored in the queue; rows 402–601 were not built.')).toBeTruthy();
     expect(gate.calls).toHaveLength(2);
-    expect(h.fake.txIds).toHaveLength(2 + 400);
+    expect(h.real.txIds).toHaveLength(2 + 400);
     // The same CSV again would store rows 2–401 a second time: not offered until the text changes.
     expect(screen.getByText(/^Rows of this CSV are already stored/)).toBeTruthy();
     expect(buildButton().disabled).toBe(true);
@@ -161,11 +161,11 @@ describe('Batch: building chunk by chunk', () => {
   });
 
   it('a refused later chunk shows the row\'s error and says the earlier chunks stay stored', async () => {
-    const h = setup();
-    const real = h.fake.handlers.buildBatch;
+    const h = await setup();
+    const real = h.real.handlers.buildBatch;
     let n = 0;
     // The station refusing the second chunk at its row 250 (as a locked token id or keychain would).
-    h.fake.handlers.buildBatch = (args) => (++n === 2 ? fail('INVALID_INPUT', 'csv row 250, column token: no such token on this station', { field: 'csv row 250, column token', row: 250 }) : real(args));
+    h.real.handlers.buildBatch = (args) => (++n === 2 ? fail('INVALID_INPUT', 'csv row 250, column token: no such token on this station', { field: 'csv row 250, column token', row: 250 }) : real(args));
     await paste(rowsCsv(450));
     await from(ACCOUNT);
     await fireEvent.click(buildButton());
@@ -181,11 +181,11 @@ describe('Batch: building chunk by chunk', () => {
     expect(byRow.get('251')!.status).toBe('not built: row 250 of the same chunk was refused');
     expect(byRow.get('420')!.status).toBe('not built: an earlier chunk was refused');
     expect(screen.getByRole('alert').querySelector('details')!.textContent).toMatch(/CodeINVALID_INPUT/);
-    expect(h.fake.txIds).toHaveLength(2 + 200);
+    expect(h.real.txIds).toHaveLength(2 + 200);
   });
 
   it('signs with this station\'s keys when asked, shows notes escaped, and opens a row\'s transaction', async () => {
-    const h = setup();
+    const h = await setup();
     await paste(rowsCsv(3, (i) => `rent ${i} \u202Egnp.exe`));
     await from(ACCOUNT);
     await fireEvent.click(screen.getByLabelText("Sign with this station's keys"));
@@ -197,17 +197,17 @@ describe('Batch: building chunk by chunk', () => {
     expect(document.body.textContent).not.toContain('\u202E');
     await fireEvent.click(screen.getByRole('button', { name: 'Open the transaction of row 2' }));
     expect(h.station.router.screen).toBe('transaction');
-    const tx = await h.fake.handlers.status({ txId: h.station.router.txId! });
-    expect(tx.signers.filter((s) => s.signed).map((s) => s.address.base58)).toEqual([FAKE_ADDRESSES.A]);
+    const tx = await h.real.handlers.status({ txId: h.station.router.txId! });
+    expect(tx.signers.filter((s) => s.signed).map((s) => s.address.base58)).toEqual([TEST_ADDRESSES.A]);
   });
 
   it('an account the station does not know is refused on the first chunk: no row built', async () => {
-    const h = setup();
+    const h = await setup();
     await paste(rowsCsv(3));
-    await from(FAKE_ADDRESSES.B);
+    await from(TEST_ADDRESSES.B);
     await fireEvent.click(buildButton());
     await waitFor(() => expect(screen.getByText(/^The station refused rows 2–4/)).toBeTruthy());
     expect(screen.getByText('The station refused rows 2–4 and stored none of them. No row was built; rows 2–4 were not built.')).toBeTruthy();
-    expect(h.fake.txIds).toHaveLength(2);
+    expect(h.real.txIds).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The keystore's passphrase in the UI (issue 9, "Keystore passphrase from the UI"), over the fake
+ * The keystore's passphrase in the UI (issue 9, "Keystore passphrase from the UI"), over the real
  * station's keystore variant (locked until `vaultUnlock` gets its passphrase): the prompt on the
  * Keys screen, the same prompt above any screen whose action answered VAULT_LOCKED, a wrong
  * passphrase shown next to the field, the Lock button, and the field cleared as it is sent with
@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import App from '../app/App.svelte';
 import KeysScreen from './KeysScreen.svelte';
 import PassphrasePrompt from '../ui/PassphrasePrompt.svelte';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
@@ -27,7 +27,7 @@ async function typeAndSend(container: HTMLElement, text: string): Promise<HTMLIn
 
 describe('the Keys screen of a keystore station', () => {
   it('prompts while locked; a wrong passphrase is shown at the field; the right one unlocks; Lock locks again', async () => {
-    const h = fakeStationState({ count: 3, keystorePassphrase: PASSPHRASE });
+    const h = await realStationState({ count: 3, keystorePassphrase: PASSPHRASE });
     renderWithStation(KeysScreen, h.station);
     const prompt = (await screen.findByRole('heading', { name: 'Unlock the keystore' })).closest('section')!;
 
@@ -42,16 +42,16 @@ describe('the Keys screen of a keystore station', () => {
     await typeAndSend(prompt, PASSPHRASE);
     await screen.findByRole('button', { name: 'Lock the keystore' });
     expect(screen.queryByLabelText('Keystore passphrase')).toBeNull();
-    expect(h.fake.calls.filter((c) => c.startsWith('vault'))).toEqual(['vaultUnlock', 'vaultUnlock']);
+    expect(h.real.calls.filter((c) => c.startsWith('vault'))).toEqual(['vaultUnlock', 'vaultUnlock']);
 
     await fireEvent.click(screen.getByRole('button', { name: 'Lock the keystore' }));
     await screen.findByLabelText('Keystore passphrase');
-    expect(h.fake.calls).toContain('vaultLock');
+    expect(h.real.calls).toContain('vaultLock');
     expect(screen.queryByRole('button', { name: 'Lock the keystore' })).toBeNull();
   });
 
   it('a keychain station shows neither the prompt nor the Lock button', async () => {
-    const h = fakeStationState({ count: 3 });
+    const h = await realStationState({ count: 3 });
     renderWithStation(KeysScreen, h.station);
     await screen.findByText(/the system keychain/);
     expect(screen.queryByLabelText('Keystore passphrase')).toBeNull();
@@ -61,10 +61,10 @@ describe('the Keys screen of a keystore station', () => {
 
 describe('an action that answers VAULT_LOCKED', () => {
   it('opens the prompt above the screen; after unlocking, the same action goes through', async () => {
-    const h = fakeStationState({ count: 6, keystorePassphrase: PASSPHRASE });
-    h.station.router.openTransaction(h.fake.txIds[4]!); // signed by B; A here can complete it
+    const h = await realStationState({ count: 6, keystorePassphrase: PASSPHRASE });
+    h.station.router.openTransaction(h.real.txIds[4]!); // signed by B; A here can complete it
     render(App, { props: { station: h.station } });
-    const sign = await screen.findByRole('button', { name: new RegExp(`^Sign with Ana laptop \\(${FAKE_ADDRESSES.A}\\)`) });
+    const sign = await screen.findByRole('button', { name: new RegExp(`^Sign with Ana laptop \\(${TEST_ADDRESSES.A}\\)`) });
     expect(screen.queryByLabelText('Keystore passphrase')).toBeNull();
 
     await fireEvent.click(sign);
@@ -74,7 +74,7 @@ describe('an action that answers VAULT_LOCKED', () => {
     expect(field.value).toBe('');
 
     await fireEvent.click(screen.getByRole('button', { name: /^Sign with Ana laptop/ }));
-    await waitFor(() => expect(h.station.transaction.tx?.signers.find((s) => s.address.base58 === FAKE_ADDRESSES.A)?.signed).toBe(true));
+    await waitFor(() => expect(h.station.transaction.tx?.signers.find((s) => s.address.base58 === TEST_ADDRESSES.A)?.signed).toBe(true));
 
     // The text went out once and is kept nowhere: not in the vault's state, not in the page.
     const v = h.station.vault;
@@ -84,19 +84,19 @@ describe('an action that answers VAULT_LOCKED', () => {
   });
 
   it('"Not now" closes the prompt without unlocking', async () => {
-    const h = fakeStationState({ count: 6, keystorePassphrase: PASSPHRASE });
-    h.station.router.openTransaction(h.fake.txIds[4]!);
+    const h = await realStationState({ count: 6, keystorePassphrase: PASSPHRASE });
+    h.station.router.openTransaction(h.real.txIds[4]!);
     render(App, { props: { station: h.station } });
     await fireEvent.click(await screen.findByRole('button', { name: /^Sign with Ana laptop/ }));
     await fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByLabelText('Keystore passphrase')).toBeNull());
-    expect(h.fake.calls).not.toContain('vaultUnlock');
+    expect(h.real.calls).not.toContain('vaultUnlock');
   });
 });
 
 describe('choosing the passphrase of a keystore not made yet', () => {
   it('asks for it twice; two different texts send nothing, the same twice is sent', async () => {
-    const h = fakeStationState({ count: 3, keystorePassphrase: PASSPHRASE });
+    const h = await realStationState({ count: 3, keystorePassphrase: PASSPHRASE });
     h.station.vault.status = { kind: 'keystore', available: false, locked: true, message: 'There is no keystore yet: choose its passphrase (at least 8 bytes); the first key creates the keystore with it.' };
     renderWithStation(PassphrasePrompt, h.station, { id: 'first' });
     const prompt = screen.getByRole('heading', { name: 'Choose the keystore passphrase' }).closest('section')!;
@@ -107,12 +107,12 @@ describe('choosing the passphrase of a keystore not made yet', () => {
     await fireEvent.click(within(prompt).getByRole('button', { name: 'Create the keystore' }));
     expect(within(prompt).getByText('The two passphrases differ: type the same one twice. Nothing was sent.')).toBeTruthy();
     expect(again.getAttribute('aria-invalid')).toBe('true');
-    expect(h.fake.calls.filter((c) => c === 'vaultUnlock')).toEqual([]);
+    expect(h.real.calls.filter((c) => c === 'vaultUnlock')).toEqual([]);
     expect([first.value, again.value]).toEqual(['', '']);
 
     await fireEvent.input(first, { target: { value: PASSPHRASE } });
     await fireEvent.input(again, { target: { value: PASSPHRASE } });
     await fireEvent.click(within(prompt).getByRole('button', { name: 'Create the keystore' }));
-    await waitFor(() => expect(h.fake.calls.filter((c) => c === 'vaultUnlock')).toEqual(['vaultUnlock']));
+    await waitFor(() => expect(h.real.calls.filter((c) => c === 'vaultUnlock')).toEqual(['vaultUnlock']));
   });
 });

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /**
- * The permission editor (issue 10) over the fake station: it starts from the current permissions
+ * The permission editor (issue 10) over the real station: it starts from the current permissions
  * (the router's account), shows every rule's message next to its field as it is typed
  * (aria-invalid, aria-describedby), adds and removes keys (at most 5) and actives (at most 8),
  * shows the station's diff, fee and lockout verdict, refuses to build a lockout, asks for the named
  * override when the owner is left to keys never seen signing, and opens the built transaction.
- * The fake's account M has a 2-of-3 owner (A, B, C); the station holds A and D and has seen B and
+ * The station's account M has a 2-of-3 owner (A, B, C); the station holds A and D and has seen B and
  * C sign (its stored transactions), so those count as seen.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
@@ -13,18 +13,16 @@ import { create } from '@bufbuild/protobuf';
 import { afterEach, describe, expect, it } from 'vitest';
 import PermissionsScreen from './PermissionsScreen.svelte';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
-import { addressToHex, parseAddress } from '../../shared/chain/address.ts';
+import { parseAddress } from '../../shared/chain/address.ts';
 import { encodeOperations } from '../../shared/chain/operations.ts';
-import { fail } from '../../shared/base/errors.ts';
 import { permissionView } from '../../shared/views/view.ts';
-import { FAKE_ADDRESSES, FAKE_NOW } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES, TEST_KEY_HEX } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
-const { A, B, C, D, M, R } = FAKE_ADDRESSES;
+const { A, B, C, D, M, R } = TEST_ADDRESSES;
 const ZERO_BODY = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
-const HOUR = 3_600_000;
 
 function owner(): Permission {
   return create(PermissionSchema, {
@@ -39,20 +37,20 @@ function slotView(slot: 'owner' | 'active', p: Permission) {
   return { slot, ...view, keys: view.keys.map((k) => ({ ...k, label: null })) };
 }
 
-/** The fake stores no accounts (the Accounts screen's fake answers come with it): answer M's here. */
-function withAccount(actives: Permission[] = []) {
-  const h = fakeStationState({ count: 12 });
-  h.fake.handlers.accountShow = ({ address }) => address !== M ? fail('NOT_FOUND', 'address: no stored account', { field: 'address' }) : ({
-    address: M, hex: addressToHex(parseAddress(M)), balance: '5000000000', tokens: [],
-    label: null, permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))],
-    source: { kind: 'node' as const, node: 'http://127.0.0.1:8090', block: 100, text: 'node http://127.0.0.1:8090 at block 100' },
-    fetchedAt: FAKE_NOW - HOUR, ageMs: HOUR, age: '1 h',
-  });
+/** Account M as the station shows it, with the owner and `actives` given here (the station's answer, replaced). */
+async function withAccount(actives: Permission[] = []) {
+  const h = await realStationState({ count: 12 });
+  const show = h.real.handlers.accountShow;
+  h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))] });
   return h;
 }
 
-async function openEditor(actives: Permission[] = []) {
-  const h = withAccount(actives);
+async function openEditor(actives: Permission[] = [], held: ('B' | 'C')[] = []) {
+  const h = await withAccount(actives);
+  // A key counts as reachable for the lockout guard only when this station holds it, or it proved
+  // possession, or it signed a permission the station observed from a node: the seeded signatures
+  // are on a snapshot's permission (a file's claim), so they do not count.
+  for (const k of held) await h.real.handlers.keysImport({ privateKeyHex: TEST_KEY_HEX[k] });
   h.station.router.openAccount(M, 'permissions');
   renderWithStation(PermissionsScreen, h.station);
   const ownerGroup = await screen.findByRole('group', { name: 'Owner permission' });
@@ -162,7 +160,7 @@ describe('the permission editor', () => {
   });
 
   it('shows the side-by-side diff, the fee and a passing verdict, and Build opens the new transaction', async () => {
-    const { h, ownerGroup } = await openEditor();
+    const { h, ownerGroup } = await openEditor([], ['B', 'C']);
     await addPayActive();
     await type(input(ownerGroup, 'Threshold'), '3');
     const diff = await screen.findByRole('table', { name: 'The permissions now and after the update, side by side' });
@@ -180,8 +178,8 @@ describe('the permission editor', () => {
     await waitFor(() => expect(build.disabled).toBe(false));
     await fireEvent.click(build);
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildPermissionUpdate');
-    expect(h.fake.txIds).toContain(h.station.router.txId);
+    expect(h.real.calls).toContain('buildPermissionUpdate');
+    expect(h.real.txIds).toContain(h.station.router.txId);
   });
 
   it('marks each key the update adds as proved or not, for exactly these permissions', async () => {
@@ -196,7 +194,7 @@ describe('the permission editor', () => {
     // A (the new active's key) and D (added to the owner) are new; neither has proved anything yet.
     await waitFor(() => expect(newKeyLine(D)).toBe(`${D}: not proved yet`));
     expect(newKeyLine(A)).toBe(`${A}: not proved yet`);
-    // D's holder (this fake station holds D) signs a challenge for the proposed permissions, and the proof comes back.
+    // D's holder (this station holds D) signs a challenge for the proposed permissions, and the proof comes back.
     const json = h.station.permissions.check!.json!;
     const challenge = await h.station.client.proofChallenge({ account: M, key: D, permissionJson: json });
     if (!challenge.ok) throw new Error(challenge.error.message);
@@ -224,7 +222,7 @@ describe('the permission editor', () => {
     expect(within(reach).getByText(`Never signs (nobody holds the key): ${ZERO_BODY}`)).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /I accept the risk/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(h.fake.calls).not.toContain('buildPermissionUpdate');
+    expect(h.real.calls).not.toContain('buildPermissionUpdate');
   });
 
   it('an owner reachable only by keys never seen signing needs the override that names the risk', async () => {
@@ -241,16 +239,14 @@ describe('the permission editor', () => {
     await waitFor(() => expect(build.disabled).toBe(false));
     await fireEvent.click(build);
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildPermissionUpdate');
+    expect(h.real.calls).toContain('buildPermissionUpdate');
   });
 
   it('an account past the editor\'s limits (70 keys, from a hostile file) is said, not a crash', async () => {
-    const h = fakeStationState({ count: 3 });
+    const h = await realStationState({ count: 3 });
     const many = create(PermissionSchema, { type: PermissionType.Owner, threshold: 1n, keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })) });
-    h.fake.handlers.accountShow = () => ({
-      address: M, hex: addressToHex(parseAddress(M)), balance: '0', tokens: [], label: null, permissions: [slotView('owner', many)],
-      source: { kind: 'file' as const, file: 'x.json', text: 'file x.json' }, fetchedAt: FAKE_NOW, ageMs: 0, age: '0 s',
-    });
+    const show = h.real.handlers.accountShow;
+    h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [slotView('owner', many)] });
     h.station.router.openAccount(M, 'permissions');
     renderWithStation(PermissionsScreen, h.station);
     expect(await screen.findByText(/owner\.keys must be a list of at most 64/)).toBeTruthy();
@@ -258,12 +254,12 @@ describe('the permission editor', () => {
   });
 
   it('works alone: an address typed and loaded, and an unknown one answered with the station\'s error', async () => {
-    const h = withAccount();
+    const h = await withAccount();
     renderWithStation(PermissionsScreen, h.station);
     const field = screen.getByLabelText('Address') as HTMLInputElement;
     await type(field, R);
     await fireEvent.click(screen.getByRole('button', { name: 'Load' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('no stored account');
+    expect((await screen.findByRole('alert')).textContent).toContain(`address: this station has no copy of account ${R}: fetch it from the node`);
     await type(field, M);
     await fireEvent.click(screen.getByRole('button', { name: 'Load' }));
     const ownerGroup = await screen.findByRole('group', { name: 'Owner permission' });

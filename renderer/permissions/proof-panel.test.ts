@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The proof-of-possession panel (issue 10; renderer/permissions/ProofPanel.svelte) over the fake
+ * The proof-of-possession panel (issue 10; renderer/permissions/ProofPanel.svelte) over the real
  * station, whose challenges and proofs are made and checked by shared/files/proof.ts: a challenge is
  * made and saved; a challenge file is shown in words (account, key, what it proves, not a
  * transaction) before anything is signed, and signed only with a key this station holds; the
@@ -14,14 +14,14 @@ import ProofPanel from './ProofPanel.svelte';
 import KeysScreen from '../keys/KeysScreen.svelte';
 import { proposedPermissionHash, provedKeys } from './proofs.svelte.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
-const ACCOUNT = FAKE_ADDRESSES.M;
+const ACCOUNT = TEST_ADDRESSES.M;
 const PROPOSAL = JSON.stringify({
   visible: true, owner_address: ACCOUNT,
-  owner: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: ['A', 'B', 'C'].map((k) => ({ address: FAKE_ADDRESSES[k as 'A'], weight: 1 })) },
-  actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: FAKE_ADDRESSES.A, weight: 1 }] }],
+  owner: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: ['A', 'B', 'C'].map((k) => ({ address: TEST_ADDRESSES[k as 'A'], weight: 1 })) },
+  actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: TEST_ADDRESSES.A, weight: 1 }] }],
 });
 
 /** What the panel saved as downloads (the browser's save prompt is across our boundary). */
@@ -47,7 +47,7 @@ function choose(label: string, name: string, text: string) {
 }
 
 async function setup() {
-  const h = fakeStationState({ count: 0 });
+  const h = await realStationState({ count: 0 });
   renderWithStation(ProofPanel, h.station, { account: ACCOUNT, permissionJson: PROPOSAL });
   await screen.findByText('No key has proved itself to this station yet.');
   return h;
@@ -57,18 +57,18 @@ describe('ProofPanel', () => {
   it('makes a challenge for a key of the proposed permissions and saves it as a file', async () => {
     const h = await setup();
     expect((screen.getByLabelText('Account') as HTMLInputElement).value).toBe(ACCOUNT);
-    await fireEvent.input(screen.getByLabelText('Key to prove'), { target: { value: FAKE_ADDRESSES.A } });
+    await fireEvent.input(screen.getByLabelText('Key to prove'), { target: { value: TEST_ADDRESSES.A } });
     await fireEvent.click(screen.getByRole('button', { name: 'Make a challenge' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const challenge = JSON.parse(await saved[0]!.text()) as { kind: string; key: string; account: string; permissionHash: string };
-    expect(challenge).toMatchObject({ kind: 'airlock-proof-challenge', key: FAKE_ADDRESSES.A, account: ACCOUNT, permissionHash: proposedPermissionHash(PROPOSAL) });
-    expect(h.fake.calls).toContain('proofChallenge');
-    expect(screen.getByRole('status').textContent).toContain(`Challenge made for ${FAKE_ADDRESSES.A}`);
+    expect(challenge).toMatchObject({ kind: 'airlock-proof-challenge', key: TEST_ADDRESSES.A, account: ACCOUNT, permissionHash: proposedPermissionHash(PROPOSAL) });
+    expect(h.real.calls).toContain('proofChallenge');
+    expect(screen.getByRole('status').textContent).toContain(`Challenge made for ${TEST_ADDRESSES.A}`);
   });
 
   it('refuses a challenge for a key outside the proposal, saying no challenge was made', async () => {
     await setup();
-    await fireEvent.input(screen.getByLabelText('Key to prove'), { target: { value: FAKE_ADDRESSES.D } });
+    await fireEvent.input(screen.getByLabelText('Key to prove'), { target: { value: TEST_ADDRESSES.D } });
     await fireEvent.click(screen.getByRole('button', { name: 'Make a challenge' }));
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^No challenge was made\. key: /);
@@ -77,67 +77,67 @@ describe('ProofPanel', () => {
 
   it('shows a challenge in words before signing, signs only when asked, and the proof imports as a proved key', async () => {
     const h = await setup();
-    const made = await h.fake.handlers.proofChallenge({ account: ACCOUNT, key: FAKE_ADDRESSES.A, permissionJson: PROPOSAL });
+    const made = await h.real.handlers.proofChallenge({ account: ACCOUNT, key: TEST_ADDRESSES.A, permissionJson: PROPOSAL });
     await choose('Challenge file', made.fileName, made.text);
     const region = await screen.findByRole('region', { name: 'What signing this challenge means' });
     expect(region.textContent).toContain(ACCOUNT);
-    expect(region.textContent).toContain(FAKE_ADDRESSES.A);
+    expect(region.textContent).toContain(TEST_ADDRESSES.A);
     expect(region.textContent).toContain(made.permissionHash);
     expect(region.textContent).toContain('This is not a transaction.');
     expect(region.textContent).toContain('held here');
-    expect(h.fake.calls).not.toContain('proofSign');
+    expect(h.real.calls).not.toContain('proofSign');
 
-    await fireEvent.click(within(region).getByRole('button', { name: `Sign with ${FAKE_ADDRESSES.A}` }));
+    await fireEvent.click(within(region).getByRole('button', { name: `Sign with ${TEST_ADDRESSES.A}` }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(h.fake.calls).toContain('proofSign');
+    expect(h.real.calls).toContain('proofSign');
     expect(screen.queryByRole('region', { name: 'What signing this challenge means' })).toBeNull();
     const proof = await saved[0]!.text();
     expect(JSON.parse(proof)).toMatchObject({ kind: 'airlock-proof' });
 
     await choose('Proof file', 'a.proof.json', proof);
     const table = screen.getByRole('table');
-    await waitFor(() => expect(within(table).getByText(FAKE_ADDRESSES.A)).toBeTruthy());
+    await waitFor(() => expect(within(table).getByText(TEST_ADDRESSES.A)).toBeTruthy());
     expect(table.textContent).toContain('a.proof.json');
-    expect(h.station.proofs.provedKeys(ACCOUNT, made.permissionHash)).toEqual([FAKE_ADDRESSES.A]);
+    expect(h.station.proofs.provedKeys(ACCOUNT, made.permissionHash)).toEqual([TEST_ADDRESSES.A]);
     expect(h.station.proofs.provedKeys(ACCOUNT, '00'.repeat(32))).toEqual([]);
   });
 
   it('offers no signing for a key this station does not hold', async () => {
     const h = await setup();
-    const made = await h.fake.handlers.proofChallenge({ account: ACCOUNT, key: FAKE_ADDRESSES.B, permissionJson: PROPOSAL });
+    const made = await h.real.handlers.proofChallenge({ account: ACCOUNT, key: TEST_ADDRESSES.B, permissionJson: PROPOSAL });
     await choose('Challenge file', made.fileName, made.text);
     const region = await screen.findByRole('region', { name: 'What signing this challenge means' });
     expect(within(region).queryByRole('button', { name: /^Sign with/ })).toBeNull();
-    expect(region.textContent).toContain(`This station does not hold the key ${FAKE_ADDRESSES.B}`);
+    expect(region.textContent).toContain(`This station does not hold the key ${TEST_ADDRESSES.B}`);
   });
 
   it('refuses a transaction file chosen as a challenge with one sentence; nothing is signed', async () => {
-    const h = fakeStationState({ count: 3 });
+    const h = await realStationState({ count: 3 });
     renderWithStation(ProofPanel, h.station, {});
-    const handoff = await h.fake.handlers.exportHandoff({ txId: h.fake.txIds[1]! });
+    const handoff = await h.real.handlers.exportHandoff({ txId: h.real.txIds[1]! });
     await choose('Challenge file', 'payment.json', handoff.text);
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^Nothing was signed\. challenge: this is a transaction or handoff file, not a proof challenge; a proof never signs a transaction$/);
     expect(screen.queryByRole('region', { name: 'What signing this challenge means' })).toBeNull();
-    expect(h.fake.calls).not.toContain('proofSign');
+    expect(h.real.calls).not.toContain('proofSign');
   });
 
   it('refuses a tampered proof with one sentence, and nothing changes', async () => {
     const h = await setup();
-    const made = await h.fake.handlers.proofChallenge({ account: ACCOUNT, key: FAKE_ADDRESSES.A, permissionJson: PROPOSAL });
-    const proof = JSON.parse((await h.fake.handlers.proofSign({ text: made.text })).text) as { signature: string };
+    const made = await h.real.handlers.proofChallenge({ account: ACCOUNT, key: TEST_ADDRESSES.A, permissionJson: PROPOSAL });
+    const proof = JSON.parse((await h.real.handlers.proofSign({ text: made.text })).text) as { signature: string };
     proof.signature = `${proof.signature.slice(0, 4)}${proof.signature[4] === '0' ? '1' : '0'}${proof.signature.slice(5)}`;
     await choose('Proof file', 'tampered.json', JSON.stringify(proof));
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^The proof was refused and nothing in the station changed\. \S/);
-    expect((await h.fake.handlers.proofList({})).proofs).toEqual([]);
+    expect((await h.real.handlers.proofList({})).proofs).toEqual([]);
     expect(screen.getByRole('table').textContent).toContain('No key has proved itself to this station yet.');
   });
 });
 
 describe('the Keys screen', () => {
   it('has the section Proof of possession, with signing and import', async () => {
-    const h = fakeStationState({ count: 0 });
+    const h = await realStationState({ count: 0 });
     renderWithStation(KeysScreen, h.station);
     const section = (await screen.findByRole('heading', { name: 'Proof of possession' })).closest('section')!;
     expect(within(section).getByLabelText('Challenge file')).toBeTruthy();

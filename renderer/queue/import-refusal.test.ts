@@ -1,23 +1,23 @@
 // @vitest-environment jsdom
 /**
  * Import refusal (issue 9 "a file that fails any check is refused with one clear sentence and the
- * detail behind a disclosure; nothing in the store changes"): a handoff file exported by the fake
+ * detail behind a disclosure; nothing in the store changes"): a handoff file exported by the
  * station is imported back after one signature byte is changed.
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import TransactionScreen from '../transaction/TransactionScreen.svelte';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
 async function setup() {
-  const h = fakeStationState({ count: 12 });
-  const txId = h.fake.txIds[4]!; // signed by B
+  const h = await realStationState({ count: 12 });
+  const txId = h.real.txIds[4]!; // signed by B
   h.station.router.openTransaction(txId);
   renderWithStation(TransactionScreen, h.station);
   await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
-  const exported = await h.fake.handlers.exportHandoff({ txId });
+  const exported = await h.real.handlers.exportHandoff({ txId });
   return { h, txId, text: exported.text };
 }
 
@@ -31,7 +31,7 @@ function chooseFile(name: string, text: string) {
 describe('importing a file', () => {
   it('refuses a tampered file with one sentence, the reason behind a disclosure, and changes nothing', async () => {
     const { h, txId, text } = await setup();
-    const before = JSON.stringify(await h.fake.handlers.status({ txId }));
+    const before = JSON.stringify(await h.real.handlers.status({ txId }));
     const file = JSON.parse(text) as { transaction: { signature: string[] } };
     const sig = file.transaction.signature[0]!;
     file.transaction.signature[0] = `${sig.slice(0, 10)}${sig[10] === '0' ? '1' : '0'}${sig.slice(11)}`;
@@ -45,7 +45,7 @@ describe('importing a file', () => {
     expect(details.querySelector('summary')!.textContent).toBe('Details');
     expect(details.textContent).toMatch(/Code[A-Z_]+/);
     expect(h.station.transaction.importOutcome).toBeNull();
-    expect(JSON.stringify(await h.fake.handlers.status({ txId }))).toBe(before);
+    expect(JSON.stringify(await h.real.handlers.status({ txId }))).toBe(before);
   });
 
   it('imports the untouched file and says what it added', async () => {

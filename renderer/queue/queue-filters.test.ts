@@ -7,8 +7,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import QueueScreen from './QueueScreen.svelte';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
@@ -19,36 +19,37 @@ function rowStatuses(): string[] {
 
 describe('the queue', () => {
   it('filters by status on the station side and shows only matching rows', async () => {
-    const h = fakeStationState({ count: 60 });
+    const h = await realStationState({ count: 60 });
     renderWithStation(QueueScreen, h.station);
     await screen.findByText('60 transaction(s)');
     expect(new Set(rowStatuses()).size).toBeGreaterThan(1);
 
     await fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ready' } });
-    const all = await h.fake.handlers.list({ status: 'ready', limit: 1000 });
+    const all = await h.real.handlers.list({ status: 'ready', limit: 1000 });
     await screen.findByText(`${all.total} transaction(s)`);
     expect(all.total).toBeGreaterThan(0);
     expect(all.total).toBeLessThan(60);
-    expect(h.fake.calls).toContain('list ready - 0 250');
+    expect(h.real.calls).toContain('list ready - 0 250');
     await waitFor(() => expect(rowStatuses()).toEqual(Array(all.total).fill('ready')));
   });
 
   it('filters by account, offering the accounts the station lists', async () => {
-    const h = fakeStationState({ count: 20 });
+    const h = await realStationState({ count: 20 });
     renderWithStation(QueueScreen, h.station);
     await screen.findByText('20 transaction(s)');
     const select = screen.getByLabelText('Account') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['', FAKE_ADDRESSES.M]);
-    await fireEvent.change(select, { target: { value: FAKE_ADDRESSES.M } });
-    await waitFor(() => expect(h.fake.calls).toContain(`list - ${FAKE_ADDRESSES.M} 0 250`));
+    expect([...select.options].map((o) => o.value)).toEqual(['', TEST_ADDRESSES.M]);
+    await fireEvent.change(select, { target: { value: TEST_ADDRESSES.M } });
+    await waitFor(() => expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 250`));
   });
 
-  it('draws only some rows of 10,000, fetching only the first page', async () => {
-    const h = fakeStationState({ count: 1000 });
+  // Seeding 1000 transactions through the station's API takes a while; the test asserts no speed.
+  it('draws only some rows of 10,000, fetching only the first page', { timeout: 180_000 }, async () => {
+    const h = await realStationState({ count: 1000 });
     renderWithStation(QueueScreen, h.station);
     await screen.findByText('1000 transaction(s)');
     await waitFor(() => expect(rowStatuses().every((s) => s !== '')).toBe(true));
     expect(rowStatuses().length).toBeLessThanOrEqual(40);
-    expect(h.fake.calls.filter((c) => c.startsWith('list'))).toEqual(['list - - 0 250']);
+    expect(h.real.calls.filter((c) => c.startsWith('list'))).toEqual(['list - - 0 250']);
   });
 });

@@ -8,7 +8,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import QueueScreen from './QueueScreen.svelte';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
@@ -19,7 +19,7 @@ function chooseFiles(files: { name: string; text: string }[]) {
 }
 
 async function queueShown(count = 6) {
-  const h = fakeStationState({ count });
+  const h = await realStationState({ count });
   renderWithStation(QueueScreen, h.station);
   await screen.findByText(`${count} transaction(s)`);
   return h;
@@ -28,8 +28,8 @@ async function queueShown(count = 6) {
 describe('importing on the Queue screen', () => {
   it('opens the one transaction a file carried', async () => {
     const h = await queueShown();
-    const txId = h.fake.txIds[1]!;
-    const { text } = await h.fake.handlers.exportHandoff({ txId });
+    const txId = h.real.txIds[1]!;
+    const { text } = await h.real.handlers.exportHandoff({ txId });
     await chooseFiles([{ name: 'one.airlock.json', text }]);
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(h.station.router.txId).toBe(txId);
@@ -37,17 +37,17 @@ describe('importing on the Queue screen', () => {
 
   it('stays on the queue, reloaded, when the files carry several transactions', async () => {
     const h = await queueShown();
-    const files = await Promise.all([4, 5].map(async (i) => ({ name: `f${i}.json`, text: (await h.fake.handlers.exportHandoff({ txId: h.fake.txIds[i]! })).text })));
-    const lists = h.fake.calls.filter((c) => c.startsWith('list ')).length;
+    const files = await Promise.all([4, 5].map(async (i) => ({ name: `f${i}.json`, text: (await h.real.handlers.exportHandoff({ txId: h.real.txIds[i]! })).text })));
+    const lists = h.real.calls.filter((c) => c.startsWith('list ')).length;
     await chooseFiles(files);
-    await waitFor(() => expect(h.fake.calls.filter((c) => c.startsWith('list ')).length).toBeGreaterThan(lists));
+    await waitFor(() => expect(h.real.calls.filter((c) => c.startsWith('list ')).length).toBeGreaterThan(lists));
     expect(h.station.router.screen).toBe('queue');
     expect(h.station.transaction.importOutcome?.files).toEqual(['f4.json', 'f5.json']);
   });
 
   it('stays on the queue with the refusal when a file is refused', async () => {
     const h = await queueShown();
-    const { text } = await h.fake.handlers.exportHandoff({ txId: h.fake.txIds[1]! });
+    const { text } = await h.real.handlers.exportHandoff({ txId: h.real.txIds[1]! });
     await chooseFiles([{ name: 'cut.json', text: text.slice(0, 40) }]);
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^The file was refused and nothing in the station changed\. \S/);

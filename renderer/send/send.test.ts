@@ -4,49 +4,49 @@
  * it is typed and clears when fixed; the build call carries the exact sun the words show; the
  * permission is a choice of the stored account's permissions (a number when not stored); a
  * station refusal is one sentence with its detail behind a disclosure; success opens the
- * transaction. Over the fake station (real shared/ builders) through the real dispatch.
+ * transaction. Over the real station (test/helpers/real-station.ts) through the real dispatch.
  */
 import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
-import { addressToHex, parseAddress } from '../../shared/chain/address.ts';
+import { parseAddress } from '../../shared/chain/address.ts';
 import { permissionView } from '../../shared/views/view.ts';
 import SendScreen from './SendScreen.svelte';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { LOOKALIKE_PAIRS } from '../../test/fixtures/lookalike-pairs.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
-import { fakeStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
-const ACCOUNT = FAKE_ADDRESSES.M;
-const TO = FAKE_ADDRESSES.R;
+const ACCOUNT = TEST_ADDRESSES.M;
+const TO = TEST_ADDRESSES.R;
 
-/** The fake's account as the station shows a stored one: owner 0 and an active 2 named "payments". */
+/** Account M as the station shows a stored one, replaced here: owner 0 and an active 2 named "payments". */
 function storeAccount(h: Harness): void {
   const key = (a: string) => create(KeySchema, { address: parseAddress(a), weight: 1n });
-  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n, keys: [key(FAKE_ADDRESSES.A), key(FAKE_ADDRESSES.B), key(FAKE_ADDRESSES.C)] });
-  const active = create(PermissionSchema, { type: PermissionType.Active, id: 2, permissionName: 'payments', threshold: 1n, operations: new Uint8Array(32).fill(255), keys: [key(FAKE_ADDRESSES.A)] });
-  h.fake.handlers.accountShow = ({ address }) => {
-    if (address !== ACCOUNT) throw new Error('unexpected account');
+  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n, keys: [key(TEST_ADDRESSES.A), key(TEST_ADDRESSES.B), key(TEST_ADDRESSES.C)] });
+  const active = create(PermissionSchema, { type: PermissionType.Active, id: 2, permissionName: 'payments', threshold: 1n, operations: new Uint8Array(32).fill(255), keys: [key(TEST_ADDRESSES.A)] });
+  const show = h.real.handlers.accountShow;
+  h.real.handlers.accountShow = async (args) => {
+    if (args.address !== ACCOUNT) throw new Error('unexpected account');
     return {
-      address: ACCOUNT, hex: addressToHex(parseAddress(ACCOUNT)), balance: '5000000', tokens: [], label: null,
+      ...(await show(args)),
       permissions: ([['owner', owner], ['active', active]] as const).map(([slot, p]) => {
         const view = permissionView(p);
         return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
       }),
-      source: { kind: 'file' as const, file: 'snap.json', text: 'file snap.json' }, fetchedAt: 0, ageMs: 0, age: '0 s',
     };
   };
 }
 
-function setup(options: { stored?: boolean } = {}) {
-  const h = fakeStationState({ count: 3 });
+async function setup(options: { stored?: boolean } = {}) {
+  const h = await realStationState({ count: 3 });
   if (options.stored) storeAccount(h);
   const seen: unknown[] = [];
-  const real = h.fake.handlers.buildTransfer;
-  h.fake.handlers.buildTransfer = (args) => {
+  const real = h.real.handlers.buildTransfer;
+  h.real.handlers.buildTransfer = (args) => {
     seen.push(args);
     return real(args);
   };
@@ -60,7 +60,7 @@ const type = (label: string, value: string) => fireEvent.input(field(label), { t
 
 describe('Send: rules checked as you type', () => {
   it('an address field shows its problem beside it, marked invalid, and clears when fixed', async () => {
-    setup();
+    await setup();
     await type('To', 'Tnotanaddress');
     expect(problemOf('To')).toMatch(/not Base58|checksum|decodes to/);
     expect(field('To').getAttribute('aria-invalid')).toBe('true');
@@ -70,7 +70,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('a To that starts and ends like a labelled address but differs warns beside the field', async () => {
-    const { h } = setup();
+    const { h } = await setup();
     expect(await h.station.addressBook.save(TO, 'Landlord')).toBe(true);
     const lookalike = addressToBase58(LOOKALIKE_PAIRS[0]!.fake);
     await type('To', lookalike);
@@ -83,14 +83,14 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('every field takes a bounded length, so a huge paste is cut before any rule reads it', async () => {
-    setup();
+    await setup();
     expect(['From', 'To', 'Amount (TRX)', 'Expires in', 'Note', 'Permission'].map((l) => [l, field(l).getAttribute('maxlength')])).toEqual([
       ['From', '128'], ['To', '128'], ['Amount (TRX)', '64'], ['Expires in', '32'], ['Note', '2000'], ['Permission', '16'],
     ]);
   });
 
   it('a private key pasted into To is named as such and never shown back', async () => {
-    setup();
+    await setup();
     const key = 'ab12cd34'.repeat(8);
     await type('To', key);
     expect(problemOf('To')).toMatch(/looks like a private key/);
@@ -98,7 +98,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('a private key pasted into the amount, or a 100,000-character note, is refused without being shown back', async () => {
-    setup();
+    await setup();
     const key = '9f8e7d6c'.repeat(8);
     await type('Amount (TRX)', key);
     expect(problemOf('Amount (TRX)')).toBe('too long for an amount (at most 40 characters)');
@@ -110,7 +110,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('amount: more than 0, at most 6 decimals, within int64; read back in words', async () => {
-    setup();
+    await setup();
     await type('Amount (TRX)', '0');
     expect(problemOf('Amount (TRX)')).toBe('must be more than 0');
     await type('Amount (TRX)', '1.0000001');
@@ -123,7 +123,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('From and To may not be the same account (the node\'s own message)', async () => {
-    setup();
+    await setup();
     await type('From', ACCOUNT);
     await type('To', ACCOUNT);
     expect(problemOf('To')).toBe('Cannot transfer TRX to yourself.');
@@ -132,7 +132,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('expiration follows the station\'s duration rule; the permission id refuses 1', async () => {
-    setup();
+    await setup();
     await type('Expires in', '25h');
     expect(problemOf('Expires in')).toBe('at most 24h (the node refuses a longer expiration)');
     await type('Expires in', '2 hours');
@@ -146,7 +146,7 @@ describe('Send: rules checked as you type', () => {
   });
 
   it('empty required fields are named only once a build is asked for, and nothing is sent', async () => {
-    const { seen } = setup();
+    const { seen } = await setup();
     expect(problemOf('To')).toBe('');
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     expect(problemOf('From')).toBe('enter the account to spend from');
@@ -158,7 +158,7 @@ describe('Send: rules checked as you type', () => {
 
 describe('Send: building', () => {
   it('sends the exact sun, then opens the new transaction', async () => {
-    const { h, seen } = setup();
+    const { h, seen } = await setup();
     await type('From', ACCOUNT);
     await type('To', TO);
     await type('Amount (TRX)', '1,234.000001');
@@ -167,15 +167,15 @@ describe('Send: building', () => {
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(seen).toEqual([{ from: ACCOUNT, to: TO, amount: '1234000001', permissionId: 0, note: 'rent \u202Egnp.exe' }]);
     const txId = h.station.router.txId!;
-    expect(h.fake.txIds).toContain(txId);
-    const built = await h.fake.handlers.status({ txId });
+    expect(h.real.txIds).toContain(txId);
+    const built = await h.real.handlers.status({ txId });
     expect(built.view.summary).toMatch(/1234\.000001/);
   });
 
   it('when the station adds a warning the screen stays to show it, with the basis and a button to open the transaction', async () => {
-    const h = fakeStationState({ count: 1 });
-    const real = h.fake.handlers.buildTransfer;
-    h.fake.handlers.buildTransfer = async (args) => ({ ...(await real(args)), warnings: ['the snapshot is 23 h old: transactions built from it can live only 59 min more'] });
+    const h = await realStationState({ count: 1 });
+    const real = h.real.handlers.buildTransfer;
+    h.real.handlers.buildTransfer = async (args) => ({ ...(await real(args)), warnings: ['the snapshot is 23 h old: transactions built from it can live only 59 min more'] });
     renderWithStation(SendScreen, h.station);
     await type('From', ACCOUNT);
     await type('To', TO);
@@ -183,14 +183,14 @@ describe('Send: building', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     await screen.findByText(/the snapshot is 23 h old/);
     expect(h.station.router.screen).toBe('queue');
-    expect(screen.getByText(/built from offline: the fake station's fixed reference block 4660\./)).toBeTruthy();
+    expect(screen.getByText(/built from offline: the chain snapshot from file snapshot\.json, block 100, 1 h old\./)).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Open the transaction' }));
     expect(h.station.router.screen).toBe('transaction');
-    expect(h.station.router.txId).toBe(h.fake.txIds[1]);
+    expect(h.station.router.txId).toBe(h.real.txIds[1]);
   });
 
   it('offers the stored account\'s permissions by id and name and sends the one chosen', async () => {
-    const { h, seen } = setup({ stored: true });
+    const { h, seen } = await setup({ stored: true });
     await type('From', ACCOUNT);
     const select = await waitFor(() => {
       const el = field('Permission');
@@ -203,7 +203,7 @@ describe('Send: building', () => {
     await type('To', TO);
     await type('Amount (TRX)', '2');
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
-    // The fake holds only the owner permission: the station's refusal, shown as one sentence.
+    // The station's account M has only the owner permission: the station's refusal, shown as one sentence.
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. permission-id: account \S+ has no permission 2/);
     expect(alert.querySelector('details')!.open).toBe(false);
@@ -213,14 +213,14 @@ describe('Send: building', () => {
   });
 
   it('a station refusal for an account it does not know is one sentence, detail behind a disclosure', async () => {
-    const { h } = setup();
-    await type('From', FAKE_ADDRESSES.B);
+    const { h } = await setup();
+    await type('From', TEST_ADDRESSES.B);
     await type('To', TO);
     await type('Amount (TRX)', '1');
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. from: this station knows no account/);
+    expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. from: this station has no copy of account \S+: fetch it from the node/);
     expect(alert.querySelector('details')!.textContent).toMatch(/CodeNOT_FOUND.*Fieldfrom/);
-    expect(h.fake.txIds).toHaveLength(3);
+    expect(h.real.txIds).toHaveLength(3);
   });
 });

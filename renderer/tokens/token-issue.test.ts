@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The token issue form (renderer/tokens/TokenIssueForm.svelte, issue 10 "Tokens") over the fake
+ * The token issue form (renderer/tokens/TokenIssueForm.svelte, issue 10 "Tokens") over the real
  * station: every rule of PROTOCOL.md §6.1 shows the node's message next to its own field as you type
  * and goes when fixed; several broken at once show together; the price's worked example; the fee;
  * an 18-digit supply reaches the contract digit for digit; a private key pasted into the name is
@@ -8,7 +8,7 @@
  */
 import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_ADDRESSES, FAKE_NOW } from '../../test/fixtures/station-fake.ts';
+import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
 
 afterEach(cleanup);
@@ -23,18 +23,18 @@ function local(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-function open() {
-  const { h, form, type } = openTokenSection('Issue a token');
+async function open() {
+  const { h, form, type } = await openTokenSection('Issue a token');
   const fillValid = async () => {
-    await type('From', FAKE_ADDRESSES.M);
+    await type('From', TEST_ADDRESSES.M);
     await type('Name', 'Gold');
     await type('Abbreviation', 'GLD');
     await type('Precision', '2');
     await type('Total supply', '1000000');
     await type('Price in sun (coin_num)', '1000000');
     await type('Token units for that price (num)', '500');
-    await type('Sale starts', local(FAKE_NOW + 2 * HOUR));
-    await type('Sale ends', local(FAKE_NOW + 48 * HOUR));
+    await type('Sale starts', local(TEST_NOW + 2 * HOUR));
+    await type('Sale ends', local(TEST_NOW + 48 * HOUR));
     await type('URL', 'https://gold.invalid');
   };
   return { h, form, type, fillValid };
@@ -57,7 +57,7 @@ describe('Issue a token: the rules as you type', () => {
     ['Free bandwidth per holder (free_asset_net_limit)', '57600000000', 'Invalid FreeAssetNetLimit (0 up to 57,599,999,999)', '57599999999'],
     ['Free bandwidth in total (public_free_asset_net_limit)', '57600000000', 'Invalid PublicFreeAssetNetLimit (0 up to 57,599,999,999)', ''],
   ])('%s %j: the message appears next to the field and goes when fixed', async (label, bad, message, good) => {
-    const { form, type, fillValid } = open();
+    const { form, type, fillValid } = await open();
     await fillValid();
     const input = form.getByLabelText(label);
     expect(messageOf(input)).toBeNull();
@@ -69,26 +69,26 @@ describe('Issue a token: the rules as you type', () => {
     expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('each text field takes a bounded length (4096), so a huge paste is cut before any rule reads it', () => {
-    const { form } = open();
+  it('each text field takes a bounded length (4096), so a huge paste is cut before any rule reads it', async () => {
+    const { form } = await open();
     for (const label of ['Name', 'Abbreviation', 'URL', 'Description']) expect([label, form.getByLabelText(label).getAttribute('maxlength')]).toEqual([label, '4096']);
   });
 
   it('checks the sale window against now and against its start', async () => {
-    const { form, type, fillValid } = open();
+    const { form, type, fillValid } = await open();
     await fillValid();
-    await type('Sale starts', local(FAKE_NOW - HOUR));
+    await type('Sale starts', local(TEST_NOW - HOUR));
     expect(messageOf(form.getByLabelText('Sale starts'))).toBe('Start time should be greater than HeadBlockTime (the sale must start after now)');
-    await type('Sale starts', local(FAKE_NOW + 2 * HOUR));
+    await type('Sale starts', local(TEST_NOW + 2 * HOUR));
     expect(messageOf(form.getByLabelText('Sale starts'))).toBeNull();
-    await type('Sale ends', local(FAKE_NOW + HOUR));
+    await type('Sale ends', local(TEST_NOW + HOUR));
     expect(messageOf(form.getByLabelText('Sale ends'))).toBe('End time should be greater than start time');
-    await type('Sale ends', local(FAKE_NOW + 3 * HOUR));
+    await type('Sale ends', local(TEST_NOW + 3 * HOUR));
     expect(messageOf(form.getByLabelText('Sale ends'))).toBeNull();
   });
 
   it('checks each cded supply row against the supply left and the days allowed', async () => {
-    const { form, type, fillValid } = open();
+    const { form, type, fillValid } = await open();
     await fillValid();
     await fireEvent.click(form.getByRole('button', { name: 'Add a cded supply row' }));
     await fireEvent.click(form.getByRole('button', { name: 'Add a cded supply row' }));
@@ -108,7 +108,7 @@ describe('Issue a token: the rules as you type', () => {
   });
 
   it('stops adding cded rows at 10, the most the node takes', async () => {
-    const { form } = open();
+    const { form } = await open();
     const add = form.getByRole('button', { name: 'Add a cded supply row' });
     for (let i = 0; i < 10; i++) await fireEvent.click(add);
     expect(form.getAllByLabelText(/^Amount cded, row/)).toHaveLength(10);
@@ -116,7 +116,7 @@ describe('Issue a token: the rules as you type', () => {
   });
 
   it('shows every broken rule at once on submit, each by its own field, and builds nothing', async () => {
-    const { h, form, type } = open();
+    const { h, form, type } = await open();
     await type('Name', 'trx');
     await type('Precision', '9');
     await fireEvent.click(form.getByRole('button', { name: 'Build token issue' }));
@@ -126,13 +126,13 @@ describe('Issue a token: the rules as you type', () => {
     expect(messageOf(form.getByLabelText('Total supply'))).toBe('enter an amount');
     expect(messageOf(form.getByLabelText('Sale starts'))).toBe('choose the date and time the sale starts');
     expect(messageOf(form.getByLabelText('URL'))).toBe('Invalid url (1 to 256 bytes)');
-    expect(h.fake.calls).not.toContain('buildAssetIssue');
+    expect(h.real.calls).not.toContain('buildAssetIssue');
   });
 });
 
 describe('Issue a token: what it shows and builds', () => {
   it('works the price out in an example, and shows the fee', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Abbreviation', 'GLD');
     await type('Precision', '2');
     await type('Price in sun (coin_num)', '1000000');
@@ -146,26 +146,26 @@ describe('Issue a token: what it shows and builds', () => {
   });
 
   it('keeps an 18-digit supply exact from the field to the contract the station builds', async () => {
-    const { h, form, type, fillValid } = open();
+    const { h, form, type, fillValid } = await open();
     await fillValid();
     await type('Precision', '6');
     await type('Total supply', '999999999999.999999');
     expect(form.getByText('Total supply: 999,999,999,999.999999 GLD (999,999,999,999,999,999 smallest units).')).toBeTruthy();
     await fireEvent.click(form.getByRole('button', { name: 'Build token issue' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildAssetIssue');
-    const tx = await h.fake.handlers.status({ txId: h.station.router.txId! });
+    expect(h.real.calls).toContain('buildAssetIssue');
+    const tx = await h.real.handlers.status({ txId: h.station.router.txId! });
     const c = tx.view.contract;
     expect(c.contract).toBe('AssetIssueContract');
     if (c.contract !== 'AssetIssueContract') return;
     expect(c.totalSupply).toBe('999999999999999999');
     expect(c.precision).toBe(6);
     expect(c.name.text).toBe('Gold');
-    expect(c.startTime.ms).toBe(String(new Date(local(FAKE_NOW + 2 * HOUR)).getTime()));
+    expect(c.startTime.ms).toBe(String(new Date(local(TEST_NOW + 2 * HOUR)).getTime()));
   });
 
   it('builds a precision-0 token with its cded schedule and limits', async () => {
-    const { h, form, type, fillValid } = open();
+    const { h, form, type, fillValid } = await open();
     await fillValid();
     await type('Precision', '0');
     await type('Total supply', '1,000');
@@ -176,13 +176,13 @@ describe('Issue a token: what it shows and builds', () => {
     await type('Free bandwidth in total (public_free_asset_net_limit)', '10000');
     await fireEvent.click(form.getByRole('button', { name: 'Build token issue' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    const c = (await h.fake.handlers.status({ txId: h.station.router.txId! })).view.contract;
+    const c = (await h.real.handlers.status({ txId: h.station.router.txId! })).view.contract;
     if (c.contract !== 'AssetIssueContract') throw new Error(c.contract);
     expect([c.totalSupply, c.cdedSupply.map((x) => [x.amount, x.days]), c.freeAssetNetLimit, c.publicFreeAssetNetLimit]).toEqual(['1000', [['250', '30']], '100', '10000']);
   });
 
   it('never echoes a private key pasted into the name, in a message or anywhere on the page', async () => {
-    const { form, type, fillValid } = open();
+    const { form, type, fillValid } = await open();
     await fillValid();
     await type('Name', PRIVATE_KEY);
     expect(messageOf(form.getByLabelText('Name'))).toBe('this looks like a private key: never put a key in a transaction');
@@ -194,7 +194,7 @@ describe('Issue a token: what it shows and builds', () => {
   });
 
   it('refuses bidi and control characters in the name with the rule, and does not echo them', async () => {
-    const { form, type, fillValid } = open();
+    const { form, type, fillValid } = await open();
     await fillValid();
     await type('Name', 'Go\u202Eld');
     expect(messageOf(form.getByLabelText('Name'))).toBe('Invalid assetName (1 to 32 characters, printable ASCII without spaces)');

@@ -1,25 +1,25 @@
 // @vitest-environment jsdom
 /**
  * Taking part in a token sale (renderer/tokens/TokenParticipateForm.svelte, issue 10 "Tokens")
- * over the fake station: the token by id shows its price and window and whether the sale is open
+ * over the real station: the token by id shows its price and window and whether the sale is open
  * now; the TRX amount is read back as what it buys (floor(amount × num / coin_num), PROTOCOL.md
  * §6.2); the node's rules show next to their fields; the build pays the token's issuer through
  * buildParticipate and opens the transaction.
  */
 import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
 
 afterEach(cleanup);
 
-const open = () => openTokenSection('Take part in a token sale');
+const open = async () => openTokenSection('Take part in a token sale');
 
 
 describe('Take part in a token sale', () => {
   it('shows the price, the window open now, and what the amount buys; builds paying the issuer', async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.M);
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     expect(form.getByText('1,000,000 sun buy 500 smallest units')).toBeTruthy();
@@ -33,15 +33,15 @@ describe('Take part in a token sale', () => {
     expect(form.getByText('0.5 TRX buys 2.5 GLD.')).toBeTruthy();
     await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildParticipate 1000001 500000');
-    const c = (await h.fake.handlers.status({ txId: h.station.router.txId! })).view.contract;
+    expect(h.real.calls).toContain('buildParticipate 1000001 500000');
+    const c = (await h.real.handlers.status({ txId: h.station.router.txId! })).view.contract;
     if (c.contract !== 'ParticipateAssetIssueContract') throw new Error(c.contract);
-    expect([c.owner.base58, c.issuer.base58, c.amount]).toEqual([FAKE_ADDRESSES.M, FAKE_ADDRESSES.R, '500000']);
+    expect([c.owner.base58, c.issuer.base58, c.amount]).toEqual([TEST_ADDRESSES.M, TEST_ADDRESSES.R, '500000']);
   });
 
   it('says when the sale has ended or not begun, next to the token, and builds nothing', async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.M);
     await type('Amount (TRX)', '1');
     await type('Token ID', '1000002');
     await waitFor(() => expect(form.getByText('ended')).toBeTruthy());
@@ -50,11 +50,11 @@ describe('Take part in a token sale', () => {
     await waitFor(() => expect(form.getByText('not begun')).toBeTruthy());
     expect(messageOf(form.getByLabelText('Token ID'))).toBe('No longer valid period! (the sale is not open now)');
     await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
-    expect(h.fake.calls.filter((c) => c.startsWith('buildParticipate'))).toEqual([]);
+    expect(h.real.calls.filter((c) => c.startsWith('buildParticipate'))).toEqual([]);
   });
 
   it('refuses an amount that buys nothing, more than 6 decimals, and the issuer buying from itself', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     const amount = form.getByLabelText('Amount (TRX)');
@@ -65,20 +65,20 @@ describe('Take part in a token sale', () => {
     await type('Amount (TRX)', '0.002');
     expect(messageOf(amount)).toBeNull();
     expect(form.getByText('0.002 TRX buys 0.01 GLD.')).toBeTruthy();
-    await type('From', FAKE_ADDRESSES.R);
+    await type('From', TEST_ADDRESSES.R);
     expect(messageOf(form.getByLabelText('From'))).toBe('Cannot participate asset Issue yourself !');
-    await type('From', FAKE_ADDRESSES.M);
+    await type('From', TEST_ADDRESSES.M);
     expect(messageOf(form.getByLabelText('From'))).toBeNull();
   });
 
   it('needs the token known: an unknown id says so and builds nothing', async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.M);
     await type('Amount (TRX)', '1');
     await type('Token ID', '1000009');
     await waitFor(() => expect(form.getByText(/Token 1000009 is not known to this station/)).toBeTruthy());
     expect(messageOf(form.getByLabelText('Token ID'))).toMatch(/^this station does not know this token yet/);
     await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
-    expect(h.fake.calls.filter((c) => c.startsWith('buildParticipate'))).toEqual([]);
+    expect(h.real.calls.filter((c) => c.startsWith('buildParticipate'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The token transfer form (renderer/tokens/TokenTransferForm.svelte, issue 10 "Tokens", issue 9's
- * end-to-end path) over the fake station: the token chosen by id is shown with its name (escaped),
+ * end-to-end path) over the real station: the token chosen by id is shown with its name (escaped),
  * abbreviation and precision; the amount typed in whole tokens converts to the exact integer for
  * precisions 0, 2 and 6 (an 18-digit amount too), read back in words; each rule's message appears
  * next to its field and goes when fixed; the build goes through buildTransferAsset and opens the
@@ -9,19 +9,19 @@
  */
 import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_ADDRESSES } from '../../test/fixtures/station-fake.ts';
+import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
 
 afterEach(cleanup);
 
 const PRIVATE_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
-const open = () => openTokenSection('Transfer a token');
+const open = async () => openTokenSection('Transfer a token');
 
 
 describe('Transfer a token', () => {
   it('shows the token by id with its escaped name, abbreviation and precision, and converts the amount exactly', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText('Gold\\u{202E}dlog')).toBeTruthy());
     expect(form.getByText(/\(GLD\), id 1000001/)).toBeTruthy();
@@ -33,7 +33,7 @@ describe('Transfer a token', () => {
   });
 
   it('refuses more decimals than the precision next to the field, and the message goes once fixed', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     const amount = form.getByLabelText('Amount');
@@ -47,7 +47,7 @@ describe('Transfer a token', () => {
   });
 
   it('reads whole units only for a token of precision 0', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Token ID', '1000002');
     await waitFor(() => expect(form.getByText(/\(WHL\)/)).toBeTruthy());
     await type('Amount', '7.5');
@@ -57,9 +57,9 @@ describe('Transfer a token', () => {
   });
 
   it('converts an 18-digit amount of a precision-6 token exactly, digit for digit', async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
-    await type('To', FAKE_ADDRESSES.R);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.R);
     await type('Token ID', '1000003');
     await waitFor(() => expect(form.getByText(/\(MIC\)/)).toBeTruthy());
     await type('Amount', '999999999999.999999');
@@ -69,35 +69,35 @@ describe('Transfer a token', () => {
     await type('Amount', '999999999999.999999');
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildTransferAsset 1000003 999999999999999999');
-    expect(h.station.router.txId).toBe(h.fake.txIds.at(-1));
+    expect(h.real.calls).toContain('buildTransferAsset 1000003 999999999999999999');
+    expect(h.station.router.txId).toBe(h.real.txIds.at(-1));
   });
 
   it('builds with the exact integer through buildTransferAsset and opens the new transaction', async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.M);
-    await type('To', FAKE_ADDRESSES.R);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.R);
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     await type('Amount', '0.5');
     await type('Note', 'payroll');
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
-    expect(h.fake.calls).toContain('buildTransferAsset 1000001 50');
+    expect(h.real.calls).toContain('buildTransferAsset 1000001 50');
   });
 
   it('shows every message on submit of an empty form and builds nothing', async () => {
-    const { h, form } = open();
+    const { h, form } = await open();
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
     expect(messageOf(form.getByLabelText('From'))).toBe('enter an address');
     expect(messageOf(form.getByLabelText('To'))).toBe('enter an address');
     expect(messageOf(form.getByLabelText('Token ID'))).toBe('enter the token id, such as 1000001');
     expect(messageOf(form.getByLabelText('Amount'))).toBe('enter an amount');
-    expect(h.fake.calls.filter((c) => c.startsWith('build'))).toEqual([]);
+    expect(h.real.calls.filter((c) => c.startsWith('build'))).toEqual([]);
   });
 
   it('says a pasted private key is one, without echoing it anywhere but the field itself', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('To', PRIVATE_KEY);
     expect(messageOf(form.getByLabelText('To'))).toMatch(/looks like a private key/);
     const inputs = [...document.querySelectorAll('input')].map((i) => i.value).join(' ');
@@ -107,7 +107,7 @@ describe('Transfer a token', () => {
   });
 
   it('says when a token is not known and reads the amount in smallest units', async () => {
-    const { form, type } = open();
+    const { form, type } = await open();
     await type('Token ID', '1000009');
     await waitFor(() => expect(form.getByText(/Token 1000009 is not known to this station/)).toBeTruthy());
     await type('Amount', '25');
@@ -115,48 +115,46 @@ describe('Transfer a token', () => {
   });
 
   it("shows the station's refusal with its message when it will not build", async () => {
-    const { h, form, type } = open();
-    await type('From', FAKE_ADDRESSES.A);
-    await type('To', FAKE_ADDRESSES.R);
+    const { h, form, type } = await open();
+    await type('From', TEST_ADDRESSES.A);
+    await type('To', TEST_ADDRESSES.R);
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     await type('Amount', '1');
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
-    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/The station did not build it: from: this station knows no such account/));
+    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/The station did not build it: from: this station has no copy of account \S+: fetch it from the node/));
     expect(h.station.router.screen).toBe('tokens');
   });
 
   it("offers the From account's permissions as a select once the station has the account, and sends the one chosen", async () => {
-    const { h, form, type } = open();
+    const { h, form, type } = await open();
     const permission = (id: number, type: 'Owner' | 'Active', name: string, slot: 'owner' | 'active') => ({
       type, id, name, nameEscaped: false, threshold: '1', keys: [], slot,
       operations: slot === 'owner' ? null : { hex: '02' + '00'.repeat(31), names: ['TransferAssetContract'], unknown: [] },
     });
-    h.fake.handlers.accountShow = ({ address }) => ({
-      address, hex: '41' + '00'.repeat(20), balance: '0', tokens: [], label: null,
-      permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')],
-      source: { kind: 'node', text: 'node http://127.0.0.1:8090 at block 90' }, fetchedAt: 0, ageMs: 0, age: '0s',
-    });
+    // The station's account M, shown with an active 2 it does not have, so the build is refused.
+    const show = h.real.handlers.accountShow;
+    h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')] });
     expect(form.getByLabelText('Permission').tagName).toBe('INPUT');
-    await type('From', FAKE_ADDRESSES.M);
+    await type('From', TEST_ADDRESSES.M);
     await waitFor(() => expect(form.getByLabelText('Permission').tagName).toBe('SELECT'));
     const select = form.getByLabelText('Permission') as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['0', '0 owner'], ['2', '2 pay (1 operations)']]);
     expect(select.value).toBe('0');
     await fireEvent.change(select, { target: { value: '2' } });
-    await type('To', FAKE_ADDRESSES.R);
+    await type('To', TEST_ADDRESSES.R);
     await type('Token ID', '1000001');
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     await type('Amount', '1');
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
-    // The fake account has no permission 2: the station's refusal names the id that crossed.
-    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/the account has no permission 2/));
+    // Account M has no permission 2: the station's refusal names the id that crossed.
+    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/has no permission 2/));
   });
 
   it('takes a plain number when the account is not stored, refusing 1 (the executive never signs)', async () => {
-    const { form, type } = open();
-    // The fake stores account M (the Accounts screen's); R is an address it has no account for.
-    await type('From', FAKE_ADDRESSES.R);
+    const { form, type } = await open();
+    // The station stores account M (from its snapshot); R is an address it has no account for.
+    await type('From', TEST_ADDRESSES.R);
     const input = form.getByLabelText('Permission');
     expect(input.tagName).toBe('INPUT');
     await type('Permission', '1');

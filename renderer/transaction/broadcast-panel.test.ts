@@ -1,18 +1,35 @@
 // @vitest-environment jsdom
 /**
  * Broadcast comes after the dry run (issue 9): no Broadcast button until `preflight` has answered
- * that the signatures are enough; then broadcasting shows the node's answer in words.
+ * that the signatures are enough; then broadcasting shows the node's answer in words. The dry run
+ * and the broadcast need a node that answers: a test devnet (devnet/, in-process) whose genesis
+ * holds account M with the 2-of-3 owner permission the station's snapshot has (A, B, C).
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { TEST_KEY_HEX, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { startNode, testKey, type TestNode } from '../../test/helpers/devnet-helpers.ts';
+import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
 
 afterEach(cleanup);
 
+let node: TestNode;
+beforeAll(async () => {
+  const M = testKey(TEST_KEY_HEX.M);
+  const signer = (k: 'A' | 'B' | 'C') => ({ address: testKey(TEST_KEY_HEX[k]).hex, weight: 1 });
+  const account = { name: 'm', privateKey: M.priv, balance: '10000000000', owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [signer('A'), signer('B'), signer('C')] } };
+  // The station builds its queue at TEST_NOW - 3h; the node's head is then and moves to TEST_NOW before the tests.
+  node = await startNode({ startAt: TEST_NOW - 3 * 3_600_000 - 60_000, genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, account] } });
+});
+afterAll(() => node?.stop());
+
 async function open(index: number) {
-  const h = fakeStationState({ count: 12 });
-  h.station.router.openTransaction(h.fake.txIds[index]!);
+  const h = await realStationState({ count: 12, node: node.url });
+  node.clock.now = Math.max(node.clock.now, TEST_NOW - 3_000);
+  await node.block();
+  h.station.router.openTransaction(h.real.txIds[index]!);
   renderWithStation(TransactionScreen, h.station);
   await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
   return h;
@@ -27,7 +44,8 @@ describe('the broadcast panel', () => {
     await screen.findByText(/^The node's dry run: ENOUGH_PERMISSION/);
     await fireEvent.click(screen.getByRole('button', { name: 'Broadcast now' }));
     await waitFor(() => expect(h.station.transaction.tx!.status).toBe('broadcast'));
-    expect(screen.getByText('The fake node accepted the transaction.', { selector: '[role="status"]' })).toBeTruthy();
+    const txId = h.real.txIds[5]!;
+    expect(screen.getByText(`The node accepted transaction ${txId}; it goes into the next block.`, { selector: '[role="status"]' })).toBeTruthy();
   });
 
   it('offers no Broadcast when the dry run finds the weight short', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The desktop app's save and open dialogs from the transaction screen (issue 9 "Desktop dialogs in
- * the renderer"), over two fakes: one with dialogs (as in Electron) and one without (NO_DIALOG, as
+ * the renderer"), over two real stations: one with dialogs (as in Electron) and one without (NO_DIALOG, as
  * behind the bridge). Export tries `saveHandoffFile` first and falls back to `exportHandoff` and a
  * download; "Open files…" calls `openHandoffFiles` and falls back to the file input; a cancel in
  * either dialog is quiet.
@@ -9,8 +9,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
-import type { FakeStationOptions } from '../../test/fixtures/station-fake.ts';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import type { RealStationOptions } from '../../test/helpers/real-station.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 /** Downloads the page starts (saveTextFile): the anchor's file name and the blob's text. */
 let downloads: { name: string; text: Promise<string> }[];
@@ -36,9 +36,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function open(options: FakeStationOptions = {}) {
-  const h = fakeStationState({ count: 6, ...options });
-  const txId = h.fake.txIds[1]!; // signed by B
+async function open(options: RealStationOptions = {}) {
+  const h = await realStationState({ count: 6, ...options });
+  const txId = h.real.txIds[1]!; // signed by B
   h.station.router.openTransaction(txId);
   renderWithStation(TransactionScreen, h.station);
   await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
@@ -54,13 +54,13 @@ describe('export', () => {
     expect(saved.map((s) => s.name)).toEqual([`${txId.slice(0, 12)}.airlock.json`]);
     expect(JSON.parse(saved[0]!.text).transaction.txID).toBe(txId);
     expect(downloads).toEqual([]);
-    expect(h.fake.calls).toContain('saveHandoffFile');
+    expect(h.real.calls).toContain('saveHandoffFile');
   });
 
   it('a cancelled save dialog is quiet: no notice, no error, no download', async () => {
     const { h } = await open({ dialogs: { save: () => null, open: () => [] } });
     await fireEvent.click(screen.getByRole('button', { name: 'Export the handoff file' }));
-    await waitFor(() => expect(h.fake.calls).toContain('saveHandoffFile'));
+    await waitFor(() => expect(h.real.calls).toContain('saveHandoffFile'));
     await new Promise((r) => setTimeout(r, 20));
     expect(h.station.transaction.notice).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -73,7 +73,7 @@ describe('export', () => {
     await waitFor(() => expect(downloads.length).toBe(1));
     expect(downloads[0]!.name).toBe(`${txId.slice(0, 12)}.airlock.json`);
     expect(JSON.parse(await downloads[0]!.text).transaction.txID).toBe(txId);
-    expect(h.fake.calls).toContain('saveHandoffFile');
+    expect(h.real.calls).toContain('saveHandoffFile');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(h.station.transaction.notice).toBe('Exported with 1 signature(s).');
   });
@@ -82,22 +82,22 @@ describe('export', () => {
 describe('Open files…', () => {
   it('with an open dialog: imports what was chosen', async () => {
     const { h, txId } = await open({ dialogs: { save: () => null, open: () => chosen } });
-    const exported = await h.fake.handlers.exportHandoff({ txId });
+    const exported = await h.real.handlers.exportHandoff({ txId });
     const chosen = [{ name: 'from-bo.json', text: exported.text }];
     const picker = vi.spyOn(HTMLInputElement.prototype, 'click');
     await fireEvent.click(screen.getByRole('button', { name: 'Open files…' }));
     await screen.findByText('Imported from-bo.json: 0 new signature(s), 1 already known.');
     expect(picker).not.toHaveBeenCalled();
-    expect(h.fake.calls.filter((c) => c === 'openHandoffFiles' || c === 'importFiles')).toEqual(['openHandoffFiles', 'importFiles']);
+    expect(h.real.calls.filter((c) => c === 'openHandoffFiles' || c === 'importFiles')).toEqual(['openHandoffFiles', 'importFiles']);
   });
 
   it('a cancelled open dialog is quiet: nothing imported, nothing shown', async () => {
     const { h } = await open({ dialogs: { save: () => null, open: () => [] } });
     const picker = vi.spyOn(HTMLInputElement.prototype, 'click');
     await fireEvent.click(screen.getByRole('button', { name: 'Open files…' }));
-    await waitFor(() => expect(h.fake.calls).toContain('openHandoffFiles'));
+    await waitFor(() => expect(h.real.calls).toContain('openHandoffFiles'));
     await new Promise((r) => setTimeout(r, 20));
-    expect(h.fake.calls).not.toContain('importFiles');
+    expect(h.real.calls).not.toContain('importFiles');
     expect(picker).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/^Imported/)).toBeNull();
@@ -109,7 +109,7 @@ describe('Open files…', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Open files…' }));
     await waitFor(() => expect(picker).toHaveBeenCalledTimes(1));
     expect(picker.mock.contexts[0]).toBe(screen.getByLabelText('Handoff or transaction files'));
-    expect(h.fake.calls).toContain('openHandoffFiles');
+    expect(h.real.calls).toContain('openHandoffFiles');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { cleanup, screen, waitFor } from '@testing-library/svelte';
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
 import TransactionScreen from '../transaction/TransactionScreen.svelte';
-import { fakeStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
@@ -27,8 +27,8 @@ function pixelsOfPath(d: string, size: number, scale = 3): Uint8ClampedArray {
 
 describe('the QR code of the txID', () => {
   it('is an SVG with its accessible name that decodes to the open txID, with the txID as text', async () => {
-    const h = fakeStationState({ count: 6 });
-    const txId = h.fake.txIds[2]!;
+    const h = await realStationState({ count: 6 });
+    const txId = h.real.txIds[2]!;
     h.station.router.openTransaction(txId);
     renderWithStation(TransactionScreen, h.station);
     const svg = await screen.findByRole('img', { name: 'QR code of the transaction ID' });
@@ -52,14 +52,14 @@ describe('the QR code of the txID', () => {
   });
 
   it('follows the transaction when another one opens', async () => {
-    const h = fakeStationState({ count: 6 });
-    h.station.router.openTransaction(h.fake.txIds[0]!);
+    const h = await realStationState({ count: 6 });
+    h.station.router.openTransaction(h.real.txIds[0]!);
     renderWithStation(TransactionScreen, h.station);
     const first = (await screen.findByRole('img', { name: 'QR code of the transaction ID' })).querySelector('path')!.getAttribute('d');
-    h.station.router.openTransaction(h.fake.txIds[1]!);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'QR code of the transaction ID' }).closest('figure')!.textContent).toContain(h.fake.txIds[1]!));
+    h.station.router.openTransaction(h.real.txIds[1]!);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'QR code of the transaction ID' }).closest('figure')!.textContent).toContain(h.real.txIds[1]!));
     const second = screen.getByRole('img', { name: 'QR code of the transaction ID' }).querySelector('path')!.getAttribute('d');
     expect(second).not.toBe(first);
-    expect(jsQR(pixelsOfPath(second!, 45), 135, 135)?.data).toBe(h.fake.txIds[1]);
+    expect(jsQR(pixelsOfPath(second!, 45), 135, 135)?.data).toBe(h.real.txIds[1]);
   });
 });

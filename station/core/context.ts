@@ -58,6 +58,11 @@ export interface StationOptions {
   /** scrypt cost for a new keystore (tests lower it). */
   scrypt?: ScryptParams;
   nodeTimeoutMs?: number;
+  /**
+   * A vault object to use instead of opening the `vault` kind: code only, never a setting or a
+   * flag (the tests pass station/vault/memory-vault.ts here). Its `kind` is the kind reported.
+   */
+  vaultBackend?: Vault;
 }
 
 export class StationContext {
@@ -99,13 +104,14 @@ export class StationContext {
   // ---- the vault
 
   vaultKind(): VaultKind {
+    if (this.options.vaultBackend) return this.options.vaultBackend.kind;
     if (this.options.vault) return this.options.vault;
     const s = this.store.getSetting(SETTING_VAULT);
     return s === 'keystore' ? 'keystore' : 'keychain';
   }
 
   vault(): Vault {
-    if (!this.vaultInstance) this.vaultInstance = this.openVaultWith((purpose) => this.passphraseFor(purpose));
+    if (!this.vaultInstance) this.vaultInstance = this.options.vaultBackend ?? this.openVaultWith((purpose) => this.passphraseFor(purpose));
     return this.vaultInstance;
   }
 

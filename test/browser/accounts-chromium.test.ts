@@ -1,6 +1,6 @@
 /**
  * The Accounts screen in a real browser (issue 10 "Accounts", "Who alone can do what"): the built
- * renderer served by the loopback bridge over the fake station, in Debian's headless Chromium
+ * renderer served by the loopback bridge over the real station, in Debian's headless Chromium
  * (test/helpers/ui-e2e-helpers.ts stationBrowser, and watchProblems for console errors and CSP violations). Under the bridge's Content-Security-Policy, with
  * no console error or page error: the tab opens, the stored account shows its permissions and the
  * who-can-do-what table (its 2-of-3 owner: every row needs two keys, none is flagged); at a 40rem-wide window (what
@@ -13,19 +13,20 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveFakeStation } from '../helpers/fake-bridge.ts';
-import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
+import { serveRealStation } from '../helpers/real-bridge.ts';
+import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
 import { stationBrowser, watchProblems } from '../helpers/ui-e2e-helpers.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
 
 let dir: string;
 let bridge: Bridge;
+let real: RealStation;
 let browser: BrowserContext;
 let problems: string[];
 
 beforeAll(async () => {
-  ({ dir, bridge } = await serveFakeStation('accounts-chromium', { count: 3, now: () => Date.now() }));
+  ({ dir, bridge, real } = await serveRealStation('accounts-chromium', { count: 3, now: () => Date.now() }));
   browser = await stationBrowser(join(dir, 'profile'), { width: 1280, height: 900 });
   problems = await watchProblems(browser);
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -34,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await bridge?.close();
+  real?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -45,7 +47,7 @@ describe('the Accounts screen in headless Chromium through the bridge', () => {
       await page.goto(bridge.address);
 
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Accounts' }).click();
-      await page.getByRole('button', { name: FAKE_ADDRESSES.M }).click();
+      await page.getByRole('button', { name: TEST_ADDRESSES.M }).click();
       const table = page.getByRole('table', { name: /^Who can do what with/ });
       await table.waitFor();
       expect(await table.getByRole('row', { name: /change the permissions/ }).getByRole('cell').allTextContents()).toEqual([

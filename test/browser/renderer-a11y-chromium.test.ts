@@ -1,11 +1,11 @@
 /**
  * Keyboard, 200 % zoom, layout shift and accessible names (issue 9, "Keyboard, 200 % zoom, no layout
- * shift"), in Debian's headless Chromium over the fake station through the real bridge, as
+ * shift"), in Debian's headless Chromium over the real station through the real bridge, as
  * test/browser/renderer-chromium.test.ts serves it, in a persistent context on a fresh profile directory
  * (shell-helpers.ts launchChromium, with its flags).
  *
  * - Keyboard only (Tab, Shift+Tab, Enter, Space, typing): every header tab is reached and opens its
- *   screen; a transaction is found, opened and signed, unlocking the fake's keystore on the way.
+ *   screen; a transaction is found, opened and signed, unlocking the station's keystore on the way.
  * - 200 % zoom: a 640×450 viewport at device scale 1 is 1280×900 zoomed to 200 %; on every header
  *   screen and the transaction screen no element reaches past the viewport's right edge and no
  *   scrolling box scrolls sideways (boxes that clip on purpose, such as an ellipsis, are allowed).
@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveFakeStation } from '../helpers/fake-bridge.ts';
-import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
+import { serveRealStation } from '../helpers/real-bridge.ts';
+import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
 import { launchChromium } from '../helpers/shell-helpers.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
@@ -72,15 +72,17 @@ const OVERFLOWING = `(() => {
 
 let dir: string;
 let bridge: Bridge;
+let real: RealStation;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  ({ dir, bridge } = await serveFakeStation('a11y-chromium', { count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE }));
+  ({ dir, bridge, real } = await serveRealStation('a11y-chromium', { count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE }));
 }, 120_000);
 
 afterAll(async () => {
   for (const c of contexts) await c.close();
   await bridge?.close();
+  real?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -158,10 +160,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByText('1 of 2', { exact: true }).first().waitFor();
 
-    const sign = (f: { tag: string; name: string }) => f.tag === 'button' && f.name.startsWith(`Sign with Ana laptop (${FAKE_ADDRESSES.A})`);
+    const sign = (f: { tag: string; name: string }) => f.tag === 'button' && f.name.startsWith(`Sign with Ana laptop (${TEST_ADDRESSES.A})`);
     await tabTo(page, sign, 'the sign button');
     await page.keyboard.press('Space');
-    // The fake's keystore is locked: the prompt opens above the screen.
+    // The station's keystore is locked: the prompt opens above the screen.
     await page.getByLabel('Keystore passphrase').waitFor();
     await tabTo(page, (f) => f.tag === 'input' && f.name.startsWith('Keystore passphrase'), 'the passphrase field');
     await page.keyboard.type(PASSPHRASE);

@@ -1,6 +1,6 @@
 /**
  * The built renderer in a real browser (issue 9): `out/renderer` as scripts/build-renderer.ts makes
- * it, served by the loopback bridge over the fake station (test/fixtures/station-fake.ts), in
+ * it, served by the loopback bridge over the real station (test/helpers/real-station.ts), in
  * Debian's headless Chromium. The page runs under the bridge's Content-Security-Policy with no
  * violation or page error, the queue shows its rows, a transaction opens with its read-aloud
  * checksum, and signing with the one offered key moves the weight bar from 1 of 2 to 2 of 2.
@@ -13,18 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveFakeStation } from '../helpers/fake-bridge.ts';
+import { serveRealStation } from '../helpers/real-bridge.ts';
 import { readAloudChecksum } from '../../shared/views/read-aloud.ts';
-import { FAKE_ADDRESSES } from '../fixtures/station-fake.ts';
+import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../out/screenshots/', import.meta.url));
 
 let dir: string;
 let bridge: Bridge;
+let real: RealStation;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ dir, bridge } = await serveFakeStation('renderer-chromium', { count: 30, now: () => Date.now() }));
+  ({ dir, bridge, real } = await serveRealStation('renderer-chromium', { count: 30, now: () => Date.now() }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 120_000);
@@ -32,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await bridge?.close();
+  real?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,7 +61,7 @@ describe('the renderer in headless Chromium through the bridge', () => {
       expect(await page.locator('strong.check').textContent()).toBe(readAloudChecksum(txId).code);
       await page.getByText('1 of 2', { exact: true }).first().waitFor();
       const offered = page.getByRole('button', { name: /^Sign with/ });
-      expect(await offered.allTextContents()).toEqual([`Sign with Ana laptop (${FAKE_ADDRESSES.A}), weight 1`]);
+      expect(await offered.allTextContents()).toEqual([`Sign with Ana laptop (${TEST_ADDRESSES.A}), weight 1`]);
       await page.screenshot({ path: join(SCREENSHOTS, `transaction-${scheme}.png`), fullPage: true });
 
       await offered.click();

@@ -1,34 +1,38 @@
 /**
- * Mounting renderer components over the fake station (test/fixtures/station-fake.ts) for the
- * component tests: the client goes through the real `dispatch` (argument and result schemas,
- * JSON checks) and a JSON round trip, as the bridge would, so a component sees exactly what
- * crosses the real API. The state and clock are the renderer's own (state/station.svelte.ts).
+ * Mounting renderer components over the real station (test/helpers/real-station.ts: `openStation`
+ * on a temporary directory, an in-memory vault, no node) for the component tests: the client goes
+ * through the real `dispatch` (argument and result schemas, JSON checks) and a JSON round trip, as
+ * the bridge would, so a component sees exactly what crosses the real API. The state and clock are
+ * the renderer's own (app/station.svelte.ts). Each station is closed and its directory removed
+ * when the test that opened it ends.
  */
 import { render } from '@testing-library/svelte';
 import type { Component } from 'svelte';
+import { onTestFinished } from 'vitest';
 import { dispatch } from '../../../shared/api/api-contract.ts';
 import { createApiClient } from '../../../shared/api/api-client.ts';
 import { STATION_API } from '../../../shared/api/station-api.ts';
 import { STATION_CONTEXT } from '../../../renderer/app/context.ts';
 import { Clock } from '../../../renderer/app/clock.svelte.ts';
 import { createStationState, type StationState } from '../../../renderer/app/station.svelte.ts';
-import { createFakeStation, type FakeStation, type FakeStationOptions } from '../../fixtures/station-fake.ts';
+import { openRealStation, type RealStation, type RealStationOptions } from '../real-station.ts';
 
 export interface Harness {
-  fake: FakeStation;
+  real: RealStation;
   station: StationState;
 }
 
-export function fakeStationState(options: FakeStationOptions = {}): Harness {
-  const fake = createFakeStation(options);
+export async function realStationState(options: RealStationOptions = {}): Promise<Harness> {
+  const real = await openRealStation(options);
+  onTestFinished(() => real.close());
   const client = createApiClient(STATION_API, async (method, args) => {
-    const answer = await dispatch(STATION_API, fake.handlers, method, args === undefined ? undefined : JSON.parse(JSON.stringify(args)), {
-      onInternalError: (m, cause) => console.error(`fake station: ${m}:`, cause),
+    const answer = await dispatch(STATION_API, real.handlers, method, args === undefined ? undefined : JSON.parse(JSON.stringify(args)), {
+      onInternalError: (m, cause) => console.error(`station: ${m}:`, cause),
     });
     return JSON.parse(JSON.stringify(answer));
   });
-  const station = createStationState(client, new Clock(fake.now));
-  return { fake, station };
+  const station = createStationState(client, new Clock(real.now));
+  return { real, station };
 }
 
 /** Renders `component` with `station` in context, as App provides it. */
