@@ -36,13 +36,13 @@ import {
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
-import { MAX_LIST_LIMIT, MAX_NOTE_LENGTH, TX_STATUSES } from '../base/limits.ts';
+import { MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, TX_STATUSES } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
 
 /** An address as a person types it: Base58 T… or 42 hex digits starting 41; the handler parses it. */
-const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(100, 'an address'));
+const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(MAX_ADDRESS_TEXT_LENGTH, 'an address'));
 /** A txID in any case; the handler lowercases. */
 const txIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
@@ -50,7 +50,7 @@ const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of
 const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
 /** `12h`, `90m`, `45s`, `1d`: shared/base/duration.ts parseDuration reads it (the same pattern). */
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
-const labelArg = v.pipe(v.string(), v.maxLength(200, 'a label of at most 200 characters'));
+const labelArg = v.pipe(v.string(), v.maxLength(MAX_LABEL_LENGTH, `a label of at most ${MAX_LABEL_LENGTH} characters`));
 const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at most ${MAX_NOTE_LENGTH} characters`));
 const fileNameArg = v.pipe(v.string(), v.maxLength(255, 'a file name of at most 255 characters'));
 
@@ -62,7 +62,7 @@ const buildOptions = {
 };
 
 /** The node's contract JSON (AssetIssueContract, AccountPermissionUpdateContract) as text. */
-const contractJsonArg = v.pipe(v.string(), v.maxBytes(256 * 1024, 'contract JSON of at most 262144 bytes'));
+const contractJsonArg = v.pipe(v.string(), v.maxBytes(MAX_PERMISSION_JSON_BYTES, `contract JSON of at most ${MAX_PERMISSION_JSON_BYTES} bytes`));
 
 
 export const VAULT_KINDS = ['keychain', 'keystore'] as const;

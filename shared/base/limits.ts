@@ -60,6 +60,15 @@ export const MAX_LIST_LIMIT = 20_000;
  */
 export const MAX_NOTE_LENGTH = 2_000;
 
+/** Longest key or token label the station stores, in characters (the API's argument limit is the same). */
+export const MAX_LABEL_LENGTH = 200;
+
+/** Longest address text an API argument or a form field takes: far above both written forms (34 and 42). */
+export const MAX_ADDRESS_TEXT_LENGTH = 100;
+
+/** Longest permission-update JSON a proof or a build reads: a full account's permissions are a few KiB. */
+export const MAX_PERMISSION_JSON_BYTES = 256 * 1024;
+
 /** Longest address-book label, in UTF-16 units (what a text field counts), after trimming. */
 export const MAX_BOOK_LABEL_LENGTH = 64;
 
