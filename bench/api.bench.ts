@@ -9,7 +9,8 @@
  * are for information only: nothing here asserts a speed.
  */
 import * as v from 'valibot';
-import { base64File, defineApi, dispatch, MAX_FILE_BYTES, type Handlers } from '../shared/api/api-contract.ts';
+import { base64File, defineApi, dispatch, type Handlers } from '../shared/api/api-contract.ts';
+import { MAX_FILE_BYTES } from '../shared/base/limits.ts';
 
 const TX_VIEW = v.strictObject({
   txId: v.string(),

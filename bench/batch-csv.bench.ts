@@ -6,7 +6,8 @@
  * the CSV or From changes. Figures are printed for information only: nothing here asserts a speed.
  */
 import { addressFromHex, addressToBase58 } from '../shared/chain/address.ts';
-import { batchChunks, checkBatchSheet, MAX_BATCH_ROWS, readBatchSheet } from '../shared/files/batch-csv.ts';
+import { batchChunks, checkBatchSheet, readBatchSheet } from '../shared/files/batch-csv.ts';
+import { MAX_BATCH_ROWS } from '../shared/base/limits.ts';
 
 const to = addressToBase58(addressFromHex(`41${'22'.repeat(20)}`));
 const from = addressFromHex(`41${'11'.repeat(20)}`);

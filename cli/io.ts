@@ -17,6 +17,7 @@ import { parseJson, stringifyJson } from '../shared/base/json.ts';
 import type { StationOptions } from '../station/station.ts';
 import type { PromptTerminal } from '../station/vault/passphrase.ts';
 import { UsageError } from './args.ts';
+import { SECRET_FILE_MAX_BYTES } from '../shared/base/limits.ts';
 
 export interface CliIo {
   /** All of stdin. */
@@ -62,8 +63,6 @@ export function nodeIo(): CliIo {
   };
 }
 
-/** Most bytes a secret file may hold: a key file is 64 hex digits and some whitespace. */
-export const SECRET_FILE_MAX_BYTES = 4096;
 
 /** `path` as a shell word, for a command the user can paste (`chmod 600 'my keys/k'`). */
 function shellWord(path: string): string {

@@ -29,7 +29,6 @@ import { checkPermissionId } from '../shared/chain/permission-id.ts';
 import {
   decodeRaw,
   encodeRaw,
-  MAX_TRANSACTION_BYTES,
   rawToNodeJson,
   transactionFromNodeJson,
   transactionToNodeJson,
@@ -37,6 +36,7 @@ import {
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/chain/transaction.ts';
+import { MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
 
 export interface ReadTransaction {
   rawBytes: Uint8Array;
@@ -169,7 +169,7 @@ export async function signCommand(json: unknown, loadKey: () => Promise<Uint8Arr
     check = checkSignable({ rawBytes, signatures: tx.signatures }, options.allowExpired ? {} : { now: options.now });
   } catch (e) {
     if (e instanceof AirlockError && e.details?.reason === 'expired') {
-      throw new AirlockError(e.code, `${e.message}; pass --allow-expired to sign it anyway`, e.details);
+      fail(e.code, `${e.message}; pass --allow-expired to sign it anyway`, e.details);
     }
     throw e;
   }

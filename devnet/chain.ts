@@ -45,9 +45,6 @@ import {
   decodeRaw,
   encodeSignedTransaction,
   DEFAULT_EXPIRATION_MS,
-  MAX_EXPIRATION_MS,
-  MAX_RESULT_SIZE_IN_TX,
-  MAX_TRANSACTION_BYTES,
   type DecodedTransaction,
   type SignedTransaction,
 } from '../shared/chain/transaction.ts';
@@ -68,6 +65,7 @@ import { newAccount, type DevnetStore, type StoredBlock, type TransactionReceipt
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
 // BLOCK_INTERVAL_MS is BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10).
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf } from '../shared/chain/tapos.ts';
+import { MAX_EXPIRATION_MS, MAX_RESULT_SIZE_IN_TX, MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
 
 /** The window over which free bandwidth recovers (one day). */
 const NET_WINDOW_MS = 86_400_000n;

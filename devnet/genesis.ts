@@ -30,7 +30,7 @@ import { messageFromNodeJson, messageToNodeJson } from '../shared/chain/node-jso
 import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/chain/operations.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
 import { INT64_MAX } from '../shared/base/int64.ts';
-import { hexInput, int64Input, isRecord, objectInput } from '../shared/chain/input.ts';
+import { hexInput, int64Input, isRecord, objectInput, rejectField } from '../shared/chain/input.ts';
 
 /** Numeric chain parameters and their PROTOCOL.md §10 defaults (sun where money). */
 export const DEFAULT_NUMERIC_PARAMETERS = {
@@ -131,10 +131,6 @@ const ACCOUNT_KEYS = new Set([
 ]);
 const PRODUCER_KEYS = new Set(['localExecutiveAccountAddress', 'localexecutive']);
 
-function bad(path: string, message: string): never {
-  fail('INVALID_INPUT', `${path}: ${message}`, { field: path });
-}
-
 function integer(v: unknown, path: string, min: bigint, max: bigint): bigint {
   return int64Input(v, path, { min, max });
 }
@@ -174,11 +170,11 @@ function parseParameters(v: unknown): ChainParameters {
       masks[name as MaskParameter] = wrap(path, () => hexInput(value, path, 32));
     }
   }
-  if (numeric.ALLOW_MULTI_SIGN > 1n) bad('genesis.parameters.ALLOW_MULTI_SIGN', 'must be 0 or 1');
+  if (numeric.ALLOW_MULTI_SIGN > 1n) rejectField('genesis.parameters.ALLOW_MULTI_SIGN', 'must be 0 or 1');
   if (numeric.ALLOW_SAME_TOKEN_NAME !== 1n) {
-    bad('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
+    rejectField('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
   }
-  if (numeric.TOTAL_SIGN_NUM < 1n || numeric.TOTAL_SIGN_NUM > 32n) bad('genesis.parameters.TOTAL_SIGN_NUM', 'must be 1..32');
+  if (numeric.TOTAL_SIGN_NUM < 1n || numeric.TOTAL_SIGN_NUM > 32n) rejectField('genesis.parameters.TOTAL_SIGN_NUM', 'must be 1..32');
   return { numeric, masks };
 }
 
@@ -190,25 +186,25 @@ function parseAccount(json: unknown, path: string): GenesisAccount {
   const v = objectInput(json, path, ACCOUNT_KEYS);
   let privateKey: Uint8Array | undefined;
   if (v.privateKey !== undefined) {
-    if (typeof v.privateKey !== 'string') bad(`${path}.privateKey`, 'expected 64 hex digits');
+    if (typeof v.privateKey !== 'string') rejectField(`${path}.privateKey`, 'expected 64 hex digits');
     privateKey = wrap(`${path}.privateKey`, () => privateKeyFromHex(v.privateKey as string, `${path}.privateKey`));
   }
   let address: Address | undefined;
   if (v.address !== undefined) {
-    if (typeof v.address !== 'string') bad(`${path}.address`, 'expected an address (41… hex or T… Base58)');
+    if (typeof v.address !== 'string') rejectField(`${path}.address`, 'expected an address (41… hex or T… Base58)');
     address = wrap(`${path}.address`, () => parseAddress(v.address as string, `${path}.address`));
   }
   if (privateKey) {
     const derived = addressOfPrivateKey(privateKey);
     if (address && !equalBytes(address, derived)) {
-      bad(`${path}.address`, `does not belong to privateKey (its address is ${addressToBase58(derived)})`);
+      rejectField(`${path}.address`, `does not belong to privateKey (its address is ${addressToBase58(derived)})`);
     }
     address = derived;
   }
-  if (!address) bad(path, 'needs an address or a privateKey');
+  if (!address) rejectField(path, 'needs an address or a privateKey');
   const name = v.name === undefined ? addressToBase58(address) : v.name;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 64) bad(`${path}.name`, 'expected a name of 1-64 characters');
-  if (v.executive !== undefined && typeof v.executive !== 'boolean') bad(`${path}.executive`, 'expected true or false');
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) rejectField(`${path}.name`, 'expected a name of 1-64 characters');
+  if (v.executive !== undefined && typeof v.executive !== 'boolean') rejectField(`${path}.executive`, 'expected true or false');
   const account: GenesisAccount = {
     name,
     address,
@@ -218,11 +214,11 @@ function parseAccount(json: unknown, path: string): GenesisAccount {
   if (privateKey) account.privateKey = privateKey;
   if (v.owner_permission !== undefined) account.ownerPermission = parsePermission(v.owner_permission, `${path}.owner_permission`);
   if (v.active_permission !== undefined) {
-    if (!Array.isArray(v.active_permission)) bad(`${path}.active_permission`, 'expected a list of permissions');
+    if (!Array.isArray(v.active_permission)) rejectField(`${path}.active_permission`, 'expected a list of permissions');
     account.activePermissions = v.active_permission.map((p, i) => parsePermission(p, `${path}.active_permission[${i}]`));
   }
   if (v.executive_permission !== undefined) {
-    if (!account.executive) bad(`${path}.executive_permission`, 'only an executive account (executive: true) has one');
+    if (!account.executive) rejectField(`${path}.executive_permission`, 'only an executive account (executive: true) has one');
     account.executivePermission = parsePermission(v.executive_permission, `${path}.executive_permission`);
   }
   return account;
@@ -230,12 +226,12 @@ function parseAccount(json: unknown, path: string): GenesisAccount {
 
 function parseProducer(v: unknown, accounts: GenesisAccount[]): GenesisProducer {
   const path = 'genesis.producer';
-  if (!isRecord(v)) bad(path, 'expected {localExecutiveAccountAddress?, localexecutive: [keys]}');
+  if (!isRecord(v)) rejectField(path, 'expected {localExecutiveAccountAddress?, localexecutive: [keys]}');
   const p = objectInput(v, path, PRODUCER_KEYS);
-  if (!Array.isArray(p.localexecutive) || p.localexecutive.length === 0) bad(`${path}.localexecutive`, 'expected a list of 1 or more private keys');
+  if (!Array.isArray(p.localexecutive) || p.localexecutive.length === 0) rejectField(`${path}.localexecutive`, 'expected a list of 1 or more private keys');
   const keys = p.localexecutive.map((k, i) => {
     const at = `${path}.localexecutive[${i}]`;
-    if (typeof k !== 'string') bad(at, 'expected 64 hex digits');
+    if (typeof k !== 'string') rejectField(at, 'expected 64 hex digits');
     return wrap(at, () => privateKeyFromHex(k, at));
   });
   let executiveAddress: Address;
@@ -243,12 +239,12 @@ function parseProducer(v: unknown, accounts: GenesisAccount[]): GenesisProducer 
   if (named === undefined || named === '') {
     executiveAddress = addressOfPrivateKey(keys[0]!);
   } else {
-    if (typeof named !== 'string') bad(`${path}.localExecutiveAccountAddress`, 'expected an address');
+    if (typeof named !== 'string') rejectField(`${path}.localExecutiveAccountAddress`, 'expected an address');
     executiveAddress = wrap(`${path}.localExecutiveAccountAddress`, () => parseAddress(named, `${path}.localExecutiveAccountAddress`));
   }
   const account = accounts.find((a) => equalBytes(a.address, executiveAddress));
   if (!account || !account.executive) {
-    bad(path, `the producing account ${addressToBase58(executiveAddress)} must be a genesis account with executive: true`);
+    rejectField(path, `the producing account ${addressToBase58(executiveAddress)} must be a genesis account with executive: true`);
   }
   return { executiveAddress, keys };
 }
@@ -275,7 +271,7 @@ function asPermissionUpdate(a: GenesisAccount, parameters: ChainParameters): Acc
 function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters, path: string): void {
   const custom = a.ownerPermission || a.activePermissions || a.executivePermission;
   if (!custom) return;
-  if (parameters.numeric.ALLOW_MULTI_SIGN !== 1n) bad(path, 'permissions need ALLOW_MULTI_SIGN = 1');
+  if (parameters.numeric.ALLOW_MULTI_SIGN !== 1n) rejectField(path, 'permissions need ALLOW_MULTI_SIGN = 1');
   try {
     validatePermissionUpdate(asPermissionUpdate(a, parameters), {
       isExecutive: a.executive,
@@ -288,25 +284,25 @@ function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters,
     const where = field.startsWith('owner') ? field.replace(/^owner/, 'owner_permission')
       : field.startsWith('executive') ? field.replace(/^executive/, 'executive_permission')
         : field.replace(/^actives/, 'active_permission');
-    bad(`${path}.${where}`, e.message);
+    rejectField(`${path}.${where}`, e.message);
   }
 }
 
 /** Checks a genesis given as parsed JSON (see devnet/README.md for the format). */
 export function parseGenesis(input: unknown): Genesis {
-  if (!isRecord(input)) bad('genesis', 'expected a JSON object');
+  if (!isRecord(input)) rejectField('genesis', 'expected a JSON object');
   const json = objectInput(input, 'genesis', TOP_KEYS);
   const parameters = parseParameters(json.parameters);
-  if (!Array.isArray(json.accounts) || json.accounts.length === 0) bad('genesis.accounts', 'expected a list of 1 or more accounts');
+  if (!Array.isArray(json.accounts) || json.accounts.length === 0) rejectField('genesis.accounts', 'expected a list of 1 or more accounts');
   const accounts = json.accounts.map((a, i) => parseAccount(a, `genesis.accounts[${i}]`));
   const seen = new Set<string>();
   accounts.forEach((a, i) => {
     const hex = bytesToHex(a.address);
-    if (seen.has(hex)) bad(`genesis.accounts[${i}]`, `${addressToBase58(a.address)} is listed twice`);
+    if (seen.has(hex)) rejectField(`genesis.accounts[${i}]`, `${addressToBase58(a.address)} is listed twice`);
     seen.add(hex);
   });
   accounts.forEach((a, i) => checkGenesisPermissions(a, parameters, `genesis.accounts[${i}]`));
-  if (!accounts.some((a) => a.executive)) bad('genesis.accounts', 'at least one account needs executive: true (someone must produce blocks)');
+  if (!accounts.some((a) => a.executive)) rejectField('genesis.accounts', 'at least one account needs executive: true (someone must produce blocks)');
   const producer = parseProducer(json.producer, accounts);
   const genesis: Genesis = { parameters, accounts, producer };
   if (json.timestamp !== undefined) genesis.timestamp = Number(integer(json.timestamp, 'genesis.timestamp', 0n, 2n ** 52n));

@@ -11,7 +11,7 @@ import { Transaction_ContractSchema, type Transaction_raw } from '../shared/gen/
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../shared/base/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from './genesis.ts';
-import { isLoopback, MAX_BODY_BYTES } from './http.ts';
+import { isLoopback } from './http.ts';
 import { recentBlockNumber } from './chain.ts';
 import { startDevnet } from './node.ts';
 import {
@@ -34,6 +34,7 @@ import {
   type TestKey,
   type TestNode,
 } from '../test/helpers/devnet-helpers.ts';
+import { MAX_BODY_BYTES } from '../shared/base/limits.ts';
 
 const VECTORS = JSON.parse(readFileSync(new URL('../test/fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
   transactions: { raw_data_hex: string; txID: string; signatures: string[]; contract: { owner_address: string } }[];

@@ -58,9 +58,8 @@ import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
+import { MAX_BODY_BYTES } from '../shared/base/limits.ts';
 
-/** Largest request body accepted. A maximal transaction (512,000 bytes) fits as hex. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 type Json = Record<string, unknown>;
 

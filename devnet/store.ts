@@ -15,7 +15,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, BlockHeaderSchema, type Account, type BlockHeader } from '../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../shared/gen/protocol/contract_pb.ts';
 import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
-import { isTokenIdText } from '../shared/chain/input.ts';
+import { isTokenIdText } from '../shared/chain/ids.ts';
 
 const SCHEMA_VERSION = '1';
 

@@ -11,10 +11,11 @@
  * stored, and the outcome says so in words; a message never quotes a cell.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
-import { batchChunks, checkBatchSheet, MAX_CSV_BYTES, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/files/batch-csv.ts';
+import { batchChunks, checkBatchSheet, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/files/batch-csv.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
-import type { StationApi, TxStatus } from '../../shared/api/station-api.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
 import { expiresInProblem, SourceAccount } from '../forms/source-account.svelte.ts';
+import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
 
 /** Rows per buildBatch call: small enough that progress moves every second or so on a slow station. */
 export const BATCH_CHUNK_ROWS = 200;

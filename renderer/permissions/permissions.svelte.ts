@@ -14,8 +14,8 @@ import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { PermissionCheckResult } from '../../shared/api/permission-check-schemas.ts';
-import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/contracts/permission/rules.ts';
 import { checkDraft, draftFromAccountView, newActiveDraft, type AccountDraft, type DraftCheck, type PermissionDraft } from '../../shared/contracts/permission/draft.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/base/limits.ts';
 
 type AccountView = Extract<Awaited<ReturnType<ApiClient<StationApi>['accountShow']>>, { ok: true }>['value'];
 

@@ -9,7 +9,8 @@
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
-import type { QueueEntry, StationApi, TxStatus } from '../../shared/api/station-api.ts';
+import type { QueueEntry, StationApi } from '../../shared/api/station-api.ts';
+import { type TxStatus } from '../../shared/base/limits.ts';
 
 export const PAGE_SIZE = 250;
 

@@ -15,8 +15,8 @@ import { addressTextInput } from '../../shared/chain/input.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { COIN_DECIMALS } from '../../shared/base/amount.ts';
-import { MAX_NOTE_LENGTH } from '../../shared/files/batch-csv.ts';
 import { expiresInProblem, reasonOf, SourceAccount } from '../forms/source-account.svelte.ts';
+import { MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
 
 export type SendField = 'from' | 'to' | 'amount' | 'permission' | 'expiresIn' | 'note';
 

@@ -13,15 +13,16 @@ import { create } from '@bufbuild/protobuf';
 import { AssetIssueContract_CdedSupplySchema, AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { parseAddress } from '../../shared/chain/address.ts';
 import { utf8ToBytes } from '../../shared/base/bytes.ts';
+import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
+import { isTokenIdText } from '../../shared/chain/ids.ts';
 import { messageToNodeJson } from '../../shared/chain/node-json.ts';
-import { assetIssueProblems, MAX_CDED_DAYS, MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_PRECISION, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT, participateExchange } from '../../shared/contracts/token.ts';
+import { assetIssueProblems, participateExchange } from '../../shared/contracts/token.ts';
 import { formatGrouped, groupDigits, readAmount } from '../../shared/base/amount.ts';
 import { COIN_DECIMALS } from '../../shared/base/amount.ts';
+import { MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_EXPIRATION_MS, MAX_NOTE_LENGTH, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_CDED_DAYS, MAX_PRECISION, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT } from '../../shared/base/limits.ts';
 
 /** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): burned when the node executes the issue. */
 export const ASSET_ISSUE_FEE_SUN = 1_024_000_000n;
-/** The longest a transaction may live (the node refuses more). */
-const MAX_LIFE_MS = 24 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 export type FieldErrors = Record<string, string>;
@@ -42,17 +43,15 @@ export function visibleErrors(all: FieldErrors, tried: boolean, typed: object): 
   return Object.fromEntries(Object.entries(all).filter(([f]) => typedIn(f)));
 }
 
-const PRIVATE_KEY_RUN = /(?:^|[^0-9a-fA-F])(?:0x)?[0-9a-fA-F]{64}(?:$|[^0-9a-fA-F])/;
-
-/** True when `text` holds 64 hex digits in a row: the form of a private key. */
+/** True when `text` holds 64 hex digits in a row: the form of a private key (shared/base/secrets.ts). */
 export function looksLikePrivateKey(text: string): boolean {
-  return PRIVATE_KEY_RUN.test(text);
+  return holdsPrivateKeyText(text);
 }
 
 const KEY_WARNING = 'this looks like a private key: never put a key in a transaction';
 
 /** The problem with an address typed in a field, or null. */
-export function addressProblem(text: string): string | null {
+export function addressFieldProblem(text: string): string | null {
   const t = text.trim();
   if (t === '') return 'enter an address';
   if (looksLikePrivateKey(t)) return 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41';
@@ -67,7 +66,7 @@ export function addressProblem(text: string): string | null {
 export function tokenIdProblem(text: string): string | null {
   const t = text.trim();
   if (t === '') return 'enter the token id, such as 1000001';
-  if (!/^[1-9][0-9]{0,18}$/.test(t)) return 'a token id is digits, such as 1000001';
+  if (!isTokenIdText(t)) return 'a token id is digits, such as 1000001';
   if (BigInt(t) < 1_000_001n) return 'token ids start at 1000001';
   return null;
 }
@@ -88,9 +87,9 @@ export function optionsProblems(o: BuildOptionsText): FieldErrors {
   if (e !== '') {
     const life = durationMs(e);
     if (life === null) errors.expiresIn = 'a duration such as 12h, 90m or 30s';
-    else if (life <= 0 || life > MAX_LIFE_MS) errors.expiresIn = 'longer than 0 and at most 24h (the node refuses a longer expiration)';
+    else if (life <= 0 || life > MAX_EXPIRATION_MS) errors.expiresIn = 'longer than 0 and at most 24h (the node refuses a longer expiration)';
   }
-  if (o.note.length > 2_000) errors.note = 'at most 2,000 characters';
+  if (o.note.length > MAX_NOTE_LENGTH) errors.note = 'at most 2,000 characters';
   else if (looksLikePrivateKey(o.note)) errors.note = KEY_WARNING;
   return errors;
 }
@@ -134,9 +133,9 @@ export interface TransferText extends BuildOptionsText {
  */
 export function transferProblems(t: TransferText, token: TokenFacts | null): { errors: FieldErrors; units: bigint | null } {
   const errors: FieldErrors = { ...optionsProblems(t) };
-  const from = addressProblem(t.from);
+  const from = addressFieldProblem(t.from);
   if (from) errors.from = from;
-  const to = addressProblem(t.to);
+  const to = addressFieldProblem(t.to);
   if (to) errors.to = to;
   if (!from && !to && parseAddress(t.from.trim()).every((b, i) => b === parseAddress(t.to.trim())[i])) errors.to = 'Cannot transfer asset to yourself.';
   const id = tokenIdProblem(t.tokenId);
@@ -167,7 +166,7 @@ export interface SaleFacts extends TokenFacts {
 /** The participation's problems, the sun paid and the smallest token units received, when they read. */
 export function participateProblems(t: ParticipateText, token: SaleFacts | null, now: number): { errors: FieldErrors; sun: bigint | null; bought: bigint | null } {
   const errors: FieldErrors = { ...optionsProblems(t) };
-  const from = addressProblem(t.from);
+  const from = addressFieldProblem(t.from);
   if (from) errors.from = from;
   const id = tokenIdProblem(t.tokenId);
   if (id) errors.tokenId = id;
@@ -282,7 +281,7 @@ export function issueProblems(t: IssueText, now: number): { errors: FieldErrors;
   const own = (field: string, problem: string | null): void => {
     if (problem !== null && errors[field] === undefined) errors[field] = problem;
   };
-  own('from', addressProblem(t.from));
+  own('from', addressFieldProblem(t.from));
   for (const f of ['name', 'abbr', 'url', 'description'] as const) if (looksLikePrivateKey(t[f])) own(f, KEY_WARNING);
   const precision = int32Text(t.precision);
   own('precision', precision === null ? `a whole number of decimals, 0 to ${MAX_PRECISION}` : null);

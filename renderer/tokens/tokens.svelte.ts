@@ -9,11 +9,12 @@
  * never puts another token's precision under the amount being typed.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import { isTokenIdText } from '../../shared/chain/ids.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { TokenApiView } from '../../shared/api/token-view-schema.ts';
 import {
-  addressProblem,
+  addressFieldProblem,
   issueJson,
   issueProblems,
   optionsArgs,
@@ -89,7 +90,7 @@ export class TokensState {
   /** Asks the station for token `id` (read from the node when it has none stored, or when `fetch`). */
   async lookup(id: string, fetch = false): Promise<void> {
     const key = id.trim();
-    if (!/^[1-9][0-9]{0,18}$/.test(key)) return;
+    if (!isTokenIdText(key)) return;
     if (!fetch && this.lookups[key]?.state === 'known') return;
     this.lookups = { ...this.lookups, [key]: { state: 'loading' } };
     const answer = await this.#client.tokenShow({ id: key, ...(fetch && { fetch: true }) });
@@ -99,7 +100,7 @@ export class TokensState {
 
   async loadPermissions(address: string): Promise<void> {
     const key = address.trim();
-    if (key === '' || key in this.accountPermissions || addressProblem(key) !== null) return;
+    if (key === '' || key in this.accountPermissions || addressFieldProblem(key) !== null) return;
     this.accountPermissions = { ...this.accountPermissions, [key]: null };
     const answer = await this.#client.accountShow({ address: key });
     if (!answer.ok) return;

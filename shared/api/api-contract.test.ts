@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ARG_LIMITS,
   INTERNAL_MESSAGE,
-  MAX_FILE_BYTES,
   base64File,
   checkJsonData,
   defineApi,
@@ -19,6 +18,7 @@ import {
 } from './api-contract.ts';
 import { TEST_API } from '../../test/fixtures/shell-api.ts';
 import { SECRET_TEXT, testHandlers } from '../../test/helpers/shell-helpers.ts';
+import { MAX_FILE_BYTES } from '../base/limits.ts';
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = 1;

@@ -20,6 +20,9 @@
  */
 import * as v from 'valibot';
 import { AirlockError, ERROR_CODES, excerpt, shownKey, type ErrorData } from '../base/errors.ts';
+import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
+/** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
+export { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Declaring a table
@@ -109,11 +112,7 @@ export interface ArgLimits {
   maxTextChars: number;
 }
 
-/** The largest file (handoff, chain snapshot) that crosses the API, in bytes. */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-/** A handoff file as base64 is 4/3 its size; 8 MiB leaves room for it and the rest of a call. */
-export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 
 export const DEFAULT_ARG_LIMITS: Readonly<ArgLimits> = Object.freeze({
   maxDepth: 32,

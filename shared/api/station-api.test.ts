@@ -9,7 +9,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { STATION_API, type StationApi } from './station-api.ts';
-import { defineApi, dispatch, MAX_FILE_BYTES, type Handlers } from './api-contract.ts';
+import { defineApi, dispatch, type Handlers } from './api-contract.ts';
+import { MAX_FILE_BYTES } from '../base/limits.ts';
 
 /**
  * Schema types that only ever let declared, JSON-safe data through. A record is not among them:

@@ -22,6 +22,8 @@
 import * as v from 'valibot';
 import { defineApi, textFile } from './api-contract.ts';
 import { DURATION_RE } from '../base/duration.ts';
+import { PRIVATE_KEY_TEXT_RE } from '../base/secrets.ts';
+import { TOKEN_ID_RE, TXID_RE } from '../chain/ids.ts';
 import {
   ADDRESS_VIEW,
   APPROVAL_VIEW,
@@ -34,21 +36,22 @@ import {
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
+import { MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, TX_STATUSES } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
 
 /** An address as a person types it: Base58 T… or 42 hex digits starting 41; the handler parses it. */
-const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(100, 'an address'));
+const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(MAX_ADDRESS_TEXT_LENGTH, 'an address'));
 /** A txID in any case; the handler lowercases. */
-const txIdArg = v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'a txID: 64 hex digits'));
+const txIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
 const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
-const tokenIdArg = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'a token id (digits, such as 1000001)'));
+const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
 /** `12h`, `90m`, `45s`, `1d`: shared/base/duration.ts parseDuration reads it (the same pattern). */
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
-const labelArg = v.pipe(v.string(), v.maxLength(200, 'a label of at most 200 characters'));
-const noteArg = v.pipe(v.string(), v.maxLength(2_000, 'a note of at most 2000 characters'));
+const labelArg = v.pipe(v.string(), v.maxLength(MAX_LABEL_LENGTH, `a label of at most ${MAX_LABEL_LENGTH} characters`));
+const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at most ${MAX_NOTE_LENGTH} characters`));
 const fileNameArg = v.pipe(v.string(), v.maxLength(255, 'a file name of at most 255 characters'));
 
 /** The options every build takes (services BuildOptions). */
@@ -59,16 +62,11 @@ const buildOptions = {
 };
 
 /** The node's contract JSON (AssetIssueContract, AccountPermissionUpdateContract) as text. */
-const contractJsonArg = v.pipe(v.string(), v.maxBytes(256 * 1024, 'contract JSON of at most 262144 bytes'));
+const contractJsonArg = v.pipe(v.string(), v.maxBytes(MAX_PERMISSION_JSON_BYTES, `contract JSON of at most ${MAX_PERMISSION_JSON_BYTES} bytes`));
 
-/** Transaction statuses (station/store/store.ts TX_STATUSES). */
-export const TX_STATUSES = ['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'] as const;
-export type TxStatus = (typeof TX_STATUSES)[number];
 
 export const VAULT_KINDS = ['keychain', 'keystore'] as const;
 
-/** Most queue entries one `list` call returns; the queue pages through more. */
-export const MAX_LIST_LIMIT = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Result parts
@@ -272,7 +270,7 @@ export const STATION_API = defineApi({
    * the vault, which wipes them. The result names the address only.
    */
   keysImport: {
-    args: v.strictObject({ privateKeyHex: v.pipe(v.string(), v.regex(/^(0x)?[0-9a-fA-F]{64}$/, 'a private key: 64 hex digits')), label: v.optional(labelArg) }),
+    args: v.strictObject({ privateKeyHex: v.pipe(v.string(), v.regex(PRIVATE_KEY_TEXT_RE, 'a private key: 64 hex digits')), label: v.optional(labelArg) }),
     result: v.strictObject({ key: KEY_VIEW, created: v.boolean() }),
   },
   keysLabel: { args: v.strictObject({ address: addressArg, label: labelArg }), result: KEY_VIEW },

@@ -9,6 +9,7 @@
  * protobuf decoders through this file.
  */
 import * as v from 'valibot';
+import { TXID_SHOWN_RE } from '../chain/ids.ts';
 
 // A flat character class: a grouped pattern overflows the regex engine's stack on long text.
 const HEX_RE = /^[0-9a-f]*$/;
@@ -22,7 +23,7 @@ export const hexText = v.pipe(
 /** An int64 as decimal text. */
 export const int64Text = v.pipe(v.string(), v.regex(/^-?[0-9]{1,20}$/, 'an integer as decimal text'));
 /** A txID: 64 lowercase hex digits. */
-export const txIdText = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'a txID: 64 lowercase hex digits'));
+export const txIdText = v.pipe(v.string(), v.regex(TXID_SHOWN_RE, 'a txID: 64 lowercase hex digits'));
 
 export const ADDRESS_VIEW = v.strictObject({ hex: hexText, base58: v.nullable(v.string()) });
 export const TIME_VIEW = v.strictObject({ ms: int64Text, iso: v.nullable(v.string()) });

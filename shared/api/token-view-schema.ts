@@ -5,6 +5,7 @@
  * station has not read it from a node or a snapshot, never made-up zeros.
  */
 import * as v from 'valibot';
+import { TOKEN_ID_RE } from '../chain/ids.ts';
 import { int64Text } from './station-view-schemas.ts';
 
 export const TOKEN_SALE_VIEW = v.strictObject({
@@ -24,7 +25,7 @@ export const TOKEN_SALE_VIEW = v.strictObject({
 });
 
 export const TOKEN_VIEW = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'a token id')),
+  id: v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id')),
   /** Escaped with escapeText. */
   name: v.string(),
   abbreviation: v.string(),

@@ -20,11 +20,11 @@ import {
   defaultActivePermission,
   defaultExecutivePermission,
   defaultOwnerPermission,
-  MAX_KEYS_PER_PERMISSION,
   validatePermissionUpdate,
 } from '../contracts/permission/rules.ts';
 import { createTransaction, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
 import { checkWeight, signWeight, verifyTransactionSignatures } from './authorization.ts';
+import { MAX_KEYS_PER_PERMISSION } from '../base/limits.ts';
 
 const RUNS = { numRuns: 50 };
 

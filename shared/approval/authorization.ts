@@ -159,7 +159,7 @@ export function checkWeight(permission: Permission, signatures: Uint8Array[], tx
     try {
       signer = recoverSigner(sig, txId);
     } catch (e) {
-      if (e instanceof AirlockError) throw new AirlockError(e.code, e.message, { field: `signature[${i}]` });
+      if (e instanceof AirlockError) fail(e.code, e.message, { field: `signature[${i}]` });
       throw e;
     }
     const w = weightOf(permission, signer);

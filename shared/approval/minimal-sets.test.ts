@@ -11,8 +11,9 @@ import { AirlockError } from '../base/errors.ts';
 import { addressOfPrivateKey, privateKeyFromHex } from '../chain/keys.ts';
 import { encodeOperations } from '../chain/operations.ts';
 import { defaultActivePermission, defaultExecutivePermission } from '../contracts/permission/rules.ts';
-import { MAX_ANALYSED_KEYS, minimalSets, partnersOf, permissionSets, whoCanDo, type AnalysedAccount } from './minimal-sets.ts';
+import { minimalSets, partnersOf, permissionSets, whoCanDo, type AnalysedAccount } from './minimal-sets.ts';
 import { permissionView } from '../views/view.ts';
+import { MAX_ANALYSED_KEYS } from '../base/limits.ts';
 
 const [A, B, C, D, E, ACCOUNT] = ['11', '12', '13', '14', '15', '99'].map((b) => addressOfPrivateKey(privateKeyFromHex(b.repeat(32)))) as [Address, Address, Address, Address, Address, Address];
 const b58 = (a: Address) => addressToBase58(a);

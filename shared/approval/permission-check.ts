@@ -15,7 +15,7 @@ import type { Address } from '../chain/address.ts';
 import { fail } from '../base/errors.ts';
 import { lockoutCheck, OWNER_UNSEEN_KEYS, type LockoutReport } from './lockout.ts';
 import { defaultOwnerPermission, permissionUpdateIssues } from '../contracts/permission/rules.ts';
-import { diffPermissions, type PermissionSet, type PermissionsDiff } from '../contracts/permission/diff.ts';
+import { diffPermissionSets, type PermissionSet, type PermissionsDiff } from '../contracts/permission/diff.ts';
 import { draftField, type DraftIssue } from '../contracts/permission/draft.ts';
 import { permissionUpdateFee, type PermissionUpdateFee } from './permission-fee.ts';
 
@@ -55,7 +55,7 @@ export function checkPermissionUpdate(contract: AccountPermissionUpdateContract,
   }).map((i) => ({ field: draftField(i.field), message: i.message }));
   const current = { ...ctx.current, owner: ctx.current.owner ?? defaultOwnerPermission(ctx.account) };
   const next: PermissionSet = { ...(contract.owner && { owner: contract.owner }), ...(contract.executive && { executive: contract.executive }), actives: contract.actives };
-  const diff = diffPermissions(current, next);
+  const diff = diffPermissionSets(current, next);
   const fee = permissionUpdateFee(ctx.signing);
   const lockout = issues.length === 0 ? lockoutCheck(next, { knownSigners: ctx.knownSigners, localKeys: ctx.localKeys }) : null;
   const verdict = lockout === null

@@ -26,8 +26,9 @@ import { checkWeight } from './authorization.ts';
 import { timeView } from '../base/display.ts';
 import { isRecord } from '../chain/input.ts';
 import { recoverSigner } from '../chain/verify.ts';
-import { checkSignatureCount, MAX_SIGNATURES, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
+import { checkSignatureCount, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
 import { checkPermissionId } from '../chain/permission-id.ts';
+import { MAX_SIGNATURES } from '../base/limits.ts';
 
 export interface SignCheckOptions {
   /** ms since the epoch; when given, a transaction whose expiration is not after it is refused. */

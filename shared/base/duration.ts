@@ -2,20 +2,14 @@
  * How long a new transaction lives, as people write it: `12h`, `90m`, `45s`, `1d`, or plain ms
  * (issue 7 `--expires-in`, the `expiration` setting; issue 9's build forms check it as you type).
  * One rule for the command line, the station's services, the API's argument schema and the
- * renderer, so a value the form accepts is one the station accepts. It imports only errors.ts: the
+ * renderer, so a value the form accepts is one the station accepts. It imports only errors.ts and limits.ts: the
  * API table uses its pattern, and the preload bundles that table.
  *
- * Invariant: a duration is longer than 0 and at most MAX_DURATION_MS (24 h), the longest
+ * Invariant: a duration is longer than 0 and at most MAX_EXPIRATION_MS (24 h, shared/base/limits.ts), the longest
  * expiration the node accepts; the message never quotes the text.
  */
 import { fail } from './errors.ts';
-
-/**
- * The longest expiration the node accepts: shared/chain/transaction.ts MAX_EXPIRATION_MS, written out so
- * the API table (and with it the preload) can use this module without the transaction codec;
- * shared/base/duration.test.ts holds the two equal.
- */
-export const MAX_DURATION_MS = 86_400_000;
+import { MAX_EXPIRATION_MS } from './limits.ts';
 
 /** Digits and an optional unit; the API's argument schema uses the same pattern. */
 export const DURATION_RE = /^[0-9]{1,9}(ms|s|m|min|h|d)?$/;
@@ -32,6 +26,6 @@ export function parseDuration(value: unknown, field = 'expires-in'): number {
     ms = Number(m[0].replace(/[a-z]+$/, '')) * UNIT_MS[(m[1] ?? 'ms') as keyof typeof UNIT_MS];
   }
   if (ms <= 0) fail('INVALID_INPUT', `${field}: must be longer than 0`, { field });
-  if (ms > MAX_DURATION_MS) fail('INVALID_INPUT', `${field}: at most 24h (the node refuses a longer expiration)`, { field });
+  if (ms > MAX_EXPIRATION_MS) fail('INVALID_INPUT', `${field}: at most 24h (the node refuses a longer expiration)`, { field });
   return ms;
 }

@@ -8,6 +8,7 @@
  * because clients match on them; `details.field` then says where in the input the problem is.
  */
 import { escapeJsonText } from './escape.ts';
+import { hasHexRun } from './secrets.ts';
 
 export const ERROR_CODES = [
   /** The wrong kind of value (a number where a string belongs, a missing argument). */
@@ -146,16 +147,24 @@ export function toErrorData(error: unknown): ErrorData {
 /**
  * A bad argument to a shared/ function: the wrong kind of value or a value out of range. The
  * message names the function and the argument (STYLE.md habit 7); details.field the argument.
+ * This is how shared/ keeps habit 7: one coded INVALID_INPUT (see `fail`), not a TypeError or a
+ * RangeError, so a bad argument that reaches a boundary is still the caller's input, not a bug.
  */
 export function badArgument(message: string, field: string): never {
-  throw new AirlockError('INVALID_INPUT', message, { field });
+  return fail('INVALID_INPUT', message, { field });
 }
 
 /** How many characters of a long bad input a message may quote (`excerpt`). */
 export const EXCERPT_LENGTH = 6;
 /** By default a bad input up to this long, with no run of 8 hex digits, is quoted whole. */
 const WHOLE_MAX = 24;
-const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
+/**
+ * A run of this many hex digits may be the start of a private key, so text holding one is cut
+ * (excerpt, shownKey) or described (shownArg) instead of quoted.
+ */
+const QUOTABLE_HEX_RUN = 8;
+/** File names are looser (they carry a txID's first 12 digits); half a private key is still too much. */
+const FILE_NAME_HEX_RUN = 32;
 
 /**
  * A bad input as a message may quote it, JSON-quoted with control and bidi characters escaped:
@@ -164,7 +173,7 @@ const KEYLIKE_RE = /[0-9a-fA-F]{8}/;
  * input may be a private key pasted where an address or a name belongs (issue 6).
  */
 export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
-  const whole = text.length <= wholeMax && !KEYLIKE_RE.test(text);
+  const whole = text.length <= wholeMax && !hasHexRun(text, QUOTABLE_HEX_RUN);
   const cut = whole ? text : text.slice(0, EXCERPT_LENGTH) + '…';
   return escapeJsonText(JSON.stringify(cut));
 }
@@ -174,7 +183,7 @@ export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
  * else cut like any other input, since a key can be pasted text too.
  */
 export function shownKey(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(key) && !KEYLIKE_RE.test(key) ? key : excerpt(key);
+  return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(key) && !hasHexRun(key, QUOTABLE_HEX_RUN) ? key : excerpt(key);
 }
 
 /** Longest argument a message may quote; a longer one is described, not shown. */
@@ -186,7 +195,7 @@ const SHOWN_ARG_MAX = 200;
  * private key (64 hex digits, with or without 0x) never passes.
  */
 export function shownArg(arg: string): string {
-  if (arg.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{8}/.test(arg) && !/[\p{Cc}\p{Cf}]/u.test(arg)) return arg;
+  if (arg.length <= SHOWN_ARG_MAX && !hasHexRun(arg, QUOTABLE_HEX_RUN) && !/[\p{Cc}\p{Cf}]/u.test(arg)) return arg;
   return `(an argument of ${arg.length} characters, not shown)`;
 }
 
@@ -198,11 +207,22 @@ export function shownArg(arg: string): string {
  * shown.
  */
 export function shownFileName(name: string): string {
-  if (name.length <= SHOWN_ARG_MAX && !/[0-9a-fA-F]{32}/.test(name) && !/[\p{Cc}\p{Cf}]/u.test(name)) return name;
+  if (name.length <= SHOWN_ARG_MAX && !hasHexRun(name, FILE_NAME_HEX_RUN) && !/[\p{Cc}\p{Cf}]/u.test(name)) return name;
   return `(a file name of ${name.length} characters, not shown)`;
 }
 
-/** Shorthand used across shared/: throw a coded error. */
+/**
+ * The one way Airlock refuses something (issue 15 "one way to fail"): throw a coded AirlockError.
+ * Every refusal of input or of a rule goes through here, directly or through the field checks of
+ * shared/chain/input.ts (`rejectField`, `atField`, `within`) and `badArgument`, which name the
+ * field in the message and in details.field. The rule, for shared/, cli/, devnet/ and renderer/:
+ * - bad input (the wrong kind of value or a bad value, from a person, a file, a flag or a caller):
+ *   `fail` with a code, the message prefixed with the function or the field (STYLE.md habit 7,
+ *   carried by the code INVALID_INPUT instead of the class TypeError/RangeError);
+ * - a bug in the calling code that no input can cause (an API table built wrong, a reply code the
+ *   devnet does not define, a component mounted outside its context): a plain TypeError, RangeError
+ *   or Error, which toErrorData reports as INTERNAL without its message.
+ */
 export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
   throw new AirlockError(code, message, details);
 }

@@ -9,7 +9,7 @@
  * that message quotes the text around the bad token, and the text may be a private key pasted
  * where a transaction belongs (issue 6, "secrets in error text").
  */
-import { badArgument, fail } from './errors.ts';
+import { AirlockError, badArgument, fail } from './errors.ts';
 
 type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
@@ -23,13 +23,13 @@ export function parseJson(text: string, what = 'JSON'): unknown {
         const source = context?.source;
         if (source !== undefined && INTEGER_RE.test(source)) return BigInt(source);
         if (source === undefined && Number.isInteger(value)) {
-          throw new RangeError('an integer is too large to read exactly on this runtime');
+          fail('BAD_JSON', `${what}: an integer is too large to read exactly on this runtime`);
         }
       }
       return value;
     });
   } catch (e) {
-    if (e instanceof RangeError) fail('BAD_JSON', `${what}: ${e.message}`);
+    if (e instanceof AirlockError) throw e;
     fail('BAD_JSON', `${what}: ${syntaxErrorText(text)}`, { position: syntaxErrorPosition(text) });
   }
 }

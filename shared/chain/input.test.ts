@@ -3,6 +3,7 @@
 // own `__proto__` or `constructor` key is an unknown field at every JSON-reading boundary in
 // shared/ and the genesis reader (the devnet's HTTP bodies and the CLI have their own tests in
 // devnet-http-limits.test.ts and cli.test.ts). errors.ts: only coded errors are the user's fault.
+import { isTokenIdText } from './ids.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AccountSchema } from '../gen/protocol/core_pb.ts';
@@ -14,7 +15,6 @@ import {
   hexInput,
   int32Input,
   int64Input,
-  isTokenIdText,
   noteInput,
   objectInput,
   textInput,

@@ -15,8 +15,10 @@
  *   inherited property that slips past the check (issue 6 part 2).
  */
 import { parseAddress } from './address.ts';
+import { isTokenIdText, isTxIdText } from './ids.ts';
 import { hexToBytes, utf8ToBytes } from '../base/bytes.ts';
-import { AirlockError, excerpt, shownKey, type ErrorCode } from '../base/errors.ts';
+import { AirlockError, excerpt, fail, shownKey, type ErrorCode } from '../base/errors.ts';
+import { holdsPrivateKeyText, isPrivateKeyText } from '../base/secrets.ts';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../base/int64.ts';
 
 /** What kind of value this is, for messages that must not quote the value itself. */
@@ -31,7 +33,7 @@ export function kindOf(value: unknown): string {
 
 /** Throws the coded error of a rejected field: `<field>: <reason>`, details.field = field. */
 export function rejectField(field: string, reason: string, code: ErrorCode = 'INVALID_INPUT', extra?: Record<string, unknown>): never {
-  throw new AirlockError(code, `${field}: ${reason}`, { field, ...extra });
+  return fail(code, `${field}: ${reason}`, { field, ...extra });
 }
 
 /** Re-throws a coded error from `parse` with `field` in details (its message already names it). */
@@ -39,7 +41,7 @@ export function atField<T>(field: string, parse: () => T, code?: ErrorCode): T {
   try {
     return parse();
   } catch (e) {
-    if (e instanceof AirlockError) throw new AirlockError(code ?? e.code, e.message, { ...e.details, field });
+    if (e instanceof AirlockError) fail(code ?? e.code, e.message, { ...e.details, field });
     throw e;
   }
 }
@@ -56,7 +58,7 @@ export function within<T>(fn: string, read: () => T): T {
     return read();
   } catch (e) {
     if (e instanceof AirlockError && INPUT_CODES.has(e.code) && !e.message.startsWith(`${fn}: `)) {
-      throw new AirlockError(e.code, `${fn}: ${e.message}`, e.details);
+      fail(e.code, `${fn}: ${e.message}`, e.details);
     }
     throw e;
   }
@@ -180,7 +182,7 @@ export function addressInput(value: unknown, field: string): Uint8Array {
 export function addressTextInput(value: unknown, field: string): Uint8Array {
   if (typeof value !== 'string' || value.trim() === '') rejectField(field, 'must be an address (Base58 T… or hex 41…)', 'BAD_ADDRESS');
   const t = value.trim();
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(t)) {
+  if (isPrivateKeyText(t)) {
     rejectField(field, 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41', 'BAD_ADDRESS');
   }
   return addressInput(t, field);
@@ -194,24 +196,15 @@ export function addressTextInput(value: unknown, field: string): Uint8Array {
 export function noteInput(value: unknown, field: string, max = 2_000): string {
   if (typeof value !== 'string') rejectField(field, `must be text, got ${kindOf(value)}`);
   if (value.length > max) rejectField(field, `longer than ${max} characters`);
-  if (/[0-9a-fA-F]{64}/.test(value)) {
+  if (holdsPrivateKeyText(value)) {
     rejectField(field, 'holds 64 hex digits in a row, which may be a private key; a note travels in handoff files, so it is refused (to name a transaction, write the first 12 digits of its txID)');
   }
   return value;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Token ids
+// Token ids and txIDs (their patterns: shared/chain/ids.ts)
 
-const TOKEN_ID_RE = /^[1-9][0-9]{0,18}$/;
-
-/**
- * True when `text` is a token id as the node keys tokens: the exact decimal text of a positive
- * int64, no sign, spaces or leading zeros ("01000001" names no token).
- */
-export function isTokenIdText(text: string): boolean {
-  return typeof text === 'string' && TOKEN_ID_RE.test(text) && BigInt(text) <= INT64_MAX;
-}
 
 /** A token id given as decimal text, a safe-integer number or a bigint → its exact decimal text. */
 export function tokenIdInput(value: unknown, field: string): string {
@@ -229,6 +222,15 @@ export function tokenIdInput(value: unknown, field: string): string {
     rejectField(field, `${excerpt(text)} is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)`);
   }
   return text;
+}
+
+/**
+ * A txID given as 64 hex digits in either case → its bytes (32). The refusal never quotes the value:
+ * 64 hex digits is also what a private key looks like.
+ */
+export function txIdInput(value: unknown, field: string): Uint8Array {
+  if (!isTxIdText(value)) rejectField(field, 'expected a txID (64 hex digits)');
+  return hexToBytes(value, field);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,12 +20,12 @@ import { approvalView } from '../views/view.ts';
 import {
   checkSignatureCount,
   createTransaction,
-  MAX_SIGNATURES,
   transactionFromNodeJson,
   transactionToNodeJson,
   type SignedTransaction,
 } from './transaction.ts';
 import { K, sign, startNode, type Json, type TestNode } from '../../test/helpers/devnet-helpers.ts';
+import { MAX_SIGNATURES } from '../base/limits.ts';
 
 const COUNT = 3_000;
 const TOO_MANY = { code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: COUNT, max: MAX_SIGNATURES } };

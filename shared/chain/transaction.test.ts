@@ -27,9 +27,6 @@ import {
   DEFAULT_EXPIRATION_MS,
   encodeRaw,
   encodeSignedTransaction,
-  MAX_EXPIRATION_MS,
-  MAX_SIGNATURES,
-  MAX_TRANSACTION_BYTES,
   rawToNodeJson,
   transactionFromNodeJson,
   transactionToNodeJson,
@@ -37,6 +34,7 @@ import {
   type ContractCall,
   type RawFields,
 } from './transaction.ts';
+import { MAX_EXPIRATION_MS, MAX_SIGNATURES, MAX_TRANSACTION_BYTES } from '../base/limits.ts';
 
 /** Asserts `fn` throws an AirlockError with exactly this code and message (and these details, when given). */
 const expectCoded = (fn: () => unknown, code: ErrorCode, message: string, details?: Record<string, unknown>) =>

@@ -34,21 +34,16 @@ import {
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 import { SIGNATURE_LENGTH } from './verify.ts';
 import { checkPermissionId } from './permission-id.ts';
+import { MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
+/** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
+export { MAX_TRANSACTION_BYTES, MAX_SIGNATURES } from '../base/limits.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
 export const DEFAULT_EXPIRATION_MS = 60_000;
-/** The furthest ahead of the head block an expiration may be (PROTOCOL.md §7). */
-export const MAX_EXPIRATION_MS = 86_400_000;
-/** The node's size limit for a whole transaction (PROTOCOL.md §7). */
-export const MAX_TRANSACTION_BYTES = 512_000;
-/** MAX_RESULT_SIZE_IN_TX: the room the node counts for one result (PROTOCOL.md §10). */
-export const MAX_RESULT_SIZE_IN_TX = 64;
 /** Room the node adds to a transaction's size on broadcast for the results it will carry. */
 export const RESULT_ALLOWANCE_BYTES = 2 * MAX_RESULT_SIZE_IN_TX;
 /** A stand-in signature (PER_SIGN_LENGTH bytes), to size a transaction before it is signed. */
 const ONE_SIGNATURE = new Uint8Array(SIGNATURE_LENGTH);
-/** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
-export const MAX_SIGNATURES = 5;
 
 /**
  * Refuses more signatures than any permission can hold, with the node's message (`too many

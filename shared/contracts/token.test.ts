@@ -25,14 +25,6 @@ import {
   describeTransferAsset,
   FIRST_TOKEN_ID,
   isTokenIdAssetName,
-  MAX_CDED_DAYS,
-  MAX_CDED_SUPPLY_ENTRIES,
-  MAX_DESCRIPTION_BYTES,
-  MAX_PRECISION,
-  MAX_TOKEN_NAME_BYTES,
-  MAX_URL_BYTES,
-  MIN_CDED_DAYS,
-  ONE_DAY_NET_LIMIT,
   participateExchange,
   tokenIdToAssetName,
   validateAssetIssue,
@@ -45,6 +37,7 @@ import { textView } from '../base/display.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../base/bytes.ts';
 import { AirlockError } from '../base/errors.ts';
 import { createTransaction, decodeRaw, transactionToNodeJson, type RawFields } from '../chain/transaction.ts';
+import { MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_CDED_DAYS, MAX_PRECISION, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT } from '../base/limits.ts';
 
 const OWNER_HEX = '4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a'; // key 11×32
 const TO_HEX = '412bd0c9fe079c8fca0e3352eb3d02839c371e5c41'; // key 21×32

@@ -18,6 +18,7 @@
  *   issuer, sale period, fee) belong to whoever holds the state (the devnet); every stateless rule
  *   of the node comes before its first stateful one in these three actuators.
  */
+import { isTokenIdText } from '../chain/ids.ts';
 import { create } from '@bufbuild/protobuf';
 import {
   AssetIssueContract_CdedSupplySchema,
@@ -31,13 +32,12 @@ import {
 } from '../gen/protocol/contract_pb.ts';
 import { isAddressBytes } from '../chain/address.ts';
 import { bytesToHex, equalBytes, utf8ToBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
+import { badArgument, fail } from '../base/errors.ts';
 import { INT64_MAX } from '../base/int64.ts';
 import {
   addressInput,
   int32Input,
   int64Input,
-  isTokenIdText,
   kindOf,
   listInput,
   messageInput,
@@ -50,19 +50,10 @@ import {
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
 import type { AddressInput } from './transfer.ts';
 import { COIN_DECIMALS } from '../base/amount.ts';
+import { MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_DESCRIPTION_BYTES, MAX_CDED_SUPPLY_ENTRIES, MIN_CDED_DAYS, MAX_CDED_DAYS, ONE_DAY_NET_LIMIT, MAX_PRECISION } from '../base/limits.ts';
+/** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
+export { MAX_PRECISION } from '../base/limits.ts';
 
-// Limits of the reference node (PROTOCOL.md §6, §10).
-export const MAX_TOKEN_NAME_BYTES = 32;
-export const MAX_URL_BYTES = 256;
-export const MAX_DESCRIPTION_BYTES = 200;
-/** MAX_FROZEN_SUPPLY_NUMBER: most cded_supply entries in one issue. */
-export const MAX_CDED_SUPPLY_ENTRIES = 10;
-/** MIN_FROZEN_SUPPLY_TIME / MAX_FROZEN_SUPPLY_TIME, in days. */
-export const MIN_CDED_DAYS = 1;
-export const MAX_CDED_DAYS = 3652;
-/** free_asset_net_limit and public_free_asset_net_limit must be below this. */
-export const ONE_DAY_NET_LIMIT = 57_600_000_000n;
-export const MAX_PRECISION = 6;
 /** TOKEN_ID_NUM (1,000,000) + 1: the id of the first token ever issued; no token has a lower one. */
 export const FIRST_TOKEN_ID = 1000001;
 
@@ -109,7 +100,7 @@ export function assetNameToTokenId(bytes: Uint8Array): string {
 // Shared checks
 
 function reject(message: string, field: string, extra?: Record<string, unknown>): never {
-  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...extra });
+  return fail('CONTRACT_VALIDATE', message, { field, ...extra });
 }
 
 /** TransactionUtil.validAssetName: 1-32 bytes, each from 0x21 '!' to 0x7E '~'. */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addressToBase58, addressFromHex } from '../chain/address.ts';
-import { batchChunks, checkBatchSheet, csvRecords, MAX_BATCH_ROWS, readBatchRow, readBatchSheet } from './batch-csv.ts';
+import { batchChunks, checkBatchSheet, csvRecords, readBatchRow, readBatchSheet } from './batch-csv.ts';
+import { MAX_BATCH_ROWS } from '../base/limits.ts';
 
 const FROM = addressFromHex('41' + '11'.repeat(20));
 const TO = addressToBase58(addressFromHex('41' + '22'.repeat(20)));

@@ -17,18 +17,15 @@
 import type { Message } from '@bufbuild/protobuf';
 import type { Address } from '../chain/address.ts';
 import { bytesToHex } from '../base/bytes.ts';
-import { AirlockError, fail } from '../base/errors.ts';
+import { AirlockError, badArgument, fail } from '../base/errors.ts';
 import { addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from '../chain/input.ts';
 import { buildTransferAsset } from '../contracts/token.ts';
 import { buildTransfer } from '../contracts/transfer.ts';
+import { MAX_BATCH_ROWS, MAX_NOTE_LENGTH } from '../base/limits.ts';
+/** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
+export { MAX_CSV_BYTES } from '../base/limits.ts';
 
-/** Largest batch CSV the station reads (the API's argument limit is the same). */
-export const MAX_CSV_BYTES = 8 * 1024 * 1024;
-/** Most data rows in one batch. */
-export const MAX_BATCH_ROWS = 10_000;
 export const BATCH_CSV_COLUMNS = ['to', 'amount', 'token', 'note'] as const;
-/** Longest note, as the store keeps them. */
-export const MAX_NOTE_LENGTH = 2_000;
 
 /** One CSV record: its cells and where it sits in the text (`end` is before its line break). */
 export interface CsvRecord {
@@ -182,8 +179,8 @@ function withRow<T>(row: number, read: () => T): T {
   try {
     return read();
   } catch (e) {
-    if (e instanceof AirlockError && !e.message.startsWith('csv row')) throw new AirlockError(e.code, `${batchField(row)}: ${e.message}`, { ...e.details, row });
-    if (e instanceof AirlockError && e.details?.row === undefined) throw new AirlockError(e.code, e.message, { ...e.details, row });
+    if (e instanceof AirlockError && !e.message.startsWith('csv row')) fail(e.code, `${batchField(row)}: ${e.message}`, { ...e.details, row });
+    if (e instanceof AirlockError && e.details?.row === undefined) fail(e.code, e.message, { ...e.details, row });
     throw e;
   }
 }
@@ -241,7 +238,7 @@ export interface BatchChunk {
 
 /** Cuts `sheet` into chunks of at most `size` rows, each starting with the header, each row's text as written. */
 export function batchChunks(sheet: BatchSheet, size: number): BatchChunk[] {
-  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`batchChunks: size must be a whole number of 1 or more, got ${size}`);
+  if (!Number.isSafeInteger(size) || size < 1) badArgument(`batchChunks: size must be a whole number of 1 or more, got ${size}`, 'size');
   const header = sheet.text.slice(sheet.header.start, sheet.header.end);
   const chunks: BatchChunk[] = [];
   for (let i = 0; i < sheet.rows.length; i += size) {

@@ -93,6 +93,6 @@ export function safeInteger(v: unknown, path: string, min: number, max: number =
 }
 
 /** An int64 at `path`, as a JSON number or a decimal string (shared/chain/input.ts); returned as a decimal string. */
-export function int64Text(v: unknown, path: string, min = 0n): string {
+export function int64Field(v: unknown, path: string, min = 0n): string {
   return atField(path, () => int64Input(v, path, { min }), 'BAD_JSON').toString();
 }

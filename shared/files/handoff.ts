@@ -35,10 +35,9 @@ import {
   type SnapshotToken,
 } from './snapshot.ts';
 import { transactionFromNodeJson, transactionToNodeJson, type SignedTransaction } from '../chain/transaction.ts';
+import { MAX_HANDOFF_TOKENS, MAX_NOTE_LENGTH } from '../base/limits.ts';
 
 export const HANDOFF: EnvelopeKind = { format: 'airlock.handoff', version: 1, maxBytes: 2 * 1024 * 1024 };
-export const MAX_NOTE_LENGTH = 2_000;
-const MAX_HANDOFF_TOKENS = 16;
 
 /** The permission snapshot the signers count against, and where it came from. */
 export interface HandoffPermission {

@@ -18,7 +18,6 @@ import { AirlockError, fail } from '../base/errors.ts';
 import {
   CHALLENGE_KIND,
   checkVersionAndKind,
-  MAX_PROOF_FILE_BYTES,
   PROOF_KIND,
   PROOF_MEMBERS,
   PROOF_VERSION,
@@ -28,6 +27,7 @@ import {
   type ProofFile,
 } from './proof.ts';
 import { recoverSigner, SIGNATURE_LENGTH } from '../chain/verify.ts';
+import { MAX_PROOF_FILE_BYTES } from '../base/limits.ts';
 
 /** A proof file for `challenge` with `signature`, checked as a receiving station will check it. */
 export function makeProofFile(challenge: ProofChallenge, signature: Uint8Array): ProofFile {

@@ -22,7 +22,6 @@ import {
   DEFAULT_CHALLENGE_LIFETIME_MS,
   describeChallenge,
   makeChallenge,
-  MAX_PROOF_FILE_BYTES,
   parseChallenge,
   permissionHashOf,
   permissionHashOfBytes,
@@ -37,6 +36,7 @@ import {
 import { makeProofFile, parseProof } from './proof-signature.ts';
 import { createTransaction, decodeRaw, transactionFromNodeJson, transactionToNodeJson } from '../chain/transaction.ts';
 import { buildTransfer } from '../contracts/transfer.ts';
+import { MAX_PROOF_FILE_BYTES } from '../base/limits.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const ownerKey = privateKeyFromHex('11'.repeat(32));

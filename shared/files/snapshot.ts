@@ -22,21 +22,15 @@ import { addressToBase58, parseAddress, type Address } from '../chain/address.ts
 import type { AccountPermissions } from '../approval/authorization.ts';
 import { tryUtf8 } from '../base/bytes.ts';
 import { badArgument, fail, excerpt } from '../base/errors.ts';
-import { boundedList, checkEnvelope, int64Text, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import { boundedList, checkEnvelope, int64Field, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import { isTokenIdText } from '../chain/ids.ts';
 import { isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../chain/node-json.ts';
-import { MAX_ACTIVE_PERMISSIONS } from '../contracts/permission/rules.ts';
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf, type Tapos } from '../chain/tapos.ts';
-import { MAX_EXPIRATION_MS } from '../chain/transaction.ts';
-import { MAX_PRECISION } from '../contracts/token.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_EXPIRATION_MS, MAX_SNAPSHOT_ACCOUNTS, MAX_SNAPSHOT_TOKENS, MAX_SNAPSHOT_URL_LENGTH, MAX_SNAPSHOT_TOKEN_BALANCES, MAX_SNAPSHOT_FEES, MAX_PRECISION } from '../base/limits.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
-export const MAX_SNAPSHOT_ACCOUNTS = 1_000;
-export const MAX_SNAPSHOT_TOKENS = 1_000;
-const MAX_URL = 2_048;
-const MAX_TOKEN_BALANCES = 10_000;
-const MAX_FEES = 64;
 
 /** The block the snapshot was taken at; TaPoS is derived from number and id. */
 export interface SnapshotBlock {
@@ -218,7 +212,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
 }
 
 function nodeUrl(v: unknown, path: string): string {
-  const text = plainText(v, path, MAX_URL);
+  const text = plainText(v, path, MAX_SNAPSHOT_URL_LENGTH);
   if (!/^https?:\/\/[^\s]+$/.test(text)) fail('BAD_JSON', `${path}: expected an http:// or https:// URL`, { field: path });
   return text;
 }
@@ -249,16 +243,16 @@ function readAccount(v: unknown, path: string): SnapshotAccount {
   const address = readAddressText(a.address, `${path}.address`);
   const permissions = readPermissionsJson(address, a.permissions, `${path}.permissions`);
   if (typeof a.exists !== 'boolean') fail('BAD_JSON', `${path}.exists: expected true or false`, { field: `${path}.exists` });
-  const tokens = boundedList(a.tokens, `${path}.tokens`, MAX_TOKEN_BALANCES).map((t, i) => {
+  const tokens = boundedList(a.tokens, `${path}.tokens`, MAX_SNAPSHOT_TOKEN_BALANCES).map((t, i) => {
     const at = `${path}.tokens[${i}]`;
     const o = strictObject(t, at, ['id', 'balance']);
-    return { id: tokenId(o.id, `${at}.id`), balance: int64Text(o.balance, `${at}.balance`) };
+    return { id: tokenId(o.id, `${at}.id`), balance: int64Field(o.balance, `${at}.balance`) };
   });
   return {
     address,
     exists: a.exists,
     permissions,
-    balance: int64Text(a.balance, `${path}.balance`),
+    balance: int64Field(a.balance, `${path}.balance`),
     tokens,
     source: readSource(a.source, `${path}.source`),
     at: safeInteger(a.at, `${path}.at`, 0),
@@ -276,7 +270,7 @@ export function readAddressText(v: unknown, path: string): string {
 }
 
 function tokenId(v: unknown, path: string): string {
-  if (typeof v !== 'string' || !/^[1-9]\d{0,18}$/.test(v)) fail('BAD_JSON', `${path}: expected a token id (digits)`, { field: path });
+  if (typeof v !== 'string' || !isTokenIdText(v)) fail('BAD_JSON', `${path}: expected a token id (digits)`, { field: path });
   return v;
 }
 
@@ -288,7 +282,7 @@ export function readToken(v: unknown, path: string): SnapshotToken {
     abbreviation: plainText(t.abbreviation, `${path}.abbreviation`, 64),
     precision: safeInteger(t.precision, `${path}.precision`, 0, MAX_PRECISION),
     owner: readAddressText(t.owner, `${path}.owner`),
-    total_supply: int64Text(t.total_supply, `${path}.total_supply`),
+    total_supply: int64Field(t.total_supply, `${path}.total_supply`),
     coin_num: safeInteger(t.coin_num, `${path}.coin_num`, 0, 2 ** 31 - 1),
     num: safeInteger(t.num, `${path}.num`, 0, 2 ** 31 - 1),
     start_time: safeInteger(t.start_time, `${path}.start_time`, 0),
@@ -301,11 +295,11 @@ export function readToken(v: unknown, path: string): SnapshotToken {
 function readFees(v: unknown, path: string): Record<string, number | string> {
   if (!isRecord(v)) fail('BAD_JSON', `${path}: expected an object`, { field: path });
   const keys = Object.keys(v);
-  if (keys.length > MAX_FEES) fail('BAD_JSON', `${path}: more than ${MAX_FEES} entries`, { field: path });
+  if (keys.length > MAX_SNAPSHOT_FEES) fail('BAD_JSON', `${path}: more than ${MAX_SNAPSHOT_FEES} entries`, { field: path });
   const out = Object.create(null) as Record<string, number | string>;
   for (const key of keys) {
     if (!/^get[A-Za-z]{1,60}$/.test(key)) fail('BAD_JSON', `${path}: ${excerpt(key)} is not a chain parameter name`, { field: path });
-    out[key] = jsonSafe(BigInt(int64Text(v[key], `${path}.${key}`))) as number | string;
+    out[key] = jsonSafe(BigInt(int64Field(v[key], `${path}.${key}`))) as number | string;
   }
   return { ...out };
 }

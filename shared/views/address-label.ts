@@ -10,18 +10,15 @@
  * Everything else, `__proto__` included, is just text. Reasons name the rule, never the text.
  */
 import { hasUnsafeText } from '../base/escape.ts';
+import { isPrivateKeyText } from '../base/secrets.ts';
+import { MAX_BOOK_LABEL_LENGTH } from '../base/limits.ts';
 
-/** Longest label, in UTF-16 units (what a text field counts), after trimming. */
-export const MAX_BOOK_LABEL_LENGTH = 64;
-
-/** A private key as people paste it: 64 hex digits, with or without 0x. */
-const PRIVATE_KEY_RE = /^(0x)?[0-9a-fA-F]{64}$/;
 
 /** Why `text` cannot be a label (a sentence without the text), or null when it can; checks the trimmed text. */
 export function bookLabelProblem(text: string): string | null {
   const label = text.trim();
   // First, so a pasted key is named for what it is, whatever else is wrong with it.
-  if (PRIVATE_KEY_RE.test(label)) return 'this looks like a private key (64 hex digits), not a label; it was not stored. Keys are imported on the Keys screen';
+  if (isPrivateKeyText(label)) return 'this looks like a private key (64 hex digits), not a label; it was not stored. Keys are imported on the Keys screen';
   if (label === '') return 'is empty; to remove a label, delete the entry';
   if (label.length > MAX_BOOK_LABEL_LENGTH) return `is ${label.length} characters, at most ${MAX_BOOK_LABEL_LENGTH}`;
   if (hasUnsafeText(label)) return 'holds a control, bidi, zero-width or other invisible character; a label must read exactly as it is stored';

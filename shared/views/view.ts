@@ -60,12 +60,12 @@ import {
   describeAssetIssue,
   describeParticipate,
   describeTransferAsset,
-  MAX_PRECISION,
   participateExchange,
   type AssetIssueView,
   type ParticipateView,
   type TransferAssetView,
 } from '../contracts/token.ts';
+import { MAX_PRECISION } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Permissions

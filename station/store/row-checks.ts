@@ -17,7 +17,8 @@
 import { ADDRESS_LENGTH, ADDRESS_PREFIX } from '../../shared/chain/address.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
-import { isRecord, isTokenIdText } from '../../shared/chain/input.ts';
+import { isRecord } from '../../shared/chain/input.ts';
+import { isTokenIdText } from '../../shared/chain/ids.ts';
 
 /** Limits on stored text, in UTF-16 code units (what `.length` counts). */
 export const MAX_LABEL_LENGTH = 200;

@@ -12,8 +12,9 @@ import { bytesToHex, utf8ToBytes } from '../../shared/base/bytes.ts';
 import { generatePrivateKey } from '../../shared/chain/keys.ts';
 import { parseJson, stringifyJson } from '../../shared/base/json.ts';
 import { run } from '../../cli/main.ts';
-import { nodeIo, readOwnerOnlyFile, SECRET_FILE_MAX_BYTES, type CliIo } from '../../cli/io.ts';
+import { nodeIo, readOwnerOnlyFile, type CliIo } from '../../cli/io.ts';
 import { privateKeyFromFileBytes } from '../../cli/key-file.ts';
+import { SECRET_FILE_MAX_BYTES } from '../../shared/base/limits.ts';
 
 const KEY = bytesToHex(generatePrivateKey());
 const TRANSFER_HEX =

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { addSignature } from '../../shared/chain/keys.ts';
-import { createTransaction, MAX_EXPIRATION_MS } from '../../shared/chain/transaction.ts';
+import { createTransaction } from '../../shared/chain/transaction.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import {
@@ -24,6 +24,7 @@ import {
 import { RECENT_BLOCKS, taposOf } from '../../shared/chain/tapos.ts';
 import { NodeClient } from '../../station/node/node-client.ts';
 import { K, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
+import { MAX_EXPIRATION_MS } from '../../shared/base/limits.ts';
 
 const T0 = 1_800_000_000_000;
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../gen/protocol/core_pb.ts';
 import { addressFromHex, addressToBase58 } from '../../chain/address.ts';
 import { encodeOperations } from '../../chain/operations.ts';
-import { diffPermissions } from './diff.ts';
+import { diffPermissionSets } from './diff.ts';
 
 const A = addressFromHex('4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a');
 const B = addressFromHex('411c5a77d9fa7ef466951b2f01f724bca3a5820b63');
@@ -29,7 +29,7 @@ describe('permission diff', () => {
   };
 
   it('nothing changed', () => {
-    const d = diffPermissions(current, current);
+    const d = diffPermissionSets(current, current);
     expect(d.changed).toBe(false);
     expect(d.permissions.map((x) => x.change)).toEqual(['same', 'same']);
     expect(d.lines).toEqual([]);
@@ -43,7 +43,7 @@ describe('permission diff', () => {
         p(PermissionType.Active, 'tokens', 1n, [[C, 1n]], ['TransferAssetContract']),
       ],
     };
-    const d = diffPermissions(current, next);
+    const d = diffPermissionSets(current, next);
     expect(d.changed).toBe(true);
     const [o, a2, a3] = d.permissions;
     expect(o).toMatchObject({
@@ -64,7 +64,7 @@ describe('permission diff', () => {
 
   it('an active removed, and names shown escaped', () => {
     const next = { owner: p(PermissionType.Owner, 'o\u202Ex', 1n, [[A, 1n]]), actives: [] };
-    const d = diffPermissions(current, next);
+    const d = diffPermissionSets(current, next);
     expect(d.permissions[0]!.name.to).toBe('o\\u{202E}x');
     expect(d.permissions[1]).toMatchObject({ id: 2, change: 'removed', keysRemoved: [{ address: addressToBase58(A) }] });
   });

@@ -112,7 +112,7 @@ function describe(d: PermissionDiff): string {
 }
 
 /** Current against new, slot by slot. */
-export function diffPermissions(current: PermissionSet, next: PermissionSet): PermissionsDiff {
+export function diffPermissionSets(current: PermissionSet, next: PermissionSet): PermissionsDiff {
   const permissions: PermissionDiff[] = [diffPermission('owner', 0, current.owner, next.owner)];
   if (current.executive || next.executive) permissions.push(diffPermission('executive', 1, current.executive, next.executive));
   const n = Math.max(current.actives.length, next.actives.length);

@@ -22,6 +22,7 @@ import { hexToBytes } from '../../base/bytes.ts';
 import { contractTypeName, parseContractType } from '../../chain/contract-types.ts';
 import { AirlockError, badArgument } from '../../base/errors.ts';
 import { hasUnsafeText } from '../../base/escape.ts';
+import { isPrivateKeyText } from '../../base/secrets.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { stringifyJson } from '../../base/json.ts';
 import { messageToNodeJson } from '../../chain/node-json.ts';
@@ -35,6 +36,7 @@ import {
   type PermissionUpdateContext,
 } from './rules.ts';
 import type { PermissionSet } from './diff.ts';
+import { MAX_DRAFT_LIST, MAX_DRAFT_TEXT } from '../../base/limits.ts';
 
 export interface KeyDraft {
   address: string;
@@ -74,9 +76,6 @@ export interface DraftCheck {
 
 export type DraftContext = Pick<PermissionUpdateContext, 'isExecutive' | 'availableContractTypes' | 'maxKeys'>;
 
-/** Far above any valid draft; a draft past these is not something the editor makes, so it is refused outright. */
-const MAX_DRAFT_LIST = 64;
-const MAX_DRAFT_TEXT = 4096;
 
 // ---------------------------------------------------------------------------------------------
 // Making a draft
@@ -176,13 +175,11 @@ interface Parsed<T> {
   ok: boolean;
 }
 
-const PRIVATE_KEY_LIKE = /^(0x)?[0-9a-fA-F]{64}$/;
-
 function parseKeyAddress(text: string, field: string, issues: DraftIssue[]): Parsed<Uint8Array> {
   const t = text.trim();
   let message: string | undefined;
   if (t.length === 0) message = 'enter an address (T… or 41…)';
-  else if (PRIVATE_KEY_LIKE.test(t)) message = 'this is 64 hex digits, the length of a PRIVATE KEY, not an address: never paste a private key here';
+  else if (isPrivateKeyText(t)) message = 'this is 64 hex digits, the length of a PRIVATE KEY, not an address: never paste a private key here';
   else {
     try {
       return { value: parseAddress(t, 'address'), ok: true };

@@ -22,15 +22,13 @@ import {
   defaultOwnerPermission,
   EXECUTIVE_PERMISSION_ID,
   FIRST_ACTIVE_PERMISSION_ID,
-  MAX_ACTIVE_PERMISSIONS,
-  MAX_KEYS_PER_PERMISSION,
-  MAX_PERMISSION_NAME_BYTES,
   OWNER_PERMISSION_ID,
   permissionShapeIssues,
   permissionUpdateIssues,
   validatePermissionUpdate,
   type PermissionUpdateContext,
 } from './rules.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_PERMISSION_NAME_BYTES } from '../../base/limits.ts';
 
 // Addresses of the TransactionCapsuleTest keys (PROTOCOL.md §9.1).
 const A = addressFromHex('4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a'); // 11×32, TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ

@@ -23,7 +23,7 @@ import {
 } from '../../gen/protocol/core_pb.ts';
 import { checkAddress, isAddressBytes, type Address } from '../../chain/address.ts';
 import { bytesToHex, utf8ToBytes } from '../../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../../base/errors.ts';
+import { badArgument, fail } from '../../base/errors.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from '../../chain/input.ts';
 import {
@@ -33,13 +33,8 @@ import {
   hasOperation,
   OPERATIONS_LENGTH,
 } from '../../chain/operations.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_PERMISSION_NAME_BYTES } from '../../base/limits.ts';
 
-/** Spec §8: at most 8 active permissions per account. */
-export const MAX_ACTIVE_PERMISSIONS = 8;
-/** Spec §8 and the node's TOTAL_SIGN_NUM default: at most 5 keys per permission. */
-export const MAX_KEYS_PER_PERMISSION = 5;
-/** Spec §2.2: a permission name is at most 32 bytes. */
-export const MAX_PERMISSION_NAME_BYTES = 32;
 export const OWNER_PERMISSION_ID = 0;
 export const EXECUTIVE_PERMISSION_ID = 1;
 export const FIRST_ACTIVE_PERMISSION_ID = 2;
@@ -125,7 +120,7 @@ export interface PermissionIssue {
 type Report = (message: string, field: string, details?: Record<string, unknown>) => void;
 
 function throwing(message: string, field: string, details?: Record<string, unknown>): never {
-  throw new AirlockError('CONTRACT_VALIDATE', message, { field, ...details });
+  return fail('CONTRACT_VALIDATE', message, { field, ...details });
 }
 
 function collecting(into: PermissionIssue[]): Report {
