@@ -66,6 +66,7 @@ import { openStore, txKey, type Source, type Store, type TokenInput, type TokenR
 import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs/proofs.ts';
 import { fileCarriesToken, getTokenSale, putTokenSale, saleOfSnapshotToken, tokenView, type TokenSale, type TokenView } from './tokens/token-details.ts';
 import { openVault } from './vault/open-vault.ts';
+import { moveAuditSeal } from './vault/audit-seal.ts';
 import { KeystoreVault as KeystoreVaultCtor } from './vault/keystore-vault.ts';
 import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES, type PassphrasePurpose, type PassphraseSource } from './vault/passphrase.ts';
 import { HeldPassphrase } from './vault/held-passphrase.ts';
@@ -433,7 +434,8 @@ export class Station {
     this.options = options;
     this.dataDir = options.dataDir;
     this.clock = options.clock ?? Date.now;
-    this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock });
+    // The audit log is keyed by the vault's seal (issue 16), asked for at the first write.
+    this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock, seal: () => this.vault().auditSeal() });
   }
 
   close(): void {
@@ -630,10 +632,24 @@ export class Station {
         if (held > 0) {
           fail('CONFLICT', `vault: this station holds ${held} key(s) in the ${this.vaultKind() === 'keychain' ? 'OS keychain' : 'keystore file'}; a station keeps one vault, so choose it before the first key (or use a new data directory)`, { field: 'value' });
         }
-        this.store.setSetting(SETTING_VAULT, value);
-        // The vault opened for the old choice goes; the next key operation opens the new one.
-        this.vaultInstance?.lock();
-        this.vaultInstance = null;
+        // The audit key and anchor go with the station to its new vault (issue 16). A vault that
+        // cannot be used holds none only if nothing was ever written, so then there is none to move.
+        const old = this.vault();
+        const next = this.openVaultWith((purpose) => this.passphraseFor(purpose), value);
+        try {
+          moveAuditSeal(old.auditSeal(), next.auditSeal());
+        } catch (e) {
+          if (this.store.listAudit({ limit: 1 }).length > 0) throw e;
+        }
+        // The vault opened for the old choice goes; the setting's own entry is keyed by the new one.
+        old.lock();
+        this.vaultInstance = next;
+        try {
+          this.store.setSetting(SETTING_VAULT, value);
+        } catch (e) {
+          this.vaultInstance = old;
+          throw e;
+        }
       }
     } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, network, dialect, expiration or vault)`, { field: 'key' });
     return this.settings();
@@ -641,7 +657,7 @@ export class Station {
 
   auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
     const v = this.store.verifyAudit();
-    if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the hash of the one before.` };
+    if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the MAC of the one before under this station's audit key, and the count and last entry agree with the anchor kept in the vault.` };
     return { ok: false, entries: v.entries, firstBad: v.firstBad, reason: v.reason, text: `The audit log was altered: ${v.reason}.` };
   }
 
@@ -660,8 +676,7 @@ export class Station {
     return this.vaultInstance;
   }
 
-  private openVaultWith(passphrase: PassphraseSource): Vault {
-    const kind = this.vaultKind();
+  private openVaultWith(passphrase: PassphraseSource, kind: VaultKind = this.vaultKind()): Vault {
     return kind === 'keystore' && this.options.scrypt
       ? openVaultWithScrypt(this.dataDir, passphrase, this.options.scrypt)
       : openVault(kind, { dataDir: this.dataDir, passphrase });
