@@ -203,7 +203,6 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
         const was = readAnchor(s);
         if (was === null || was === 'forged') return;
         const cur = head();
-        if (cur.count < was.count) return;
         const then = stmts.at.get(was.count);
         if (was.count > 0 && (then === undefined || !equalBytes(u8(then.hash), was.head))) return;
         s.writeAnchor(encodeAnchor(s, cur));
