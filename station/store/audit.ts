@@ -61,9 +61,14 @@ export function auditHash(seq: number, at: number, action: string, subject: stri
   return sha256(utf8ToBytes(JSON.stringify([seq, at, action, subject, details, bytesToHex(prevHash)])));
 }
 
-/** The keyed rule: HMAC-SHA256 (by the vault) over the previous MAC and the entry's fields. */
+/** What the keyed rule MACs: the previous MAC and the entry's fields, domain-separated. */
+function macInput(seq: number, at: number, action: string, subject: string, details: string, prevHash: Uint8Array): Uint8Array {
+  return utf8ToBytes(JSON.stringify(['airlock.audit.entry', bytesToHex(prevHash), seq, at, action, subject, details]));
+}
+
+/** The keyed rule: HMAC-SHA256, computed by the vault, over `macInput`. */
 function auditMac(seal: AuditSeal, seq: number, at: number, action: string, subject: string, details: string, prevHash: Uint8Array): Uint8Array {
-  return seal.mac(utf8ToBytes(JSON.stringify(['airlock.audit.entry', bytesToHex(prevHash), seq, at, action, subject, details])));
+  return seal.mac([macInput(seq, at, action, subject, details, prevHash)])[0]!;
 }
 
 /** The anchor: the count and head of the log, MACed so that it cannot be written without the key. */
@@ -74,7 +79,7 @@ interface Anchor {
 const ANCHOR_FORMAT = 'airlock.audit-anchor';
 
 function anchorMac(seal: AuditSeal, a: Anchor): string {
-  return bytesToHex(seal.mac(utf8ToBytes(JSON.stringify([ANCHOR_FORMAT, a.count, bytesToHex(a.head)]))));
+  return bytesToHex(seal.mac([utf8ToBytes(JSON.stringify([ANCHOR_FORMAT, a.count, bytesToHex(a.head)]))])[0]!);
 }
 
 function encodeAnchor(seal: AuditSeal, a: Anchor): Uint8Array {
@@ -109,6 +114,9 @@ const auditFromRow = (r: AuditRow): AuditEntry => ({
   hash: u8(r.hash),
 });
 
+/** Rows per MAC call while verifying: bounds memory, and a long log costs few keychain reads. */
+const WALK_CHUNK = 2048;
+
 type Walk = { ok: true; entries: number; keyed: boolean } | { ok: false; entries: number; firstBad: number; reason: string };
 
 /**
@@ -120,30 +128,44 @@ function walk(rows: Iterable<AuditRow>, seal: AuditSeal | null): Walk {
   let expectedSeq = 1;
   let prev: Uint8Array = ZERO_HASH;
   let keyed = false;
+  // Rows are checked in chunks whose keyed entries are MACed in one call (one read of the key).
+  // Comparing each link with the previous row's stored hash is the same as with its recomputed
+  // one: the walk stops at the first row whose stored hash is wrong.
+  const check = (chunk: AuditRow[]): Walk | null => {
+    const keyedRows = chunk.filter((r) => r.keyed === 1);
+    const macs = seal === null || keyedRows.length === 0 ? [] : seal.mac(keyedRows.map((r) => macInput(r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash))));
+    let k = 0;
+    for (const r of chunk) {
+      const bad = (reason: string): Walk => ({ ok: false, entries: expectedSeq - 1, firstBad: r.seq, reason });
+      if (r.seq !== expectedSeq) return bad(`entry ${r.seq} follows entry ${expectedSeq - 1}: entries are missing`);
+      if (!equalBytes(u8(r.prev_hash), prev)) return bad(`entry ${r.seq} does not carry the hash of the entry before it`);
+      if (r.keyed === 1 && !keyed) {
+        // A station keyed from its first write needs no marker; after old entries one says so.
+        if (r.seq !== 1 && r.action !== AUDIT_KEYED_ACTION) return bad(`entry ${r.seq} is the first keyed entry but does not start the keyed chain`);
+        keyed = true;
+      } else if (r.keyed !== 1 && keyed) {
+        return bad(`entry ${r.seq} is not keyed, yet the keyed chain began before it`);
+      }
+      if (keyed && seal === null) return { ok: true, entries: expectedSeq - 1, keyed };
+      const hash = keyed ? macs[k++]! : auditHash(r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash));
+      if (!equalBytes(hash, u8(r.hash))) {
+        return bad(`entry ${r.seq} was changed after it was written (its ${keyed ? "MAC under the station's audit key" : 'hash'} does not match)`);
+      }
+      prev = hash;
+      expectedSeq++;
+    }
+    return null;
+  };
+  let chunk: AuditRow[] = [];
   for (const r of rows) {
-    const bad = (reason: string): Walk => ({ ok: false, entries: expectedSeq - 1, firstBad: r.seq, reason });
-    if (r.seq !== expectedSeq) return bad(`entry ${r.seq} follows entry ${expectedSeq - 1}: entries are missing`);
-    if (!equalBytes(u8(r.prev_hash), prev)) return bad(`entry ${r.seq} does not carry the hash of the entry before it`);
-    if (r.keyed === 1 && !keyed) {
-      // A station keyed from its first write needs no marker; after old entries one says so.
-      if (r.seq !== 1 && r.action !== AUDIT_KEYED_ACTION) return bad(`entry ${r.seq} is the first keyed entry but does not start the keyed chain`);
-      keyed = true;
-    } else if (r.keyed !== 1 && keyed) {
-      return bad(`entry ${r.seq} is not keyed, yet the keyed chain began before it`);
+    chunk.push(r);
+    if (chunk.length === WALK_CHUNK) {
+      const out = check(chunk);
+      if (out !== null) return out;
+      chunk = [];
     }
-    const hash = keyed
-      ? seal === null
-        ? null
-        : auditMac(seal, r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash))
-      : auditHash(r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash));
-    if (hash === null) return { ok: true, entries: expectedSeq - 1, keyed };
-    if (!equalBytes(hash, u8(r.hash))) {
-      return bad(`entry ${r.seq} was changed after it was written (its ${keyed ? 'MAC under the station\'s audit key' : 'hash'} does not match)`);
-    }
-    prev = hash;
-    expectedSeq++;
   }
-  return { ok: true, entries: expectedSeq - 1, keyed };
+  return check(chunk) ?? { ok: true, entries: expectedSeq - 1, keyed };
 }
 
 /** The append, keying and anchoring store.ts builds once per connection. */

@@ -110,6 +110,36 @@ describe('store migrations', () => {
     }
   });
 
+  it('upgrades a version-4 audit log to the keyed chain (5): the old entries verified once, by sha256, and audit.keyed says what it found', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const clock = testClock();
+    {
+      const v4 = new Database(file);
+      applyMigrations(v4, MIGRATIONS.slice(0, 4));
+      // Three entries by the sha256 rule; the second edited afterwards (its hash no longer matches).
+      let prev: Uint8Array = new Uint8Array(32);
+      for (const seq of [1, 2, 3]) {
+        const hash = auditHash(seq, T0, 'step', '', '{}', prev);
+        v4.prepare('INSERT INTO audit VALUES (?, ?, ?, ?, ?, ?, ?)').run(seq, T0, 'step', '', seq === 2 ? '{"edited":true}' : '{}', prev, hash);
+        prev = hash;
+      }
+      v4.close();
+    }
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(5);
+      store.setSetting('k', 1);
+      const [keyed, after] = store.listAudit({ afterSeq: 3 });
+      expect(keyed).toMatchObject({ seq: 4, action: 'audit.keyed', details: { entries: 3, legacy: 'altered', firstBad: 2 } });
+      expect(keyed!.prevHash).toEqual(store.listAudit()[2]!.hash);
+      expect(after).toMatchObject({ seq: 5, action: 'setting.set' });
+      // The altered old entry stays reported: keying records it, it does not bless it.
+      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, reason: expect.stringMatching(/entry 2 was changed after it was written \(its hash/) });
+    } finally {
+      store.close();
+    }
+  });
+
   it('upgrades a database left at version 3 with data to version 4, whose key proofs keep a nonce to one answer', () => {
     const file = join(tmp.dir, STORE_FILE_NAME);
     const clock = testClock();

@@ -28,8 +28,11 @@ import { AirlockError, fail } from '../../shared/base/errors.ts';
 
 /** What the store needs from the vault to key its audit log; it never sees the key. */
 export interface AuditSeal {
-  /** HMAC-SHA256 of `data` under the station's audit key, making the key on first use. */
-  mac(data: Uint8Array): Uint8Array;
+  /**
+   * HMAC-SHA256 of each item under the station's audit key, making the key on first use. Takes a
+   * list so that verifying a long log reads the key (a keychain round trip) once, not per entry.
+   */
+  mac(data: readonly Uint8Array[]): Uint8Array[];
   /** Whether the audit key exists (a station that never keyed its log has none). */
   keyed(): boolean;
   /** The anchor bytes last written, or null when there are none. */
@@ -55,7 +58,7 @@ interface SealStorage {
 class Seal implements AuditSeal {
   constructor(private readonly storage: SealStorage, private readonly where: string) {}
 
-  mac(data: Uint8Array): Uint8Array {
+  mac(data: readonly Uint8Array[]): Uint8Array[] {
     let key = this.storage.readKey();
     if (key === null) {
       const fresh = new Uint8Array(randomBytes(KEY_LENGTH));
@@ -69,7 +72,7 @@ class Seal implements AuditSeal {
     }
     try {
       if (key.length !== KEY_LENGTH) fail('VAULT_UNAVAILABLE', `${this.where}: the audit key is damaged (not ${KEY_LENGTH} bytes); restore it from a backup`);
-      return hmac(sha256, key, data);
+      return data.map((d) => hmac(sha256, key, d));
     } finally {
       wipe(key);
     }

@@ -20,6 +20,8 @@ import { STATION_ID_FILE } from '../../station/vault/station-id.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 type VaultKind = 'keystore' | 'keychain';
+/** `setting`: no --vault flag, so the station uses the vault its `vault` setting names. */
+type VaultChoice = VaultKind | 'setting';
 const NOW = 1_790_000_000_000;
 
 let work: { dir: string; remove: () => void };
@@ -31,7 +33,7 @@ afterAll(() => work?.remove());
 let made = 0;
 
 /** A fresh station on `vault`, driven through the CLI. */
-function station(vault: VaultKind) {
+function station(vault: VaultChoice) {
   const dataDir = join(work.dir, `st${++made}`);
   const passFile = join(work.dir, `st${made}.pass`);
   writeFileSync(passFile, 'correct horse battery staple\n');
@@ -40,7 +42,7 @@ function station(vault: VaultKind) {
     let out = '';
     const io: CliIo = { ...nodeIo(), stdout: (t) => void (out += t), stderr: (t) => void (out += t), now: () => NOW, stationOptions: { scrypt: TEST_SCRYPT } };
     delete io.terminal;
-    const argv = ['--data-dir', dataDir, '--vault', vault, ...(vault === 'keystore' ? ['--passphrase-file', passFile] : []), '--node', 'http://127.0.0.1:9', ...args];
+    const argv = ['--data-dir', dataDir, ...(vault === 'setting' ? [] : ['--vault', vault]), '--passphrase-file', passFile, '--node', 'http://127.0.0.1:9', ...args];
     return { code: await run(argv, io), out };
   };
   const address = () => addressToBase58(addressOfPrivateKey(generatePrivateKey()));
@@ -151,6 +153,20 @@ describe.each<VaultKind>(['keystore', 'keychain'])('audit verify on a %s station
     const r = await s.verify();
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/entry 5 is not the one the anchor names as the head: the log was rewritten from there/);
+  });
+});
+
+describe('audit verify across a change of vault', () => {
+  it('keeps one keyed chain when `settings set vault keystore` moves a keychain station (its audit key and anchor move too)', async () => {
+    const s = station('setting');
+    const label = ['book', 'set', addressToBase58(addressOfPrivateKey(generatePrivateKey())), 'x'];
+    expect((await s.cli(label)).code).toBe(0);
+    expect((await s.cli(['settings', 'set', 'vault', 'keystore'])).code).toBe(0);
+    expect((await s.cli(['settings', 'set', 'expiration', '3h'])).code).toBe(0);
+    const r = await s.verify();
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/intact: 3 entries/);
+    expect(readFileSync(join(s.dataDir, AUDIT_KEY_FILE), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
   });
 });
 
