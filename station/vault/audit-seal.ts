@@ -18,7 +18,7 @@
  * Writes are synchronous because the store appends inside its SQLite transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Entry, type EntryOptions } from '@napi-rs/keyring';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -140,7 +140,11 @@ function readOwnerOnly(path: string): Uint8Array | null {
   return hexToBytes(text);
 }
 
-/** Writes `path` through a temp file, fsync and rename (0600), then syncs the folder. */
+/**
+ * Writes `path` through a temp file, fsync and rename (0600), then syncs the folder. `exclusive`
+ * links instead of renaming, so of two processes making the key at once one wins and the other
+ * reads it, rather than replacing it.
+ */
 function writeOwnerOnly(path: string, bytes: Uint8Array, exclusive: boolean): boolean {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);
@@ -151,11 +155,16 @@ function writeOwnerOnly(path: string, bytes: Uint8Array, exclusive: boolean): bo
     closeSync(fd);
   }
   try {
-    if (exclusive && refuseShared(path)) {
-      rmSync(temp, { force: true });
-      return false;
-    }
-    renameSync(temp, path);
+    if (exclusive) {
+      try {
+        linkSync(temp, path);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw e;
+      } finally {
+        rmSync(temp, { force: true });
+      }
+    } else renameSync(temp, path);
   } catch (e) {
     rmSync(temp, { force: true });
     throw e;
