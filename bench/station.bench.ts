@@ -9,6 +9,7 @@
  * targets: a 5-signature handoff import, a signed 10,000-row CSV batch, a list of 10,000 with weights.
  * Figures are for information only: nothing here asserts a speed.
  */
+import { fileAuditSeal } from '../station/vault/audit-seal.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ function stats(samples: number[]): string {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-bench-store-'));
-const store = openStore({ dataDir: dir });
+const store = openStore({ dataDir: dir }, { seal: () => fileAuditSeal(dir) });
 try {
   let t = performance.now();
   const txIds: Uint8Array[] = [];

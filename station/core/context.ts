@@ -78,7 +78,8 @@ export class StationContext {
     this.options = options;
     this.dataDir = options.dataDir;
     this.clock = options.clock ?? Date.now;
-    this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock });
+    // The audit log is keyed by the vault's seal (issue 16), asked for at the first write.
+    this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock, seal: () => this.vault().auditSeal() });
   }
 
   now(): number {
@@ -116,8 +117,7 @@ export class StationContext {
   }
 
   /** A vault of the station's kind asking `passphrase`; only tests and benchmarks lower the keystore's cost. */
-  openVaultWith(passphrase: PassphraseSource): Vault {
-    const kind = this.vaultKind();
+  openVaultWith(passphrase: PassphraseSource, kind: VaultKind = this.vaultKind()): Vault {
     return kind === 'keystore' && this.options.scrypt
       ? new KeystoreVault({ dataDir: this.dataDir, passphrase, scrypt: this.options.scrypt })
       : openVault(kind, { dataDir: this.dataDir, passphrase });

@@ -11,6 +11,7 @@
  *   view or a message, and its bytes are wiped whatever happens.
  * - A new node URL is probed once for its dialect; when nothing answers the URL is still kept.
  */
+import { moveAuditSeal } from '../vault/audit-seal.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient } from '../node/node-client.ts';
 import { AirlockError, excerpt, fail } from '../../shared/base/errors.ts';
 import { wipe } from '../../shared/base/bytes.ts';
@@ -40,9 +41,23 @@ export function settingsFeature(ctx: StationContext) {
     if (held > 0) {
       fail('CONFLICT', `vault: this station holds ${held} key(s) in the ${ctx.vaultKind() === 'keychain' ? 'OS keychain' : 'keystore file'}; a station keeps one vault, so choose it before the first key (or use a new data directory)`, { field: 'value' });
     }
-    ctx.store.setSetting(SETTING_VAULT, value);
-    // The vault opened for the old choice goes; the next key operation opens the new one.
-    ctx.replaceVault(null);
+    // The audit key and anchor go with the station to its new vault (issue 16). A vault that
+    // cannot be used holds none only if nothing was ever written, so then there is none to move.
+    const old = ctx.vault();
+    const next = ctx.openVaultWith((purpose) => ctx.passphraseFor(purpose), value);
+    try {
+      moveAuditSeal(old.auditSeal(), next.auditSeal());
+    } catch (e) {
+      if (ctx.store.listAudit({ limit: 1 }).length > 0) throw e;
+    }
+    // The vault opened for the old choice goes; the setting's own entry is keyed by the new one.
+    ctx.replaceVault(next);
+    try {
+      ctx.store.setSetting(SETTING_VAULT, value);
+    } catch (e) {
+      ctx.replaceVault(old);
+      throw e;
+    }
   };
 
   return {
@@ -145,7 +160,7 @@ export function settingsFeature(ctx: StationContext) {
 
     auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
       const v = ctx.store.verifyAudit();
-      if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the hash of the one before.` };
+      if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the MAC of the one before under this station's audit key, and the count and last entry agree with the anchor kept in the vault.` };
       return { ok: false, entries: v.entries, firstBad: v.firstBad, reason: v.reason, text: `The audit log was altered: ${v.reason}.` };
     },
   };

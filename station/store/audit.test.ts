@@ -1,9 +1,11 @@
-// The store's audit log (issue 7, "Store"): entries chained by sha256 across connections,
-// append-only by triggers, and verifyAudit naming the first entry edited, removed or forged.
+// The store's audit log (issues 7 and 16): entries chained by HMAC-SHA256 under the vault's audit
+// key across connections, append-only by triggers, and verifyAudit naming the first entry edited,
+// removed or forged.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditHash, openStore, type Store } from './store.ts';
 import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { sealIn } from '../../test/helpers/store-helpers.ts';
 
 let tmp: ReturnType<typeof openTestStore>['tmp'];
 let clock: ReturnType<typeof openTestStore>['clock'];
@@ -18,7 +20,7 @@ afterEach(() => {
 const refused = refusedBy(() => store);
 
 describe('store: the audit log', () => {
-  it('chains each entry to the one before by sha256, and verifies', () => {
+  it('chains each entry to the one before, and verifies', () => {
     store.appendAudit({ action: 'broadcast', subject: 'ab', details: { ok: true } });
     store.appendAudit({ action: 'export', details: { file: 'x.json' } });
     const [a, b] = store.listAudit();
@@ -31,7 +33,7 @@ describe('store: the audit log', () => {
   });
 
   it('stays one chain when two connections (the CLI and the app) write to the same station', () => {
-    const other = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    const other = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
     try {
       for (let i = 0; i < 10; i++) {
         (i % 2 === 0 ? store : other).appendAudit({ action: 'write', details: { i } });
@@ -72,7 +74,7 @@ describe('store: the audit log', () => {
     }
   });
 
-  it('notices an edited entry whose hash was recomputed: the next entry no longer chains to it', () => {
+  it('notices an edited entry whose sha256 was recomputed: its MAC under the vault key no longer matches (issue 16)', () => {
     for (let i = 0; i < 3; i++) store.appendAudit({ action: 'step', details: { i } });
     const [, second] = store.listAudit();
     const forged = '{"i":42}';
@@ -81,7 +83,7 @@ describe('store: the audit log', () => {
       db.exec('DROP TRIGGER audit_no_update;');
       db.prepare('UPDATE audit SET details = ?, hash = ? WHERE seq = 2')
         .run(forged, auditHash(2, second!.at, second!.action, second!.subject, forged, second!.prevHash));
-      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 3, entries: 2, reason: expect.stringMatching(/does not carry the hash/) });
+      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, entries: 1, reason: expect.stringMatching(/changed after it was written .*MAC/) });
     } finally {
       db.close();
     }

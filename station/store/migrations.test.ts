@@ -10,7 +10,7 @@ import { AirlockError } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { applyMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
 import { auditHash, openStore, STORE_FILE_NAME } from './store.ts';
-import { accountBytes, newTransaction, randomAddress, randomSignature, T0, tempDir, testClock } from '../../test/helpers/store-helpers.ts';
+import { accountBytes, newTransaction, randomAddress, randomSignature, sealIn, T0, tempDir, testClock } from '../../test/helpers/store-helpers.ts';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -34,7 +34,7 @@ describe('store migrations', () => {
   });
 
   it('creates the latest schema in an empty directory', () => {
-    const store = openStore({ dataDir: tmp.dir });
+    const store = openStore({ dataDir: tmp.dir }, { seal: sealIn(tmp.dir) });
     store.close();
     const file = join(tmp.dir, STORE_FILE_NAME);
     expect(tables(file)).toEqual([
@@ -82,7 +82,7 @@ describe('store migrations', () => {
     }
     expect(tables(file)).not.toContain('address_book');
 
-    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
     try {
       expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
       expect(store.getKey(key)).toEqual({ address: key, label: 'old key', vault: 'keychain', createdAt: T0 });
@@ -99,8 +99,42 @@ describe('store migrations', () => {
       store.setLabel(account, 'treasury');
       expect(store.getLabel(account)!.label).toBe('treasury');
       expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
-      expect(store.verifyAudit()).toEqual({ ok: true, entries: 4 });
+      // Version 5 (issue 16): the two old entries were verified by sha256 once, and `audit.keyed`
+      // (entry 3) starts the keyed chain, saying what it found.
+      expect(store.listAudit().map((e) => [e.seq, e.action])).toEqual([[1, 'key.add'], [2, 'signature.add'], [3, 'audit.keyed'], [4, 'signature.add'], [5, 'label.set']]);
+      expect(store.listAudit()[2]!.details).toEqual({ entries: 2, legacy: 'intact' });
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 5 });
       expect(store.integrityCheck()).toEqual(['ok']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a version-4 audit log to the keyed chain (5): the old entries verified once, by sha256, and audit.keyed says what it found', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const clock = testClock();
+    {
+      const v4 = new Database(file);
+      applyMigrations(v4, MIGRATIONS.slice(0, 4));
+      // Three entries by the sha256 rule; the second edited afterwards (its hash no longer matches).
+      let prev: Uint8Array = new Uint8Array(32);
+      for (const seq of [1, 2, 3]) {
+        const hash = auditHash(seq, T0, 'step', '', '{}', prev);
+        v4.prepare('INSERT INTO audit VALUES (?, ?, ?, ?, ?, ?, ?)').run(seq, T0, 'step', '', seq === 2 ? '{"edited":true}' : '{}', prev, hash);
+        prev = hash;
+      }
+      v4.close();
+    }
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(5);
+      store.setSetting('k', 1);
+      const [keyed, after] = store.listAudit({ afterSeq: 3 });
+      expect(keyed).toMatchObject({ seq: 4, action: 'audit.keyed', details: { entries: 3, legacy: 'altered', firstBad: 2 } });
+      expect(keyed!.prevHash).toEqual(store.listAudit()[2]!.hash);
+      expect(after).toMatchObject({ seq: 5, action: 'setting.set' });
+      // The altered old entry stays reported: keying records it, it does not bless it.
+      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, reason: expect.stringMatching(/entry 2 was changed after it was written \(its hash/) });
     } finally {
       store.close();
     }
@@ -118,9 +152,9 @@ describe('store migrations', () => {
       v3.close();
     }
     expect(tables(file)).not.toContain('key_proofs');
-    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now });
+    const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
     try {
-      expect(store.schemaVersion()).toBe(4);
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
       expect(store.getTransaction(tx.txId)!.note).toBe('kept');
       const nonce = new Uint8Array(32).fill(9);
       const input = { nonce, account: randomAddress(), permissionHash: new Uint8Array(32).fill(1), key: randomAddress(), createdAt: T0, expiresAt: T0 + 1000 };
@@ -142,7 +176,7 @@ describe('store migrations', () => {
 
   it('refuses a database written by a newer Airlock, and changes nothing in it', () => {
     const file = join(tmp.dir, STORE_FILE_NAME);
-    openStore({ file }).close();
+    openStore({ file }, { seal: sealIn(tmp.dir) }).close();
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -150,7 +184,7 @@ describe('store migrations', () => {
     const before = readFileSync(file);
     let caught: unknown;
     try {
-      openStore({ file });
+      openStore({ file }, { seal: sealIn(tmp.dir) });
     } catch (e) {
       caught = e;
     }

@@ -9,7 +9,8 @@
  * last one here was written by a newer Airlock and is refused, not "downgraded" by guesswork.
  *
  * The audit table's triggers make it append-only from any connection, including a hand-opened
- * sqlite3 shell; `verifyAudit` in audit.ts catches what is done by dropping them.
+ * sqlite3 shell; `verifyAudit` in audit.ts catches what is done by dropping them, recomputed
+ * hashes and cut tails included, by the key and anchor the vault keeps (version 5, issue 16).
  */
 import type Database from 'better-sqlite3';
 import { fail } from '../../shared/base/errors.ts';
@@ -161,6 +162,17 @@ CREATE TABLE key_proofs (
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX key_proofs_by_account ON key_proofs (account, permission_hash);
+`,
+  },
+  {
+    version: 5,
+    description: 'the keyed audit chain: each entry says whether it carries a sha256 hash (before) or an HMAC-SHA256 under the vault\'s audit key',
+    // Marks every existing entry as written under the sha256 rule. The key is the vault's, which
+    // SQL cannot reach: the store's first append (or `audit verify`) after this step verifies
+    // these entries once by that rule, then writes the `audit.keyed` entry that starts the keyed
+    // chain and says what it found (audit.ts). The append-only triggers stay as they were.
+    sql: `
+ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0, 1));
 `,
   },
 ];

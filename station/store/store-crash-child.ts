@@ -5,7 +5,7 @@
 import { writeSync } from 'node:fs';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { openStore } from './store.ts';
-import { randomAddress, randomSignature } from '../../test/helpers/store-helpers.ts';
+import { randomAddress, randomSignature, sealIn } from '../../test/helpers/store-helpers.ts';
 
 // stdout is a pipe the parent may leave full for a moment; Node makes it non-blocking, so a
 // synchronous write can fail with EAGAIN or write part of the line. Retry the rest after a 1 ms
@@ -25,7 +25,7 @@ function writeLine(line: string): void {
 
 const [dataDir, txIdHex] = process.argv.slice(2);
 if (!dataDir || !txIdHex) throw new Error('usage: store-crash-child.ts DATA_DIR TXID_HEX');
-const store = openStore({ dataDir });
+const store = openStore({ dataDir }, { seal: sealIn(dataDir) });
 const txId = hexToBytes(txIdHex);
 writeLine('ready\n');
 for (;;) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { openStore } from './store.ts';
-import { newTransaction, tempDir } from '../../test/helpers/store-helpers.ts';
+import { newTransaction, sealIn, tempDir } from '../../test/helpers/store-helpers.ts';
 
 const CHILD = join(import.meta.dirname, 'store-crash-child.ts');
 const tmp = tempDir('airlock-crash-');
@@ -54,7 +54,7 @@ describe('store: signatures survive a SIGKILL of the writer', () => {
   it('keeps every reported signature and a sound file, round after round', async () => {
     let expectedTotal = 0;
     for (const [i, killAt] of rounds.entries()) {
-      const setup = openStore({ dataDir: tmp.dir });
+      const setup = openStore({ dataDir: tmp.dir }, { seal: sealIn(tmp.dir) });
       const tx = setup.insertTransaction(newTransaction());
       setup.close();
 
@@ -62,7 +62,7 @@ describe('store: signatures survive a SIGKILL of the writer', () => {
       expect(signal, `round ${i}`).toBe('SIGKILL');
       if ('afterLines' in killAt) expect(lines.length, `round ${i}`).toBeGreaterThanOrEqual(killAt.afterLines);
 
-      const store = openStore({ dataDir: tmp.dir });
+      const store = openStore({ dataDir: tmp.dir }, { seal: sealIn(tmp.dir) });
       try {
         expect(store.integrityCheck(), `round ${i}`).toEqual(['ok']);
         const stored = new Map(store.listSignatures(tx.txId).map((s) => [bytesToHex(s.signer), bytesToHex(s.signature)]));

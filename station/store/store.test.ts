@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { openStore, STORE_FILE_NAME, type Store } from './store.ts';
-import { newTransaction, randomAddress } from '../../test/helpers/store-helpers.ts';
+import { newTransaction, randomAddress, sealIn } from '../../test/helpers/store-helpers.ts';
 import { contents, openTestStore } from '../../test/helpers/store-fixture.ts';
 
 let tmp: ReturnType<typeof openTestStore>['tmp'];
@@ -32,7 +32,7 @@ describe('store: opening a data directory', () => {
 
   it('keeps the file owner-only and the directory private', () => {
     const nested = `${tmp.dir}/a/b`;
-    const s = openStore({ dataDir: nested });
+    const s = openStore({ dataDir: nested }, { seal: sealIn(nested) });
     try {
       expect(statSync(s.file).mode & 0o777).toBe(0o600);
       expect(statSync(nested).mode & 0o777).toBe(0o700);
@@ -45,20 +45,20 @@ describe('store: opening a data directory', () => {
     const key = randomAddress();
     store.addKey({ address: key, label: 'k', vault: 'keychain' });
     store.close();
-    store = openStore({ file: `${tmp.dir}/${STORE_FILE_NAME}` }, { clock: clock.now });
+    store = openStore({ file: `${tmp.dir}/${STORE_FILE_NAME}` }, { clock: clock.now, seal: sealIn(tmp.dir) });
     expect(store.listKeys().map((k) => bytesToHex(k.address))).toEqual([bytesToHex(key)]);
   });
 
   it('refuses a location naming both or neither of dataDir and file', () => {
-    expect(() => openStore({ dataDir: tmp.dir, file: 'x' } as never)).toThrow(/exactly one/);
-    expect(() => openStore({} as never)).toThrow(/exactly one/);
+    expect(() => openStore({ dataDir: tmp.dir, file: 'x' } as never, { seal: sealIn(tmp.dir) })).toThrow(/exactly one/);
+    expect(() => openStore({} as never, { seal: sealIn(tmp.dir) })).toThrow(/exactly one/);
   });
 
   it('says which file it cannot open, as a coded error: a data directory that is a file, a file that is no database', () => {
     writeFileSync(`${tmp.dir}/plain`, 'not a directory');
-    expect(() => openStore({ dataDir: `${tmp.dir}/plain` })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringContaining('plain') }));
+    expect(() => openStore({ dataDir: `${tmp.dir}/plain` }, { seal: sealIn(tmp.dir) })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringContaining('plain') }));
     writeFileSync(`${tmp.dir}/junk.sqlite`, 'x'.repeat(4096));
-    expect(() => openStore({ file: `${tmp.dir}/junk.sqlite` })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/not a database/) }));
+    expect(() => openStore({ file: `${tmp.dir}/junk.sqlite` }, { seal: sealIn(tmp.dir) })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/not a database/) }));
   });
 });
 

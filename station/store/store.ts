@@ -3,7 +3,8 @@
  * metadata (never a secret), accounts with the permission snapshot each came with, chain snapshots
  * for TaPoS, tokens, transactions with their signatures, address-book labels, proofs of possession
  * (challenges made here and the proofs that answered them), settings, and an append-only audit log
- * whose entries are chained by sha256.
+ * whose entries are chained by HMAC-SHA256 under a key the vault holds, with an anchor (count and
+ * head) the vault keeps outside this file (audit.ts; issue 16).
  *
  * This file opens the database and composes the `Store` from one module per table (issue 15):
  * keys.ts, accounts.ts, snapshots.ts, tokens.ts, transactions.ts (with signatures),
@@ -15,7 +16,9 @@
  * - Durability: WAL with synchronous=FULL, so a write reported as done (above all a signature) is
  *   on disk before the call returns and survives a crash or power loss.
  * - Every write is one SQLite transaction together with its audit entry: both land or neither
- *   (`atomic` and the one audit append below, which every table module writes through).
+ *   (`atomic` and the one audit append below, which every table module writes through). After the
+ *   outermost transaction that appended commits, the audit anchor is moved (database first, anchor
+ *   after; audit.ts says why a crash between them leaves it at most one entry behind).
  * - Input is checked at the edge, before any SQL runs: a bad field is a coded error naming the
  *   method and the field, and nothing is written. Messages name fields and limits, never quote
  *   values (a pasted private key must not end up in a log).
@@ -31,10 +34,11 @@ import Database from 'better-sqlite3';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { applyMigrations, refuseNewer } from './migrations.ts';
 import { bad, checkRecord, checkText } from './row-checks.ts';
-import { u8, type StoreContext } from './table.ts';
+import type { StoreContext } from './table.ts';
 import { accountTable, type AccountTable } from './accounts.ts';
 import { addressBookTable, type AddressBookTable } from './address-book.ts';
-import { auditHash, auditTable, ZERO_HASH, type AuditEntry, type AuditTable } from './audit.ts';
+import { auditChain, auditTable, type AuditTable } from './audit.ts';
+import type { AuditSeal } from '../vault/audit-seal.ts';
 import { keyTable, type KeyTable } from './keys.ts';
 import { proofTable, type ProofTable } from './proofs.ts';
 import { settingTable, type SettingTable } from './settings.ts';
@@ -49,7 +53,7 @@ export {
 } from './row-checks.ts';
 export type { AccountInput, AccountRecord } from './accounts.ts';
 export type { LabelRecord } from './address-book.ts';
-export { auditHash, type AuditEntry, type AuditInput, type AuditVerification } from './audit.ts';
+export { AUDIT_KEYED_ACTION, auditHash, type AuditEntry, type AuditInput, type AuditVerification } from './audit.ts';
 export { VAULTS, type KeyInput, type KeyRecord, type Vault } from './keys.ts';
 export type { KeyProofInput, KeyProofRecord } from './proofs.ts';
 export type { ChainSnapshotInput, ChainSnapshotRecord } from './snapshots.ts';
@@ -69,6 +73,11 @@ export type StoreLocation = { dataDir: string } | { file: string };
 export interface StoreOptions {
   /** ms since the epoch; injected so tests and replays control time. Default Date.now. */
   clock?: Clock;
+  /**
+   * The vault's audit seal (station/vault/audit-seal.ts), asked for at the first append or verify,
+   * not at open: the station learns which vault it uses from a setting in this very store.
+   */
+  seal: () => AuditSeal;
 }
 
 /** What the store is besides its tables: the file, its connection and `atomic`. */
@@ -99,7 +108,7 @@ export interface Store
     SettingTable, AuditTable {}
 
 /** Opens the connection with the crash-safe settings, migrates it, and composes the table modules. */
-function connect(file: string, clock: Clock): Store {
+function connect(file: string, clock: Clock, seal: () => AuditSeal): Store {
   const db = new Database(file);
   try {
     refuseNewer(db);
@@ -114,25 +123,38 @@ function connect(file: string, clock: Clock): Store {
     throw e;
   }
 
-  const atomic = <T>(fn: () => T): T => db.transaction(fn).immediate();
+  // Set by an append, cleared once the outermost transaction has committed and anchored it.
+  let appended = false;
+  const atomic = <T>(fn: () => T): T => {
+    if (db.inTransaction) return db.transaction(fn).immediate();
+    appended = false;
+    const result = db.transaction(fn).immediate();
+    if (appended) {
+      appended = false;
+      try {
+        chain.anchor();
+      } catch (e) {
+        if (!(e instanceof AirlockError)) throw e;
+        fail(e.code, `${e.message} The change itself was saved; the audit log's anchor was not moved, so audit verify reports it until a later write succeeds.`, e.details);
+      }
+    }
+    return result;
+  };
   const now = (): number => {
     const t = clock();
     if (!Number.isSafeInteger(t) || t < 0) fail('INTERNAL', 'store: the clock returned something that is not a time in ms');
     return t;
   };
-  const lastAudit = db.prepare<[], { seq: number; hash: Uint8Array }>('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1');
-  const insertAudit = db.prepare('INSERT INTO audit (seq, at, action, subject, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  // Read the last entry inside the caller's write transaction, so two connections (the CLI and
-  // the app) writing to one station still make one chain.
-  const audit = (at: number, action: string, subject: string, detailsText: string): AuditEntry => {
-    const last = lastAudit.get();
-    const seq = last === undefined ? 1 : last.seq + 1;
-    const prevHash = last === undefined ? ZERO_HASH : u8(last.hash);
-    const hash = auditHash(seq, at, action, subject, detailsText, prevHash);
-    insertAudit.run(seq, at, action, subject, detailsText, prevHash, hash);
-    return { seq, at, action, subject, details: JSON.parse(detailsText) as AuditEntry['details'], prevHash, hash };
+  // Asked at each use, not kept: the station may move to another vault (and its seal) while open.
+  const chain = auditChain(db, seal, atomic, now);
+  // Runs inside the caller's write transaction, so two connections (the CLI and the app) writing
+  // to one station still make one chain.
+  const audit: StoreContext['audit'] = (at, action, subject, detailsText) => {
+    const entry = chain.append(at, action, subject, detailsText);
+    appended = true;
+    return entry;
   };
-  const ctx: StoreContext = { db, atomic, now, audit };
+  const ctx: StoreContext = { db, atomic, now, audit, verifyAudit: () => chain.verify() };
 
   const core: StoreCore = {
     file,
@@ -174,11 +196,12 @@ function connect(file: string, clock: Clock): Store {
  * that directory, created with mode 0700; `{file}` names the file itself. Runs pending migrations
  * and refuses a database written by a newer Airlock (STORE_VERSION).
  */
-export function openStore(location: StoreLocation, options: StoreOptions = {}): Store {
+export function openStore(location: StoreLocation, options: StoreOptions): Store {
   const fn = 'openStore';
   const loc = checkRecord(location, fn, 'location', ['dataDir', 'file']);
   const clock = options.clock ?? Date.now;
   if (typeof clock !== 'function') bad(fn, 'clock', 'must be a function');
+  if (typeof options.seal !== 'function') bad(fn, 'seal', "must be a function giving the vault's audit seal");
   const dir = loc.dataDir === undefined ? undefined : checkText(loc.dataDir, fn, 'dataDir', 4096, false);
   const given = loc.file === undefined ? undefined : checkText(loc.file, fn, 'file', 4096, false);
   if ((dir === undefined) === (given === undefined)) bad(fn, 'location', 'must give exactly one of dataDir and file');
@@ -190,7 +213,7 @@ export function openStore(location: StoreLocation, options: StoreOptions = {}): 
     }
     // Create the file owner-only before SQLite does; SQLite gives its -wal and -shm files the same mode.
     closeSync(openSync(file, 'a', 0o600));
-    return connect(file, clock);
+    return connect(file, clock, options.seal);
   } catch (e) {
     if (e instanceof AirlockError) throw e;
     const reason = e instanceof Error ? e.message : String(e);

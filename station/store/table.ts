@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
-import type { AuditEntry } from './audit.ts';
+import type { AuditEntry, AuditVerification } from './audit.ts';
 import type { JsonValue, Source } from './row-checks.ts';
 
 /** The store's core as a table module sees it; built once per open store by store.ts. */
@@ -21,6 +21,8 @@ export interface StoreContext {
   now(): number;
   /** Appends one chained audit entry; the caller is inside `atomic`. */
   audit(at: number, action: string, subject: string, detailsText: string): AuditEntry;
+  /** Verifies the keyed chain against the anchor the vault keeps (audit.ts). */
+  verifyAudit(): AuditVerification;
 }
 
 /** better-sqlite3 hands out Buffers; the station speaks Uint8Array (equal views, no copy). */

@@ -21,6 +21,7 @@ import { addressToBase58 } from '../../shared/chain/address.ts';
 import { wipe } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../shared/chain/keys.ts';
+import { keychainAuditSeal, type AuditSeal } from './audit-seal.ts';
 import { stationId } from './station-id.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
 import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
@@ -49,6 +50,7 @@ export class KeychainVault implements Vault {
   readonly kind = 'keychain' as const;
   readonly service: string;
   private readonly indexService: string;
+  private seal: AuditSeal | null = null;
 
   constructor(dataDir: string) {
     this.service = `Airlock ${stationId(dataDir)}`;
@@ -245,5 +247,10 @@ export class KeychainVault implements Vault {
     } catch (e) {
       unavailable(e);
     }
+  }
+
+  /** The audit key and anchor: two entries of their own under `Airlock <id> audit`. */
+  auditSeal(): AuditSeal {
+    return (this.seal ??= keychainAuditSeal(this.service));
   }
 }

@@ -37,6 +37,7 @@ import {
   type ScryptParams,
 } from './keystore-file.ts';
 import type { PassphraseSource } from './passphrase.ts';
+import { fileAuditSeal, type AuditSeal } from './audit-seal.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
 import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
@@ -61,6 +62,7 @@ export class KeystoreVault implements Vault {
   private readonly passphrase: PassphraseSource;
   private readonly newParams: ScryptParams;
   private derived: DerivedKey | null = null;
+  private seal: AuditSeal | null = null;
   /** The tail of the queue of changes: each waits for the one before to finish. */
   private changes: Promise<unknown> = Promise.resolve();
 
@@ -238,6 +240,14 @@ export class KeystoreVault implements Vault {
     const had = existsSync(this.apiKeyPath);
     rmSync(this.apiKeyPath, { force: true });
     return had;
+  }
+
+  /**
+   * The audit key and anchor: owner-only files beside the keystore, readable without the
+   * passphrase because the store appends entries while the keystore is locked (SECURITY.md).
+   */
+  auditSeal(): AuditSeal {
+    return (this.seal ??= fileAuditSeal(join(this.path, '..')));
   }
 
   private oneAtATime<T>(change: () => Promise<T>): Promise<T> {

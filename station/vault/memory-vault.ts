@@ -16,12 +16,19 @@ import { fail } from '../../shared/base/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../../shared/chain/keys.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
 import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { memoryAuditSeal, type AuditSeal } from './audit-seal.ts';
 
 export class MemoryVault implements Vault {
   readonly kind = 'keychain' as const;
   /** Base58 address → the vault's own copy of the key. */
   private readonly keys = new Map<string, Uint8Array>();
   private apiKey: Uint8Array | null = null;
+  /** The audit key and anchor, in memory like the keys: one per vault object (issue 16). */
+  private readonly seal = memoryAuditSeal();
+
+  auditSeal(): AuditSeal {
+    return this.seal;
+  }
 
   async status(): Promise<VaultStatus> {
     const n = this.keys.size;

@@ -13,6 +13,9 @@ import { wipe } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { checkPrivateKey } from '../../shared/chain/keys.ts';
 import { proofDigest, readChallenge, type ProofChallenge } from '../../shared/files/proof.ts';
+import type { AuditSeal } from './audit-seal.ts';
+
+export type { AuditSeal } from './audit-seal.ts';
 
 export type VaultKind = 'keychain' | 'keystore';
 
@@ -66,6 +69,12 @@ export interface Vault {
   hasApiKey(): Promise<boolean>;
   /** Removes the API key. False when there was none. */
   deleteApiKey(): Promise<boolean>;
+  /**
+   * The station's audit seal (issue 16, audit-seal.ts): the HMAC key chaining the audit log and
+   * the anchor kept outside the database. Synchronous and usable while the vault is locked; the
+   * caller gets MACs, never the key.
+   */
+  auditSeal(): AuditSeal;
 }
 
 /** Any address form the shared parser accepts, as the Base58 name the vault files keys under. */

@@ -6,13 +6,13 @@
 import { expect } from 'vitest';
 import { AirlockError, type ErrorCode } from '../../shared/base/errors.ts';
 import { openStore, type Store } from '../../station/store/store.ts';
-import { tempDir, testClock } from './store-helpers.ts';
+import { sealIn, tempDir, testClock } from './store-helpers.ts';
 
 /** A store on a fresh data directory, its clock at T0; close the store and remove `tmp` after. */
 export function openTestStore(): { tmp: ReturnType<typeof tempDir>; clock: ReturnType<typeof testClock>; store: Store } {
   const tmp = tempDir();
   const clock = testClock();
-  return { tmp, clock, store: openStore({ dataDir: tmp.dir }, { clock: clock.now }) };
+  return { tmp, clock, store: openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) }) };
 }
 
 /** Everything the store holds, to prove a refused call changed nothing. */

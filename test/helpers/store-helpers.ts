@@ -8,8 +8,17 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { txIdOf } from '../../shared/chain/transaction.ts';
 import type { TransactionInput } from '../../station/store/store.ts';
+import { fileAuditSeal, type AuditSeal } from '../../station/vault/audit-seal.ts';
 
 export const T0 = 1_790_000_000_000;
+
+/**
+ * The audit seal a store test opens with: the keystore vault's own owner-only files in `dir`, so
+ * a reopened store (or another process on the same directory) keeps the same audit key and anchor.
+ */
+export function sealIn(dir: string): () => AuditSeal {
+  return () => fileAuditSeal(dir);
+}
 
 export function tempDir(prefix = 'airlock-store-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
