@@ -34,7 +34,7 @@ import {
   type Handlers,
 } from '../../shared/api/api-contract.ts';
 import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
-import { parseJson } from '../../shared/base/json.ts';
+import { jsonDepthWithin, parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
 
@@ -86,30 +86,6 @@ function tokenMatches(header: string | undefined, expected: Buffer): boolean {
   const match = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(header ?? '');
   const given = digest(match?.[1] ?? '');
   return timingSafeEqual(given, expected) && match !== null;
-}
-
-/**
- * Whether JSON text nests no deeper than `maxDepth`, scanned before parsing: parsing (and the
- * int64 reviver) of hostile nesting would exhaust the stack before dispatch could refuse it.
- */
-export function jsonDepthWithin(text: string, maxDepth: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      depth += 1;
-      if (depth > maxDepth) return false;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth -= 1;
-    }
-  }
-  return true;
 }
 
 export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>): Promise<Bridge> {

@@ -25,6 +25,7 @@ import { equalBytes, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts'
 import type { Handlers } from '../../shared/api/api-contract.ts';
 import { addressView } from '../../shared/base/display.ts';
 import { fail } from '../../shared/base/errors.ts';
+import { checkJsonDepth } from '../../shared/base/json.ts';
 import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import { escapeJsonText } from '../../shared/base/escape.ts';
 import type { QueueEntry, StationApi, StationTransaction } from '../../shared/api/station-api.ts';
@@ -138,6 +139,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
   });
 
   const parseContractJson = (text: string): unknown => {
+    // Depth first (issue 16): the contract readers recurse over what JSON.parse gives them.
+    checkJsonDepth(text, 'json');
     try {
       return JSON.parse(text) as unknown;
     } catch {

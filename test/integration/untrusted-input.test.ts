@@ -1,0 +1,107 @@
+/**
+ * Issue 16's low and medium findings about untrusted input, each from a public input (a crafted
+ * file through the CLI, an API call through `dispatch` as IPC and the bridge make it): JSON nested
+ * 5,000 deep is refused in words at every reader; a passphrase file others can read is refused as a
+ * key file is; a transaction carrying signed fields Airlock does not show is refused by field name;
+ * a file name with NUL or control characters is refused in words, never INTERNAL. Guards the rule
+ * that a file can make the station say only what it can show and check.
+ */
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressToBase58 } from '../../shared/chain/address.ts';
+import { dispatch, type ApiResult } from '../../shared/api/api-contract.ts';
+import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys.ts';
+import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
+import { permissionsToJson } from '../../shared/files/snapshot.ts';
+import { STATION_API } from '../../shared/api/station-api.ts';
+import type { createStationHandlers } from '../../electron/shell/station-handlers.ts';
+import type { Station } from '../../station/station.ts';
+import { run } from '../../cli/main.ts';
+import { nodeIo } from '../../cli/io.ts';
+import { offlineApiStation, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+
+const T = 1_800_000_000_000;
+const owner = addressOfPrivateKey(generatePrivateKey());
+const OWNER = addressToBase58(owner);
+let work: { dir: string; remove: () => void };
+let station: Station;
+let handlers: ReturnType<typeof createStationHandlers>;
+let snapshot: string;
+let S: TestStation;
+const internal: string[] = [];
+
+async function call(method: string, args?: unknown): Promise<ApiResult<unknown>> {
+  return dispatch(STATION_API, handlers, method, args, { onInternalError: (m) => void internal.push(m) });
+}
+
+function refusal(answer: ApiResult<unknown>): { code: string; message: string } {
+  if (answer.ok) throw new Error(`expected a refusal, got ${JSON.stringify(answer.value)}`);
+  return { code: answer.error.code, message: answer.error.message };
+}
+
+function cliError(r: { code: number; stderr: string }): { code: string; message: string } {
+  expect(r.code).not.toBe(0);
+  return (JSON.parse(r.stderr) as { error: { code: string; message: string } }).error;
+}
+
+/** The CLI's station-less tools (`airlock tx ...`), in-process, at the test's clock. */
+async function tool(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { ...nodeIo(), stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), now: () => T };
+  delete io.terminal;
+  const code = await run(args, io);
+  return { code, stdout, stderr };
+}
+
+/** JSON text `depth` arrays deep inside a file's own object. */
+function nested(depth: number, head = '{"format":"airlock.handoff","version":1,"x":'): string {
+  return head + '['.repeat(depth) + ']'.repeat(depth) + '}';
+}
+
+beforeAll(() => {
+  work = workDir('airlock-untrusted-');
+  ({ station, handlers, snapshot } = offlineApiStation(work.dir, T, OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] })));
+  S = testStation(work.dir, 'cli', { now: () => T });
+}, 60_000);
+
+afterAll(() => {
+  station?.close();
+  work?.remove();
+  expect(internal).toEqual([]);
+});
+
+describe('JSON nested 5,000 deep is refused in words at every reader (issue 16)', () => {
+  const DEEP = 'the JSON is nested deeper than 64 levels';
+
+  it('a handoff file, through the CLI import and the API importFiles', async () => {
+    const file = join(work.dir, 'deep.airlock.json');
+    writeFileSync(file, nested(5_000));
+    const cli = cliError(await S.run(['import', file]));
+    expect(cli.code).toBe('BAD_JSON');
+    expect(cli.message).toContain(DEEP);
+    const api = refusal(await call('importFiles', { files: [{ name: 'deep.airlock.json', text: nested(5_000) }] }));
+    expect(api).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
+  });
+
+  it('a chain snapshot, through the CLI and the API', async () => {
+    const file = join(work.dir, 'deep-snapshot.json');
+    writeFileSync(file, nested(5_000, '{"format":"airlock.snapshot","version":1,"x":'));
+    const cli = cliError(await S.run(['snapshot', 'import', file]));
+    expect(cli).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
+    const api = refusal(await call('snapshotImport', { fileName: 'deep-snapshot.json', text: nested(5_000, '{"format":"airlock.snapshot","version":1,"x":') }));
+    expect(api).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
+    // The snapshot a station really exports still reads.
+    expect((await call('snapshotImport', { fileName: 'good.json', text: snapshot })).ok).toBe(true);
+  });
+
+  it("a contract's JSON in an API call (permissionCheck) and a transaction file through the CLI tools", async () => {
+    const api = refusal(await call('permissionCheck', { json: nested(5_000, '{"owner_address":"x","owner":') }));
+    expect(api).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
+    const file = join(work.dir, 'deep-tx.json');
+    writeFileSync(file, nested(5_000, '{"raw_data":'));
+    const cli = cliError(await tool(['tx', 'inspect', file]));
+    expect(cli).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
+  });
+});
