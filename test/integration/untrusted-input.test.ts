@@ -105,3 +105,23 @@ describe('JSON nested 5,000 deep is refused in words at every reader (issue 16)'
     expect(cli).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining(DEEP) });
   });
 });
+
+describe('a passphrase file group or others can read or write is refused, as a key file is (issue 16)', () => {
+  it.each([['0644', 0o644], ['0640', 0o640], ['0604', 0o604], ['0620', 0o620]])('mode %s: keys new is refused naming the file and the chmod 600 that fixes it', async (_name, mode) => {
+    const passFile = join(work.dir, 'cli.pass');
+    chmodSync(passFile, mode);
+    try {
+      const e = cliError(await S.run(['keys', 'new']));
+      const octal = mode.toString(8).padStart(4, '0');
+      expect(e).toEqual({
+        code: 'INVALID_INPUT',
+        message: `--passphrase-file: permissions ${octal} for ${passFile} are too open: a passphrase file must be readable and writable by its owner only, so it was not read. Fix: chmod 600 ${passFile}`,
+        details: { field: '--passphrase-file', path: passFile, mode: octal, fix: `chmod 600 ${passFile}` },
+      });
+    } finally {
+      chmodSync(passFile, 0o600);
+    }
+    // The same file, owner-only, opens the station.
+    expect((await S.run(['keys', 'new'])).code).toBe(0);
+  });
+});
