@@ -175,6 +175,25 @@ function decodeStrict<T extends Message>(schema: DescMessage, bytes: Uint8Array,
   return message;
 }
 
+/**
+ * Signed fields Airlock has no words for (issue 16, "what is signed is shown"): the node signs and
+ * broadcasts them, no screen of Airlock shows them, and no contract Airlock builds sets them. A
+ * transaction carrying any of them, non-empty, is refused by name, so no station imports, signs or
+ * broadcasts bytes its user could not read.
+ */
+function refuseUnshownFields(raw: Transaction_raw): void {
+  const c = raw.contract[0]!;
+  const unshown: Array<[string, boolean]> = [
+    ['raw_data.auths', raw.auths.length > 0],
+    ['raw_data.scripts', raw.scripts.length > 0],
+    ['raw_data.contract[0].provider', c.provider.length > 0],
+    ['raw_data.contract[0].ContractName', c.ContractName.length > 0],
+  ];
+  for (const [field, present] of unshown) {
+    if (present) fail('BAD_TRANSACTION', `this transaction carries ${field}, which Airlock does not show; it is refused`, { field });
+  }
+}
+
 /** Decodes and checks raw bytes. Throws a coded error for anything Airlock will not sign. */
 export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   if (!(rawBytes instanceof Uint8Array)) badArgument('decodeRaw: expected bytes', 'rawBytes');
@@ -182,6 +201,7 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   if (raw.contract.length !== 1) {
     fail('BAD_TRANSACTION', `raw_data.contract: contract size should be exactly 1, actual :${raw.contract.length}`);
   }
+  refuseUnshownFields(raw);
   const c = raw.contract[0]!;
   const name = contractTypeName(c.type);
   if (name === undefined || !isSupportedContractName(name)) {

@@ -6,10 +6,15 @@
  * a file name with NUL or control characters is refused in words, never INTERNAL. Guards the rule
  * that a file can make the station say only what it can show and check.
  */
+import { createHash } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { addressToBase58 } from '../../shared/chain/address.ts';
+import { hexToBytes } from '../../shared/base/bytes.ts';
+import { Transaction_rawSchema, type Transaction_raw } from '../../shared/gen/protocol/core_pb.ts';
+import { stringifyJson } from '../../shared/base/json.ts';
 import { dispatch, type ApiResult } from '../../shared/api/api-contract.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
@@ -60,10 +65,13 @@ function nested(depth: number, head = '{"format":"airlock.handoff","version":1,"
   return head + '['.repeat(depth) + ']'.repeat(depth) + '}';
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   work = workDir('airlock-untrusted-');
   ({ station, handlers, snapshot } = offlineApiStation(work.dir, T, OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] })));
   S = testStation(work.dir, 'cli', { now: () => T });
+  expect((await call('snapshotImport', { fileName: 'snapshot.json', text: snapshot })).ok).toBe(true);
+  writeFileSync(join(work.dir, 'snapshot.json'), snapshot);
+  expect((await S.run(['snapshot', 'import', join(work.dir, 'snapshot.json')])).code).toBe(0);
 }, 60_000);
 
 afterAll(() => {
@@ -123,5 +131,45 @@ describe('a passphrase file group or others can read or write is refused, as a k
     }
     // The same file, owner-only, opens the station.
     expect((await S.run(['keys', 'new'])).code).toBe(0);
+  });
+});
+
+describe('signed fields Airlock does not show are refused by name at import (issue 16)', () => {
+  /** A genuine transfer built by the station, with one field Airlock cannot show added to its signed bytes. */
+  async function crafted(edit: (raw: Transaction_raw) => void): Promise<string> {
+    const built = await call('buildTransfer', { from: OWNER, to: addressToBase58(addressOfPrivateKey(generatePrivateKey())), amount: '1' });
+    if (!built.ok) throw new Error(built.error.message);
+    const exported = await call('exportHandoff', { txId: (built.value as { txId: string }).txId });
+    if (!exported.ok) throw new Error(exported.error.message);
+    const hex = (JSON.parse((exported.value as { text: string }).text) as { transaction: { raw_data_hex: string } }).transaction.raw_data_hex;
+    const raw = fromBinary(Transaction_rawSchema, hexToBytes(hex));
+    edit(raw);
+    // A plain transaction file, as the node's JSON writes one: its txID and raw_data_hex.
+    const rawBytes = toBinary(Transaction_rawSchema, raw);
+    return stringifyJson({ txID: createHash('sha256').update(rawBytes).digest('hex'), raw_data_hex: Buffer.from(rawBytes).toString('hex') });
+  }
+
+  const cases: Array<[string, (raw: Transaction_raw) => void]> = [
+    ['raw_data.scripts', (raw) => void (raw.scripts = Uint8Array.of(1, 2, 3))],
+    ['raw_data.auths', (raw) => void raw.auths.push(create(Transaction_rawSchema.fields.find((f) => f.name === 'auths')!.message!, {}) as never)],
+    ['raw_data.contract[0].provider', (raw) => void (raw.contract[0]!.provider = Uint8Array.of(0x41, 1))],
+    ['raw_data.contract[0].ContractName', (raw) => void (raw.contract[0]!.ContractName = new TextEncoder().encode('Looks harmless'))],
+  ];
+
+  it.each(cases)('%s: refused through the API importFiles and the CLI import, nothing stored', async (field, edit) => {
+    const text = await crafted(edit);
+    const message = `this transaction carries ${field}, which Airlock does not show; it is refused`;
+    const before = await call('list', {});
+    const api = refusal(await call('importFiles', { files: [{ name: 'plain.json', text }] }));
+    expect(api.code).toBe('BAD_TRANSACTION');
+    expect(api.message).toContain(message);
+    expect(await call('list', {})).toEqual(before);
+    const file = join(work.dir, 'plain.json');
+    writeFileSync(file, text);
+    const cli = cliError(await S.run(['import', file]));
+    expect(cli.code).toBe('BAD_TRANSACTION');
+    expect(cli.message).toContain(message);
+    const inspect = cliError(await tool(['tx', 'inspect', file]));
+    expect(inspect.message).toContain(message);
   });
 });
