@@ -14,6 +14,7 @@ import { bytesToUtf8 } from '../shared/base/bytes.ts';
 import { escapeJsonText } from '../shared/base/escape.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import { checkFileName } from '../shared/files/file-name.ts';
 import type { StationOptions } from '../station/station.ts';
 import type { PromptTerminal } from '../station/vault/passphrase.ts';
 import { refuseOpenPermissions } from '../station/vault/owner-only.ts';
@@ -98,6 +99,8 @@ export function readOwnerOnlyFile(path: string, what = 'key file'): Uint8Array {
 
 /** Reads a file by path, turning the OS error into coded data that names the path. */
 export async function readInputFile(io: CliIo, path: string, what: string, secret = false): Promise<Uint8Array> {
+  // A NUL would reach the OS as an engine error (INTERNAL); say what is wrong instead (issue 16).
+  checkFileName(path, what);
   try {
     return await (secret ? io.readSecretFile(path) : io.readFile(path));
   } catch (e) {

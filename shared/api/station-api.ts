@@ -22,6 +22,7 @@
 import * as v from 'valibot';
 import { defineApi, textFile } from './api-contract.ts';
 import { DURATION_RE } from '../base/duration.ts';
+import { fileNameControl, fileNameControlMessage } from '../files/file-name.ts';
 import {
   ADDRESS_VIEW,
   APPROVAL_VIEW,
@@ -49,7 +50,12 @@ const tokenIdArg = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'a token id 
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
 const labelArg = v.pipe(v.string(), v.maxLength(200, 'a label of at most 200 characters'));
 const noteArg = v.pipe(v.string(), v.maxLength(2_000, 'a note of at most 2000 characters'));
-const fileNameArg = v.pipe(v.string(), v.maxLength(255, 'a file name of at most 255 characters'));
+/** A file name: short, and without control characters (issue 16: a NUL answered INTERNAL). */
+const fileNameArg = v.pipe(
+  v.string(),
+  v.maxLength(255, 'a file name of at most 255 characters'),
+  v.check((name) => fileNameControl(name) === null, (issue) => fileNameControlMessage(fileNameControl(String(issue.input)) ?? 'U+0000')),
+);
 
 /** The options every build takes (services BuildOptions). */
 const buildOptions = {

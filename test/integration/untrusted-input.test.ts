@@ -173,3 +173,42 @@ describe('signed fields Airlock does not show are refused by name at import (iss
     expect(inspect.message).toContain(message);
   });
 });
+
+describe('a file name with NUL or control characters is refused in words, never INTERNAL (issue 16)', () => {
+  const NUL_WORDS = 'the file name contains a control character (U+0000, NUL), which no file name Airlock reads or writes may hold; rename the file';
+
+  it('the API: importFiles, snapshotImport and proofImport file names', async () => {
+    for (const [method, args] of [
+      ['importFiles', { files: [{ name: 'a\u0000b.airlock.json', text: '{}' }] }],
+      ['snapshotImport', { fileName: 'snap\u0000.json', text: snapshot }],
+      ['proofImport', { fileName: '\u0000', text: '{}' }],
+    ] as const) {
+      const e = refusal(await call(method, args));
+      expect(e.code).toBe('INVALID_INPUT');
+      expect(e.message).toContain(NUL_WORDS);
+    }
+    const newline = refusal(await call('snapshotImport', { fileName: 'snap\nshot.json', text: snapshot }));
+    expect(newline).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('control character (U+000A)') });
+    expect(internal).toEqual([]);
+  });
+
+  it('the CLI: import, export, snapshot import and export, --json files, and the tools', async () => {
+    const bad = join(work.dir, 'a\u0000b.json');
+    const cases: Array<[string[], string]> = [
+      [['import', bad], '<files>'],
+      [['export', '00'.repeat(32), bad], '<file>'],
+      [['snapshot', 'import', bad], '<file>'],
+      [['snapshot', 'export', bad, '--account', OWNER], '<file>'],
+      [['build', 'asset-issue', '--json', bad], '--json'],
+      [['permission-check', '--json', join(work.dir, 'esc\u001b[2J.json')], '--json'],
+    ];
+    for (const [args, field] of cases) {
+      const e = cliError(await S.run(args));
+      expect(e.code).toBe('INVALID_INPUT');
+      expect(e.message).toMatch(new RegExp(`^${field.replace(/[[\]<>-]/g, (c) => `\\${c}`)}: the file name contains a control character \\(U\\+00`));
+    }
+    const tx = cliError(await tool(['tx', 'inspect', bad]));
+    expect(tx).toEqual({ code: 'INVALID_INPUT', message: `input: ${NUL_WORDS}`, details: { field: 'input' } });
+    expect(cliError(await tool(['address', '--key-file', bad])).code).toBe('INVALID_INPUT');
+  });
+});
