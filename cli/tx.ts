@@ -34,6 +34,7 @@ import {
   transactionFromNodeJson,
   transactionToNodeJson,
   TRANSACTION_JSON_KEYS,
+  checkExpirationWithinWindow,
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/chain/transaction.ts';
@@ -109,9 +110,11 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
   );
 }
 
-export function encodeCommand(json: unknown, options: { visible: boolean }) {
+export function encodeCommand(json: unknown, options: { visible: boolean; now: number }) {
   const tx = readTransaction(json, options.visible);
   requireReferenceAndExpiration(tx.decoded);
+  // Encoding is building the bytes: an expiration the node cannot take is refused here (issue 16).
+  checkExpirationWithinWindow(tx.decoded.raw.expiration, options.now, 'raw_data.expiration');
   return {
     txID: bytesToHex(tx.decoded.txId),
     raw_data_hex: bytesToHex(tx.rawBytes),

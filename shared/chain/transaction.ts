@@ -102,6 +102,22 @@ export interface DecodedTransaction {
   ownerAddress: Address;
 }
 
+/**
+ * Refuses an expiration more than MAX_EXPIRATION_MS after `now`, in words (issue 16: an expiry in
+ * 2100 was built). The node takes an expiration at most 24 hours after its head block (PROTOCOL.md
+ * §7 step 5.4), so such a transaction is refused today and, worse, lies in wait, valid once its date
+ * comes near, long after its signers have forgotten it.
+ */
+export function checkExpirationWithinWindow(expiration: bigint | number, now: number, field = 'expiration'): void {
+  if (BigInt(expiration) <= BigInt(now) + BigInt(MAX_EXPIRATION_MS)) return;
+  const ms = BigInt(expiration);
+  const when = ms < 8_640_000_000_000_000n ? new Date(Number(ms)).toISOString() : `${ms} ms`;
+  fail('INVALID_INPUT', `${field}: ${when} is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused`, {
+    field,
+    maxMs: MAX_EXPIRATION_MS,
+  });
+}
+
 /** Builds the raw part of a transaction around one contract. */
 export function buildRaw(call: ContractCall, fields: RawFields): Transaction_raw {
   if (!isSupportedContractName(call.type)) fail('UNSUPPORTED_CONTRACT', `buildRaw: ${String(call.type)} is not a contract Airlock builds`);

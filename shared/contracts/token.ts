@@ -63,6 +63,17 @@ export const MAX_CDED_DAYS = 3652;
 /** free_asset_net_limit and public_free_asset_net_limit must be below this. */
 export const ONE_DAY_NET_LIMIT = 57_600_000_000n;
 export const MAX_PRECISION = 6;
+/**
+ * Names of the native coin, lower case: a token abbreviated so would read as the coin itself
+ * ("Send 5 TRX" for 5 units of a token), so no token may carry one as its abbreviation (issue 16).
+ */
+export const NATIVE_COIN_NAMES: readonly string[] = ['coin', 'trx'];
+
+/** Whether `abbreviation` (text or bytes) names the native coin, ignoring case and surrounding space. */
+export function namesNativeCoin(abbreviation: string | Uint8Array): boolean {
+  const text = typeof abbreviation === 'string' ? abbreviation : lenientUtf8.decode(abbreviation);
+  return NATIVE_COIN_NAMES.includes(text.trim().toLowerCase());
+}
 /** TOKEN_ID_NUM (1,000,000) + 1: the id of the first token ever issued; no token has a lower one. */
 export const FIRST_TOKEN_ID = 1000001;
 
@@ -194,6 +205,7 @@ export function assetIssueProblems(c: AssetIssueContract, ctx: AssetIssueContext
   rule(validTokenName(c.name) && asciiLower(c.name) === 'trx', "assetName can't be trx", 'name');
   rule(c.precision < 0 || c.precision > MAX_PRECISION, 'precision cannot exceed 6', 'precision');
   rule(c.abbr.length > 0 && !validTokenName(c.abbr), 'Invalid abbreviation for token', 'abbr');
+  rule(namesNativeCoin(c.abbr), "abbreviation can't name the native coin (coin, TRX): amounts of the token would read as the coin", 'abbr');
   rule(c.url.length === 0 || c.url.length > MAX_URL_BYTES, 'Invalid url', 'url');
   rule(c.description.length > MAX_DESCRIPTION_BYTES, 'Invalid description', 'description');
 

@@ -18,7 +18,8 @@ import { stringifyJson } from '../../shared/base/json.ts';
 import { dispatch, type ApiResult } from '../../shared/api/api-contract.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
-import { permissionsToJson } from '../../shared/files/snapshot.ts';
+import { parseSnapshot, permissionsToJson, planFromSnapshot } from '../../shared/files/snapshot.ts';
+import { buildAssetIssue } from '../../shared/contracts/token.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import type { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import type { Station } from '../../station/station.ts';
@@ -210,5 +211,72 @@ describe('a file name with NUL or control characters is refused in words, never 
     const tx = cliError(await tool(['tx', 'inspect', bad]));
     expect(tx).toEqual({ code: 'INVALID_INPUT', message: `input: ${NUL_WORDS}`, details: { field: 'input' } });
     expect(cliError(await tool(['address', '--key-file', bad])).code).toBe('INVALID_INPUT');
+  });
+});
+
+describe("a token abbreviated as the native coin, an expiry past the node's 24 hours, a permission name past 32 bytes (issue 16)", () => {
+  /** The station's genuine snapshot with one edit, as a file would carry it. */
+  function forged(edit: (json: { accounts: Array<{ permissions: { owner_permission: Record<string, unknown> } }>; tokens: unknown[] }) => void): string {
+    const json = JSON.parse(snapshot) as Parameters<typeof edit>[0];
+    edit(json);
+    return JSON.stringify(json);
+  }
+  const token = (abbreviation: string) => ({
+    id: '1000001', name: 'Gold', abbreviation, precision: 0, owner: OWNER, total_supply: '5000000000',
+    coin_num: 1, num: 1, start_time: T, end_time: T + 86_400_000, description: '', url: 'https://example.com',
+  });
+
+  it.each(['coin', 'TRX', 'Trx', 'CoIn'])('a token abbreviated %j: refused when building it (buildAssetIssue) and when a snapshot file claims it', async (abbr) => {
+    const input = {
+      owner: OWNER, name: 'Gold', abbr, totalSupply: 1000n, precision: 0, coinNum: 1, num: 1,
+      startTime: T + 86_400_000, endTime: T + 2 * 86_400_000, url: 'https://example.com',
+    };
+    expect(() => buildAssetIssue(input, { headBlockTime: T })).toThrow(expect.objectContaining({
+      message: expect.stringContaining("abbreviation can't name the native coin (coin, TRX): amounts of the token would read as the coin"),
+      details: expect.objectContaining({ field: 'abbr' }),
+    }));
+    expect(buildAssetIssue({ ...input, abbr: 'GLD' }, { headBlockTime: T }).abbr).toEqual(new TextEncoder().encode('GLD'));
+    const file = join(work.dir, 'coin-token.json');
+    writeFileSync(file, forged((j) => void j.tokens.push(token(abbr))));
+    const e = cliError(await S.run(['snapshot', 'import', file]));
+    expect(e).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining('snapshot.tokens[0].abbreviation:') });
+    expect(e.message).toContain('names the native coin');
+  });
+
+  it('a plain abbreviation still reads', () => {
+    expect(parseSnapshot(forged((j) => void j.tokens.push(token('GLD')))).tokens[0]?.abbreviation).toBe('GLD');
+  });
+
+  it('an expiration more than 24 hours ahead is refused at build in words: the offline plan and the CLI encoder', async () => {
+    const s = parseSnapshot(snapshot);
+    const to2100 = Date.UTC(2100, 0, 1) - T;
+    expect(() => planFromSnapshot(s, { now: T, expiresInMs: to2100 })).toThrow(expect.objectContaining({
+      code: 'INVALID_INPUT',
+      message: 'expiration: 2100-01-01T00:00:00.000Z is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused',
+    }));
+    expect(() => planFromSnapshot(s, { now: T, expiresInMs: 86_400_001 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'expiration', maxMs: 86_400_000 } }));
+    expect(() => planFromSnapshot(s, { now: T, expiresInMs: 12 * 3_600_000 })).not.toThrow();
+    const raw = (expiration: number) => ({
+      raw_data: {
+        contract: [{ type: 'TransferContract', parameter: { value: { owner_address: Buffer.from(owner).toString('hex'), to_address: Buffer.from(addressOfPrivateKey(generatePrivateKey())).toString('hex'), amount: 1 } } }],
+        ref_block_bytes: '01f4', ref_block_hash: '00000000000001f4', expiration, timestamp: T,
+      },
+    });
+    const file = join(work.dir, 'tx-2100.json');
+    writeFileSync(file, JSON.stringify(raw(Date.UTC(2100, 0, 1))));
+    const e = cliError(await tool(['tx', 'encode', file]));
+    expect(e).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('raw_data.expiration: 2100-01-01T00:00:00.000Z is more than 24 hours from now') });
+    writeFileSync(file, JSON.stringify(raw(T + 3_600_000)));
+    expect((await tool(['tx', 'encode', file])).code).toBe(0);
+  });
+
+  it('a permission name longer than 32 bytes in a snapshot or handoff file is refused naming the field; 32 bytes read', async () => {
+    const file = join(work.dir, 'long-name.json');
+    writeFileSync(file, forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(5_000))));
+    const e = cliError(await S.run(['snapshot', 'import', file]));
+    expect(e).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining("owner_permission.permission_name: longer than 32 bytes, the node's limit for a permission's name") });
+    const api = refusal(await call('snapshotImport', { fileName: 'long-name.json', text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'é'.repeat(17))) }));
+    expect(api.message).toContain('longer than 32 bytes');
+    expect((await call('snapshotImport', { fileName: 'ok-name.json', text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(32))) })).ok).toBe(true);
   });
 });
