@@ -43,7 +43,7 @@ async function txCommand(command: string | undefined, argv: readonly string[], i
     const [file] = takePositionals(args, 1, name);
     const visible = args.switches.has('visible');
     const json = await readJsonInput(io, file);
-    return { json: command === 'encode' ? encodeCommand(json, { visible, now: io.now() }) : inspectCommand(json, { visible, now: io.now() }) };
+    return { json: command === 'encode' ? encodeCommand(json, { visible }) : inspectCommand(json, { visible, now: io.now() }) };
   }
   if (command === 'sign') {
     const args = parseArgs(argv, { values: ['key-file', 'permission-id'], switches: ['visible', 'allow-expired'] }, name);

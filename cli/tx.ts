@@ -34,7 +34,6 @@ import {
   transactionFromNodeJson,
   transactionToNodeJson,
   TRANSACTION_JSON_KEYS,
-  checkExpirationWithinWindow,
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/chain/transaction.ts';
@@ -110,11 +109,9 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
   );
 }
 
-export function encodeCommand(json: unknown, options: { visible: boolean; now: number }) {
+export function encodeCommand(json: unknown, options: { visible: boolean }) {
   const tx = readTransaction(json, options.visible);
   requireReferenceAndExpiration(tx.decoded);
-  // Encoding is building the bytes: an expiration the node cannot take is refused here (issue 16).
-  checkExpirationWithinWindow(tx.decoded.raw.expiration, options.now, 'raw_data.expiration');
   return {
     txID: bytesToHex(tx.decoded.txId),
     raw_data_hex: bytesToHex(tx.rawBytes),
