@@ -1,10 +1,12 @@
 /**
  * Issue 16's low and medium findings about untrusted input, each from a public input (a crafted
- * file through the CLI, an API call through `dispatch` as IPC and the bridge make it): JSON nested
- * 5,000 deep is refused in words at every reader; a passphrase file others can read is refused as a
- * key file is; a transaction carrying signed fields Airlock does not show is refused by field name;
- * a file name with NUL or control characters is refused in words, never INTERNAL. Guards the rule
- * that a file can make the station say only what it can show and check.
+ * file through the CLI, an API call through `dispatch` as IPC and the bridge make it, a shared
+ * builder's public function): JSON nested 5,000 deep is refused in words at every reader; a
+ * passphrase file others can read is refused as a key file is; a transaction carrying signed fields
+ * Airlock does not show is refused by field name; a file name with NUL or control characters is
+ * refused in words, never INTERNAL; a token abbreviated as the native coin, an expiry past the
+ * node's 24 hours and a permission name past its 32 bytes are refused. Guards the rule that a file
+ * can make the station say only what it can show and check.
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
