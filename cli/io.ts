@@ -14,8 +14,10 @@ import { bytesToUtf8 } from '../shared/base/bytes.ts';
 import { escapeJsonText } from '../shared/base/escape.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
+import { checkFileName } from '../shared/files/file-name.ts';
 import type { StationOptions } from '../station/station.ts';
 import type { PromptTerminal } from '../station/vault/passphrase.ts';
+import { refuseOpenPermissions } from '../station/vault/owner-only.ts';
 import { UsageError } from './args.ts';
 import { SECRET_FILE_MAX_BYTES } from '../shared/base/limits.ts';
 
@@ -64,11 +66,6 @@ export function nodeIo(): CliIo {
 }
 
 
-/** `path` as a shell word, for a command the user can paste (`chmod 600 'my keys/k'`). */
-function shellWord(path: string): string {
-  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
-}
-
 /**
  * Reads a small secret file. The mode is checked on the open descriptor (so the file checked is
  * the file read), and the bytes go straight into one Buffer.alloc'd buffer, never pooled, never a
@@ -81,16 +78,7 @@ export function readOwnerOnlyFile(path: string, what = 'key file'): Uint8Array {
     const shown = shownArg(path);
     if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     if (!stat.isFile()) fail('INVALID_INPUT', `${what}: not a regular file: ${shown}`, { path: shown });
-    const mode = stat.mode & 0o777;
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      const octal = mode.toString(8).padStart(4, '0');
-      const fix = `chmod 600 ${shellWord(shown)}`;
-      fail('INVALID_INPUT', `${what}: permissions ${octal} for ${shown} are too open: a private key file must be readable and writable by its owner only, so it was not read. Fix: ${fix}`, {
-        path: shown,
-        mode: octal,
-        fix,
-      });
-    }
+    refuseOpenPermissions(fd, path, what, 'a private key file');
     const buffer = Buffer.alloc(SECRET_FILE_MAX_BYTES + 1);
     let length = 0;
     for (;;) {
@@ -110,6 +98,8 @@ export function readOwnerOnlyFile(path: string, what = 'key file'): Uint8Array {
 
 /** Reads a file by path, turning the OS error into coded data that names the path. */
 export async function readInputFile(io: CliIo, path: string, what: string, secret = false): Promise<Uint8Array> {
+  // A NUL would reach the OS as an engine error (INTERNAL); say what is wrong instead (issue 16).
+  checkFileName(path, what);
   try {
     return await (secret ? io.readSecretFile(path) : io.readFile(path));
   } catch (e) {

@@ -33,6 +33,7 @@ import type { TokenView } from '../station/core/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
+import { checkFileName } from '../shared/files/file-name.ts';
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
@@ -185,6 +186,26 @@ async function confirm(terminal: PromptTerminal, question: string): Promise<bool
   });
 }
 
+/**
+ * Every path on the command line (an argument named like `<file>`, an option taking `<file>` or
+ * `<dir>`) is refused in words when it holds a control character, before any command runs: the OS
+ * would refuse a NUL with an engine error, which used to answer INTERNAL (issue 16).
+ */
+function checkPathArguments(top: Command, action: Command): void {
+  action.registeredArguments.forEach((argument, i) => {
+    if (!argument.name().includes('file')) return;
+    const value: unknown = action.processedArgs[i];
+    for (const path of Array.isArray(value) ? value : [value]) if (typeof path === 'string') checkFileName(path, `<${argument.name()}>`);
+  });
+  for (const command of [top, action]) {
+    for (const option of command.options) {
+      if (!/<(file|dir)>/.test(option.flags)) continue;
+      const value: unknown = command.getOptionValue(option.attributeName());
+      if (typeof value === 'string') checkFileName(value, option.long ?? option.flags);
+    }
+  }
+}
+
 /** Adds the station's commands to the CLI's one tree (cli/main.ts); `outcome()` is what the one run printed. */
 export function stationCommands(program: Command, io: CliIo): { outcome(): { text: string } | { json: unknown } | undefined; close(): void } {
   let outcome: Outcome | undefined;
@@ -202,8 +223,9 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   // them again (asset-issue and permission-update keep `--json FILE` for their input, so there the
   // JSON view is asked for before the command word: `airlock --json build asset-issue --json F`).
   let current: Command | undefined;
-  program.hook('preAction', (_top, action) => {
+  program.hook('preAction', (top, action) => {
     current = action;
+    checkPathArguments(top, action);
   });
   const globals = (): GlobalOptions => {
     const top = program.opts<GlobalOptions>();

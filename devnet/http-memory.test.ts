@@ -128,6 +128,61 @@ describe('connections are bounded', () => {
   });
 });
 
+/** Opens a connection, makes one keep-alive GET of /devnet/info, reads the whole reply, and leaves the connection open and idle. */
+async function idleKeepAlive(url: string): Promise<Socket> {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  sockets.push(socket);
+  socket.on('error', () => undefined);
+  socket.setEncoding('utf8');
+  let text = '';
+  const answered = new Promise<void>((resolve) => {
+    socket.on('data', (d: string) => {
+      text += d;
+      const head = text.indexOf('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? -1);
+      if (head !== -1 && length >= 0 && Buffer.byteLength(text.slice(head + 4)) >= length) resolve();
+    });
+  });
+  socket.write('GET /devnet/info HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+  await answered;
+  expect(parseReply(text).status).toBe(200);
+  return socket;
+}
+
+describe('idle keep-alive connections cannot starve new clients (issue 16)', () => {
+  it('with every slot held by an idle keep-alive connection, a new client is served and the idlest connection is closed', async () => {
+    node = await startNode({ httpLimits: { maxConnections: 8, bodyTimeoutMs: 120_000 } });
+    const devnet = node.devnet;
+    const idle: Socket[] = [];
+    for (let i = 0; i < 8; i++) idle.push(await idleKeepAlive(node.url));
+    await until(() => devnet.httpStats().connections === 8, '8 idle connections open');
+    // Before issue 16 this was a 503 "8 connections are open", for as long as the idle ones stayed.
+    for (let i = 0; i < 3; i++) expect((await node.request('/wallet/getnowblock')).status).toBe(200);
+    expect(devnet.httpStats().connections).toBeLessThanOrEqual(8);
+    expect(devnet.httpStats().evictedIdleConnections).toBeGreaterThanOrEqual(1);
+    // The first idle connection (idle longest) is the one closed.
+    await until(() => idle[0]!.destroyed || idle[0]!.readyState !== 'open', 'the idlest connection closed');
+  });
+
+  it('connections in the middle of a request are never evicted: with all slots busy the new one still gets the 503', async () => {
+    node = await startNode({ httpLimits: { maxConnections: 4, bodyTimeoutMs: 120_000 } });
+    const url = node.url;
+    const devnet = node.devnet;
+    const idle = await idleKeepAlive(url);
+    const held = Array.from({ length: 3 }, () => slowUpload(url, 1_000, 100));
+    await until(() => devnet.httpStats().connections === 4, '4 connections open');
+    // The fifth evicts the idle one and takes its slot; the sixth finds only busy ones.
+    const fifth = slowUpload(url, 1_000, 100);
+    await until(() => devnet.httpStats().evictedIdleConnections === 1, 'the idle connection evicted');
+    await until(() => idle.destroyed || idle.readyState !== 'open', 'the idle connection closed');
+    const sixth = slowUpload(url, 1_000, 100);
+    expect(parseReply(await sixth.reply)).toEqual({ status: 503, json: { Error: 'the node is busy: 4 connections are open; try again' } });
+    expect([...held, fifth].every((h) => h.socket.readyState === 'open')).toBe(true);
+    expect(devnet.httpStats()).toMatchObject({ connections: 4, evictedIdleConnections: 1, refusedConnections: 1 });
+  });
+});
+
 describe('a stalled upload is cut', () => {
   it('with bodyTimeoutMs 300: a 408 in the JSON shape, the connection closed and its bytes released', async () => {
     node = await startNode({ httpLimits: { bodyTimeoutMs: 300 } });

@@ -12,7 +12,10 @@
  * /wallet/addtransactionsign answers only to a loopback peer and never echoes the key.
  *
  * Memory is bounded (issue 6 "node memory"; README "Limits"): at most `maxConnections` open
- * connections (beyond, a 503 and the connection is closed), at most `maxBufferedBytes` of request
+ * connections; when they are all open, a new one first evicts the connection idle longest (a
+ * keep-alive connection between requests, or one that has sent nothing yet), as servers do, so idle
+ * connections can never starve new clients (issue 16); only when every connection is in the middle
+ * of a request is the new one answered 503 and closed. At most `maxBufferedBytes` of request
  * bodies held across all connections (the request that would pass it gets a 503 and is dropped),
  * and a body must arrive whole within `bodyTimeoutMs` of its headers (else 408 and dropped).
  */
@@ -436,6 +439,8 @@ export interface HttpStats {
   /** The most body bytes ever held at once. */
   peakBufferedBytes: number;
   refusedConnections: number;
+  /** Idle connections closed to make room for a new one. */
+  evictedIdleConnections: number;
   /** Requests refused because the body budget was spent. */
   refusedBodies: number;
   /** Uploads cut because their body did not arrive in time. */
@@ -466,14 +471,32 @@ function rawReply(status: number, body: Json): string {
 }
 
 const REFUSED = Symbol('refused connection');
+/** How many requests a connection is in the middle of (pipelining can make it more than one). */
+const ACTIVE = Symbol('requests in progress');
+
+/** Closed to make room for a newer connection; its slot was freed when it was chosen. */
+const EVICTED = Symbol('evicted idle connection');
+
+type TrackedSocket = Socket & { [REFUSED]?: true; [ACTIVE]?: number; [EVICTED]?: true };
 
 /** Creates (does not start) the HTTP server for `chain`. */
 export function createDevnetServer(chain: Chain, options: DevnetServerOptions): DevnetServer {
   const table = routes(chain, { produceBlock: options.produceBlock });
   const limits = checkLimits(options.limits);
-  const stats: HttpStats = { connections: 0, bufferedBytes: 0, peakBufferedBytes: 0, refusedConnections: 0, refusedBodies: 0, timedOutBodies: 0 };
+  const stats: HttpStats = { connections: 0, bufferedBytes: 0, peakBufferedBytes: 0, refusedConnections: 0, evictedIdleConnections: 0, refusedBodies: 0, timedOutBodies: 0 };
+  // Open connections with no request in progress, oldest idle first (a Set keeps insertion order):
+  // the ones a new connection may evict when all slots are taken.
+  const idle = new Set<TrackedSocket>();
   const server = createServer({ connectionsCheckingInterval: Math.min(1_000, limits.bodyTimeoutMs) }, (req: IncomingMessage, res: ServerResponse) => {
-    if ((req.socket as Socket & { [REFUSED]?: true })[REFUSED]) return;
+    const socket = req.socket as TrackedSocket;
+    if (socket[REFUSED]) return;
+    socket[ACTIVE] = (socket[ACTIVE] ?? 0) + 1;
+    idle.delete(socket);
+    res.once('close', () => {
+      socket[ACTIVE] = (socket[ACTIVE] ?? 1) - 1;
+      // Back at the end of the idle order: it became idle just now.
+      if (socket[ACTIVE] === 0 && !socket.destroyed) idle.add(socket);
+    });
     const started = Date.now();
     const finish = (status: number, body: Json, close = false): void => {
       send(res, status, body, close);
@@ -604,7 +627,20 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       finish(status, body);
     });
   });
-  server.on('connection', (socket: Socket & { [REFUSED]?: true }) => {
+  server.on('connection', (socket: TrackedSocket) => {
+    if (stats.connections >= limits.maxConnections) {
+      // Evict the connection idle longest rather than turn the new client away: an idle keep-alive
+      // connection costs its client only a reconnect, a refused client gets no service at all.
+      const oldest = idle.values().next();
+      if (!oldest.done) {
+        idle.delete(oldest.value);
+        stats.evictedIdleConnections++;
+        // Its slot is free now, not when its close event comes; the close handler then skips it.
+        stats.connections--;
+        oldest.value[EVICTED] = true;
+        oldest.value.destroy();
+      }
+    }
     if (stats.connections >= limits.maxConnections) {
       // Over the limit: answer without reading anything, then close. The HTTP layer still sees
       // the socket, so REFUSED tells the request handler to leave it alone.
@@ -615,7 +651,11 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       return;
     }
     stats.connections++;
-    socket.once('close', () => void stats.connections--);
+    idle.add(socket);
+    socket.once('close', () => {
+      if (!socket[EVICTED]) stats.connections--;
+      idle.delete(socket);
+    });
   });
   // The body timer above gives the JSON reply; Node's own limits are the backstop for headers
   // that never finish and for anything the timer misses.

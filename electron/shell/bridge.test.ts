@@ -260,6 +260,61 @@ describe('refusals, each before the handler runs', () => {
   });
 });
 
+describe('concurrent uploads share one byte budget (issue 16)', () => {
+  it('past maxInFlightBytes a call is refused 503 BUSY in the station\'s error shape; when the held uploads end their bytes are free again', async () => {
+    const small = await startBridge({ table: TEST_API, handlers: testHandlers().handlers, maxBodyBytes: MAX_BODY, maxInFlightBytes: 2 * MAX_BODY, bodyTimeoutMs: 60_000 });
+    const sockets: ReturnType<typeof connect>[] = [];
+    try {
+      // Two authorised uploads of almost MAX_BODY each, held open before their last bytes.
+      for (let i = 0; i < 2; i++) {
+        const socket = connect(small.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+        socket.write(
+          `POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\nAuthorization: Bearer ${small.token}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${MAX_BODY - 10}\r\n\r\n{"text":"` + 'h'.repeat(MAX_BODY - 1_000),
+        );
+      }
+      const third = (): Promise<Reply> => new Promise((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port: small.port, path: '/api/nested', method: 'POST', headers: { Host: `127.0.0.1:${small.port}`, Authorization: `Bearer ${small.token}`, 'Content-Type': 'application/json' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const body = Buffer.concat(chunks).toString();
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: JSON.parse(body) });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ tree: 't'.repeat(MAX_BODY / 2) }));
+      });
+      // The held bytes reach the bridge at a time of the network's choosing: ask until they have (bounded).
+      let busy: Reply | undefined;
+      for (let i = 0; i < 300 && busy === undefined; i++) {
+        const r = await third();
+        if (r.status === 503) busy = r;
+        else await new Promise((done) => setTimeout(done, 10));
+      }
+      expect(busy?.json).toEqual({ ok: false, error: { code: 'BUSY', message: `the station is busy: requests in progress hold ${2 * MAX_BODY} bytes; try again when they finish` } });
+      expect(busy?.headers.connection).toBe('close');
+      // The held uploads go away: their bytes are released and the same call is served.
+      for (const s of sockets) s.destroy();
+      let served: Reply | undefined;
+      for (let i = 0; i < 300 && served === undefined; i++) {
+        const r = await third();
+        if (r.status === 200) served = r;
+        else await new Promise((done) => setTimeout(done, 10));
+      }
+      expect(served?.json).toEqual({ ok: true, value: { ok: true } });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await small.close();
+    }
+  });
+});
+
 describe('renderer files', () => {
   it('/ is index.html with the CSP and nosniff', async () => {
     const r = await call('/', { method: 'GET' });

@@ -10,7 +10,10 @@
  *    is one of those two origins (defeats other web pages), on every request, files included.
  * 3. Every API call carries `Authorization: Bearer <token>`, a 32-byte random token made per
  *    launch, compared in constant time, before the method name or the body is looked at.
- * 4. Bodies are JSON, at most `maxBodyBytes`, and must arrive within `bodyTimeoutMs`.
+ * 4. Bodies are JSON, at most `maxBodyBytes`, and must arrive within `bodyTimeoutMs`; all requests
+ *    together hold at most `maxInFlightBytes` of body from the first byte until their answer is
+ *    sent (issue 16: 40 concurrent 8 MiB uploads took 400 MiB); the request whose bytes would pass
+ *    it is answered 503 BUSY and its connection closed, so its bytes are freed at once.
  * 5. Files are served GET/HEAD only, from the renderer root, with the Content-Security-Policy.
  * Nothing logs a body or a header; the token appears only in the address handed to the user, in
  * the URL fragment, which browsers never send to a server.
@@ -31,9 +34,17 @@ import {
   type Handlers,
 } from '../../shared/api/api-contract.ts';
 import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
-import { parseJson } from '../../shared/base/json.ts';
+import { jsonDepthWithin, parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
+
+/**
+ * Request body bytes all API calls may hold at once, by default: four maximal bodies (32 MiB). Each
+ * body is held as bytes, text and parsed value while its call runs, so this bounds the bridge's
+ * memory for uploads whatever a token holder sends. (A bound beside its code; engineer D's
+ * shared/base/limits.ts may take it in.)
+ */
+export const BRIDGE_MAX_IN_FLIGHT_BYTES = 4 * MAX_PAYLOAD_BYTES;
 
 /** Bytes of randomness in the token (base64url: 43 characters). */
 export const TOKEN_BYTES = 32;
@@ -46,6 +57,8 @@ export interface BridgeOptions<T extends ApiTable> extends DispatchOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   maxBodyBytes?: number;
+  /** Body bytes held across all API calls at once (default BRIDGE_MAX_IN_FLIGHT_BYTES). */
+  maxInFlightBytes?: number;
   /** A request body must arrive in full within this time. */
   bodyTimeoutMs?: number;
   /** One line per request: method, path, status. Never bodies, never headers. */
@@ -75,33 +88,11 @@ function tokenMatches(header: string | undefined, expected: Buffer): boolean {
   return timingSafeEqual(given, expected) && match !== null;
 }
 
-/**
- * Whether JSON text nests no deeper than `maxDepth`, scanned before parsing: parsing (and the
- * int64 reviver) of hostile nesting would exhaust the stack before dispatch could refuse it.
- */
-export function jsonDepthWithin(text: string, maxDepth: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      depth += 1;
-      if (depth > maxDepth) return false;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth -= 1;
-    }
-  }
-  return true;
-}
-
 export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>): Promise<Bridge> {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_PAYLOAD_BYTES;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 15_000;
+  const maxInFlightBytes = options.maxInFlightBytes ?? BRIDGE_MAX_IN_FLIGHT_BYTES;
+  let inFlightBytes = 0;
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const tokenDigest = digest(token);
   let port = 0;
@@ -164,12 +155,22 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
         resolve(null);
         return;
       }
-      const chunks: Buffer[] = [];
+      let chunks: Buffer[] = [];
       let size = 0;
+      let held = 0;
       let done = false;
+      // The call's bytes stay counted until its answer is sent or its connection drops: the body
+      // lives on as text and as the parsed argument while the handler runs.
+      const release = (): void => {
+        inFlightBytes -= held;
+        held = 0;
+      };
+      res.once('close', release);
       const stop = (refusal: Refusal): void => {
         if (done) return;
         done = true;
+        chunks = [];
+        release();
         clearTimeout(timer);
         req.removeAllListeners('data');
         reply(req, res, refusal);
@@ -187,6 +188,12 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
           stop({ status: 413, code: 'INVALID_INPUT', message: `request body is larger than ${maxBodyBytes} bytes` });
           return;
         }
+        if (inFlightBytes + chunk.length > maxInFlightBytes) {
+          stop({ status: 503, code: 'BUSY', message: `the station is busy: requests in progress hold ${maxInFlightBytes} bytes; try again when they finish`, headers: { 'Retry-After': '1' } });
+          return;
+        }
+        held += chunk.length;
+        inFlightBytes += chunk.length;
         chunks.push(chunk);
       });
       req.on('end', () => {
@@ -198,6 +205,8 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
       req.on('error', () => {
         if (done) return;
         done = true;
+        chunks = [];
+        release();
         clearTimeout(timer);
         resolve(null);
       });

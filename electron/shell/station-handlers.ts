@@ -14,6 +14,7 @@
 import { hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
 import type { Handlers } from '../../shared/api/api-contract.ts';
 import { fail } from '../../shared/base/errors.ts';
+import { checkJsonDepth } from '../../shared/base/json.ts';
 import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { Station } from '../../station/station.ts';
@@ -38,6 +39,8 @@ function dryRun({ comparison: c, signWeight: w }: Pick<BroadcastView, 'compariso
 
 /** A contract's JSON text from the API as the value the station reads. */
 function contractJson(text: string): unknown {
+  // Depth first (issue 16): the contract readers recurse over what JSON.parse gives them.
+  checkJsonDepth(text, 'json');
   try {
     return JSON.parse(text) as unknown;
   } catch {

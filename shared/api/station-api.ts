@@ -24,6 +24,7 @@ import { defineApi, textFile } from './api-contract.ts';
 import { DURATION_RE } from '../base/duration.ts';
 import { PRIVATE_KEY_TEXT_RE } from '../base/secrets.ts';
 import { TOKEN_ID_RE, TXID_RE } from '../chain/ids.ts';
+import { fileNameControl, fileNameControlMessage } from '../files/file-name.ts';
 import {
   ADDRESS_VIEW,
   APPROVAL_VIEW,
@@ -52,7 +53,12 @@ const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, 
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
 const labelArg = v.pipe(v.string(), v.maxLength(MAX_LABEL_LENGTH, `a label of at most ${MAX_LABEL_LENGTH} characters`));
 const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at most ${MAX_NOTE_LENGTH} characters`));
-const fileNameArg = v.pipe(v.string(), v.maxLength(255, 'a file name of at most 255 characters'));
+/** A file name: short, and without control characters (issue 16: a NUL answered INTERNAL). */
+const fileNameArg = v.pipe(
+  v.string(),
+  v.maxLength(255, 'a file name of at most 255 characters'),
+  v.check((name) => fileNameControl(name) === null, (issue) => fileNameControlMessage(fileNameControl(String(issue.input)) ?? 'U+0000')),
+);
 
 /** The options every build takes (services BuildOptions). */
 const buildOptions = {

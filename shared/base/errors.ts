@@ -89,6 +89,11 @@ export const ERROR_CODES = [
    * where the renderer uses the browser's file picker and downloads instead (issue 8).
    */
   'NO_DIALOG',
+  /**
+   * The station is busy with other requests and refused this one rather than hold more in memory
+   * (the loopback bridge's cap on request bytes in flight, issue 16); the same call may be retried.
+   */
+  'BUSY',
   /** `airlock audit verify` found the station's audit log altered: an entry changed, missing or out of chain. */
   'AUDIT_BROKEN',
   /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AirlockError } from './errors.ts';
-import { parseJson, stringifyJson } from './json.ts';
+import { MAX_JSON_DEPTH, parseJson, stringifyJson } from './json.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
@@ -77,5 +77,28 @@ describe('stringifyJson writes bigints as bare numbers', () => {
 
   it('JSON.stringify alone would refuse a bigint (why this helper exists)', () => {
     expect(() => JSON.stringify({ a: 1n })).toThrow(TypeError);
+  });
+});
+
+describe('parseJson refuses nesting deeper than MAX_JSON_DEPTH, in words (issue 16)', () => {
+  const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+
+  it('64 levels read; 65 and 5,000 are BAD_JSON "nested deeper than 64 levels", never the engine\'s stack overflow', () => {
+    expect(MAX_JSON_DEPTH).toBe(64);
+    expect(() => parseJson(deep(64), 'file')).not.toThrow();
+    for (const n of [65, 5_000, 200_000]) {
+      let caught: unknown;
+      try {
+        parseJson(deep(n), 'file');
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(AirlockError);
+      expect((caught as AirlockError).toData()).toEqual({ code: 'BAD_JSON', message: 'file: the JSON is nested deeper than 64 levels; refusing to read it', details: { field: 'file', maxDepth: 64 } });
+    }
+  });
+
+  it('brackets inside strings are text, not nesting', () => {
+    expect(parseJson(`{"a":"${'['.repeat(500)}"}`)).toEqual({ a: '['.repeat(500) });
   });
 });

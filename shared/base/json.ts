@@ -8,6 +8,11 @@
  * A syntax error is reported by position only (line, column, offset), never with V8's message:
  * that message quotes the text around the bad token, and the text may be a private key pasted
  * where a transaction belongs (issue 6, "secrets in error text").
+ *
+ * Nesting is bounded (issue 16): text nested deeper than MAX_JSON_DEPTH levels is refused, by a scan
+ * before parsing, with BAD_JSON "<what>: the JSON is nested deeper than 64 levels". The reviver
+ * recurses, so hostile nesting (5,000 levels) used to end in the engine's "Maximum call stack size
+ * exceeded"; no file, request body or node reply Airlock reads comes near 64 levels.
  */
 import { AirlockError, badArgument, fail } from './errors.ts';
 
@@ -15,8 +20,47 @@ type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
 const INTEGER_RE = /^-?\d+$/;
 
+/**
+ * The deepest nesting of arrays and objects any JSON reader of untrusted input accepts. The deepest
+ * real input (a block of transactions from the node, a permission update inside a handoff file) is
+ * under 16 levels. (A bound beside its code; engineer D's shared/base/limits.ts may take it in.)
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests no deeper than `maxDepth`, scanned before parsing: iterative, so it
+ * cannot itself run out of stack. Brackets inside strings are text, not nesting.
+ */
+export function jsonDepthWithin(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > maxDepth) return false;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return true;
+}
+
+/** Refuses text nested deeper than `maxDepth`, in words, with BAD_JSON. */
+export function checkJsonDepth(text: string, what: string, maxDepth = MAX_JSON_DEPTH): void {
+  if (!jsonDepthWithin(text, maxDepth)) {
+    fail('BAD_JSON', `${what}: the JSON is nested deeper than ${maxDepth} levels; refusing to read it`, { field: what, maxDepth });
+  }
+}
+
 export function parseJson(text: string, what = 'JSON'): unknown {
   if (typeof text !== 'string') badArgument(`${what}: expected text, got ${typeof text}`, what);
+  checkJsonDepth(text, what);
   try {
     return JSON.parse(text, function (_key, value, context?: { source?: string }) {
       if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isFinite(value)) {

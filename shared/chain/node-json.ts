@@ -16,11 +16,15 @@
  * fields our messages do not model) skips unknown keys at every depth. Nothing else relaxes: a
  * known field with a wrong type, bad hex or an out-of-range value is still an error. Never use it
  * for anything a person will sign: transaction JSON is always read strictly.
+ *
+ * Reading is bounded in depth (issue 16): a message nested deeper than MAX_JSON_DEPTH is refused by
+ * name with BAD_JSON, before the recursion could run out of stack, whatever value a caller hands in.
  */
 import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from '../base/bytes.ts';
 import { AirlockError, excerpt, fail, shownKey } from '../base/errors.ts';
+import { MAX_JSON_DEPTH } from '../base/json.ts';
 import { atField, int32Input, int64Input, isRecord } from './input.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 
@@ -201,10 +205,13 @@ function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { t
 export function messageFromNodeJson<T extends Message>(
   schema: DescMessage,
   json: unknown,
-  options: NodeJsonOptions & { path?: string } = {},
+  options: NodeJsonOptions & { path?: string; depth?: number } = {},
 ): T {
   const path = options.path ?? schema.name;
   const visible = options.visible ?? false;
+  const depth = (options.depth ?? 0) + 1;
+  if (depth > MAX_JSON_DEPTH) fail('BAD_JSON', `${path}: nested deeper than ${MAX_JSON_DEPTH} levels; refusing to read it`, { field: path, maxDepth: MAX_JSON_DEPTH });
+  options = { ...options, depth };
   if (!isPlainObject(json)) fail('BAD_JSON', `${path}: expected an object, got ${typeName(json)}`, { field: path });
   if (schema.typeName === ANY) return create(schema, anyFromJson(json, path, options) as never) as unknown as T;
   const init: Record<string, unknown> = {};

@@ -34,7 +34,7 @@ import {
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 import { SIGNATURE_LENGTH } from './verify.ts';
 import { checkPermissionId } from './permission-id.ts';
-import { MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
+import { MAX_EXPIRATION_MS, MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 export { MAX_TRANSACTION_BYTES, MAX_SIGNATURES } from '../base/limits.ts';
 
@@ -95,6 +95,22 @@ export interface DecodedTransaction {
   contract: Message;
   permissionId: number;
   ownerAddress: Address;
+}
+
+/**
+ * Refuses an expiration more than MAX_EXPIRATION_MS after `now`, in words (issue 16: an expiry in
+ * 2100 was built). The node takes an expiration at most 24 hours after its head block (PROTOCOL.md
+ * §7 step 5.4), so such a transaction is refused today and, worse, lies in wait, valid once its date
+ * comes near, long after its signers have forgotten it.
+ */
+export function checkExpirationWithinWindow(expiration: bigint | number, now: number, field = 'expiration'): void {
+  if (BigInt(expiration) <= BigInt(now) + BigInt(MAX_EXPIRATION_MS)) return;
+  const ms = BigInt(expiration);
+  const when = ms < 8_640_000_000_000_000n ? new Date(Number(ms)).toISOString() : `${ms} ms`;
+  fail('INVALID_INPUT', `${field}: ${when} is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused`, {
+    field,
+    maxMs: MAX_EXPIRATION_MS,
+  });
 }
 
 /** Builds the raw part of a transaction around one contract. */
@@ -170,6 +186,25 @@ function decodeStrict<T extends Message>(schema: DescMessage, bytes: Uint8Array,
   return message;
 }
 
+/**
+ * Signed fields Airlock has no words for (issue 16, "what is signed is shown"): the node signs and
+ * broadcasts them, no screen of Airlock shows them, and no contract Airlock builds sets them. A
+ * transaction carrying any of them, non-empty, is refused by name, so no station imports, signs or
+ * broadcasts bytes its user could not read.
+ */
+function refuseUnshownFields(raw: Transaction_raw): void {
+  const c = raw.contract[0]!;
+  const unshown: Array<[string, boolean]> = [
+    ['raw_data.auths', raw.auths.length > 0],
+    ['raw_data.scripts', raw.scripts.length > 0],
+    ['raw_data.contract[0].provider', c.provider.length > 0],
+    ['raw_data.contract[0].ContractName', c.ContractName.length > 0],
+  ];
+  for (const [field, present] of unshown) {
+    if (present) fail('BAD_TRANSACTION', `this transaction carries ${field}, which Airlock does not show; it is refused`, { field });
+  }
+}
+
 /** Decodes and checks raw bytes. Throws a coded error for anything Airlock will not sign. */
 export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   if (!(rawBytes instanceof Uint8Array)) badArgument('decodeRaw: expected bytes', 'rawBytes');
@@ -177,6 +212,7 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   if (raw.contract.length !== 1) {
     fail('BAD_TRANSACTION', `raw_data.contract: contract size should be exactly 1, actual :${raw.contract.length}`);
   }
+  refuseUnshownFields(raw);
   const c = raw.contract[0]!;
   const name = contractTypeName(c.type);
   if (name === undefined || !isSupportedContractName(name)) {

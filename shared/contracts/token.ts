@@ -54,6 +54,17 @@ import { MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_DESCRIPTION_BYTES, MAX_CDED_SU
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 export { MAX_PRECISION } from '../base/limits.ts';
 
+/**
+ * Names of the native coin, lower case: a token abbreviated so would read as the coin itself
+ * ("Send 5 TRX" for 5 units of a token), so no token may carry one as its abbreviation (issue 16).
+ */
+export const NATIVE_COIN_NAMES: readonly string[] = ['coin', 'trx'];
+
+/** Whether `abbreviation` (text or bytes) names the native coin, ignoring case and surrounding space. */
+export function namesNativeCoin(abbreviation: string | Uint8Array): boolean {
+  const text = typeof abbreviation === 'string' ? abbreviation : lenientUtf8.decode(abbreviation);
+  return NATIVE_COIN_NAMES.includes(text.trim().toLowerCase());
+}
 /** TOKEN_ID_NUM (1,000,000) + 1: the id of the first token ever issued; no token has a lower one. */
 export const FIRST_TOKEN_ID = 1000001;
 
@@ -185,6 +196,7 @@ export function assetIssueProblems(c: AssetIssueContract, ctx: AssetIssueContext
   rule(validTokenName(c.name) && asciiLower(c.name) === 'trx', "assetName can't be trx", 'name');
   rule(c.precision < 0 || c.precision > MAX_PRECISION, 'precision cannot exceed 6', 'precision');
   rule(c.abbr.length > 0 && !validTokenName(c.abbr), 'Invalid abbreviation for token', 'abbr');
+  rule(namesNativeCoin(c.abbr), "abbreviation can't name the native coin (coin, TRX): amounts of the token would read as the coin", 'abbr');
   rule(c.url.length === 0 || c.url.length > MAX_URL_BYTES, 'Invalid url', 'url');
   rule(c.description.length > MAX_DESCRIPTION_BYTES, 'Invalid description', 'description');
 

@@ -28,7 +28,9 @@ import { isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../chain/node-json.ts';
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf, type Tapos } from '../chain/tapos.ts';
-import { MAX_ACTIVE_PERMISSIONS, MAX_EXPIRATION_MS, MAX_SNAPSHOT_ACCOUNTS, MAX_SNAPSHOT_TOKENS, MAX_SNAPSHOT_URL_LENGTH, MAX_SNAPSHOT_TOKEN_BALANCES, MAX_SNAPSHOT_FEES, MAX_PRECISION } from '../base/limits.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_PERMISSION_NAME_BYTES, MAX_EXPIRATION_MS, MAX_SNAPSHOT_ACCOUNTS, MAX_SNAPSHOT_TOKENS, MAX_SNAPSHOT_URL_LENGTH, MAX_SNAPSHOT_TOKEN_BALANCES, MAX_SNAPSHOT_FEES, MAX_PRECISION } from '../base/limits.ts';
+import { checkExpirationWithinWindow } from '../chain/transaction.ts';
+import { namesNativeCoin } from '../contracts/token.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
 
@@ -114,7 +116,14 @@ function permissionJson(p: Permission): Record<string, unknown> {
 /** The account permissions the shared signature checks take, read strictly from the file's JSON. */
 export function accountPermissionsFromJson(address: string, json: PermissionsJson, path = 'permissions'): AccountPermissions {
   const p = strictObject(json, path, ['active_permission'], ['owner_permission', 'executive_permission']);
-  const read = (v: unknown, at: string): Permission => messageFromNodeJson<Permission>(PermissionSchema, v, { path: at });
+  const read = (v: unknown, at: string): Permission => {
+    const p = messageFromNodeJson<Permission>(PermissionSchema, v, { path: at });
+    // The node caps a name at 32 bytes (spec: permission_name); a file's longer one is no real account's (issue 16).
+    if (new TextEncoder().encode(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
+      fail('BAD_JSON', `${at}.permission_name: longer than ${MAX_PERMISSION_NAME_BYTES} bytes, the node's limit for a permission's name`, { field: `${at}.permission_name`, maxBytes: MAX_PERMISSION_NAME_BYTES });
+    }
+    return p;
+  };
   const actives = boundedList(p.active_permission, `${path}.active_permission`, MAX_ACTIVE_PERMISSIONS).map((a, i) => read(a, `${path}.active_permission[${i}]`));
   const out: AccountPermissions = { address: parseAddress(address, 'address'), actives };
   if (p.owner_permission !== undefined) out.owner = read(p.owner_permission, `${path}.owner_permission`);
@@ -274,12 +283,19 @@ function tokenId(v: unknown, path: string): string {
   return v;
 }
 
+/** A token's abbreviation from a file: never one that names the native coin (issue 16). */
+function abbreviationText(v: unknown, path: string): string {
+  const text = plainText(v, path, 64);
+  if (namesNativeCoin(text)) fail('BAD_JSON', `${path}: ${excerpt(text)} names the native coin; a token's abbreviation may not, or its amounts would read as the coin`, { field: path });
+  return text;
+}
+
 export function readToken(v: unknown, path: string): SnapshotToken {
   const t = strictObject(v, path, ['id', 'name', 'abbreviation', 'precision', 'owner', 'total_supply', 'coin_num', 'num', 'start_time', 'end_time', 'description', 'url']);
   return {
     id: tokenId(t.id, `${path}.id`),
     name: plainText(t.name, `${path}.name`, 64),
-    abbreviation: plainText(t.abbreviation, `${path}.abbreviation`, 64),
+    abbreviation: abbreviationText(t.abbreviation, `${path}.abbreviation`),
     precision: safeInteger(t.precision, `${path}.precision`, 0, MAX_PRECISION),
     owner: readAddressText(t.owner, `${path}.owner`),
     total_supply: int64Field(t.total_supply, `${path}.total_supply`),
@@ -372,6 +388,7 @@ export function planFromSnapshot(
   const { now, expiresInMs } = options;
   if (!Number.isSafeInteger(expiresInMs) || expiresInMs <= 0) badArgument('planFromSnapshot: expiresInMs must be a positive whole number of ms', 'expiresInMs');
   if (!Number.isSafeInteger(now) || now < 0) badArgument('planFromSnapshot: now must be a time in ms', 'now');
+  checkExpirationWithinWindow(now + expiresInMs, now);
   const latest = latestExpiration(snapshot.block, options.blockIntervalMs);
   const age = formatDuration(now - snapshot.block.timestamp);
   if (now >= latest) {

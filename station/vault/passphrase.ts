@@ -8,11 +8,13 @@
  * one trailing newline (`\n` or `\r\n`), with no other trimming or normalisation. It is at most
  * PASSPHRASE_MAX_BYTES; a bigger source is refused after reading at most three bytes more than that, so
  * pointing the option at a huge file or an endless pipe cannot exhaust memory. A descriptor is read
- * once, to its end. No message ever quotes what was read.
+ * once, to its end. No message ever quotes what was read. A passphrase or API key FILE must be
+ * readable and writable by its owner only, as a key file must (./owner-only.ts; issue 16).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { wipe } from '../../shared/base/bytes.ts';
 import { AirlockError, fail, shownArg } from '../../shared/base/errors.ts';
+import { refuseOpenPermissions } from './owner-only.ts';
 
 const article = (what: string): string => (/^[aeiou]/i.test(what) ? 'an' : 'a');
 
@@ -81,7 +83,7 @@ export function readPassphraseFromFd(fd: number, field: string, what = 'passphra
   }
 }
 
-/** Reads a file (owner-only or not, as the caller checks) the way `readPassphraseFromFd` reads a descriptor. */
+/** Reads an owner-only file the way `readPassphraseFromFd` reads a descriptor. */
 function readSecretFile(path: string, field: string, what: string): Uint8Array {
   let fd: number;
   try {
@@ -95,6 +97,8 @@ function readSecretFile(path: string, field: string, what: string): Uint8Array {
     if (stat.isFile() && stat.size > PASSPHRASE_MAX_BYTES + 2) {
       fail('INVALID_INPUT', `${field}: ${article(what)} ${what} is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field, path: shownArg(path) });
     }
+    // A regular file only: a pipe (`--passphrase-file <(pass show x)`, /dev/fd/N) is the shell's.
+    if (stat.isFile()) refuseOpenPermissions(fd, path, field, `${article(what)} ${what} file`, field);
     return readPassphraseFromFd(fd, field, what);
   } finally {
     closeSync(fd);

@@ -263,7 +263,7 @@ describe("the hosted node's API key", () => {
     expect(JSON.parse(missing.stderr).error.message).toContain('--api-key-file: cannot open (an argument of');
     expect(missing.stderr).not.toContain(k12.priv);
     const bidi = join(work.dir, 'bidi.key');
-    writeFileSync(bidi, 'abc\u202Edef\u0007');
+    writeFileSync(bidi, 'abc\u202Edef\u0007', { mode: 0o600 }); // owner-only, as an API key file must be (issue 16)
     expect(JSON.parse((await S.run(['settings', 'set-api-key', '--api-key-file', bidi])).stderr).error.details).toEqual({ field: 'api-key' });
     const both = await S.run(['settings', 'set-api-key', '--api-key-file', bidi, '--api-key-fd', '0']);
     expect(JSON.parse(both.stderr).error.message).toBe('Pass either --api-key-file or --api-key-fd, not both');
