@@ -25,7 +25,7 @@ import { hasUnsafeText } from '../../base/escape.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { stringifyJson } from '../../base/json.ts';
 import { messageToNodeJson } from '../../chain/node-json.ts';
-import { encodeOperations, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
+import { encodeOperationBits, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
 import {
   defaultOwnerPermission,
   EXECUTIVE_PERMISSION_ID,
@@ -81,12 +81,15 @@ const MAX_DRAFT_TEXT = 4096;
 // ---------------------------------------------------------------------------------------------
 // Making a draft
 
+/**
+ * The set bits as contract names, and a bit that names no contract type this version knows as its
+ * number ("60"): kept, so re-stating a permission read from the chain keeps every bit (issue 17).
+ */
 function operationList(p: Pick<Permission, 'operations'>): string[] {
   const names: string[] = [];
   const bits = Math.min(p.operations.length, OPERATIONS_LENGTH) * 8;
   for (let i = 0; i < bits; i++) {
-    const name = hasOperation(p.operations, i) ? contractTypeName(i) : undefined;
-    if (name) names.push(name);
+    if (hasOperation(p.operations, i)) names.push(contractTypeName(i) ?? String(i));
   }
   return names;
 }
@@ -213,6 +216,11 @@ function parseInt64(text: string, field: string, what: string, issues: DraftIssu
 function parseOperations(names: string[], field: string, issues: DraftIssue[]): Uint8Array {
   const ids: number[] = [];
   names.forEach((name, i) => {
+    // A bit by number is kept as it is, known type or not: whether the node offers it is rule 12's.
+    if (/^[0-9]{1,3}$/.test(name) && Number(name) < OPERATIONS_LENGTH * 8) {
+      ids.push(Number(name));
+      return;
+    }
     try {
       ids.push(parseContractType(name, `operation ${i + 1}`));
     } catch (e) {
@@ -220,7 +228,7 @@ function parseOperations(names: string[], field: string, issues: DraftIssue[]): 
       issues.push({ field, message: `operation ${i + 1} is not a contract type name` });
     }
   });
-  return encodeOperations(ids);
+  return encodeOperationBits(ids);
 }
 
 function checkShape(draft: unknown): asserts draft is AccountDraft {
