@@ -43,8 +43,9 @@ export function describeWithdrawBalance(c: WithdrawBalanceContract, ctx: Describ
 }
 
 export function describeUpdateBrokerage(c: UpdateBrokerageContract, ctx: DescribeContext): Description {
+  const share = c.brokerage >= 0 && c.brokerage <= 100 ? `shares ${100 - c.brokerage}% with its voters` : 'a share outside 0-100%, which the node refuses';
   return {
-    summary: `Executive ${who(ctx, c.ownerAddress)} keeps ${c.brokerage}% of its rewards and shares ${100 - c.brokerage}% with its voters`,
+    summary: `Executive ${who(ctx, c.ownerAddress)} keeps ${c.brokerage}% of its rewards and ${share}`,
     fields: [addressRow(ctx, 'owner_address', 'Executive', c.ownerAddress), row('brokerage', 'Share kept by the executive', `${c.brokerage}%`)],
   };
 }
