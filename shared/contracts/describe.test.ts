@@ -8,6 +8,8 @@
  */
 import { create, toBinary } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
+import * as valibot from 'valibot';
+import { TRANSACTION_VIEW } from '../api/station-view-schemas.ts';
 import { hexToBytes, utf8ToBytes, bytesToHex } from '../base/bytes.ts';
 import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../chain/contract-types.ts';
 import { createTransaction, encodeRaw } from '../chain/transaction.ts';
@@ -36,7 +38,8 @@ function at(v: TransactionView, field: string): string {
 describe('every contract type has a view in words', () => {
   for (const name of SAMPLE_NAMES) {
     it(`${name}: title, summary and a field table with every row named`, () => {
-      const v = viewOf(name);
+      const view = viewOf(name);
+      const v = view;
       expect(v.kind).toBe(name);
       expect(v.title.length).toBeGreaterThan(0);
       expect(v.title).not.toBe(name);
@@ -46,6 +49,8 @@ describe('every contract type has a view in words', () => {
         expect(row.name, row.field).toMatch(/^[A-Z]/);
         expect(row.value.length, row.field).toBeGreaterThan(0);
       }
+      // What crosses to the renderer is exactly this view (the station API's schema).
+      expect(valibot.safeParse(TRANSACTION_VIEW, JSON.parse(JSON.stringify(view))).success).toBe(true);
       // The signer's address is a row, with the address itself.
       const signer = v.fields.find((r) => r.field === (name === 'ShieldedTransferContract' ? 'transparent_from_address' : 'owner_address'));
       expect(signer?.address?.base58).toBe(v.owner.base58);
