@@ -316,5 +316,13 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
         createsAccount: () => false,
       };
     }
+    default:
+      // Airlock decodes every contract type (issue 17), but this local node runs only the five
+      // above so far: the others are refused before any state changes.
+      return {
+        validate: () => fail('CONTRACT_VALIDATE', `${type} is not run by this local node`),
+        execute: () => fail('INTERNAL', `${type} is not run by this local node`),
+        createsAccount: () => false,
+      };
   }
 }

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import PermissionsScreen from './PermissionsScreen.svelte';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { parseAddress } from '../../shared/chain/address.ts';
-import { encodeOperations } from '../../shared/chain/operations.ts';
+import { encodeOperationBits, encodeOperations } from '../../shared/chain/operations.ts';
 import { permissionView } from '../../shared/views/view.ts';
 import { TEST_ADDRESSES, TEST_KEY_HEX } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
@@ -146,17 +146,34 @@ describe('the permission editor', () => {
   });
 
   it('an operation the node does not offer is named next to the operations, with the mask in hex beside them', async () => {
+    // Every contract type the reference node knows (ids up to 59) is an operation now (issue 17);
+    // 7 is an id it has never used, so the node refuses a mask with bit 7 set.
     const active = create(PermissionSchema, {
-      type: PermissionType.Active, id: 2, permissionName: 'ops', threshold: 1n, operations: encodeOperations(['TransferContract', 'ClearABIContract']),
+      type: PermissionType.Active, id: 2, permissionName: 'ops', threshold: 1n, operations: encodeOperationBits([1, 7]),
       keys: [create(KeySchema, { address: parseAddress(A), weight: 1n })],
     });
     await openEditor([active]);
     const group = screen.getByRole('group', { name: 'Operations of the active permission 2' });
-    expect(within(group).getByText("48 isn't a validate ContractType")).toBeTruthy();
-    expect(within(group).getByText('0200000000000100000000000000000000000000000000000000000000000000')).toBeTruthy();
-    await fireEvent.click(within(group).getByRole('checkbox', { name: 'ClearABIContract' }));
-    expect(within(group).queryByText("48 isn't a validate ContractType")).toBeNull();
+    expect(within(group).getByText("7 isn't a validate ContractType")).toBeTruthy();
+    expect(within(group).getByText('8200000000000000000000000000000000000000000000000000000000000000')).toBeTruthy();
+    await fireEvent.click(within(group).getByRole('checkbox', { name: '7' }));
+    expect(within(group).queryByText("7 isn't a validate ContractType")).toBeNull();
     expect(within(group).getByText('0200000000000000000000000000000000000000000000000000000000000000')).toBeTruthy();
+  });
+
+  it("a mainnet active's operations, bits 48-59 included, are offered by name and re-stated bit for bit (issue 17)", async () => {
+    const MAINNET = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
+    const active = create(PermissionSchema, {
+      type: PermissionType.Active, id: 2, permissionName: 'mainnet', threshold: 1n, operations: Uint8Array.from(Buffer.from(MAINNET, 'hex')),
+      keys: [create(KeySchema, { address: parseAddress(A), weight: 1n })],
+    });
+    await openEditor([active]);
+    const group = screen.getByRole('group', { name: 'Operations of the active permission 2' });
+    expect(within(group).getByText(MAINNET)).toBeTruthy();
+    expect(within(group).queryByText(/isn't a validate ContractType/)).toBeNull();
+    for (const name of ['ClearABIContract', 'FreezeBalanceV2Contract', 'DelegateResourceContract', 'CancelAllUnfreezeV2Contract']) {
+      expect((within(group).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
+    }
   });
 
   it('shows the side-by-side diff, the fee and a passing verdict, and Build opens the new transaction', async () => {

@@ -43,11 +43,83 @@ export const PERMISSION_VIEW = v.strictObject({
 
 /** The contract names of shared/chain/contract-types.ts SUPPORTED_CONTRACTS (the type test keeps them equal). */
 export const CONTRACT_NAMES = [
+  'AccountCreateContract',
   'TransferContract',
   'TransferAssetContract',
+  'VoteAssetContract',
+  'VoteWitnessContract',
+  'WitnessCreateContract',
   'AssetIssueContract',
+  'WitnessUpdateContract',
   'ParticipateAssetIssueContract',
+  'AccountUpdateContract',
+  'FreezeBalanceContract',
+  'UnfreezeBalanceContract',
+  'WithdrawBalanceContract',
+  'UnfreezeAssetContract',
+  'UpdateAssetContract',
+  'ProposalCreateContract',
+  'ProposalApproveContract',
+  'ProposalDeleteContract',
+  'SetAccountIdContract',
+  'CreateSmartContract',
+  'TriggerSmartContract',
+  'UpdateSettingContract',
+  'ExchangeCreateContract',
+  'ExchangeInjectContract',
+  'ExchangeWithdrawContract',
+  'ExchangeTransactionContract',
+  'UpdateEnergyLimitContract',
   'AccountPermissionUpdateContract',
+  'ClearABIContract',
+  'UpdateBrokerageContract',
+  'ShieldedTransferContract',
+  'MarketSellAssetContract',
+  'MarketCancelOrderContract',
+  'FreezeBalanceV2Contract',
+  'UnfreezeBalanceV2Contract',
+  'WithdrawExpireUnfreezeContract',
+  'DelegateResourceContract',
+  'UnDelegateResourceContract',
+  'CancelAllUnfreezeV2Contract',
+] as const;
+
+/** The contracts shown by their field table only (shared/views/view.ts OtherContractView). */
+export const OTHER_CONTRACT_NAMES = [
+  'AccountCreateContract',
+  'VoteAssetContract',
+  'VoteWitnessContract',
+  'WitnessCreateContract',
+  'WitnessUpdateContract',
+  'AccountUpdateContract',
+  'FreezeBalanceContract',
+  'UnfreezeBalanceContract',
+  'WithdrawBalanceContract',
+  'UnfreezeAssetContract',
+  'UpdateAssetContract',
+  'ProposalCreateContract',
+  'ProposalApproveContract',
+  'ProposalDeleteContract',
+  'SetAccountIdContract',
+  'CreateSmartContract',
+  'TriggerSmartContract',
+  'UpdateSettingContract',
+  'ExchangeCreateContract',
+  'ExchangeInjectContract',
+  'ExchangeWithdrawContract',
+  'ExchangeTransactionContract',
+  'UpdateEnergyLimitContract',
+  'ClearABIContract',
+  'UpdateBrokerageContract',
+  'ShieldedTransferContract',
+  'MarketSellAssetContract',
+  'MarketCancelOrderContract',
+  'FreezeBalanceV2Contract',
+  'UnfreezeBalanceV2Contract',
+  'WithdrawExpireUnfreezeContract',
+  'DelegateResourceContract',
+  'UnDelegateResourceContract',
+  'CancelAllUnfreezeV2Contract',
 ] as const;
 
 export const TRANSFER_VIEW = v.strictObject({
@@ -115,13 +187,18 @@ export const PERMISSION_UPDATE_VIEW = v.strictObject({
   actives: v.array(PERMISSION_VIEW),
 });
 
+export const OTHER_CONTRACT_VIEW = v.strictObject({ contract: v.picklist(OTHER_CONTRACT_NAMES) });
+
 export const CONTRACT_VIEW = v.variant('contract', [
   TRANSFER_VIEW,
   TRANSFER_ASSET_TOKEN_VIEW,
   PARTICIPATE_TOKEN_VIEW,
   ASSET_ISSUE_VIEW,
   PERMISSION_UPDATE_VIEW,
+  OTHER_CONTRACT_VIEW,
 ]);
+
+export const FIELD_ROW = v.strictObject({ field: v.string(), name: v.string(), value: v.string(), address: v.nullable(ADDRESS_VIEW) });
 
 export const SIGNATURE_VIEW = v.strictObject({
   index: v.number(),
@@ -138,6 +215,7 @@ export const TRANSACTION_VIEW = v.strictObject({
   permissionId: v.number(),
   owner: ADDRESS_VIEW,
   contract: CONTRACT_VIEW,
+  fields: v.array(FIELD_ROW),
   refBlock: v.strictObject({ bytes: hexText, hash: hexText }),
   timestamp: TIME_VIEW,
   expiration: v.strictObject({ ms: int64Text, iso: v.nullable(v.string()), expired: v.nullable(v.boolean()), msLeft: v.nullable(int64Text) }),

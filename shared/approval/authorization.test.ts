@@ -130,8 +130,9 @@ const NO_CONTRACT_RAW = encodeRaw(create(Transaction_rawSchema, { ...RAW }));
 const UNSUPPORTED_RAW = encodeRaw(create(Transaction_rawSchema, {
   ...RAW,
   contract: [create(Transaction_ContractSchema, {
-    type: 4,
-    parameter: { typeUrl: 'type.googleapis.com/protocol.VoteWitnessContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
+    // CustomContract: a type of the reference node with no message, so nothing can read its owner.
+    type: 20,
+    parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
   })],
 }));
 
@@ -564,7 +565,7 @@ describe('signWeight: getsignweight (PROTOCOL.md §4.1)', () => {
     expect(bad.result.message).toMatch(/^raw_data: not a valid transaction encoding/);
     expect(signWeight({ rawBytes: UNSUPPORTED_RAW, signatures: [] }, MULTI).result).toEqual({
       code: 'OTHER_ERROR',
-      message: 'raw_data.contract[0].type: VoteWitnessContract is not a contract Airlock can read',
+      message: 'raw_data.contract[0].type: CustomContract is not a contract Airlock can read',
     });
   });
 

@@ -33,7 +33,7 @@ import {
 import { addressToBase58, isAddressBytes, type Address } from '../chain/address.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument, fail } from '../base/errors.ts';
-import { contractNameOfTypeUrl, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from '../chain/contract-types.ts';
+import { contractNameOfTypeUrl, contractSigner, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from '../chain/contract-types.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import { hasOperation, OPERATIONS_LENGTH } from '../chain/operations.ts';
 import { defaultActivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID } from '../contracts/permission/rules.ts';
@@ -231,7 +231,7 @@ export function readSigningFacts(rawBytes: Uint8Array): SigningFacts {
   const any = contract.parameter;
   if (any && contractNameOfTypeUrl(any.typeUrl) === name) {
     try {
-      facts.ownerAddress = (fromBinary(SUPPORTED_CONTRACTS[name], any.value) as unknown as { ownerAddress: Uint8Array }).ownerAddress;
+      facts.ownerAddress = contractSigner(name, fromBinary(SUPPORTED_CONTRACTS[name], any.value));
     } catch {
       // The node's getOwner logs and returns no owner.
     }

@@ -1,10 +1,16 @@
 /**
- * Contract type ids and names (PROTOCOL.md §1.1) and the five contracts Airlock can build, decode
- * and show. A type id is also the bit index in a permission's operations mask (spec §4.9), so the
- * list here is the one source for both. Any type URLs are `type.googleapis.com/protocol.<Name>`
- * (§1.2).
+ * Contract type ids and names (PROTOCOL.md §1.1) and the message of every contract type the
+ * reference node defines one for (issue 17): the one registry decodeRaw, the node JSON, the dialect
+ * and the views read. A type id is also the bit index in a permission's operations mask (spec
+ * §4.9), so the list here is the one source for both. Any type URLs are
+ * `type.googleapis.com/protocol.<Name>` (§1.2).
+ *
+ * Invariant: a contract type is decoded only through the message registered here for its name, so
+ * a type with no message (CustomContract 20, GetContract 32: the reference node defines none) or an
+ * id this version does not know is never decoded, shown or signed: `refuseUnknownContract` is the
+ * one place that refusal is made, and the hook a later signer override will go through.
  */
-import type { DescMessage } from '@bufbuild/protobuf';
+import type { DescMessage, Message } from '@bufbuild/protobuf';
 import {
   AccountPermissionUpdateContractSchema,
   AssetIssueContractSchema,
@@ -12,6 +18,42 @@ import {
   TransferAssetContractSchema,
   TransferContractSchema,
 } from '../gen/protocol/contract_pb.ts';
+import { AccountCreateContractSchema, AccountUpdateContractSchema, SetAccountIdContractSchema } from '../gen/protocol/account_contract_pb.ts';
+import { UnfreezeAssetContractSchema, UpdateAssetContractSchema } from '../gen/protocol/asset_contract_pb.ts';
+import {
+  CancelAllUnfreezeV2ContractSchema,
+  DelegateResourceContractSchema,
+  FreezeBalanceContractSchema,
+  FreezeBalanceV2ContractSchema,
+  UnDelegateResourceContractSchema,
+  UnfreezeBalanceContractSchema,
+  UnfreezeBalanceV2ContractSchema,
+  WithdrawBalanceContractSchema,
+  WithdrawExpireUnfreezeContractSchema,
+} from '../gen/protocol/balance_contract_pb.ts';
+import {
+  UpdateBrokerageContractSchema,
+  VoteAssetContractSchema,
+  VoteWitnessContractSchema,
+  WitnessCreateContractSchema,
+  WitnessUpdateContractSchema,
+} from '../gen/protocol/executive_contract_pb.ts';
+import {
+  ExchangeCreateContractSchema,
+  ExchangeInjectContractSchema,
+  ExchangeTransactionContractSchema,
+  ExchangeWithdrawContractSchema,
+} from '../gen/protocol/exchange_contract_pb.ts';
+import { MarketCancelOrderContractSchema, MarketSellAssetContractSchema } from '../gen/protocol/market_contract_pb.ts';
+import { ProposalApproveContractSchema, ProposalCreateContractSchema, ProposalDeleteContractSchema } from '../gen/protocol/proposal_contract_pb.ts';
+import { ShieldedTransferContractSchema } from '../gen/protocol/shield_contract_pb.ts';
+import {
+  ClearABIContractSchema,
+  CreateSmartContractSchema,
+  TriggerSmartContractSchema,
+  UpdateEnergyLimitContractSchema,
+  UpdateSettingContractSchema,
+} from '../gen/protocol/smart_contract_pb.ts';
 import { Transaction_Contract_ContractTypeSchema } from '../gen/protocol/core_pb.ts';
 import { badArgument, excerpt, fail } from '../base/errors.ts';
 
@@ -53,14 +95,88 @@ export function parseContractType(input: string | number, what = 'contract type'
   return id;
 }
 
-/** The contracts Airlock builds and can show a person from their bytes. */
+/**
+ * Every contract Airlock decodes strictly and can show a person from its bytes: each contract type
+ * of the reference node that has a message, in type-id order. The message name is the type name.
+ */
 export const SUPPORTED_CONTRACTS = {
+  AccountCreateContract: AccountCreateContractSchema,
   TransferContract: TransferContractSchema,
   TransferAssetContract: TransferAssetContractSchema,
+  VoteAssetContract: VoteAssetContractSchema,
+  VoteWitnessContract: VoteWitnessContractSchema,
+  WitnessCreateContract: WitnessCreateContractSchema,
   AssetIssueContract: AssetIssueContractSchema,
+  WitnessUpdateContract: WitnessUpdateContractSchema,
   ParticipateAssetIssueContract: ParticipateAssetIssueContractSchema,
+  AccountUpdateContract: AccountUpdateContractSchema,
+  FreezeBalanceContract: FreezeBalanceContractSchema,
+  UnfreezeBalanceContract: UnfreezeBalanceContractSchema,
+  WithdrawBalanceContract: WithdrawBalanceContractSchema,
+  UnfreezeAssetContract: UnfreezeAssetContractSchema,
+  UpdateAssetContract: UpdateAssetContractSchema,
+  ProposalCreateContract: ProposalCreateContractSchema,
+  ProposalApproveContract: ProposalApproveContractSchema,
+  ProposalDeleteContract: ProposalDeleteContractSchema,
+  SetAccountIdContract: SetAccountIdContractSchema,
+  CreateSmartContract: CreateSmartContractSchema,
+  TriggerSmartContract: TriggerSmartContractSchema,
+  UpdateSettingContract: UpdateSettingContractSchema,
+  ExchangeCreateContract: ExchangeCreateContractSchema,
+  ExchangeInjectContract: ExchangeInjectContractSchema,
+  ExchangeWithdrawContract: ExchangeWithdrawContractSchema,
+  ExchangeTransactionContract: ExchangeTransactionContractSchema,
+  UpdateEnergyLimitContract: UpdateEnergyLimitContractSchema,
   AccountPermissionUpdateContract: AccountPermissionUpdateContractSchema,
+  ClearABIContract: ClearABIContractSchema,
+  UpdateBrokerageContract: UpdateBrokerageContractSchema,
+  ShieldedTransferContract: ShieldedTransferContractSchema,
+  MarketSellAssetContract: MarketSellAssetContractSchema,
+  MarketCancelOrderContract: MarketCancelOrderContractSchema,
+  FreezeBalanceV2Contract: FreezeBalanceV2ContractSchema,
+  UnfreezeBalanceV2Contract: UnfreezeBalanceV2ContractSchema,
+  WithdrawExpireUnfreezeContract: WithdrawExpireUnfreezeContractSchema,
+  DelegateResourceContract: DelegateResourceContractSchema,
+  UnDelegateResourceContract: UnDelegateResourceContractSchema,
+  CancelAllUnfreezeV2Contract: CancelAllUnfreezeV2ContractSchema,
 } as const satisfies Record<string, DescMessage>;
+
+/**
+ * Contract types of the reference node that have no message there (CustomContract 20, GetContract
+ * 32): nothing can decode them, so they are refused like an unknown id.
+ */
+export const CONTRACT_TYPES_WITHOUT_MESSAGE: readonly string[] = CONTRACT_TYPES.map((t) => t.name).filter((n) => !Object.hasOwn(SUPPORTED_CONTRACTS, n));
+
+/**
+ * The address that signs a contract: owner_address, except the shielded transfer, whose transparent
+ * sender signs (empty for a purely shielded one, which no account permission signs).
+ */
+export function contractSigner(name: SupportedContractName, contract: Message): Uint8Array {
+  const c = contract as unknown as { ownerAddress?: Uint8Array; transparentFromAddress?: Uint8Array };
+  return (name === 'ShieldedTransferContract' ? c.transparentFromAddress : c.ownerAddress) ?? new Uint8Array();
+}
+
+/**
+ * The one refusal of a contract Airlock cannot decode: an id with no message here, or a type URL
+ * naming none. It names the type id and the size of its bytes, and carries them as details
+ * ({contractType, typeName, typeUrl, size}) for the later signer override (issue 17: signing an
+ * undecoded contract only with a named risk, written to the audit log), which will catch exactly
+ * this error.
+ */
+export function refuseUnknownContract(typeId: number | null, typeUrl: string, size: number, field = 'raw_data.contract[0]'): never {
+  const name = typeId === null ? undefined : contractTypeName(typeId);
+  const shownUrl = typeUrl.length <= 100 ? typeUrl : excerpt(typeUrl, 100);
+  const what = typeId === null
+    ? `type URL ${shownUrl} (no contract type this version knows)`
+    : name === undefined ? `contract type ${typeId} (not a type of this chain)` : `contract type ${typeId} (${name}, which has no message to decode)`;
+  fail('UNSUPPORTED_CONTRACT', `${field}: ${what}, ${size} bytes: Airlock cannot show it in words, so it will not sign it`, {
+    field,
+    contractType: typeId,
+    typeName: name ?? null,
+    typeUrl: shownUrl,
+    size,
+  });
+}
 
 export type SupportedContractName = keyof typeof SUPPORTED_CONTRACTS;
 

@@ -259,9 +259,9 @@ describe('reading is strict', () => {
 
     it('a contract Airlock cannot show is UNSUPPORTED_CONTRACT', () => {
       expectCoded(
-        () => read(Transaction_rawSchema, { contract: [{ parameter: { value: {}, type_url: 'type.googleapis.com/protocol.VoteWitnessContract' } }] }),
+        () => read(Transaction_rawSchema, { contract: [{ parameter: { value: {}, type_url: 'type.googleapis.com/protocol.CustomContract' } }] }),
         'UNSUPPORTED_CONTRACT',
-        'raw.contract[0].parameter.type_url: VoteWitnessContract is not a contract Airlock can build or show',
+        'raw.contract[0].parameter.type_url: CustomContract is not a contract Airlock can build or show',
         'raw.contract[0].parameter.type_url',
       );
     });

@@ -5,7 +5,8 @@
  * - field names are the .proto names (`owner_address`, `Permission_id`), in field-number order;
  * - only fields with non-default values are written (proto3), enums as their names;
  * - bytes as hex; with `visible: true`, address fields as Base58 and name fields as UTF-8 text;
- * - int64 as bare JSON numbers (bigint in memory, see json.ts); maps as `[{key, value}]`;
+ * - int64 as bare JSON numbers (bigint in memory, see json.ts); maps as `[{key, value}]`, an integer
+ *   key as a number;
  * - an Any is `{value: <the decoded contract>, type_url}`.
  *
  * Reading is strict where the node is lax: an unknown key, a wrong type, bad hex, an out-of-range
@@ -26,7 +27,12 @@ import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from '../base/bytes.
 import { AirlockError, excerpt, fail, shownKey } from '../base/errors.ts';
 import { MAX_JSON_DEPTH } from '../base/json.ts';
 import { atField, int32Input, int64Input, isRecord } from './input.ts';
-import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
+import { contractNameOfTypeUrl, CONTRACT_TYPES, isSupportedContractName, refuseUnknownContract, SUPPORTED_CONTRACTS } from './contract-types.ts';
+
+/** The type id a contract name stands for, or null when it names none (for the refusal's details). */
+function typeIdOfName(name: string | undefined): number | null {
+  return CONTRACT_TYPES.find((t) => t.name === name)?.id ?? null;
+}
 
 export interface NodeJsonOptions {
   /** The node's `visible` flag: Base58 addresses and text names instead of hex. */
@@ -36,10 +42,13 @@ export interface NodeJsonOptions {
 }
 
 /** Bytes fields the node prints as Base58 when visible (HttpSelfFormatFieldName). */
-const ADDRESS_FIELDS = new Set(['owner_address', 'to_address', 'address', 'approved_list', 'executive_address']);
+const ADDRESS_FIELDS = new Set([
+  'owner_address', 'to_address', 'address', 'approved_list', 'executive_address', 'account_address', 'vote_address', 'contract_address',
+  'receiver_address', 'origin_address', 'transparent_from_address', 'transparent_to_address',
+]);
 /** Bytes fields the node prints as UTF-8 text when visible. */
 const TEXT_FIELDS = new Set([
-  'name', 'abbr', 'description', 'url', 'asset_name', 'account_name', 'asset_issued_name', 'asset_issued_ID', 'message',
+  'name', 'abbr', 'description', 'url', 'asset_name', 'account_name', 'asset_issued_name', 'asset_issued_ID', 'message', 'account_id', 'update_url',
 ]);
 
 const ANY = 'google.protobuf.Any';
@@ -75,7 +84,7 @@ function enumToJson(field: DescField, value: number): Json {
 function anyToJson(any: { typeUrl: string; value: Uint8Array }, visible: boolean): JsonObject {
   const name = contractNameOfTypeUrl(any.typeUrl);
   if (name === undefined || !isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${name ?? any.typeUrl} is not a contract Airlock can show`, { type_url: any.typeUrl });
+    refuseUnknownContract(typeIdOfName(name), any.typeUrl, any.value.length, 'parameter');
   }
   const schema = SUPPORTED_CONTRACTS[name];
   return { value: messageToNodeJson(schema, fromBinary(schema, any.value), { visible }), type_url: any.typeUrl };
@@ -108,8 +117,10 @@ export function messageToNodeJson(schema: DescMessage, message: Message, options
       }
       case 'map': {
         const entries = Object.entries(value as Record<string, unknown>);
+        // An integer key is a number in the node's JSON (ProposalCreateContract.parameters).
+        const integerKey = field.mapKey !== ScalarType.STRING && field.mapKey !== ScalarType.BOOL;
         out[field.name] = entries.map(([key, v]) => ({
-          key,
+          key: integerKey ? BigInt(key) : key,
           value: field.mapKind === 'message' ? messageToNodeJson(field.message, v as Message, options) : v,
         }));
         break;
@@ -195,7 +206,7 @@ function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { t
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
   const name = contractNameOfTypeUrl(typeUrl);
   if (name === undefined || !isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl, 100)} is not a contract Airlock can build or show`, { field: `${path}.type_url` });
+    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl, 100)} is not a contract Airlock can build or show`, { field: `${path}.type_url`, typeUrl: excerpt(typeUrl, 100) });
   }
   const schema: DescMessage = SUPPORTED_CONTRACTS[name];
   const inner = messageFromNodeJson(schema, v.value, { ...options, path: `${path}.value` });
@@ -250,8 +261,15 @@ export function messageFromNodeJson<T extends Message>(
         const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         v.forEach((entry, i) => {
           const ip = `${at}[${i}]`;
-          if (!isPlainObject(entry) || typeof entry.key !== 'string') fail('BAD_JSON', `${ip}: expected {key, value}`, { field: ip });
-          map[entry.key] = field.mapKind === 'scalar'
+          if (!isPlainObject(entry) || entry.key === undefined) fail('BAD_JSON', `${ip}: expected {key, value}`, { field: ip });
+          let key: string;
+          if (field.mapKey === ScalarType.STRING) {
+            if (typeof entry.key !== 'string') fail('BAD_JSON', `${ip}.key: expected a string, got ${typeName(entry.key)}`, { field: `${ip}.key` });
+            key = entry.key;
+          } else {
+            key = integerFromJson(entry.key, `${ip}.key`).toString();
+          }
+          map[key] = field.mapKind === 'scalar'
             ? scalarFromJson(field, field.scalar, entry.value, `${ip}.value`, visible)
             : field.mapKind === 'enum'
               ? enumFromJson(field, entry.value, `${ip}.value`)

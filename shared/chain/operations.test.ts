@@ -13,6 +13,9 @@ import {
   DEFAULT_ACTIVE_OPERATIONS_HEX,
   defaultActiveOperations,
   encodeOperations,
+  encodeOperationBits,
+  KNOWN_CONTRACT_TYPES_HEX,
+  knownContractTypes,
   encodeOperationsHex,
   hasOperation,
   OPERATIONS_LENGTH,
@@ -128,6 +131,18 @@ describe('spec §2.7 and PROTOCOL.md §8 defaults', () => {
     expect(AVAILABLE_CONTRACT_TYPES_HEX).toBe('7fff1fc0037e' + '00'.repeat(26));
     const d = decodeOperations(availableContractTypes()).ids;
     expect(d).toEqual([...decodeOperations(defaultActiveOperations()).ids, 46]);
+  });
+
+  it('the known contract types are every type of the reference node, 0-59: mainnet\'s AVAILABLE_CONTRACT_TYPE', () => {
+    expect(KNOWN_CONTRACT_TYPES_HEX).toBe('7fff1fc0037efb0f' + '00'.repeat(24));
+    expect(decodeOperations(knownContractTypes()).ids).toEqual(CONTRACT_TYPES.map((t) => t.id));
+    expect(decodeOperations(knownContractTypes()).unknown).toEqual([]);
+  });
+
+  it('encodeOperationBits keeps any bit 0-255, known or not, and refuses anything else', () => {
+    expect(decodeOperations(encodeOperationBits([1, 7, 60, 255])).ids).toEqual([1, 7, 60, 255]);
+    expect(decodeOperations(encodeOperationBits([1, 7, 60, 255])).unknown).toEqual([7, 60, 255]);
+    for (const bad of [-1, 256, 1.5, NaN]) expect(() => encodeOperationBits([bad])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
   it('the helpers return fresh copies (a caller cannot change the constant)', () => {

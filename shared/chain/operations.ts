@@ -15,6 +15,13 @@ export const DEFAULT_ACTIVE_OPERATIONS_HEX = '7fff1fc0033e0000000000000000000000
 /** The reference node's AVAILABLE_CONTRACT_TYPE at genesis: the default plus 46 (PROTOCOL.md §8). */
 export const AVAILABLE_CONTRACT_TYPES_HEX = '7fff1fc0037e0000000000000000000000000000000000000000000000000000';
 
+/**
+ * Every contract type the reference node knows (0-6, 8-20, 30-33, 41-46, 48, 49, 51-59): mainnet's
+ * AVAILABLE_CONTRACT_TYPE once its proposals added 48-59 (issue 17). What a permission is checked
+ * against when the node's own mask is not known, so a real account's bits 48-59 are re-stated.
+ */
+export const KNOWN_CONTRACT_TYPES_HEX = '7fff1fc0037efb0f000000000000000000000000000000000000000000000000';
+
 export function hasOperation(operations: Uint8Array, typeId: number): boolean {
   if (typeId < 0 || typeId >= OPERATIONS_LENGTH * 8) return false;
   return ((operations[typeId >> 3] ?? 0) & (1 << (typeId & 7))) !== 0;
@@ -69,4 +76,22 @@ export function defaultActiveOperations(): Uint8Array {
 
 export function availableContractTypes(): Uint8Array {
   return hexToBytes(AVAILABLE_CONTRACT_TYPES_HEX);
+}
+
+export function knownContractTypes(): Uint8Array {
+  return hexToBytes(KNOWN_CONTRACT_TYPES_HEX);
+}
+
+/**
+ * Encodes bit indexes 0-255 into a mask as they are, known contract types or not: the way a
+ * permission read from the chain is re-stated bit for bit (a bit the station does not know is kept;
+ * whether the node accepts it is the node's AVAILABLE_CONTRACT_TYPE rule, rules.ts rule 12).
+ */
+export function encodeOperationBits(ids: ReadonlyArray<number>): Uint8Array {
+  const out = new Uint8Array(OPERATIONS_LENGTH);
+  for (const id of ids) {
+    if (!Number.isInteger(id) || id < 0 || id >= OPERATIONS_LENGTH * 8) badArgument(`encodeOperationBits: ${String(id)} is not a bit index 0-255`, 'operations');
+    out[id >> 3]! |= 1 << (id & 7);
+  }
+  return out;
 }

@@ -195,19 +195,26 @@ describe('decodeRaw: exactly one contract, of a supported type, named the same i
     expectCoded(() => decodeRaw(rawWithContracts([])), 'BAD_TRANSACTION', 'raw_data.contract: contract size should be exactly 1, actual :0');
   });
 
-  it('VoteWitnessContract (type 4) is UNSUPPORTED_CONTRACT', () => {
+  it('VoteWitnessContract (type 4) decodes: every type with a message is read (issue 17)', () => {
+    const d = decodeRaw(rawWithContracts([contractWith(4, 'type.googleapis.com/protocol.VoteWitnessContract', hexToBytes('0a15' + OWNER))]));
+    expect([d.contractType, d.contractTypeId, bytesToHex(d.ownerAddress)]).toEqual(['VoteWitnessContract', 4, OWNER]);
+  });
+
+  it('CustomContract (type 20, no message in the reference node) is UNSUPPORTED_CONTRACT naming the id and size', () => {
     expectCoded(
-      () => decodeRaw(rawWithContracts([contractWith(4, 'type.googleapis.com/protocol.VoteWitnessContract', hexToBytes('0a15' + OWNER))])),
+      () => decodeRaw(rawWithContracts([contractWith(20, 'type.googleapis.com/protocol.CustomContract', hexToBytes('0a15' + OWNER))])),
       'UNSUPPORTED_CONTRACT',
-      'raw_data.contract[0].type: VoteWitnessContract is not a contract Airlock can show and sign',
+      'raw_data.contract[0].type: contract type 20 (CustomContract, which has no message to decode), 23 bytes: Airlock cannot show it in words, so it will not sign it',
+      { field: 'raw_data.contract[0].type', contractType: 20, typeName: 'CustomContract', typeUrl: 'type.googleapis.com/protocol.CustomContract', size: 23 },
     );
   });
 
-  it('a type id that is not a contract type (7) is UNSUPPORTED_CONTRACT', () => {
+  it('a type id that is not a contract type (7) is UNSUPPORTED_CONTRACT naming the id and size', () => {
     expectCoded(
       () => decodeRaw(rawWithContracts([contractWith(7, TRANSFER_URL, transferValue())])),
       'UNSUPPORTED_CONTRACT',
-      'raw_data.contract[0].type: 7 is not a contract Airlock can show and sign',
+      `raw_data.contract[0].type: contract type 7 (not a type of this chain), ${transferValue().length} bytes: Airlock cannot show it in words, so it will not sign it`,
+      { field: 'raw_data.contract[0].type', contractType: 7, typeName: null, typeUrl: TRANSFER_URL, size: transferValue().length },
     );
   });
 
@@ -291,9 +298,9 @@ describe('spec §2.4: Permission_id 1 (executive) never signs', () => {
 describe('buildRaw input checks', () => {
   it('a contract type Airlock does not build is UNSUPPORTED_CONTRACT', () => {
     expectCoded(
-      () => buildRaw({ ...transferCall(), type: 'VoteWitnessContract' as never }, FIELDS),
+      () => buildRaw({ ...transferCall(), type: 'CustomContract' as never }, FIELDS),
       'UNSUPPORTED_CONTRACT',
-      'buildRaw: VoteWitnessContract is not a contract Airlock builds',
+      'buildRaw: CustomContract is not a contract Airlock builds',
     );
   });
 

@@ -8,7 +8,9 @@
  * - an unknown field anywhere in the raw bytes is an error (UNKNOWN_FIELD), never carried along;
  * - the bytes must be exactly what a canonical encoder writes for the decoded value
  *   (NON_CANONICAL), so what we show, what we sign and what the node hashes are one thing;
- * - exactly one contract, of a type Airlock supports, whose Any type URL names that same type.
+ * - exactly one contract, of a type Airlock has a message for (every type of the reference node but
+ *   the two it defines none for), whose Any type URL names that same type; anything else is refused
+ *   by contract-types.ts `refuseUnknownContract`, naming the type id and size.
  */
 import { create, fromBinary, toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -26,7 +28,9 @@ import {
   contractTypeName,
   isSupportedContractName,
   contractNameOfTypeUrl,
+  contractSigner,
   parseContractType,
+  refuseUnknownContract,
   SUPPORTED_CONTRACTS,
   typeUrlFor,
   type SupportedContractName,
@@ -216,7 +220,7 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   const c = raw.contract[0]!;
   const name = contractTypeName(c.type);
   if (name === undefined || !isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].type: ${name ?? c.type} is not a contract Airlock can show and sign`);
+    refuseUnknownContract(c.type, c.parameter?.typeUrl ?? '', c.parameter?.value.length ?? 0, 'raw_data.contract[0].type');
   }
   if (!c.parameter) fail('BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
   const urlName = contractNameOfTypeUrl(c.parameter.typeUrl);
@@ -227,12 +231,13 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   }
   const schema = SUPPORTED_CONTRACTS[name];
   const contract = decodeStrict<Message>(schema, c.parameter.value, 'raw_data.contract[0].parameter.value');
-  const owner = (contract as unknown as { ownerAddress: Uint8Array }).ownerAddress;
+  const owner = contractSigner(name, contract);
+  const ownerField = name === 'ShieldedTransferContract' ? 'transparent_from_address' : 'owner_address';
   let ownerAddress: Address;
   try {
-    ownerAddress = checkAddress(owner, 'owner_address');
+    ownerAddress = checkAddress(owner, ownerField);
   } catch (e) {
-    if (e instanceof AirlockError) fail('BAD_TRANSACTION', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`);
+    if (e instanceof AirlockError) fail('BAD_TRANSACTION', `raw_data.contract[0].parameter.value.${ownerField}: ${e.message}`);
     throw e;
   }
   return {

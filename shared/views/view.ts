@@ -18,7 +18,8 @@
  *   txID, kind (contract type name), kindId, title (plain words: "Transfer", "Token transfer"…),
  *   summary (one sentence: who does what with how much), permissionId, owner, contract (the
  *   contract's own view: TransferView | AssetIssueView | ParticipateView | TransferAssetTokenView |
- *   PermissionUpdateView, each with a `contract` discriminator), refBlock {bytes, hash},
+ *   PermissionUpdateView, each with a `contract` discriminator; any other contract {contract} only),
+ *   fields (the field table in words, every contract type: shared/contracts/describe.ts), refBlock {bytes, hash},
  *   timestamp, expiration {ms, iso, expired, msLeft} (expired/msLeft null without `now`), memo
  *   (TextView | null), feeLimit, rawDataHex, size (bytes of the signed transaction without `ret`),
  *   signatures [{index, signer: AddressView | null, error: {code, message} | null}].
@@ -48,6 +49,8 @@ import { PermissionSchema, PermissionTypeSchema, type Permission } from '../gen/
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, type SupportedContractName } from '../chain/contract-types.ts';
+import { CONTRACT_WORDS } from '../contracts/describe.ts';
+import type { FieldRow } from '../contracts/fields.ts';
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
 import { escapeText, hasUnsafeText } from '../base/escape.ts';
 import { int32Input, isRecord, kindOf } from '../chain/input.ts';
@@ -173,7 +176,15 @@ export interface ParticipateTokenView extends ParticipateView {
   tokensBought: string | null;
 }
 
-export type ContractView = TransferView | AssetIssueView | ParticipateTokenView | TransferAssetTokenView | PermissionUpdateView;
+/** The contracts with a view of their own; every other one is shown by its field table (`TransactionView.fields`). */
+export type OwnViewContractName = 'TransferContract' | 'TransferAssetContract' | 'ParticipateAssetIssueContract' | 'AssetIssueContract' | 'AccountPermissionUpdateContract';
+
+/** Any other contract: its name only; what it does is in the transaction's summary and field table. */
+export interface OtherContractView {
+  contract: Exclude<SupportedContractName, OwnViewContractName>;
+}
+
+export type ContractView = TransferView | AssetIssueView | ParticipateTokenView | TransferAssetTokenView | PermissionUpdateView | OtherContractView;
 
 export interface ExpirationView extends TimeView {
   /** expiration ≤ now; null when no `now` was given. */
@@ -200,6 +211,8 @@ export interface TransactionView {
   permissionId: number;
   owner: AddressView;
   contract: ContractView;
+  /** The contract's field table in words (shared/contracts/describe.ts): every type has one. */
+  fields: FieldRow[];
   refBlock: { bytes: string; hash: string };
   timestamp: TimeView;
   expiration: ExpirationView;
@@ -218,15 +231,10 @@ export interface TransactionViewOptions {
   now?: number;
   /** Token metadata by token id, to show token amounts with their precision. */
   tokens?: Readonly<Record<string, TokenInfo>>;
+  /** Address-book labels by address hex, shown beside addresses in the summary of other contracts and in the field table. */
+  labels?: Readonly<Record<string, string>>;
 }
 
-const TITLES: Record<SupportedContractName, string> = {
-  TransferContract: 'Transfer',
-  TransferAssetContract: 'Token transfer',
-  ParticipateAssetIssueContract: 'Token purchase',
-  AssetIssueContract: 'Token issue',
-  AccountPermissionUpdateContract: 'Permission update',
-};
 
 function tokenInfo(tokens: TransactionViewOptions['tokens'], id: string | null): TokenInfo | undefined {
   if (tokens === undefined || id === null || !Object.hasOwn(tokens, id)) return undefined;
@@ -295,6 +303,10 @@ function contractView(d: DecodedTransaction, options: TransactionViewOptions): {
         : 'no owner permission';
       return { view: v, summary: `Replace the permissions of ${who(v.owner)}: ${owner}, ${v.actives.length} active permission(s)${v.executive ? ', an executive permission' : ''}` };
     }
+    default: {
+      const { summary } = CONTRACT_WORDS[d.contractType].describe(d.contract, options);
+      return { view: { contract: d.contractType }, summary };
+    }
   }
 }
 
@@ -319,19 +331,22 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     if (!(s instanceof Uint8Array)) badArgument(`transactionView: signatures[${i}] must be bytes`, `signatures[${i}]`);
   });
   if (options.now !== undefined && !Number.isSafeInteger(options.now)) badArgument('transactionView: now must be ms since the epoch', 'now');
+  if (options.labels !== undefined && !isRecord(options.labels)) badArgument(`transactionView: labels must be an object, got ${kindOf(options.labels)}`, 'labels');
   const d = decodeRaw(tx.rawBytes);
   const { view, summary } = contractView(d, options);
+  const words = CONTRACT_WORDS[d.contractType];
   const expiration = d.raw.expiration;
   const now = options.now === undefined ? undefined : BigInt(options.now);
   return {
     txID: bytesToHex(d.txId),
     kind: d.contractType,
     kindId: d.contractTypeId,
-    title: TITLES[d.contractType],
+    title: words.title,
     summary,
     permissionId: d.permissionId,
     owner: addressView(d.ownerAddress),
     contract: view,
+    fields: words.describe(d.contract, options).fields,
     refBlock: { bytes: bytesToHex(d.raw.refBlockBytes), hash: bytesToHex(d.raw.refBlockHash) },
     timestamp: timeView(d.raw.timestamp),
     expiration: {

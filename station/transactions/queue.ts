@@ -38,6 +38,8 @@ export function queueAmount(view: SharedTransactionView): string {
       return `issue ${c.name.text ?? `0x${c.name.hex}`}`;
     case 'AccountPermissionUpdateContract':
       return c.ownerPermission ? `owner: ${c.ownerPermission.threshold} of ${c.ownerPermission.keys.length} keys` : 'permission change';
+    default:
+      return view.title;
   }
 }
 

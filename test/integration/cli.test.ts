@@ -16,7 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utf8ToBytes } from '../../shared/base/bytes.ts';
+import { create } from '@bufbuild/protobuf';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
+import { encodeRaw } from '../../shared/chain/transaction.ts';
+import { Transaction_ContractSchema, Transaction_rawSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { parseJson, stringifyJson } from '../../shared/base/json.ts';
 import { run } from '../../cli/main.ts';
 import type { CliIo } from '../../cli/io.ts';
@@ -436,6 +439,49 @@ describe('tx inspect: everything from the bytes', () => {
     const text = json({ raw_data: raw }).replace(`"expiration":${EXPIRATION}`, '"expiration":9223372036854775807');
     const o = out(await cli(['tx', 'inspect'], { stdin: text }));
     expect(o.expiration).toEqual({ ms: '9223372036854775807', iso: null, expired: false, msLeft: (9223372036854775807n - BigInt(BEFORE)).toString() });
+  });
+});
+
+describe('tx encode and inspect: every contract type of the reference node (issue 17)', () => {
+  const header = { ref_block_bytes: 'd8ed', ref_block_hash: '2e066c3259e756f5', expiration: EXPIRATION, timestamp: BEFORE };
+  const raw = (type: string, value: Record<string, unknown>) => ({ ...header, contract: [{ type, parameter: { value }, Permission_id: 2 }] });
+
+  it('a vote written with java-tron names is encoded, and inspect shows each vote in words', async () => {
+    const vote = raw('VoteWitnessContract', { owner_address: ADDR_11.hex, votes: [{ vote_address: ADDR_12.hex, vote_count: 1_000 }, { vote_address: ADDR_21.base58, vote_count: 7 }] });
+    const encoded = out(await cli(['tx', 'encode'], { stdin: json(vote) }));
+    const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: encoded.raw_data_hex }), now: BEFORE }));
+    expect(o).toMatchObject({ txID: encoded.txID, kind: 'VoteWitnessContract', kindId: 4, title: 'Vote for executives', permissionId: 2, contract: { contract: 'VoteWitnessContract' } });
+    expect(o.summary).toBe(`Vote as ${ADDR_11.base58}, replacing earlier votes: 1,000 for ${ADDR_12.base58}, 7 for ${ADDR_21.base58} (1,007 votes in all)`);
+    expect(o.fields).toContainEqual({ field: 'votes[1].vote_address', name: 'Vote 2: executive', value: ADDR_21.base58, address: ADDR_21 });
+  });
+
+  it('a delegation of energy and a contract call: resource by name, TRX with sun, selector and words', async () => {
+    const delegate = raw('DelegateResourceContract', { owner_address: ADDR_11.hex, resource: 'ENERGY', balance: 2_500_000, receiver_address: ADDR_12.hex, lock: true, lock_period: 1_200 });
+    const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: delegate }), now: BEFORE }));
+    expect(o.fields).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'resource', value: 'ENERGY' }),
+      expect.objectContaining({ field: 'balance', value: '2.5 TRX = 2,500,000 sun' }),
+      expect.objectContaining({ field: 'lock_period', value: '1,200 blocks (about 1 hour)' }),
+    ]));
+    const call = raw('TriggerSmartContract', { owner_address: ADDR_11.hex, contract_address: ADDR_21.hex, data: 'a9059cbb' + '00'.repeat(64) });
+    const c = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: call }), now: BEFORE }));
+    expect(c).toMatchObject({ kind: 'TriggerSmartContract', title: 'Contract call' });
+    expect(c.fields).toContainEqual(expect.objectContaining({ field: 'data[0..4]', name: 'Function selector' }));
+  });
+
+  it('a type with no message (CustomContract) is refused: by its id and size from bytes, by name from JSON', async () => {
+    const value = hexToBytes(`0a15${ADDR_11.hex}`);
+    const bytes = encodeRaw(create(Transaction_rawSchema, {
+      refBlockBytes: hexToBytes('d8ed'), refBlockHash: hexToBytes('2e066c3259e756f5'), expiration: BigInt(EXPIRATION),
+      contract: [create(Transaction_ContractSchema, { type: 20, parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value } })],
+    }));
+    expect(err(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(bytes) }) }), 1)).toMatchObject({
+      code: 'UNSUPPORTED_CONTRACT',
+      message: 'raw_data.contract[0].type: contract type 20 (CustomContract, which has no message to decode), 23 bytes: Airlock cannot show it in words, so it will not sign it',
+    });
+    const custom = raw('CustomContract', { owner_address: ADDR_11.hex });
+    (custom.contract[0]!.parameter as Record<string, unknown>).type_url = 'type.googleapis.com/protocol.CustomContract';
+    expect(err(await cli(['tx', 'inspect'], { stdin: json({ raw_data: custom }) }), 1)).toMatchObject({ code: 'UNSUPPORTED_CONTRACT' });
   });
 });
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromHex, addressToBase58 } from '../../chain/address.ts';
 import { parseJson } from '../../base/json.ts';
+import { bytesToHex, hexToBytes } from '../../base/bytes.ts';
 import { messageFromNodeJson } from '../../chain/node-json.ts';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../gen/protocol/contract_pb.ts';
 import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission, validatePermissionUpdate } from './rules.ts';
@@ -46,6 +47,24 @@ describe('making a draft', () => {
     expect(d.actives[0]!.operations).toContain('TransferContract');
     expect(d.actives[0]!.operations).not.toContain('AccountPermissionUpdateContract');
     expect(d.executive).toBeNull();
+  });
+
+  it("keeps every bit of a real account's operations: 48-59 by name, a bit no type names by number (issue 17)", () => {
+    const mainnet = hexToBytes('7fff1fc0033efb0f' + '00'.repeat(24));
+    const withUnknown = mainnet.slice();
+    withUnknown[7]! |= 0x10; // bit 60: no contract type this version knows
+    const d = draftFromPermissions(A, { owner: defaultOwnerPermission(A), actives: [defaultActivePermission(A, mainnet), defaultActivePermission(A, withUnknown)] });
+    expect(d.actives[0]!.operations).toEqual(expect.arrayContaining(['ClearABIContract', 'ShieldedTransferContract', 'CancelAllUnfreezeV2Contract']));
+    expect(d.actives[1]!.operations).toContain('60');
+    // The node's own mask decides whether bit 60 is offered; with it, both re-state bit for bit.
+    const available = hexToBytes('7fff1fc0037efb1f' + '00'.repeat(24));
+    d.actives[1]!.name = 'second';
+    const check = checkDraft(d, { isExecutive: false, availableContractTypes: available });
+    expect(check.issues).toEqual([]);
+    expect(bytesToHex(check.contract!.actives[0]!.operations)).toBe(bytesToHex(mainnet));
+    expect(bytesToHex(check.contract!.actives[1]!.operations)).toBe(bytesToHex(withUnknown));
+    // Without it, the bit is refused with the node's message, never dropped.
+    expect(only(d)).toEqual([{ field: 'actives.1.operations', message: "60 isn't a validate ContractType" }]);
   });
 
   it('an account without an owner permission starts from the default owner the node uses', () => {
@@ -150,8 +169,10 @@ describe('every rule, its message next to its field', () => {
 
   it('operations only of contract types the node offers', () => {
     const d = fresh();
-    d.actives[0]!.operations = ['TransferContract', 'ClearABIContract', 'Transfer'];
-    expect(only(d)).toEqual([{ field: 'actives.0.operations', message: "48 isn't a validate ContractType" }]);
+    d.actives[0]!.operations = ['TransferContract', 'ClearABIContract', 'Transfer', '7'];
+    expect(only(d)).toEqual([{ field: 'actives.0.operations', message: "7 isn't a validate ContractType" }]);
+    d.actives[0]!.operations = ['TransferContract', 'ClearABIContract', 'CancelAllUnfreezeV2'];
+    expect(only(d)).toEqual([]);
     const narrow = new Uint8Array(32);
     narrow[0] = 0b10;
     d.actives[0]!.operations = ['TransferContract', 'TransferAssetContract'];

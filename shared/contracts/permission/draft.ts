@@ -18,7 +18,7 @@ import { create } from '@bufbuild/protobuf';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../gen/protocol/contract_pb.ts';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../gen/protocol/core_pb.ts';
 import { addressToBase58, isAddressBytes, parseAddress, type Address } from '../../chain/address.ts';
-import { hexToBytes } from '../../base/bytes.ts';
+import { bytesToHex, hexToBytes } from '../../base/bytes.ts';
 import { contractTypeName, parseContractType } from '../../chain/contract-types.ts';
 import { AirlockError, badArgument } from '../../base/errors.ts';
 import { hasUnsafeText } from '../../base/escape.ts';
@@ -26,7 +26,7 @@ import { isPrivateKeyText } from '../../base/secrets.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { stringifyJson } from '../../base/json.ts';
 import { messageToNodeJson } from '../../chain/node-json.ts';
-import { encodeOperations, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
+import { encodeOperationBits, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
 import {
   defaultOwnerPermission,
   EXECUTIVE_PERMISSION_ID,
@@ -80,12 +80,15 @@ export type DraftContext = Pick<PermissionUpdateContext, 'isExecutive' | 'availa
 // ---------------------------------------------------------------------------------------------
 // Making a draft
 
+/**
+ * The set bits as contract names, and a bit that names no contract type this version knows as its
+ * number ("60"): kept, so re-stating a permission read from the chain keeps every bit (issue 17).
+ */
 function operationList(p: Pick<Permission, 'operations'>): string[] {
   const names: string[] = [];
   const bits = Math.min(p.operations.length, OPERATIONS_LENGTH) * 8;
   for (let i = 0; i < bits; i++) {
-    const name = hasOperation(p.operations, i) ? contractTypeName(i) : undefined;
-    if (name) names.push(name);
+    if (hasOperation(p.operations, i)) names.push(contractTypeName(i) ?? String(i));
   }
   return names;
 }
@@ -207,9 +210,21 @@ function parseInt64(text: string, field: string, what: string, issues: DraftIssu
   return { value: n, ok: true };
 }
 
+/** The mask an operations list means, in hex, or null when one of its names is no contract type (the editor shows it as typed). */
+export function draftOperationsHex(names: string[]): string | null {
+  const issues: DraftIssue[] = [];
+  const mask = parseOperations(names, 'operations', issues);
+  return issues.length > 0 ? null : bytesToHex(mask);
+}
+
 function parseOperations(names: string[], field: string, issues: DraftIssue[]): Uint8Array {
   const ids: number[] = [];
   names.forEach((name, i) => {
+    // A bit by number is kept as it is, known type or not: whether the node offers it is rule 12's.
+    if (/^[0-9]{1,3}$/.test(name) && Number(name) < OPERATIONS_LENGTH * 8) {
+      ids.push(Number(name));
+      return;
+    }
     try {
       ids.push(parseContractType(name, `operation ${i + 1}`));
     } catch (e) {
@@ -217,7 +232,7 @@ function parseOperations(names: string[], field: string, issues: DraftIssue[]): 
       issues.push({ field, message: `operation ${i + 1} is not a contract type name` });
     }
   });
-  return encodeOperations(ids);
+  return encodeOperationBits(ids);
 }
 
 function checkShape(draft: unknown): asserts draft is AccountDraft {

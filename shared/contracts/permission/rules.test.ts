@@ -5,14 +5,15 @@
  * display view. Each rule test fails if that rule is removed or its message changes.
  */
 import { permissionView } from '../../views/view.ts';
-import { create } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../gen/protocol/contract_pb.ts';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../gen/protocol/core_pb.ts';
 import { addressFromHex, addressToBase58 } from '../../chain/address.ts';
 import { bytesToHex, hexToBytes } from '../../base/bytes.ts';
 import { AirlockError } from '../../base/errors.ts';
-import { DEFAULT_ACTIVE_OPERATIONS_HEX, defaultActiveOperations, encodeOperations } from '../../chain/operations.ts';
+import { availableContractTypes, decodeOperations, DEFAULT_ACTIVE_OPERATIONS_HEX, defaultActiveOperations, encodeOperations } from '../../chain/operations.ts';
+import { CONTRACT_TYPES } from '../../chain/contract-types.ts';
 import {
   applyPermissionUpdate,
   buildPermissionUpdate,
@@ -365,13 +366,45 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
     // 46 is available by default (AccountPermissionUpdateContract) …
     const with46 = encodeOperations([1, 46]);
     expect(() => validatePermissionUpdate(contract({ actives: [active({ operations: with46 })] }), NORMAL)).not.toThrow();
-    // … but not under a mask without it; 48 (not yet enabled) reported only if 46 passes.
+    // … but not under a mask without it; 48 (not enabled at genesis) reported only if 46 passes.
     expectInvalid(
       contract({ actives: [active({ operations: encodeOperations([1, 46, 48]) })] }),
       { isExecutive: false, availableContractTypes: defaultActiveOperations() },
       "46 isn't a validate ContractType",
     );
-    expectInvalid(contract({ actives: [active({ operations: encodeOperations([1, 46, 48]) })] }), NORMAL, "48 isn't a validate ContractType");
+    expectInvalid(
+      contract({ actives: [active({ operations: encodeOperations([1, 46, 48]) })] }),
+      { isExecutive: false, availableContractTypes: availableContractTypes() },
+      "48 isn't a validate ContractType",
+    );
+  });
+
+  it('rule 12 by default: every contract type the reference node knows is a valid bit (48-59 included), nothing else', () => {
+    for (const { id } of CONTRACT_TYPES) {
+      expect(() => validatePermissionUpdate(contract({ actives: [active({ operations: encodeOperations([id]) })] }), NORMAL), `type ${id}`).not.toThrow();
+    }
+    for (const id of [7, 21, 29, 34, 40, 47, 50, 60, 255]) {
+      const ops = new Uint8Array(32);
+      ops[id >> 3] = 1 << (id & 7);
+      expectInvalid(contract({ actives: [active({ operations: ops })] }), NORMAL, `${id} isn't a validate ContractType`);
+    }
+  });
+
+  it("a mainnet active permission's operations (7fff1fc0033efb0f…) are re-stated bit for bit", () => {
+    const MAINNET = '7fff1fc0033efb0f' + '00'.repeat(24);
+    const c = buildPermissionUpdate(
+      {
+        owner: A,
+        ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] },
+        actives: [{ name: 'active', threshold: 1, operations: MAINNET, keys: [{ address: A, weight: 1 }] }],
+      },
+      NORMAL,
+    );
+    expect(() => validatePermissionUpdate(c, NORMAL)).not.toThrow();
+    expect(bytesToHex(c.actives[0]!.operations)).toBe(MAINNET);
+    const again = fromBinary(AccountPermissionUpdateContractSchema, toBinary(AccountPermissionUpdateContractSchema, c));
+    expect(bytesToHex(again.actives[0]!.operations)).toBe(MAINNET);
+    expect(decodeOperations(MAINNET).ids.filter((id) => id >= 48)).toEqual([48, 49, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
   });
 });
 
@@ -606,9 +639,10 @@ describe('collecting every broken rule (permissionUpdateIssues, permissionShapeI
 
   it('a contract the node accepts has no issues; every unavailable operation is its own issue', () => {
     expect(permissionUpdateIssues(contract(), { isExecutive: false })).toEqual([]);
-    const ops = encodeOperations([7 + 41, 1]);
-    expect(permissionShapeIssues(active({ operations: ops }), {}, 'a')).toEqual([
+    const ops = encodeOperations([48, 1, 59]);
+    expect(permissionShapeIssues(active({ operations: ops }), { availableContractTypes: availableContractTypes() }, 'a')).toEqual([
       { field: 'a.operations', message: "48 isn't a validate ContractType", details: { contractType: 48 } },
+      { field: 'a.operations', message: "59 isn't a validate ContractType", details: { contractType: 59 } },
     ]);
   });
 

@@ -27,7 +27,7 @@ import { badArgument, fail } from '../../base/errors.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from '../../chain/input.ts';
 import {
-  availableContractTypes,
+  knownContractTypes,
   defaultActiveOperations,
   encodeOperations,
   hasOperation,
@@ -91,7 +91,10 @@ export interface PermissionUpdateContext {
   isExecutive: boolean;
   /** False when the owner account is not on chain. Default true. */
   accountExists?: boolean;
-  /** The node's AVAILABLE_CONTRACT_TYPE mask (32 bytes). Default `availableContractTypes()`. */
+  /**
+   * The node's AVAILABLE_CONTRACT_TYPE mask (32 bytes). Default `knownContractTypes()`: every contract
+   * type the reference node knows, as on mainnet today (issue 17); a devnet passes its own mask.
+   */
   availableContractTypes?: Uint8Array;
   /** The node's TOTAL_SIGN_NUM. Default 5. */
   maxKeys?: number;
@@ -130,7 +133,7 @@ function collecting(into: PermissionIssue[]): Report {
 }
 
 function shapeOptions(ctx: PermissionShapeContext): { available: Uint8Array; maxKeys: number } {
-  const available = ctx.availableContractTypes ?? availableContractTypes();
+  const available = ctx.availableContractTypes ?? knownContractTypes();
   if (!(available instanceof Uint8Array)) badArgument('availableContractTypes: expected bytes', 'availableContractTypes');
   if (available.length !== OPERATIONS_LENGTH) {
     badArgument(`availableContractTypes: expected ${OPERATIONS_LENGTH} bytes, got ${available.length}`, 'availableContractTypes');
