@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import PermissionsScreen from './PermissionsScreen.svelte';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { parseAddress } from '../../shared/chain/address.ts';
-import { encodeOperationBits, encodeOperations } from '../../shared/chain/operations.ts';
+import { encodeOperationBits } from '../../shared/chain/operations.ts';
 import { permissionView } from '../../shared/views/view.ts';
 import { TEST_ADDRESSES, TEST_KEY_HEX } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
