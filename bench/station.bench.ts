@@ -15,7 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { txIdOf } from '../shared/chain/transaction.ts';
-import { openStore, TX_STATUSES, type TransactionInput } from '../station/store/store.ts';
+import { openStore } from '../station/store/store.ts';
+import { type TransactionInput } from '../station/store/transactions.ts';
+import { TX_STATUSES } from '../shared/base/limits.ts';
 
 const TOTAL = 10_000;
 const SINGLE_COMMITS = 1_000;

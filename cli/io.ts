@@ -15,7 +15,7 @@ import { escapeJsonText } from '../shared/base/escape.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
 import { checkFileName } from '../shared/files/file-name.ts';
-import type { StationOptions } from '../station/station.ts';
+import type { StationOptions } from '../station/core/context.ts';
 import type { PromptTerminal } from '../station/vault/passphrase.ts';
 import { refuseOpenPermissions } from '../station/vault/owner-only.ts';
 import { UsageError } from './args.ts';

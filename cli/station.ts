@@ -23,10 +23,11 @@ import { AirlockError, fail, shownArg, shownFileName } from '../shared/base/erro
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { escapeText } from '../shared/base/escape.ts';
-import { openStation, type Station, type StationOptions } from '../station/station.ts';
+import { openStation, type Station } from '../station/station.ts';
+import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, AccountView, ListEntryView, TransactionView } from '../station/core/views.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
-import { MAX_CSV_BYTES } from '../shared/files/batch-csv.ts';
+
 import { passphraseSource, readApiKeySource, type PromptTerminal } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
 import type { TokenView } from '../station/core/token-details.ts';
@@ -34,6 +35,7 @@ import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { checkFileName } from '../shared/files/file-name.ts';
+import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
 
 /** Electron's userData directory for productName "Airlock", per platform. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {

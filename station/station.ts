@@ -41,7 +41,6 @@ import { bookFeature } from './address-book/book.ts';
 import { proofsFeature } from './proofs/proof-service.ts';
 import { permissionsFeature } from './permissions/permissions.ts';
 
-export type { StationOptions } from './core/context.ts';
 
 function composeStation(options: StationOptions) {
   const ctx = new StationContext(options);

@@ -109,13 +109,13 @@ export function optionsArgs(o: BuildOptionsText): { permissionId: number; expire
 // Transfer a token
 
 /** What the transfer form knows of the token: its precision, once the station has told it. */
-export interface TokenFacts {
+export interface TokenUnitFacts {
   precision: number;
   abbreviation: string;
   name: string;
 }
 
-export function unitName(token: TokenFacts | null, id: string): string {
+export function unitName(token: TokenUnitFacts | null, id: string): string {
   if (token === null) return `units of token ${id}`;
   return token.abbreviation !== '' ? token.abbreviation : token.name;
 }
@@ -131,7 +131,7 @@ export interface TransferText extends BuildOptionsText {
  * The transfer's problems by field, and the integer amount when it reads. Without the token's
  * facts the amount is read in smallest units (precision 0), and the screen says so.
  */
-export function transferProblems(t: TransferText, token: TokenFacts | null): { errors: FieldErrors; units: bigint | null } {
+export function transferProblems(t: TransferText, token: TokenUnitFacts | null): { errors: FieldErrors; units: bigint | null } {
   const errors: FieldErrors = { ...optionsProblems(t) };
   const from = addressFieldProblem(t.from);
   if (from) errors.from = from;
@@ -158,7 +158,7 @@ export interface ParticipateText extends BuildOptionsText {
   amount: string;
 }
 
-export interface SaleFacts extends TokenFacts {
+export interface SaleFacts extends TokenUnitFacts {
   owner: string;
   sale: { coinNum: number; num: number; startTime: number; endTime: number } | null;
 }
@@ -193,7 +193,7 @@ export function participateProblems(t: ParticipateText, token: SaleFacts | null,
 }
 
 /** "10 TRX buys 50 GLD" for the sale's price; null when the amount buys nothing. */
-export function buysInWords(sun: bigint, sale: { coinNum: number; num: number }, token: TokenFacts, id: string): string | null {
+export function buysInWords(sun: bigint, sale: { coinNum: number; num: number }, token: TokenUnitFacts, id: string): string | null {
   try {
     const got = participateExchange(sun, sale.num, sale.coinNum);
     return `${formatGrouped(sun, COIN_DECIMALS)} TRX buys ${formatGrouped(got, token.precision)} ${unitName(token, id)}`;

@@ -54,6 +54,9 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 /** Most queue entries one API `list` call returns; the queue pages through more. */
 export const MAX_LIST_LIMIT = 20_000;
 
+/** Most rows one store listing returns: the CLI's `list` and the benchmarks read more than one API page. */
+export const MAX_STORE_LIST_LIMIT = 100_000;
+
 /**
  * Longest note kept with a transaction, in characters: a note travels in every handoff file, so it
  * is a sentence, not a document. The API, the store, the batch CSV and the handoff reader agree.

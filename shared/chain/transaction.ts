@@ -40,7 +40,6 @@ import { SIGNATURE_LENGTH } from './verify.ts';
 import { checkPermissionId } from './permission-id.ts';
 import { MAX_EXPIRATION_MS, MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
-export { MAX_TRANSACTION_BYTES, MAX_SIGNATURES } from '../base/limits.ts';
 
 /** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
 export const DEFAULT_EXPIRATION_MS = 60_000;

@@ -52,7 +52,6 @@ import type { AddressInput } from './transfer.ts';
 import { COIN_DECIMALS } from '../base/amount.ts';
 import { MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_DESCRIPTION_BYTES, MAX_CDED_SUPPLY_ENTRIES, MIN_CDED_DAYS, MAX_CDED_DAYS, ONE_DAY_NET_LIMIT, MAX_PRECISION } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
-export { MAX_PRECISION } from '../base/limits.ts';
 
 /**
  * Names of the native coin, lower case: a token abbreviated so would read as the coin itself

@@ -23,7 +23,6 @@ import { buildTransferAsset } from '../contracts/token.ts';
 import { buildTransfer } from '../contracts/transfer.ts';
 import { MAX_BATCH_ROWS, MAX_NOTE_LENGTH } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
-export { MAX_CSV_BYTES } from '../base/limits.ts';
 
 export const BATCH_CSV_COLUMNS = ['to', 'amount', 'token', 'note'] as const;
 

@@ -12,7 +12,7 @@ import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { formatDuration, parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts';
-import type { Source } from '../store/store.ts';
+import type { Source } from '../store/row-checks.ts';
 import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';

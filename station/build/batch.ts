@@ -12,17 +12,18 @@ import { toBinary } from '@bufbuild/protobuf';
 import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { noteInput } from '../../shared/chain/input.ts';
-import { batchContract, MAX_CSV_BYTES, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/files/batch-csv.ts';
+import { batchContract, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/files/batch-csv.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
-import type { TxStatus } from '../store/store.ts';
+
 import { addressArg, fileNameArg, permissionIdArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, sourceFromFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
 import type { BatchView } from '../core/views.ts';
+import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
 
 export interface BatchArgs extends BuildOptions {
   /** The CSV's text. */

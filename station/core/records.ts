@@ -13,7 +13,9 @@ import { accountPermissionsFromAccount, type AccountPermissions } from '../../sh
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import type { decodeRaw } from '../../shared/chain/transaction.ts';
 import { accountPermissionsFromJson, formatDuration, permissionsToJson, type PermissionsJson, type SnapshotAccount, type SnapshotSource, type SnapshotToken } from '../../shared/files/snapshot.ts';
-import type { Source, Store, TokenInput, TokenRecord } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import type { Source } from '../store/row-checks.ts';
+import type { TokenInput, TokenRecord } from '../store/tokens.ts';
 import { putTokenSale, type TokenSale } from './token-details.ts';
 import type { SourceView } from './views.ts';
 

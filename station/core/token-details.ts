@@ -22,7 +22,8 @@ import { INT64_MAX } from '../../shared/base/int64.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import type { SnapshotToken } from '../../shared/files/snapshot.ts';
 import { formatDuration, readToken } from '../../shared/files/snapshot.ts';
-import type { Store, TokenRecord } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import type { TokenRecord } from '../store/tokens.ts';
 
 /** The settings key a token's sale is kept under (see the file's note). */
 export const TOKEN_SALE_KEY_PREFIX = 'token-sale:';

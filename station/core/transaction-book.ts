@@ -16,11 +16,12 @@ import { bytesToHex } from '../../shared/base/bytes.ts';
 import { excerpt, fail } from '../../shared/base/errors.ts';
 import { jsonSafe } from '../../shared/base/json.ts';
 import { contractToNodeJson, decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
-import { txKey, type TransactionRecord, type TxStatus } from '../store/store.ts';
+import { txKey, type TransactionRecord } from '../store/transactions.ts';
 import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
 import type { ApprovalNumbers, TransactionView } from './views.ts';
+import { type TxStatus } from '../../shared/base/limits.ts';
 
 export interface Approval {
   numbers: ApprovalNumbers;

@@ -9,8 +9,9 @@ import type { ApprovalView, PermissionKeyView, PermissionView, TransactionView a
 import type { Dialect } from '../../shared/chain/dialect.ts';
 import type { SnapshotBlock } from '../../shared/files/snapshot.ts';
 import type { PermissionComparison, SignWeightView } from '../node/node-client.ts';
-import type { TxStatus } from '../store/store.ts';
+
 import type { VaultKind } from '../vault/vault.ts';
+import { type TxStatus } from '../../shared/base/limits.ts';
 
 export interface SettingsView {
   node: string;

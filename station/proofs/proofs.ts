@@ -27,7 +27,8 @@ import {
   type ProofChallenge,
 } from '../../shared/files/proof.ts';
 import { makeProofFile, parseProof } from '../../shared/files/proof-signature.ts';
-import type { KeyProofRecord, Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import type { KeyProofRecord } from '../store/proofs.ts';
 import type { Vault } from '../vault/vault.ts';
 
 /** The proposed permissions' JSON: the same limit as a permission update's contract JSON in the API. */

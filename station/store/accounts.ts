@@ -9,9 +9,10 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
-import { MAX_TRANSACTION_BYTES } from '../../shared/chain/transaction.ts';
+
 import { bad, checkAddressField, checkBytes, checkNonNegative, checkRecord, checkSource, type Source } from './row-checks.ts';
 import { sourceFromText, sourceToJson, sourceToText, u8, type StoreContext } from './table.ts';
+import { MAX_TRANSACTION_BYTES } from '../../shared/base/limits.ts';
 
 export interface AccountInput {
   address: Uint8Array;

@@ -7,8 +7,9 @@
  * address, never the label text).
  */
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import { checkAddressField, checkText, MAX_LABEL_LENGTH } from './row-checks.ts';
+import { checkAddressField, checkText } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { MAX_LABEL_LENGTH } from '../../shared/base/limits.ts';
 
 export interface LabelRecord {
   address: Uint8Array;

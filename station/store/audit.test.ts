@@ -3,7 +3,8 @@
 // removed or forged.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditHash, openStore, type Store } from './store.ts';
+import { openStore, type Store } from './store.ts';
+import { auditHash } from './audit.ts';
 import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
 import { sealIn } from '../../test/helpers/store-helpers.ts';
 

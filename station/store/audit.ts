@@ -26,8 +26,9 @@ import type Database from 'better-sqlite3';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
 import type { AuditSeal } from '../vault/audit-seal.ts';
-import { checkAction, checkJsonObject, checkListBounds, checkNonNegative, checkRecord, checkText, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, type JsonValue } from './row-checks.ts';
+import { checkAction, checkJsonObject, checkListBounds, checkNonNegative, checkRecord, checkText, type JsonValue } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { MAX_LABEL_LENGTH, MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
 
 export interface AuditInput {
   /** A short verb: `key.add`, `signature.add`, `broadcast`… ([a-z0-9._-], at most 64). */
@@ -296,7 +297,7 @@ export function auditTable({ db, atomic, now, audit, verifyAudit }: StoreContext
       const fn = 'store.listAudit';
       const o = checkRecord(options, fn, 'options', ['afterSeq', 'limit']);
       const after = o.afterSeq === undefined ? 0 : checkNonNegative(o.afterSeq, fn, 'afterSeq');
-      const limit = o.limit === undefined ? MAX_LIST_LIMIT : checkListBounds(o.limit, fn, 'limit');
+      const limit = o.limit === undefined ? MAX_STORE_LIST_LIMIT : checkListBounds(o.limit, fn, 'limit');
       return stmts.listAudit.all(after, limit).map(auditFromRow);
     },
 

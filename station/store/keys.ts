@@ -7,25 +7,27 @@
  */
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { checkAddressField, checkOneOf, checkRecord, checkText, MAX_LABEL_LENGTH } from './row-checks.ts';
+import { checkAddressField, checkOneOf, checkRecord, checkText } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { MAX_LABEL_LENGTH } from '../../shared/base/limits.ts';
 
-export type Vault = 'keychain' | 'keystore';
-export const VAULTS: readonly Vault[] = ['keychain', 'keystore'];
+/** Which vault holds a key, as the keys table records it. */
+export type KeyVault = 'keychain' | 'keystore';
+export const VAULTS: readonly KeyVault[] = ['keychain', 'keystore'];
 
 export interface KeyInput {
   address: Uint8Array;
   label?: string;
-  vault: Vault;
+  vault: KeyVault;
 }
 export interface KeyRecord {
   address: Uint8Array;
   label: string;
-  vault: Vault;
+  vault: KeyVault;
   createdAt: number;
 }
 
-interface KeyRow { address: Uint8Array; label: string; vault: Vault; created_at: number }
+interface KeyRow { address: Uint8Array; label: string; vault: KeyVault; created_at: number }
 
 const keyFromRow = (r: KeyRow): KeyRecord => ({ address: u8(r.address), label: r.label, vault: r.vault, createdAt: r.created_at });
 

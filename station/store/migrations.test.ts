@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { applyMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
-import { auditHash, openStore, STORE_FILE_NAME } from './store.ts';
+import { openStore, STORE_FILE_NAME } from './store.ts';
+import { auditHash } from './audit.ts';
 import { accountBytes, newTransaction, randomAddress, randomSignature, sealIn, T0, tempDir, testClock } from '../../test/helpers/store-helpers.ts';
 
 let tmp: ReturnType<typeof tempDir>;

@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { generatePrivateKey } from '../../shared/chain/keys.ts';
-import { MAX_LABEL_LENGTH, type Store } from './store.ts';
+import { type Store } from './store.ts';
+
 import { newTransaction, randomAddress } from '../../test/helpers/store-helpers.ts';
 import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { MAX_LABEL_LENGTH } from '../../shared/base/limits.ts';
 
 let tmp: ReturnType<typeof openTestStore>['tmp'];
 let store: Store;

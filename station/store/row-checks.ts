@@ -19,19 +19,17 @@ import { fail } from '../../shared/base/errors.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import { isTokenIdText } from '../../shared/chain/ids.ts';
+import { MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
 
 /** Limits on stored text, in UTF-16 code units (what `.length` counts). */
-export const MAX_LABEL_LENGTH = 200;
-export const MAX_NOTE_LENGTH = 2_000;
 export const MAX_NODE_ANSWER_LENGTH = 65_536;
 export const MAX_FILE_NAME_LENGTH = 1_024;
 export const MAX_URL_LENGTH = 2_048;
 export const MAX_SETTING_KEY_LENGTH = 200;
 /** A setting value or audit details, as JSON text. */
 export const MAX_JSON_LENGTH = 65_536;
-export const MAX_JSON_DEPTH = 32;
-/** Largest listing one call returns. */
-export const MAX_LIST_LIMIT = 100_000;
+/** How deep a stored setting or audit detail may nest (the store's own bound, below parseJson's). */
+export const MAX_STORED_JSON_DEPTH = 32;
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -102,9 +100,9 @@ export function checkNonNegative(value: unknown, fn: string, field: string): num
   return checkInteger(value, fn, field, 0, Number.MAX_SAFE_INTEGER);
 }
 
-/** A listing's `limit`: 0 to MAX_LIST_LIMIT rows. */
+/** A listing's `limit`: 0 to MAX_STORE_LIST_LIMIT rows. */
 export function checkListBounds(value: unknown, fn: string, field: string): number {
-  return checkInteger(value, fn, field, 0, MAX_LIST_LIMIT);
+  return checkInteger(value, fn, field, 0, MAX_STORE_LIST_LIMIT);
 }
 
 export function checkOneOf<T extends string>(value: unknown, fn: string, field: string, options: readonly T[]): T {
@@ -189,7 +187,7 @@ function readableKey(key: string): boolean {
 /** Checks `value` is plain JSON that round-trips exactly, and returns its text. */
 export function checkJson(value: unknown, fn: string, field: string): string {
   const walk = (v: unknown, path: string, depth: number): void => {
-    if (depth > MAX_JSON_DEPTH) bad(fn, path, `nests deeper than ${MAX_JSON_DEPTH} levels`);
+    if (depth > MAX_STORED_JSON_DEPTH) bad(fn, path, `nests deeper than ${MAX_STORED_JSON_DEPTH} levels`);
     if (v === null || typeof v === 'boolean') return;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) bad(fn, path, 'must be a finite number');

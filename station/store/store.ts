@@ -46,23 +46,6 @@ import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
 
-export {
-  MAX_FILE_NAME_LENGTH, MAX_JSON_DEPTH, MAX_JSON_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NODE_ANSWER_LENGTH,
-  MAX_NOTE_LENGTH, MAX_SETTING_KEY_LENGTH, MAX_URL_LENGTH,
-  type JsonValue, type SignatureOrigin, type Source,
-} from './row-checks.ts';
-export type { AccountInput, AccountRecord } from './accounts.ts';
-export type { LabelRecord } from './address-book.ts';
-export { AUDIT_KEYED_ACTION, auditHash, type AuditEntry, type AuditInput, type AuditVerification } from './audit.ts';
-export { VAULTS, type KeyInput, type KeyRecord, type Vault } from './keys.ts';
-export type { KeyProofInput, KeyProofRecord } from './proofs.ts';
-export type { ChainSnapshotInput, ChainSnapshotRecord } from './snapshots.ts';
-export type { TokenInput, TokenRecord } from './tokens.ts';
-export {
-  FINAL_STATUSES, TX_STATUSES, txKey,
-  type AddSignatureResult, type ListTransactionsQuery, type SignatureInput, type SignatureRecord, type SignedKeyRecord, type TransactionInput,
-  type TransactionRecord, type TransactionSummary, type TxStatus,
-} from './transactions.ts';
 
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';

@@ -6,12 +6,10 @@
  * int64), amounts travel as decimal text (an int64 does not fit a JSON number), one row per id (a
  * newer description replaces the older), and every write is one transaction with its audit entry.
  */
-import { MAX_PRECISION } from '../../shared/contracts/token.ts';
-import {
-  checkAddressField, checkDecimalAmount, checkInteger, checkRecord, checkSource, checkText, checkTokenId,
-  MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, MAX_URL_LENGTH, type Source,
-} from './row-checks.ts';
+
+import { checkAddressField, checkDecimalAmount, checkInteger, checkRecord, checkSource, checkText, checkTokenId, MAX_URL_LENGTH, type Source } from './row-checks.ts';
 import { sourceFromText, sourceToJson, sourceToText, u8, type StoreContext } from './table.ts';
+import { MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, MAX_PRECISION } from '../../shared/base/limits.ts';
 
 export interface TokenInput {
   /** The token id in decimal, as the node prints it ("1000001"). */

@@ -18,15 +18,14 @@ import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { SIGNATURE_LENGTH } from '../../shared/chain/verify.ts';
-import { MAX_TRANSACTION_BYTES, txIdOf } from '../../shared/chain/transaction.ts';
+import { txIdOf } from '../../shared/chain/transaction.ts';
 import {
   bad, checkAddressField, checkBytes, checkContractKind, checkInteger, checkListBounds, checkNonNegative, checkOneOf, checkOrigin,
-  checkRecord, checkText, MAX_LIST_LIMIT, MAX_NODE_ANSWER_LENGTH, MAX_NOTE_LENGTH, type SignatureOrigin,
+  checkRecord, checkText, MAX_NODE_ANSWER_LENGTH, type SignatureOrigin,
 } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUSES, type TxStatus } from '../../shared/base/limits.ts';
 
-export const TX_STATUSES = ['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'] as const;
-export type TxStatus = (typeof TX_STATUSES)[number];
 /** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
 export const FINAL_STATUSES: readonly TxStatus[] = ['confirmed', 'expired'];
 
@@ -275,7 +274,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         params.push(checkAddressField(v.account, fn, 'account'));
         where.push('t.account = ?');
       }
-      const limit = v.limit === undefined ? MAX_LIST_LIMIT : checkListBounds(v.limit, fn, 'limit');
+      const limit = v.limit === undefined ? MAX_STORE_LIST_LIMIT : checkListBounds(v.limit, fn, 'limit');
       const offset = v.offset === undefined ? 0 : checkNonNegative(v.offset, fn, 'offset');
       params.push(limit, offset);
       // rowid breaks ties in insertion order and rides in every index, so no sort step is needed.

@@ -9,7 +9,7 @@
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { kindOf, rejectField } from '../../shared/chain/input.ts';
-import type { TokenRecord } from '../store/store.ts';
+import type { TokenRecord } from '../store/tokens.ts';
 import { tokenIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putTokenWithSale, sourceView } from '../core/records.ts';

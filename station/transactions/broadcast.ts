@@ -14,12 +14,13 @@ import type { HandoffPermission } from '../../shared/files/handoff.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 import { decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
 import { comparePermissions, type PermissionComparison, type SignWeightView } from '../node/node-client.ts';
-import type { TransactionRecord, TxStatus } from '../store/store.ts';
+import type { TransactionRecord } from '../store/transactions.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractCall, replacePermission, sourceToFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
 import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
+import { type TxStatus } from '../../shared/base/limits.ts';
 
 /** A transaction with less than this left may be re-issued before it expires. */
 export const REISSUE_WINDOW_MS = 60 * 60 * 1000;

@@ -18,14 +18,15 @@ import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/files/handoff.ts';
 import { parseJson } from '../../shared/base/json.ts';
 import { accountPermissionsFromJson, type SnapshotAccount, type SnapshotToken } from '../../shared/files/snapshot.ts';
-import { decodeRaw, MAX_SIGNATURES } from '../../shared/chain/transaction.ts';
-import type { TransactionRecord } from '../store/store.ts';
+import { decodeRaw } from '../../shared/chain/transaction.ts';
+import type { TransactionRecord } from '../store/transactions.ts';
 import { fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, replacePermission, snapshotAccountOf, tokenFile } from '../core/records.ts';
 import { fileCarriesToken, getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
+import { MAX_SIGNATURES } from '../../shared/base/limits.ts';
 
 /** How many files one import takes. */
 export const MAX_IMPORT_FILES = 100;

@@ -14,13 +14,14 @@ import { escapeJsonText } from '../../shared/base/escape.ts';
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
 import { decodeRaw } from '../../shared/chain/transaction.ts';
 import type { QueueEntry, StationTransaction } from '../../shared/api/station-api.ts';
-import type { TxStatus } from '../store/store.ts';
+
 import type { StationContext } from '../core/context.ts';
 import { addressesIn, type LabelIndex } from '../core/labels.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BatchView, BuildView, ListEntryView, TransactionView } from '../core/views.ts';
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
 import { listEntries } from './status.ts';
+import { type TxStatus } from '../../shared/base/limits.ts';
 
 /** The queue's "amount or change" column in words, from the view decoded from the bytes. */
 export function queueAmount(view: SharedTransactionView): string {

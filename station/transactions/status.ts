@@ -12,14 +12,15 @@ import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts'
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
-import { MAX_SIGNATURES } from '../../shared/chain/transaction.ts';
+
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { txKey, type TransactionRecord, type TransactionSummary, type TxStatus } from '../store/store.ts';
+import { txKey, type TransactionRecord, type TransactionSummary } from '../store/transactions.ts';
 import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView, SignView, TransactionView } from '../core/views.ts';
+import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 
 function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
   return {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { txIdOf } from '../../shared/chain/transaction.ts';
-import type { TransactionInput } from '../../station/store/store.ts';
+import type { TransactionInput } from '../../station/store/transactions.ts';
 import { fileAuditSeal, type AuditSeal } from '../../station/vault/audit-seal.ts';
 
 export const T0 = 1_790_000_000_000;

@@ -28,26 +28,16 @@ const ROOTS = ['shared/', 'station/', 'electron/', 'cli/', 'devnet/', 'renderer/
  * imports the name from its old module. Only removals are allowed: re-point or fix, then delete.
  */
 const ALLOWED: Record<string, { modules: readonly string[]; twin?: true; reexportFor?: string }> = {
-  AccountView: { modules: ['shared/api/station-api.ts', 'station/station.ts'], twin: true },
+  AccountView: { modules: ['shared/api/station-api.ts', 'station/core/views.ts'], twin: true },
   Clock: { modules: ['renderer/app/clock.svelte.ts', 'station/store/store.ts'], twin: true },
-  KeyView: { modules: ['shared/api/station-api.ts', 'station/station.ts'], twin: true },
-  MAX_LABEL_LENGTH: { modules: ['shared/base/limits.ts', 'station/store/store.ts'], twin: true },
-  MAX_LIST_LIMIT: { modules: ['shared/base/limits.ts', 'station/store/store.ts'], twin: true },
-  MAX_NOTE_LENGTH: { modules: ['shared/base/limits.ts', 'station/store/store.ts'], twin: true },
+  KeyView: { modules: ['shared/api/station-api.ts', 'station/core/views.ts'], twin: true },
   MAX_PERMISSION_JSON_BYTES: { modules: ['shared/base/limits.ts', 'station/proofs/proofs.ts'], twin: true },
-  TX_STATUSES: { modules: ['shared/base/limits.ts', 'station/store/store.ts'], twin: true },
-  TransactionView: { modules: ['shared/views/view.ts', 'station/station.ts'], twin: true },
-  TxStatus: { modules: ['shared/base/limits.ts', 'station/store/store.ts'], twin: true },
+  TransactionView: { modules: ['shared/views/view.ts', 'station/core/views.ts'], twin: true },
   VAULT_KINDS: { modules: ['shared/api/station-api.ts', 'station/vault/open-vault.ts'], twin: true },
-  Vault: { modules: ['station/store/store.ts', 'station/vault/vault.ts'], twin: true },
   VaultStatus: { modules: ['renderer/keys/vault.svelte.ts', 'station/vault/vault.ts'], twin: true },
   checkDigest: { modules: ['shared/chain/verify.ts', 'station/vault/vault.ts'], twin: true },
-  MAX_CSV_BYTES: { modules: ['shared/base/limits.ts', 'shared/files/batch-csv.ts'], reexportFor: 'station/station.ts' },
   MAX_FILE_BYTES: { modules: ['shared/api/api-contract.ts', 'shared/base/limits.ts'], reexportFor: 'electron/shell/file-dialogs.ts' },
   MAX_PAYLOAD_BYTES: { modules: ['shared/api/api-contract.ts', 'shared/base/limits.ts'], reexportFor: 'electron/shell/bridge.ts' },
-  MAX_PRECISION: { modules: ['shared/base/limits.ts', 'shared/contracts/token.ts'], reexportFor: 'station/store/store.ts' },
-  MAX_SIGNATURES: { modules: ['shared/base/limits.ts', 'shared/chain/transaction.ts'], reexportFor: 'station/station.ts' },
-  MAX_TRANSACTION_BYTES: { modules: ['shared/base/limits.ts', 'shared/chain/transaction.ts'], reexportFor: 'station/store/store.ts' },
 };
 
 /** The names a module exports: declarations, export lists and re-exports (`export *` has no names of its own). */
