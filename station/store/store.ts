@@ -59,9 +59,9 @@ export type { KeyProofInput, KeyProofRecord } from './proofs.ts';
 export type { ChainSnapshotInput, ChainSnapshotRecord } from './snapshots.ts';
 export type { TokenInput, TokenRecord } from './tokens.ts';
 export {
-  FINAL_STATUSES, TX_STATUSES, txKey,
+  FINAL_STATUSES, TX_ORIGINS, TX_STATUSES, txKey,
   type AddSignatureResult, type ListTransactionsQuery, type SignatureInput, type SignatureRecord, type SignedKeyRecord, type TransactionInput,
-  type TransactionRecord, type TransactionSummary, type TxStatus,
+  type TransactionRecord, type TransactionSummary, type TxOrigin, type TxStatus,
 } from './transactions.ts';
 
 /** The file a station keeps inside its data directory. */
