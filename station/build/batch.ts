@@ -58,7 +58,7 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
         return { call: batchContract(from, row), note: row.note || batchNote, row: r.row };
       });
       const { tapos, basis, fetched } = await maker.plan(expiresInMs, from);
-      const permission = maker.permissionOf(from, permissionId, fetched);
+      const { permission, origin } = maker.signingPermission(from, permissionId, fetched);
       const permissionBytes = toBinary(PermissionSchema, permission);
       const built = calls.map(({ call, note }) => ({
         tx: createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp }),
@@ -84,7 +84,7 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
         if (fetched) putSnapshotAccount(store, fetched, sourceFromFile(fetched.source));
         built.forEach(({ tx, kind, note }, i) => {
           const status = statuses[i]!;
-          store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status });
+          store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status, origin });
           signers.forEach((s, j) => store.addSignature({ txId: tx.txId, signer: s, signature: signatures[i]![j]!, origin: { kind: 'local key' } }));
         });
       });

@@ -7,7 +7,10 @@
  *
  * Invariants: every field is checked before anything is stored; the account as read now and the
  * transaction are stored in one SQLite transaction; the expiration is checked against what the
- * node accepts (shared/files/snapshot.ts planFromSnapshot).
+ * node accepts (shared/files/snapshot.ts planFromSnapshot). Each built transaction records its
+ * origin (issue 16): 'built-observed' only when the permission it counts against was observed from
+ * the node before the bytes were chosen (fetched in this build, or a stored account of source
+ * 'node' fetched before now), else 'built-claimed'; only the former lets a signature prove a key.
  */
 import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -20,6 +23,7 @@ import type { SupportedContractName } from '../../shared/chain/contract-types.ts
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { accountPermissionsFromJson, formatDuration, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
+import type { TxOrigin } from '../store/transactions.ts';
 import { permissionIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
@@ -82,20 +86,33 @@ export class TransactionMaker {
 
   /** The permission `permissionId` of `owner`: from the account just fetched, else the stored one. */
   permissionOf(owner: Address, permissionId: number, fetched: SnapshotAccount | undefined, field = 'from'): Permission {
+    return this.signingPermission(owner, permissionId, fetched, field).permission;
+  }
+
+  /**
+   * The permission a new transaction counts against, with the origin to store with it: observed
+   * when it was fetched from the node in this build, or read from a stored account the node sent
+   * (source 'node') no later than now; otherwise a file claimed it. The transaction's bytes are
+   * chosen after this, so an observed permission's keys were named before any signature over them.
+   */
+  signingPermission(owner: Address, permissionId: number, fetched: SnapshotAccount | undefined, field = 'from'): { permission: Permission; origin: TxOrigin } {
     let p: AccountPermissions;
     let where: string;
+    let observed: boolean;
     if (fetched) {
       p = accountPermissionsFromJson(fetched.address, fetched.permissions);
       where = `${this.ctx.nodeUrl()} now`;
+      observed = 'node' in fetched.source;
     } else {
       const r = this.ctx.store.getAccount(owner);
       if (!r) fail('NOT_FOUND', `${field}: ${noCopyOfAccount(owner)}`, { field });
       p = accountPermissionsFromAccount(fromBinary(AccountSchema, r.account));
       where = sourceView(r.source).text;
+      observed = r.source.kind === 'node' && r.fetchedAt <= this.ctx.now();
     }
     const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
     if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${where})`, { field: 'permission-id' });
-    return permission;
+    return { permission, origin: observed ? 'built-observed' : 'built-claimed' };
   }
 
   /** Builds `call` for `owner` and stores it with the permission it counts against. */
@@ -105,14 +122,14 @@ export class TransactionMaker {
     const expiresInMs = options.expiresIn === undefined ? ctx.defaultExpiresInMs() : parseDuration(options.expiresIn);
     const note = options.note === undefined ? '' : noteInput(options.note, 'note');
     const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
-    const permission = this.permissionOf(owner, permissionId, fetched);
+    const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
     const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
     // Everything is checked: the account as read now and the transaction are stored together.
     ctx.store.atomic(() => {
       if (fetched) putSnapshotAccount(ctx.store, fetched, sourceFromFile(fetched.source));
       ctx.store.insertTransaction({
         txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
-        permission: toBinary(PermissionSchema, permission),
+        permission: toBinary(PermissionSchema, permission), origin,
       });
     });
     const view = this.book.view(tx.txId);

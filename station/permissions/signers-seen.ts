@@ -7,15 +7,17 @@
  * Invariant: random (r, s, v) recovers to SOME key, so a signature proves possession only of a key
  * that was named before the signature was made. A key counts as seen when this station holds it,
  * when it answered a proof-of-possession challenge made here (the challenge named it first), or when
- * it signed a stored transaction whose permission, as this station observed it from the node (the
- * owner's account fetched here: source kind 'node'), names it. A permission that a file claims (a
- * handoff, a snapshot, a plain transaction of an unknown account) proves nothing: its author wrote
- * it around whatever key the bytes recover to.
+ * it signed a stored transaction that (1) this station BUILT (origin 'built-observed', never
+ * 'imported'), (2) against a permission it had OBSERVED from the node at build time, where (3) that
+ * stored permission names the key, and (4) the signature recovers to it over the txID. This station
+ * chose the transaction's bytes (fresh timestamp, reference block) after the key was named, so no
+ * one could fit a key to a signature. A permission named later proves nothing: an attacker can
+ * forge a signature over their own transaction first, learn the key it recovers to, and name that
+ * key on chain afterwards; nor does one a file claims (a handoff, a snapshot, an offline build).
  */
 import { fromBinary } from '@bufbuild/protobuf';
-import { AccountSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import type { Address } from '../../shared/chain/address.ts';
-import { accountPermissionsFromAccount, resolvePermission, type AccountPermissions } from '../../shared/approval/authorization.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { Store } from '../store/store.ts';
@@ -39,34 +41,32 @@ export function signersSeen(store: Store): SignersSeen {
 }
 
 /**
- * The signers of stored signatures that prove their key is held: the key is named in the permission
- * its transaction is counted against, in the owner's account as this station fetched it from the
- * node, and the signature recovers to it over the txID. The permission stored with a transaction
- * does not say where it came from, so only the observed account is trusted; a signature whose key
- * the node has since dropped stops counting, which errs towards "needs override".
+ * The signers of stored signatures that prove their key is held: the transaction was built here
+ * against a permission observed from the node ('built-observed'), the permission stored with it at
+ * build names the key, and the signature recovers to it over the txID. The stored permission is the
+ * one the station had observed BEFORE choosing the bytes; the account as fetched later is not used,
+ * since a key named afterwards may have been fitted to a signature that already existed.
  */
 function provedBySignature(store: Store): Address[] {
   const out = new Map<string, Address>();
-  const observed = new Map<string, AccountPermissions | null>();
+  const decoded = new Map<string, Permission | null>();
   for (const s of store.listSignedKeys()) {
     const hex = bytesToHex(s.signer);
     if (out.has(hex)) continue;
-    const accountHex = bytesToHex(s.account);
-    let permissions = observed.get(accountHex);
-    if (permissions === undefined) {
-      const stored = store.getAccount(s.account);
-      permissions = stored && stored.source.kind === 'node' ? accountPermissionsFromAccount(fromBinary(AccountSchema, stored.account)) : null;
-      observed.set(accountHex, permissions);
+    if (s.origin !== 'built-observed' || s.permission === null) continue; // (1) and (2)
+    const permissionHex = bytesToHex(s.permission);
+    let permission = decoded.get(permissionHex);
+    if (permission === undefined) {
+      try {
+        permission = fromBinary(PermissionSchema, s.permission);
+      } catch {
+        permission = null; // the store checks the bytes at insert; a row edited by hand proves nothing
+      }
+      decoded.set(permissionHex, permission);
     }
-    if (permissions === null) continue;
-    let permission: Permission;
-    try {
-      permission = resolvePermission(permissions, s.account, s.permissionId, 'broadcast');
-    } catch {
-      continue; // the observed account has no such permission (any more)
-    }
-    if (!permission.keys.some((k) => equalBytes(k.address, s.signer))) continue;
-    if (!recoversTo(s.signature, s.txId, s.signer)) continue;
+    if (permission === null) continue;
+    if (!permission.keys.some((k) => equalBytes(k.address, s.signer))) continue; // (3)
+    if (!recoversTo(s.signature, s.txId, s.signer)) continue; // (4)
     out.set(hex, s.signer);
   }
   return [...out.values()];

@@ -128,7 +128,7 @@ describe('store migrations', () => {
     }
     const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
     try {
-      expect(store.schemaVersion()).toBe(5);
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
       store.setSetting('k', 1);
       const [keyed, after] = store.listAudit({ afterSeq: 3 });
       expect(keyed).toMatchObject({ seq: 4, action: 'audit.keyed', details: { entries: 3, legacy: 'altered', firstBad: 2 } });
@@ -136,6 +136,25 @@ describe('store migrations', () => {
       expect(after).toMatchObject({ seq: 5, action: 'setting.set' });
       // The altered old entry stays reported: keying records it, it does not bless it.
       expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, reason: expect.stringMatching(/entry 2 was changed after it was written \(its hash/) });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a version-5 transaction to 6 as imported, the origin that proves no key: its origin was never recorded', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const tx = newTransaction({ account: randomAddress() });
+    {
+      const v5 = new Database(file);
+      applyMigrations(v5, MIGRATIONS.slice(0, 5));
+      v5.prepare("INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'old', NULL, ?, ?)")
+        .run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v5.close();
+    }
+    const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(6);
+      expect(store.getTransaction(tx.txId)).toMatchObject({ note: 'old', origin: 'imported' });
     } finally {
       store.close();
     }

@@ -175,6 +175,17 @@ CREATE INDEX key_proofs_by_account ON key_proofs (account, permission_hash);
 ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0, 1));
 `,
   },
+  {
+    version: 6,
+    description: 'where each transaction came from: built here against an observed permission, built here against a claimed one, or imported',
+    // Issue 16, "seen signing means proved": a stored signature proves its key is held only on a
+    // transaction this station built after observing that key named (signers-seen.ts). Rows stored
+    // before this step are marked 'imported', the safe default: their origin was never recorded,
+    // so their signatures stop counting as "seen signing" (keys held here and proofs still count).
+    sql: `
+ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHECK (origin IN ('built-observed', 'built-claimed', 'imported'));
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */

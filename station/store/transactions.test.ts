@@ -81,6 +81,33 @@ describe('store: transactions', () => {
     refused(() => store.listTransactions({ limit: 1e9 }), 'INVALID_INPUT', 'limit');
   });
 
+  it('records each transaction\'s origin once (default imported), refuses an unknown one or a built one without a permission, and lists it with each signature', () => {
+    const permission = permissionBytes([randomAddress()]);
+    const imported = store.insertTransaction(newTransaction({ permission }));
+    expect(imported.origin).toBe('imported');
+    const built = store.insertTransaction({ ...newTransaction({ permission }), origin: 'built-observed' });
+    expect(store.getTransaction(built.txId)!.origin).toBe('built-observed');
+    expect(store.getTransaction(imported.txId)!.origin).toBe('imported');
+    const tx = newTransaction();
+    refused(() => store.insertTransaction({ ...tx, origin: 'built' as never }), 'INVALID_INPUT', 'origin');
+    refused(() => store.insertTransaction({ ...tx, origin: 'built-claimed' }), 'INVALID_INPUT', 'permission');
+    const signer = randomAddress();
+    store.addSignature({ txId: built.txId, signer, signature: randomSignature(), origin: { kind: 'file', file: 'back.json' } });
+    store.addSignature({ txId: imported.txId, signer, signature: randomSignature(), origin: { kind: 'file', file: 'x.json' } });
+    const listed = store.listSignedKeys().map((k) => [bytesToHex(k.txId), k.origin, k.permission && bytesToHex(k.permission)]);
+    expect(listed).toEqual(expect.arrayContaining([
+      [bytesToHex(built.txId), 'built-observed', bytesToHex(permission)],
+      [bytesToHex(imported.txId), 'imported', bytesToHex(permission)],
+    ]));
+    // SQL refuses an origin outside the three, whoever writes the row.
+    const db = new Database(store.file);
+    try {
+      expect(() => db.prepare("UPDATE transactions SET origin = 'trusted'").run()).toThrow(/CHECK constraint/);
+    } finally {
+      db.close();
+    }
+  });
+
   it('moves status forward, keeps the node answer, and treats confirmed and expired as final', () => {
     const tx = store.insertTransaction(newTransaction());
     clock.advance(7);

@@ -11,6 +11,9 @@
  * - A signer signs a transaction once: a second signature from the same signer is a no-op that
  *   returns the stored one, with no second row and no audit entry.
  * - A signature is committed (fsynced) together with its audit entry before addSignature returns.
+ * - Each transaction records its origin (`TxOrigin`), set once at insert and never changed: a
+ *   transaction is 'built-observed' only when this station built it against a permission it
+ *   observed from the node; anything not said otherwise is 'imported'.
  */
 import type Database from 'better-sqlite3';
 import { fromBinary } from '@bufbuild/protobuf';
@@ -28,6 +31,15 @@ import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUS
 
 /** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
 export const FINAL_STATUSES: readonly TxStatus[] = ['confirmed', 'expired'];
+/**
+ * Where a transaction came from (issue 16, "seen signing means proved"): built on this station
+ * against a permission it observed from the node ('built-observed'), built here against a permission
+ * only a file claimed ('built-claimed'), or imported from a file ('imported'). Only a signature on a
+ * 'built-observed' transaction can prove its key is held: this station chose those bytes after the
+ * key was named, so no one could have fitted the key to a signature.
+ */
+export const TX_ORIGINS = ['built-observed', 'built-claimed', 'imported'] as const;
+export type TxOrigin = (typeof TX_ORIGINS)[number];
 
 /** The key `listApprovalFacts` files a transaction under: its txID in lowercase hex. */
 export function txKey(txId: Uint8Array): string {
@@ -49,6 +61,8 @@ export interface TransactionInput {
   note?: string;
   /** The Permission message (protocol.Permission) the signers saw, as bytes; null when unknown. */
   permission?: Uint8Array | null;
+  /** Where it came from; default 'imported', the origin that proves nothing. */
+  origin?: TxOrigin;
 }
 export interface TransactionSummary {
   txId: Uint8Array;
@@ -69,6 +83,7 @@ export interface TransactionSummary {
 export interface TransactionRecord extends TransactionSummary {
   raw: Uint8Array;
   permission: Uint8Array | null;
+  origin: TxOrigin;
 }
 export interface ListTransactionsQuery {
   status?: TxStatus | readonly TxStatus[];
@@ -97,6 +112,10 @@ export interface SignedKeyRecord {
   signature: Uint8Array;
   account: Uint8Array;
   permissionId: number;
+  /** The origin of the transaction the signature is on. */
+  origin: TxOrigin;
+  /** The permission stored with that transaction (as it was at build or import); null when unknown. */
+  permission: Uint8Array | null;
 }
 export interface SignatureRecord extends SignatureInput {
   signedAt: number;
@@ -111,9 +130,11 @@ interface TxSummaryRow {
   txid: Uint8Array; kind: string; account: Uint8Array; permission_id: number; expiration: number; status: TxStatus;
   node_answer: string | null; note: string; created_at: number; updated_at: number; signature_count: number;
 }
-interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null }
+interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null; origin: TxOrigin }
 interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> { txid: string; account: string; weight?: string | null; threshold?: string | null }
-interface SignedKeyRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; account: Uint8Array; permission_id: number }
+interface SignedKeyRow {
+  txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; account: Uint8Array; permission_id: number; origin: TxOrigin; permission: Uint8Array | null;
+}
 interface SignatureRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; signed_at: number; origin: 'local key' | 'file' | 'merge'; origin_file: string | null }
 
 const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expiration, t.status, t.node_answer, t.note,
@@ -191,9 +212,9 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
   const stmts = {
     insertTx: db.prepare(
       `INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission,
-         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+         created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     ),
-    getTx: db.prepare<[Uint8Array], TxRow>(`SELECT ${TX_SUMMARY_COLUMNS}, t.raw, t.permission FROM transactions t WHERE t.txid = ?`),
+    getTx: db.prepare<[Uint8Array], TxRow>(`SELECT ${TX_SUMMARY_COLUMNS}, t.raw, t.permission, t.origin FROM transactions t WHERE t.txid = ?`),
     txStatus: db.prepare<[Uint8Array], { status: TxStatus }>('SELECT status FROM transactions WHERE txid = ?'),
     setStatus: db.prepare('UPDATE transactions SET status = ?, node_answer = coalesce(?, node_answer), updated_at = ? WHERE txid = ?'),
     setNote: db.prepare('UPDATE transactions SET note = ?, updated_at = ? WHERE txid = ?'),
@@ -203,7 +224,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     ),
     listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
     listSignedKeys: db.prepare<[], SignedKeyRow>(
-      `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id
+      `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id, t.origin, t.permission
        FROM signatures s JOIN transactions t ON t.txid = s.txid ORDER BY t.account, t.permission_id, s.signer`,
     ),
   };
@@ -212,7 +233,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
 
   const getTransaction = (txId: Uint8Array): TransactionRecord | undefined => {
     const row = stmts.getTx.get(checkBytes(txId, 'store.getTransaction', 'txId', 32));
-    return row && { ...summaryFromRow(row), raw: u8(row.raw), permission: row.permission === null ? null : u8(row.permission) };
+    return row && { ...summaryFromRow(row), raw: u8(row.raw), permission: row.permission === null ? null : u8(row.permission), origin: row.origin };
   };
 
   return {
@@ -222,7 +243,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
      */
     insertTransaction(input: TransactionInput): TransactionRecord {
       const fn = 'store.insertTransaction';
-      const v = checkRecord(input, fn, 'input', ['txId', 'raw', 'kind', 'account', 'permissionId', 'expiration', 'status', 'note', 'permission']);
+      const v = checkRecord(input, fn, 'input', ['txId', 'raw', 'kind', 'account', 'permissionId', 'expiration', 'status', 'note', 'permission', 'origin']);
       const txId = checkBytes(v.txId, fn, 'txId', 32);
       const raw = checkBytes(v.raw, fn, 'raw', undefined, MAX_TRANSACTION_BYTES);
       if (!equalBytes(txIdOf(raw), txId)) fail('BAD_TRANSACTION', `${fn}: txId is not the sha256 of raw`, { field: 'txId' });
@@ -232,6 +253,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
       const expiration = checkNonNegative(v.expiration, fn, 'expiration');
       const status = v.status === undefined ? 'draft' : checkOneOf(v.status, fn, 'status', TX_STATUSES);
       const note = v.note === undefined ? '' : checkText(v.note, fn, 'note', MAX_NOTE_LENGTH);
+      const origin = v.origin === undefined ? 'imported' : checkOneOf(v.origin, fn, 'origin', TX_ORIGINS);
       let permission: Uint8Array | null = null;
       if (v.permission !== undefined && v.permission !== null) {
         permission = checkBytes(v.permission, fn, 'permission', undefined, MAX_TRANSACTION_BYTES);
@@ -241,13 +263,15 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
           bad(fn, 'permission', 'is not an encoded Permission message');
         }
       }
+      // A transaction counted against no permission cannot prove a key, whatever it claims.
+      if (origin !== 'imported' && permission === null) bad(fn, 'permission', 'is required for a transaction built here');
       return atomic(() => {
         if (stmts.txStatus.get(txId)) fail('CONFLICT', `${fn}: this transaction is already stored`, { field: 'txId', txId: bytesToHex(txId) });
         const at = now();
-        stmts.insertTx.run(txId, raw, kind, account, permissionId, expiration, status, note, permission, at, at);
-        audit(at, 'transaction.add', bytesToHex(txId), JSON.stringify({ kind, account: bytesToHex(account), permissionId, status }));
+        stmts.insertTx.run(txId, raw, kind, account, permissionId, expiration, status, note, permission, at, at, origin);
+        audit(at, 'transaction.add', bytesToHex(txId), JSON.stringify({ kind, account: bytesToHex(account), permissionId, status, origin }));
         return {
-          txId, raw, kind, account, permissionId, expiration, status, nodeAnswer: null, note, permission,
+          txId, raw, kind, account, permissionId, expiration, status, nodeAnswer: null, note, permission, origin,
           createdAt: at, updatedAt: at, signatureCount: 0,
         };
       });
@@ -372,14 +396,16 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     },
 
     /**
-     * Every stored signature with the account and permission id of its transaction. A signature
-     * alone proves nothing about who holds a key (random bytes recover to SOME key), so the caller
-     * decides which of these count: the lockout guard keeps only signers named in a permission this
-     * station observed from the node (station/permissions).
+     * Every stored signature with the account, permission id, origin and stored permission of its
+     * transaction. A signature alone proves nothing about who holds a key (random bytes recover to
+     * SOME key), so the caller decides which of these count: the lockout guard keeps only signers
+     * of 'built-observed' transactions named in the permission stored with them
+     * (station/permissions/signers-seen.ts).
      */
     listSignedKeys(): SignedKeyRecord[] {
       return stmts.listSignedKeys.all().map((r) => ({
         txId: u8(r.txid), signer: u8(r.signer), signature: u8(r.signature), account: u8(r.account), permissionId: r.permission_id,
+        origin: r.origin, permission: r.permission === null ? null : u8(r.permission),
       }));
     },
   };

@@ -95,6 +95,8 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         store.insertTransaction({
           txId, raw: rawBytes, kind: decoded.contractType, account: decoded.ownerAddress, permissionId: decoded.permissionId,
           expiration: imp.expiration, note: imp.note.slice(0, 2_000), permission: permissionBytes,
+          // A file's transaction: its bytes were chosen elsewhere, so its signatures prove no key (signers-seen.ts).
+          origin: 'imported',
         });
         if (imp.permission && !store.getAccount(decoded.ownerAddress)) {
           const a: SnapshotAccount = { address: imp.permission.address, exists: true, permissions: imp.permission.permissions, balance: '0', tokens: [], source: imp.permission.source, at: imp.permission.at };

@@ -3,20 +3,23 @@
  * public inputs only: files written the way an attacker or a second station would write them,
  * imported through `importFiles`, and the verdict read through `permissionCheck`,
  * `buildPermissionUpdate` and `knownSigners`. Random (r, s, v) recovers to SOME key; a signature
- * proves that key is held only when the key was named in a permission this station observed from
- * the node. So: a forged plain transaction of an unknown account must not make its recovered key
- * "seen", nor once that account is fetched (the key is in none of its permissions); a real signature by a key of an observed permission still counts; and a real signature
- * whose permission only a file claims does not count until the station fetches that account.
+ * proves that key is held only when the key was named BEFORE the signature existed: on a
+ * transaction this station built, against a permission it had observed from the node at build
+ * time. So: a forged plain transaction of an unknown account must not make its recovered key
+ * "seen", nor once that account is fetched; nor when the attacker names the recovered key in their
+ * own account's permission on chain afterwards; a genuine signature on a transaction built
+ * elsewhere does not count either; one on a transaction built here online and signed elsewhere
+ * does; one on a transaction built here offline from a snapshot (a claimed permission) does not.
  * Real SQLite stores, real keystore vaults, and the devnet in-process on port 0.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressToBase58 } from '../../shared/chain/address.ts';
+import { addressToBase58, addressToHex, parseAddress } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { funded, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
+import { buildAndSend, funded, permissionUpdateBody, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
@@ -35,9 +38,9 @@ let handoff: { name: string; text: string };
 /** The key the forged signature recovers to (set by the first test). */
 let forgedKey: string;
 
-function open(name: string): Station {
+function open(name: string, nodeUrl = node.url): Station {
   return openStation({
-    dataDir: join(work.dir, name), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT,
+    dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT,
     passphrase: async () => new TextEncoder().encode('a long test passphrase'),
   });
 }
@@ -69,6 +72,16 @@ function forgedSignature(txId: Uint8Array): { signature: Uint8Array; signer: str
 }
 
 const signedFlag = (s: Station, address: string) => s.knownSigners().find((k) => k.address === address)?.signed ?? false;
+
+/** Hands `from`'s stored transaction `txId` to `to`, which signs it with its vault, and back. */
+async function signElsewhere(from: Station, to: Station, txId: string): Promise<{ added: string[] }> {
+  const out = from.exportHandoff({ txId });
+  to.importFiles({ files: [{ name: out.fileName, text: out.text }] });
+  await to.sign({ txId });
+  const back = to.exportHandoff({ txId });
+  const [imported] = from.importFiles({ files: [{ name: `back-${back.fileName}`, text: back.text }] });
+  return imported!;
+}
 
 beforeAll(async () => {
   work = workDir('airlock-forged-');
@@ -129,18 +142,68 @@ describe('a signature nobody made', () => {
     expect(signedFlag(a, forgedKey)).toBe(false);
     expect(a.permissionCheck({ json: onlyOwner(forgedKey) }).lockout!.verdict).toBe('needs-override');
   });
+
+  it('does not count when the attacker names the recovered key in their own account\'s permission on chain AFTER forging: the key was not named before the signature existed', async () => {
+    // The attacker forges over a transaction of their own account first, learns the key X it
+    // recovers to, then makes X an owner key of that account by a real permission update.
+    const mallory = await funded(node, 1_000n * SUN);
+    const unsigned = await node.transfer(mallory, holder.hex, 1);
+    const { signature, signer: x } = forgedSignature(hexToBytes(unsigned.txID as string));
+    const owner = { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: mallory.hex, weight: 1 }, { address: addressToHex(parseAddress(x)), weight: 1 }] };
+    const active = { type: 'Active', permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: mallory.hex, weight: 1 }] };
+    const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(mallory, [active], owner), [mallory]);
+    expect(reply.result).toBe(true);
+    await node.block();
+    // The victim observes mallory's account from the node: its owner permission really names X.
+    await a.accountFetch({ address: mallory.b58 });
+    const shown = a.accountShow({ address: mallory.b58 });
+    expect(shown.source.kind).toBe('node');
+    expect(JSON.stringify(shown)).toContain(x);
+    const file = { name: 'forged-own.json', text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }) };
+    const [imported] = a.importFiles({ files: [file] });
+    // X is a key of the observed permission, so the signature is stored; it still proves nothing.
+    expect(imported!.added).toEqual([x]);
+    expect(signedFlag(a, x)).toBe(false);
+    expect(a.permissionCheck({ json: onlyOwner(x) }).lockout!.verdict).toBe('needs-override');
+    await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override' } });
+  });
 });
 
 describe('a genuine signature', () => {
-  it('by a key named in a permission this station observed from the node still counts as seen', async () => {
+  it('on a transaction built elsewhere does not count, even by a key of a permission this station observed from the node: this station did not choose the bytes', async () => {
     await a.accountFetch({ address: cosigner.b58 });
     const [imported] = a.importFiles({ files: [handoff] });
     expect(imported!.added).toEqual([cosigner.b58]);
+    expect(signedFlag(a, cosigner.b58)).toBe(false);
+    expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+  });
+
+  it('on a transaction built HERE online and signed elsewhere (handed off and back) counts as seen', async () => {
+    const t = await a.buildTransfer({ from: cosigner.b58, to: holder.b58, amount: '3' });
+    expect(t.basis).toMatch(/^online/);
+    const back = await signElsewhere(a, b, t.txId);
+    expect(back.added).toEqual([cosigner.b58]);
     expect(a.knownSigners().find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
     expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
   });
 
-  it('whose permission only a file claims (a handoff of an account never fetched) does not count, until the station fetches that account', async () => {
+  it('on a transaction built here OFFLINE from a snapshot does not count: the snapshot only claims the permission', async () => {
+    const d = open('d', 'http://127.0.0.1:9');
+    try {
+      const snap = await b.snapshotExport({ accounts: [cosigner.b58, holder.b58] });
+      d.snapshotImport({ fileName: snap.fileName, text: snap.text });
+      const t = await d.buildTransfer({ from: cosigner.b58, to: holder.b58, amount: '4' });
+      expect(t.basis).toMatch(/^offline/);
+      const back = await signElsewhere(d, b, t.txId);
+      expect(back.added).toEqual([cosigner.b58]);
+      expect(signedFlag(d, cosigner.b58)).toBe(false);
+      expect(d.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+    } finally {
+      d.close();
+    }
+  });
+
+  it('whose permission only a file claims (a handoff of an account never fetched) does not count, nor after the station fetches that account', async () => {
     const [imported] = c.importFiles({ files: [handoff] });
     expect(imported!.added).toEqual([cosigner.b58]);
     // The handoff's claimed account is stored, marked as from the file.
@@ -148,9 +211,10 @@ describe('a genuine signature', () => {
     expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
     await expect(c.buildPermissionUpdate({ json: onlyOwner(cosigner.b58) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override' } });
     expect(signedFlag(c, cosigner.b58)).toBe(false);
-    // Observed from the node, the permission names cosigner: the stored signature now proves it.
+    // Observed from the node afterwards, the permission names cosigner; the signature was made on
+    // bytes another station chose, so it still proves nothing here.
     await c.accountFetch({ address: cosigner.b58 });
-    expect(signedFlag(c, cosigner.b58)).toBe(true);
-    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
+    expect(signedFlag(c, cosigner.b58)).toBe(false);
+    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
   });
 });
