@@ -92,8 +92,12 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     // Signers outside a permission the node showed refuse the file; outside one only an earlier
     // file claimed, they merge when this file's own claim names them (a forged copy imported first
     // must not block the genuine one), and the disagreement is a warning.
-    const trusted = permissionBytes !== null && observed !== null && equalBytes(observed, permissionBytes);
-    const storedSigners = known ? store.listSignatures(txId).map((s) => bytesToHex(s.signer)) : [];
+    // A transaction that arrived by file (its signatures came from files) holds only that file's
+    // claim; one built here holds the basis the station built it from.
+    const storedSigs = known ? store.listSignatures(txId) : [];
+    const arrivedByFile = storedSigs.some((s) => s.origin.kind !== 'local key');
+    const trusted = permissionBytes !== null && ((observed !== null && equalBytes(observed, permissionBytes)) || (known !== undefined && !arrivedByFile));
+    const storedSigners = storedSigs.map((s) => bytesToHex(s.signer));
     const fresh = imp.signers.filter((s) => !storedSigners.includes(s.hex.toLowerCase()));
     if (permissionBytes !== null) {
       const keyOf = (bytes: Uint8Array | null, hex: string) => bytes !== null && book.permissionFromBytes(bytes).keys.some((k) => bytesToHex(k.address) === hex);
@@ -103,7 +107,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing from ${nameCount} was imported`, { field: 'signature', file: name });
       }
       if (claimBytes !== null && !equalBytes(claimBytes, permissionBytes)) {
-        const held = trusted ? 'the one this station observed from the node' : 'the one this station holds for this transaction, also only claimed by a file';
+        const held = observed !== null && equalBytes(observed, permissionBytes) ? 'the one this station observed from the node' : trusted ? 'the one this station built the transaction from' : 'the one this station holds for this transaction, also only claimed by a file';
         warnings.push(`${name}: the file claims another version of permission ${imp.permissionId} than ${held}; the signatures are counted against the station's, and the file's claim was not taken`);
       }
     } else if (fresh.length > 0) {
