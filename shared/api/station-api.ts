@@ -486,7 +486,9 @@ export const STATION_API = defineApi({
   settings: { args: v.undefined(), result: SETTINGS_VIEW },
   setSetting: {
     args: v.strictObject({ key: v.picklist(['node', 'dialect', 'expiration', 'vault']), value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')) }),
-    result: SETTINGS_VIEW,
+    // A new node URL is probed for its dialect and the result says how that went (issue 16: the
+    // station's `probe` did not match a bare SETTINGS_VIEW and saving the URL answered INTERNAL).
+    result: v.strictObject({ ...SETTINGS_VIEW.entries, probe: v.optional(v.string()) }),
   },
   /** The connection test: the node's head block, or why it did not answer. */
   nodeTest: {

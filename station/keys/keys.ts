@@ -5,14 +5,28 @@
  *
  * Invariants: no view carries key bytes (the vault hands back addresses only); an imported secret
  * is wiped whatever happens, also when its label is refused; a key is deleted from the vault
- * before its record goes.
+ * before its record goes; a label is never a private key's text.
  */
 import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
+import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { addressArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import type { KeyView } from '../core/views.ts';
+
+/**
+ * A key's label: free text of at most 200 characters that is not a private key (issue 16 "a key
+ * label may be a private key"): a key pasted into the label field would sit in the store and every
+ * view in the clear. The refusal describes the label and never quotes it.
+ */
+function keyLabelArg(value: unknown): string {
+  const label = textArg(value, 'label', 200);
+  if (holdsPrivateKeyText(label)) {
+    fail('INVALID_INPUT', 'label: this label holds a run of 64 hex digits, the form of a private key; a label is a name for the key, and a private key typed here would be stored in the clear, so nothing was stored', { field: 'label' });
+  }
+  return label;
+}
 
 export function keysFeature(ctx: StationContext) {
   const keyView = (address: Uint8Array): KeyView => {
@@ -22,7 +36,7 @@ export function keysFeature(ctx: StationContext) {
 
   return {
     async keysNew(args: { label?: string } = {}): Promise<KeyView> {
-      const label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+      const label = args.label === undefined ? '' : keyLabelArg(args.label);
       const { address } = await ctx.vault().generate();
       const bytes = parseAddress(address);
       ctx.store.addKey({ address: bytes, label, vault: ctx.vaultKind() });
@@ -33,7 +47,7 @@ export function keysFeature(ctx: StationContext) {
     async keysImport(args: { secret: Uint8Array; label?: string }): Promise<KeyView & { created: boolean }> {
       let label: string;
       try {
-        label = args.label === undefined ? '' : textArg(args.label, 'label', 200);
+        label = args.label === undefined ? '' : keyLabelArg(args.label);
       } catch (e) {
         args.secret.fill(0);
         throw e;
@@ -51,7 +65,7 @@ export function keysFeature(ctx: StationContext) {
 
     keysLabel(args: { address: string; label: string }): KeyView {
       const a = addressArg(args.address, 'address');
-      ctx.store.labelKey(a, textArg(args.label, 'label', 200));
+      ctx.store.labelKey(a, keyLabelArg(args.label));
       return keyView(a);
     },
 

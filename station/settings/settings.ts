@@ -15,6 +15,7 @@ import { moveAuditSeal } from '../vault/audit-seal.ts';
 import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient } from '../node/node-client.ts';
 import { AirlockError, excerpt, fail } from '../../shared/base/errors.ts';
 import { wipe } from '../../shared/base/bytes.ts';
+import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/chain/dialect.ts';
 import { networkPreset } from '../../shared/chain/networks.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
@@ -150,6 +151,11 @@ export function settingsFeature(ctx: StationContext) {
     /** Asks the node at `url` (default the current one) for its head block: the settings screen's test. Never throws. */
     async nodeTest(args: { url?: string } = {}): Promise<{ ok: boolean; url: string; block: number | null; text: string }> {
       const target = args.url ?? ctx.nodeUrl();
+      // A URL holding a private key's text (issue 16 "the connection test echoes a key-like URL") is
+      // neither tried nor echoed: the answer describes it instead, in `url` and in `text`.
+      if (holdsPrivateKeyText(target)) {
+        return { ok: false, url: '(a URL holding 64 hex digits, not shown)', block: null, text: 'The URL holds a run of 64 hex digits, the form of a private key, so it was not tried and is not shown. A node URL never needs a private key; if one was pasted here, move its funds.' };
+      }
       try {
         const block = await new NodeClient({ baseUrl: target, dialect: ctx.dialect() }).latestBlock();
         return { ok: true, url: target, block: Number(block.number), text: `The node answered: its head block is ${block.number}.` };

@@ -7,11 +7,16 @@
  * Invariants:
  * - A file never silently overwrites what the store knows: a transaction the store knows keeps its
  *   record and permission; a file only adds signatures, each counted against the permission the
- *   store holds, and one signer outside it refuses the whole file.
- * - Every file is read and checked before anything from any of them is stored.
+ *   store holds. A new transaction counts against the permission observed from the node when the
+ *   station holds one, never the file's claim; a claim that differs is a warning naming the file.
+ * - One signer outside an observed permission refuses the whole file; outside a permission only an
+ *   earlier file claimed, a signer this file's claim names merges (first file no longer wins).
+ * - Every file is read and checked before anything from any of them is stored, and the batch is
+ *   stored in one transaction: a refusal leaves nothing of any file stored.
  */
-import { toBinary } from '@bufbuild/protobuf';
-import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { AccountSchema, PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
@@ -59,32 +64,52 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     }
   };
 
+  /** The bytes of permission `id` of `owner` as this station observed it from the node, or null. */
+  const observedPermission = (owner: Uint8Array, id: number): Uint8Array | null => {
+    const stored = store.getAccount(owner);
+    if (!stored || stored.source.kind !== 'node') return null;
+    const ap = accountPermissionsFromAccount(fromBinary(AccountSchema, stored.account));
+    const p = id === 0 ? ap.owner : ap.actives.find((x) => x.id === id);
+    return p ? toBinary(PermissionSchema, p) : null;
+  };
+
+  let nameCount = 'this file';
   const importOne = (name: string, imp: HandoffImport): ImportFileView => {
     const txId = hexToBytes(imp.txID);
     const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
     const decoded = decodeRaw(rawBytes);
     const warnings: string[] = [];
     const known = store.getTransaction(txId);
-    let permissionBytes: Uint8Array | null = known ? known.permission : null;
-    if (!known && imp.permission) {
+    let claimBytes: Uint8Array | null = null;
+    if (imp.permission) {
       const ap = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
       const p = imp.permissionId === 0 ? ap.owner : ap.actives.find((x) => x.id === imp.permissionId);
-      if (p) permissionBytes = toBinary(PermissionSchema, p);
+      if (p) claimBytes = toBinary(PermissionSchema, p);
     }
-    // Signatures not already stored must count under the permission the store holds (or will).
-    const storedSigners = known ? store.listSignatures(txId).map((s) => bytesToHex(s.signer)) : [];
+    // A claim never replaces an observation (issue 16): a new transaction counts against the
+    // permission observed from the node when the station holds it, the file's claim otherwise.
+    const observed = observedPermission(decoded.ownerAddress, imp.permissionId);
+    const permissionBytes: Uint8Array | null = known ? known.permission : (observed ?? claimBytes);
+    // Signers outside a permission the node showed refuse the file; outside one only an earlier
+    // file claimed, they merge when this file's own claim names them (a forged copy imported first
+    // must not block the genuine one), and the disagreement is a warning.
+    // A transaction that arrived by file (its signatures came from files) holds only that file's
+    // claim; one built here holds the basis the station built it from.
+    const storedSigs = known ? store.listSignatures(txId) : [];
+    const arrivedByFile = storedSigs.some((s) => s.origin.kind !== 'local key');
+    const trusted = permissionBytes !== null && ((observed !== null && equalBytes(observed, permissionBytes)) || (known !== undefined && !arrivedByFile));
+    const storedSigners = storedSigs.map((s) => bytesToHex(s.signer));
     const fresh = imp.signers.filter((s) => !storedSigners.includes(s.hex.toLowerCase()));
     if (permissionBytes !== null) {
-      const permission = book.permissionFromBytes(permissionBytes);
+      const keyOf = (bytes: Uint8Array | null, hex: string) => bytes !== null && book.permissionFromBytes(bytes).keys.some((k) => bytesToHex(k.address) === hex);
       for (const s of fresh) {
-        if (!permission.keys.some((k) => bytesToHex(k.address) === s.hex.toLowerCase())) {
-          fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing was imported from this file`, { field: 'signature', file: name });
-        }
+        const hex = s.hex.toLowerCase();
+        if (keyOf(permissionBytes, hex) || (!trusted && keyOf(claimBytes, hex))) continue;
+        fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing from ${nameCount} was imported`, { field: 'signature', file: name });
       }
-      if (known && imp.permission) {
-        const fileP = accountPermissionsFromJson(imp.permission.address, imp.permission.permissions);
-        const fp = imp.permissionId === 0 ? fileP.owner : fileP.actives.find((x) => x.id === imp.permissionId);
-        if (fp && !equalBytes(toBinary(PermissionSchema, fp), permissionBytes)) warnings.push('the file carries another version of the permission than this station holds; the station kept its own');
+      if (claimBytes !== null && !equalBytes(claimBytes, permissionBytes)) {
+        const held = observed !== null && equalBytes(observed, permissionBytes) ? 'the one this station observed from the node' : trusted ? 'the one this station built the transaction from' : 'the one this station holds for this transaction, also only claimed by a file';
+        warnings.push(`${name}: the file claims another version of permission ${imp.permissionId} than ${held}; the signatures are counted against the station's, and the file's claim was not taken`);
       }
     } else if (fresh.length > 0) {
       warnings.push('this station does not know the permission, so the signatures were checked only for belonging to this transaction');
@@ -171,7 +196,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           throw e;
         }
       });
-      return imports.map(({ name, imp }) => importOne(name, imp));
+      // One transaction for the whole batch: a file refused after others leaves nothing of any of
+      // them stored, so the refusal's "nothing was imported" is the truth (issue 16).
+      nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;
+      return store.atomic(() => imports.map(({ name, imp }) => importOne(name, imp)));
     },
   };
 }

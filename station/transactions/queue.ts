@@ -59,7 +59,9 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     return {
       view: t.details,
       approval: t.approval,
-      signers: [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
+      // Without a known permission the weights are unknown ('?'): the schema's signers are the
+      // permission's keys, so none are listed and `approval` is null (issue 16: this answered INTERNAL).
+      signers: t.approval === null ? [] : [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
       status: t.status,
       note: t.note,
       nodeAnswer: t.nodeAnswer,
