@@ -25,7 +25,7 @@ import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { escapeText } from '../shared/base/escape.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
-import type { SettingsView, AccountView, ListEntryView, TransactionView } from '../station/core/views.ts';
+import type { SettingsView, StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
 
 import { passphraseSource, readApiKeySource, type PromptTerminal } from '../station/vault/passphrase.ts';
@@ -114,7 +114,7 @@ function table(rows: [string, string][]): string {
 /** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
 const plain = escapeText;
 
-function txText(v: TransactionView): string {
+function txText(v: StationTransactionView): string {
   const rows: [string, string][] = [
     ['txID', v.txId],
     ['kind', v.kind],
@@ -130,7 +130,7 @@ function txText(v: TransactionView): string {
   return table(rows);
 }
 
-function accountText(a: AccountView): string {
+function accountText(a: StationAccountView): string {
   const lines = [table([
     ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
     ['balance', `${a.balance} sun`],
@@ -367,7 +367,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }),
     ...(o.note !== undefined && { note: o.note }),
   });
-  const built = (b: { txId: string; transaction: TransactionView; basis: string; warnings: string[] }): void => {
+  const built = (b: { txId: string; transaction: StationTransactionView; basis: string; warnings: string[] }): void => {
     io.stderr(`Built from ${b.basis}; expires in ${b.transaction.timeLeft.replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`);
     done(b, b.txId);
   };

@@ -22,21 +22,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  API_PATH_PREFIX,
-  DEFAULT_ARG_LIMITS,
-  MAX_PAYLOAD_BYTES,
-  dispatch,
-  hasMethod,
-  type ApiResult,
-  type ApiTable,
-  type DispatchOptions,
-  type Handlers,
-} from '../../shared/api/api-contract.ts';
+import { API_PATH_PREFIX, DEFAULT_ARG_LIMITS, dispatch, hasMethod, type ApiResult, type ApiTable, type DispatchOptions, type Handlers } from '../../shared/api/api-contract.ts';
 import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
 import { jsonDepthWithin, parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
+import { MAX_PAYLOAD_BYTES } from '../../shared/base/limits.ts';
 
 /**
  * Request body bytes all API calls may hold at once, by default: four maximal bodies (32 MiB). Each

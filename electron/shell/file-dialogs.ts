@@ -10,8 +10,9 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MAX_FILE_BYTES } from '../../shared/api/api-contract.ts';
+
 import { fail } from '../../shared/base/errors.ts';
+import { MAX_FILE_BYTES } from '../../shared/base/limits.ts';
 
 export interface FileFilter {
   name: string;

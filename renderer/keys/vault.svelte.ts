@@ -11,13 +11,10 @@
 import type { ApiClient, ApiResult } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
+import type { ResultOf } from '../../shared/api/api-contract.ts';
 
-export interface VaultStatus {
-  kind: 'keychain' | 'keystore';
-  available: boolean;
-  message: string | null;
-  locked: boolean;
-}
+/** The vault's status as the API table declares it (one home: shared/api/station-api.ts). */
+type VaultStatus = ResultOf<StationApi, 'vaultLock'>;
 
 export class VaultState {
   status = $state.raw<VaultStatus | null>(null);

@@ -22,7 +22,6 @@ import * as v from 'valibot';
 import { AirlockError, ERROR_CODES, excerpt, shownKey, type ErrorData } from '../base/errors.ts';
 import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
-export { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Declaring a table

@@ -17,10 +17,10 @@ import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
 import { noCopyOfAccount } from '../core/transaction-maker.ts';
-import type { AccountEntryView, AccountView, PermissionEntryView } from '../core/views.ts';
+import type { AccountEntryView, StationAccountView, PermissionEntryView } from '../core/views.ts';
 
 export function accountsFeature(ctx: StationContext) {
-  const accountShow = (args: { address: string }): AccountView => {
+  const accountShow = (args: { address: string }): StationAccountView => {
     const a = addressArg(args.address, 'address');
     const r = ctx.store.getAccount(a);
     if (!r) fail('NOT_FOUND', `address: ${noCopyOfAccount(a)}`, { field: 'address' });
@@ -54,7 +54,7 @@ export function accountsFeature(ctx: StationContext) {
   return {
     accountShow,
 
-    async accountFetch(args: { address: string }): Promise<AccountView> {
+    async accountFetch(args: { address: string }): Promise<StationAccountView> {
       const a = addressArg(args.address, 'address');
       const account = await ctx.online((node) => node.account(addressToBase58(a)));
       putSnapshotAccount(ctx.store, account, sourceFromFile(account.source));

@@ -20,7 +20,7 @@ import { txKey, type TransactionRecord } from '../store/transactions.ts';
 import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
-import type { ApprovalNumbers, TransactionView } from './views.ts';
+import type { ApprovalNumbers, StationTransactionView } from './views.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
 export interface Approval {
@@ -99,7 +99,7 @@ export class TransactionBook {
     return r;
   }
 
-  view(txId: Uint8Array): TransactionView {
+  view(txId: Uint8Array): StationTransactionView {
     const r = this.record(txId);
     const now = this.ctx.now();
     const decoded = decodeRaw(r.raw);

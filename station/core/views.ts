@@ -33,7 +33,7 @@ export interface VaultStatusView {
 
 // Views (JSON-safe)
 
-export interface KeyView {
+export interface StationKeyView {
   address: string;
   hex: string;
   label: string;
@@ -58,7 +58,7 @@ export interface PermissionEntryView extends Omit<PermissionView, 'keys'> {
   keys: (PermissionKeyView & { label: string | null })[];
 }
 
-export interface AccountView {
+export interface StationAccountView {
   address: string;
   hex: string;
   /** The account's label (a key's own, then the address book's); null when none. */
@@ -73,7 +73,7 @@ export interface AccountView {
 }
 
 /** One stored account in accountsList. */
-export type AccountEntryView = Pick<AccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+export type AccountEntryView = Pick<StationAccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
 
 export interface ApprovalNumbers {
   /** null when the station does not know the permission (a plain transaction file, no account). */
@@ -87,7 +87,7 @@ export interface ApprovalNumbers {
   canComplete: boolean;
 }
 
-export interface TransactionView extends ApprovalNumbers {
+export interface StationTransactionView extends ApprovalNumbers {
   txId: string;
   kind: string;
   account: string;
@@ -128,7 +128,7 @@ export interface ListEntryView {
 
 export interface BuildView {
   txId: string;
-  transaction: TransactionView;
+  transaction: StationTransactionView;
   /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
   basis: string;
   warnings: string[];
@@ -138,7 +138,7 @@ export interface SignView {
   txId: string;
   signed: string[];
   status: TxStatus;
-  transaction: TransactionView;
+  transaction: StationTransactionView;
 }
 
 export interface ImportFileView {

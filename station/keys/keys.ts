@@ -13,7 +13,7 @@ import { fail } from '../../shared/base/errors.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { addressArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import type { KeyView } from '../core/views.ts';
+import type { StationKeyView } from '../core/views.ts';
 
 /**
  * A key's label: free text of at most 200 characters that is not a private key (issue 16 "a key
@@ -29,13 +29,13 @@ function keyLabelArg(value: unknown): string {
 }
 
 export function keysFeature(ctx: StationContext) {
-  const keyView = (address: Uint8Array): KeyView => {
+  const keyView = (address: Uint8Array): StationKeyView => {
     const k = ctx.store.getKey(address)!;
     return { address: addressToBase58(k.address), hex: bytesToHex(k.address), label: k.label, vault: k.vault, createdAt: k.createdAt };
   };
 
   return {
-    async keysNew(args: { label?: string } = {}): Promise<KeyView> {
+    async keysNew(args: { label?: string } = {}): Promise<StationKeyView> {
       const label = args.label === undefined ? '' : keyLabelArg(args.label);
       const { address } = await ctx.vault().generate();
       const bytes = parseAddress(address);
@@ -44,7 +44,7 @@ export function keysFeature(ctx: StationContext) {
     },
 
     /** Keeps `secret` in the vault (which wipes it) and records the address. */
-    async keysImport(args: { secret: Uint8Array; label?: string }): Promise<KeyView & { created: boolean }> {
+    async keysImport(args: { secret: Uint8Array; label?: string }): Promise<StationKeyView & { created: boolean }> {
       let label: string;
       try {
         label = args.label === undefined ? '' : keyLabelArg(args.label);
@@ -59,11 +59,11 @@ export function keysFeature(ctx: StationContext) {
       return { ...keyView(bytes), created: created || !known };
     },
 
-    keysList(): KeyView[] {
+    keysList(): StationKeyView[] {
       return ctx.store.listKeys().map((k) => keyView(k.address));
     },
 
-    keysLabel(args: { address: string; label: string }): KeyView {
+    keysLabel(args: { address: string; label: string }): StationKeyView {
       const a = addressArg(args.address, 'address');
       ctx.store.labelKey(a, keyLabelArg(args.label));
       return keyView(a);

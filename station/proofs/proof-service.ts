@@ -8,7 +8,8 @@
  */
 import { addressArg, MAX_INPUT_FILE_BYTES, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import { importProofFile, listProvedKeys, makeProofChallenge, MAX_PERMISSION_JSON_BYTES, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
+import { importProofFile, listProvedKeys, makeProofChallenge, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
+import { MAX_PERMISSION_JSON_BYTES } from '../../shared/base/limits.ts';
 
 export function proofsFeature(ctx: StationContext) {
   const deps: ProofDeps = { store: ctx.store, vault: () => ctx.vault(), now: () => ctx.now() };

@@ -30,9 +30,8 @@ import { makeProofFile, parseProof } from '../../shared/files/proof-signature.ts
 import type { Store } from '../store/store.ts';
 import type { KeyProofRecord } from '../store/proofs.ts';
 import type { Vault } from '../vault/vault.ts';
+import { MAX_PERMISSION_JSON_BYTES } from '../../shared/base/limits.ts';
 
-/** The proposed permissions' JSON: the same limit as a permission update's contract JSON in the API. */
-export const MAX_PERMISSION_JSON_BYTES = 256 * 1024;
 const MAX_FILE_NAME = 255;
 
 export interface ProofDeps {

@@ -50,12 +50,12 @@ import { transactionTable, type TransactionTable } from './transactions.ts';
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';
 
-export type Clock = () => number;
+export type StoreClock = () => number;
 
 export type StoreLocation = { dataDir: string } | { file: string };
 export interface StoreOptions {
   /** ms since the epoch; injected so tests and replays control time. Default Date.now. */
-  clock?: Clock;
+  clock?: StoreClock;
   /**
    * The vault's audit seal (station/vault/audit-seal.ts), asked for at the first append or verify,
    * not at open: the station learns which vault it uses from a setting in this very store.
@@ -91,7 +91,7 @@ export interface Store
     SettingTable, AuditTable {}
 
 /** Opens the connection with the crash-safe settings, migrates it, and composes the table modules. */
-function connect(file: string, clock: Clock, seal: () => AuditSeal): Store {
+function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store {
   const db = new Database(file);
   try {
     refuseNewer(db);

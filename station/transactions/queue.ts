@@ -18,7 +18,7 @@ import type { QueueEntry, StationTransaction } from '../../shared/api/station-ap
 import type { StationContext } from '../core/context.ts';
 import { addressesIn, type LabelIndex } from '../core/labels.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
-import type { BatchView, BuildView, ListEntryView, TransactionView } from '../core/views.ts';
+import type { BatchView, BuildView, ListEntryView, StationTransactionView } from '../core/views.ts';
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
 import { listEntries } from './status.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -45,7 +45,7 @@ export function queueAmount(view: SharedTransactionView): string {
 }
 
 export function queueFeature(ctx: StationContext, book: TransactionBook) {
-  const apiTransaction = (t: TransactionView): StationTransaction => {
+  const apiTransaction = (t: StationTransactionView): StationTransaction => {
     const labels = ctx.labels();
     const signer = (address: string, weight: string, signed: boolean) => ({
       address: addressView(parseAddress(address)),

@@ -19,7 +19,7 @@ import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
-import type { ListEntryView, SignView, TransactionView } from '../core/views.ts';
+import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 
 function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
@@ -29,7 +29,7 @@ function listEntry(r: TransactionSummary, account: string, status: TxStatus, wei
   };
 }
 
-function statusText(v: TransactionView): string {
+function statusText(v: StationTransactionView): string {
   const lines = [`${v.kind} ${v.txId}: ${v.status}, ${v.timeLeft}`];
   if (v.threshold === null) lines.push(`${v.signatureCount} signature(s); the permission is not known here, so the weight is not known`);
   else lines.push(`weight ${v.weight} of ${v.threshold}${v.missing !== '0' ? `, ${v.missing} missing` : ', enough'}`);
@@ -68,7 +68,7 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
 
   return {
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
-    async status(args: { txId: string }): Promise<TransactionView & { text: string }> {
+    async status(args: { txId: string }): Promise<StationTransactionView & { text: string }> {
       const r = book.record(args.txId);
       if (r.status === 'broadcast') await checkConfirmed(r);
       const v = book.view(r.txId);

@@ -24,7 +24,7 @@ import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest
 import { keychainAuditSeal, type AuditSeal } from './audit-seal.ts';
 import { stationId } from './station-id.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
@@ -181,7 +181,7 @@ export class KeychainVault implements Vault {
 
   async sign(address: string, digest: Uint8Array): Promise<Uint8Array> {
     const name = vaultAddress(address);
-    checkDigest(digest);
+    checkVaultDigest(digest);
     const key = await this.readKey(name);
     if (key === null) fail('NOT_FOUND', `No key for ${name} in this station's keychain`, { field: 'address', address: name });
     try {
@@ -193,7 +193,7 @@ export class KeychainVault implements Vault {
 
   async signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]> {
     const name = vaultAddress(address);
-    digests.forEach(checkDigest);
+    digests.forEach(checkVaultDigest);
     const key = await this.readKey(name);
     if (key === null) fail('NOT_FOUND', `No key for ${name} in this station's keychain`, { field: 'address', address: name });
     try {

@@ -39,7 +39,7 @@ import {
 import type { PassphraseSource } from './passphrase.ts';
 import { fileAuditSeal, type AuditSeal } from './audit-seal.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 
 /** The API key's sealed file beside the keystore, and its format tag. */
 export const API_KEY_FILE = 'api-key.json';
@@ -124,7 +124,7 @@ export class KeystoreVault implements Vault {
 
   async sign(address: string, digest: Uint8Array): Promise<Uint8Array> {
     const name = vaultAddress(address);
-    checkDigest(digest);
+    checkVaultDigest(digest);
     const file = readKeystoreFile(this.path);
     const at = file?.addresses.indexOf(name) ?? -1;
     if (file === null || at < 0) fail('NOT_FOUND', `No key for ${name} in the keystore ${this.path}`, { field: 'address', address: name });
@@ -138,7 +138,7 @@ export class KeystoreVault implements Vault {
 
   async signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]> {
     const name = vaultAddress(address);
-    digests.forEach(checkDigest);
+    digests.forEach(checkVaultDigest);
     const file = readKeystoreFile(this.path);
     const at = file?.addresses.indexOf(name) ?? -1;
     if (file === null || at < 0) fail('NOT_FOUND', `No key for ${name} in the keystore ${this.path}`, { field: 'address', address: name });

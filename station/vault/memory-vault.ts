@@ -15,7 +15,7 @@ import { wipe } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../../shared/chain/keys.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 import { memoryAuditSeal, type AuditSeal } from './audit-seal.ts';
 
 export class MemoryVault implements Vault {
@@ -80,12 +80,12 @@ export class MemoryVault implements Vault {
   }
 
   async sign(address: string, digest: Uint8Array): Promise<Uint8Array> {
-    checkDigest(digest);
+    checkVaultDigest(digest);
     return signDigest(digest, this.key(address));
   }
 
   async signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]> {
-    digests.forEach(checkDigest);
+    digests.forEach(checkVaultDigest);
     const key = this.key(address);
     return digests.map((d) => signDigest(d, key));
   }

@@ -8,8 +8,8 @@ import { KeychainVault } from './keychain-vault.ts';
 import { KeystoreVault } from './keystore-vault.ts';
 import type { PassphraseSource } from './passphrase.ts';
 import type { Vault, VaultKind } from './vault.ts';
+import { VAULT_KINDS } from '../../shared/api/station-api.ts';
 
-export const VAULT_KINDS: readonly VaultKind[] = ['keychain', 'keystore'];
 
 export function parseVaultKind(value: unknown, field = '--vault'): VaultKind {
   if (typeof value === 'string' && (VAULT_KINDS as readonly string[]).includes(value)) return value as VaultKind;

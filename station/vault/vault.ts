@@ -82,7 +82,7 @@ export function vaultAddress(address: string, what = 'address'): string {
   return addressToBase58(parseAddress(address, what));
 }
 
-export function checkDigest(digest: Uint8Array): Uint8Array {
+export function checkVaultDigest(digest: Uint8Array): Uint8Array {
   if (!(digest instanceof Uint8Array)) throw new TypeError('sign: digest must be bytes');
   if (digest.length !== 32) throw new RangeError(`sign: digest must be 32 bytes, got ${digest.length}`);
   return digest;

@@ -28,16 +28,6 @@ const ROOTS = ['shared/', 'station/', 'electron/', 'cli/', 'devnet/', 'renderer/
  * imports the name from its old module. Only removals are allowed: re-point or fix, then delete.
  */
 const ALLOWED: Record<string, { modules: readonly string[]; twin?: true; reexportFor?: string }> = {
-  AccountView: { modules: ['shared/api/station-api.ts', 'station/core/views.ts'], twin: true },
-  Clock: { modules: ['renderer/app/clock.svelte.ts', 'station/store/store.ts'], twin: true },
-  KeyView: { modules: ['shared/api/station-api.ts', 'station/core/views.ts'], twin: true },
-  MAX_PERMISSION_JSON_BYTES: { modules: ['shared/base/limits.ts', 'station/proofs/proofs.ts'], twin: true },
-  TransactionView: { modules: ['shared/views/view.ts', 'station/core/views.ts'], twin: true },
-  VAULT_KINDS: { modules: ['shared/api/station-api.ts', 'station/vault/open-vault.ts'], twin: true },
-  VaultStatus: { modules: ['renderer/keys/vault.svelte.ts', 'station/vault/vault.ts'], twin: true },
-  checkDigest: { modules: ['shared/chain/verify.ts', 'station/vault/vault.ts'], twin: true },
-  MAX_FILE_BYTES: { modules: ['shared/api/api-contract.ts', 'shared/base/limits.ts'], reexportFor: 'electron/shell/file-dialogs.ts' },
-  MAX_PAYLOAD_BYTES: { modules: ['shared/api/api-contract.ts', 'shared/base/limits.ts'], reexportFor: 'electron/shell/bridge.ts' },
 };
 
 /** The names a module exports: declarations, export lists and re-exports (`export *` has no names of its own). */
