@@ -23,9 +23,35 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const NODE_BUILTINS = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
-  'fs/promises', 'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'perf_hooks', 'process',
-  'readline', 'stream', 'timers', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'module',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'readline',
+  'stream',
+  'timers',
+  'tls',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 
 /** Import bans for the protocol core; exported so a test can prove each one fires. */
@@ -61,11 +87,20 @@ const NODE_BUILTIN_NAMES = NODE_BUILTINS.map((name) => ({ name, message: 'render
 /** Import bans for the UI: it reaches the host only through shared/ (views, the API contract). */
 export const rendererBoundary = {
   patterns: [
-    { group: ['electron', 'electron/*', '**/electron/**'], message: 'renderer/ may not import electron/ or Electron: it talks only to the typed API in shared/.' },
+    {
+      group: ['electron', 'electron/*', '**/electron/**'],
+      message: 'renderer/ may not import electron/ or Electron: it talks only to the typed API in shared/.',
+    },
     { group: ['node:*'], message: 'renderer/ runs in a sandboxed page: no Node builtins.' },
     { group: ['**/devnet/**', '**/cli/**', '**/bin/**', '**/scripts/**', '**/bench/**', '**/test/**'], message: 'renderer/ imports only shared/.' },
-    { group: ['**/shared/chain/keys', '**/shared/chain/keys.ts', '**/shared/chain/keys.js'], message: 'renderer/ never imports the signing module shared/chain/keys.ts: keys live in the vault, behind the API.' },
-    { group: ['@noble/secp256k1', '@noble/secp256k1/*', 'tiny-secp256k1'], message: 'renderer/ never signs: no curve library; views and checks come from shared/.' },
+    {
+      group: ['**/shared/chain/keys', '**/shared/chain/keys.ts', '**/shared/chain/keys.js'],
+      message: 'renderer/ never imports the signing module shared/chain/keys.ts: keys live in the vault, behind the API.',
+    },
+    {
+      group: ['@noble/secp256k1', '@noble/secp256k1/*', 'tiny-secp256k1'],
+      message: 'renderer/ never signs: no curve library; views and checks come from shared/.',
+    },
   ],
   paths: NODE_BUILTIN_NAMES,
 };
@@ -81,8 +116,20 @@ export const cliBoundary = {
 };
 
 export const sharedDomGlobals = [
-  'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'fetch',
-  'XMLHttpRequest', 'HTMLElement', 'process', 'Buffer', 'require', '__dirname', '__filename',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'fetch',
+  'XMLHttpRequest',
+  'HTMLElement',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
 ].map((name) => ({ name, message: `shared/ runs everywhere: no ${name} (STYLE.md habit 1).` }));
 
 /**
@@ -296,7 +343,11 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         ...['it', 'test', 'describe', 'suite', 'bench'].flatMap((object) =>
-          ['skip', 'skipIf', 'runIf', 'todo', 'only'].map((property) => ({ object, property, message: `no ${object}.${property}: tests never skip; a missing prerequisite fails.` })),
+          ['skip', 'skipIf', 'runIf', 'todo', 'only'].map((property) => ({
+            object,
+            property,
+            message: `no ${object}.${property}: tests never skip; a missing prerequisite fails.`,
+          })),
         ),
         { property: 'skip', message: 'no ctx.skip(): tests never skip; a missing prerequisite fails.' },
       ],

@@ -100,10 +100,29 @@ const calls: ContractCall[] = [
     type: 'AccountPermissionUpdateContract',
     value: create(AccountPermissionUpdateContractSchema, {
       ownerAddress: a0,
-      owner: { type: PermissionType.Owner, permissionName: 'owner', threshold: 2n, keys: [{ address: a0, weight: 1n }, { address: a1, weight: 1n }] },
+      owner: {
+        type: PermissionType.Owner,
+        permissionName: 'owner',
+        threshold: 2n,
+        keys: [
+          { address: a0, weight: 1n },
+          { address: a1, weight: 1n },
+        ],
+      },
       actives: [
         { type: PermissionType.Active, id: 2, permissionName: 'treasury', threshold: 3n, operations: defaultActiveOperations(), keys: activeKeys },
-        { type: PermissionType.Active, id: 3, permissionName: 'tokens', threshold: 1n, operations: defaultActiveOperations(), keys: [{ address: a2, weight: 1n }, { address: a3, weight: 1n }, { address: a4, weight: 1n }] },
+        {
+          type: PermissionType.Active,
+          id: 3,
+          permissionName: 'tokens',
+          threshold: 1n,
+          operations: defaultActiveOperations(),
+          keys: [
+            { address: a2, weight: 1n },
+            { address: a3, weight: 1n },
+            { address: a4, weight: 1n },
+          ],
+        },
       ],
     }),
   },

@@ -53,7 +53,9 @@ function cpuMsOf(pid: number | undefined): number | undefined {
 }
 
 async function startNodeProcess(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'devnet/cli.ts', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -164,7 +166,15 @@ async function main(): Promise<void> {
     const update = await post(url, '/wallet/accountpermissionupdate', {
       owner_address: multi.hex,
       owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: multi.hex, weight: 1 }] },
-      actives: [{ type: 'Active', permission_name: 'five', threshold: 5, operations: '02' + '00'.repeat(31), keys: cosigners.map((k) => ({ address: k.hex, weight: 1 })) }],
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'five',
+          threshold: 5,
+          operations: '02' + '00'.repeat(31),
+          keys: cosigners.map((k) => ({ address: k.hex, weight: 1 })),
+        },
+      ],
     });
     const signedUpdate = { ...update, signature: [bytesToHex(signDigest(hexToBytes(update.txID as string), multi.priv))] };
     const accepted = await post(url, '/wallet/broadcasttransaction', signedUpdate);
@@ -189,14 +199,18 @@ async function main(): Promise<void> {
     const recoverMs = (performance.now() - t0) / 100;
 
     console.log('');
-    console.log(`one secp256k1 signer recovery (shared/chain/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`);
+    console.log(
+      `one secp256k1 signer recovery (shared/chain/verify.ts, ${recoveryBackend()}) takes ${recoverMs.toFixed(2)} ms here; the node does one per signature`,
+    );
     console.log('');
     console.log('| run | in flight | sent | accepted | seconds | validated tx/s | p50 ms | p99 ms | node CPU ms/tx |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       const cpu = r.nodeCpuMs === undefined || r.sent === 0 ? '-' : (r.nodeCpuMs / r.sent).toFixed(2);
-      console.log(`| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${cpu} |`);
+      console.log(
+        `| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${cpu} |`,
+      );
       if (r.firstError) console.log(`  first refusal: ${r.firstError}`);
     }
   } finally {

@@ -19,10 +19,16 @@ const ownerAddress = addressOfPrivateKey(owner);
 const permission: HandoffPermission = {
   address: addressToBase58(ownerAddress),
   permissions: {
-    active_permission: [{
-      type: 'Active', id: 2, permission_name: 'five', threshold: 5, operations: encodeOperationsHex(['TransferContract']),
-      keys: keys.map((k) => ({ address: addressToHex(addressOfPrivateKey(k)), weight: 1 })),
-    }],
+    active_permission: [
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'five',
+        threshold: 5,
+        operations: encodeOperationsHex(['TransferContract']),
+        keys: keys.map((k) => ({ address: addressToHex(addressOfPrivateKey(k)), weight: 1 })),
+      },
+    ],
   },
   source: { node: 'http://127.0.0.1:8090', block: 1 },
   at: T0,
@@ -34,7 +40,9 @@ const unsigned = createTransaction(
 const now = T0 + 1000;
 const all = keys.reduce((tx, k) => addSignature(tx, k), { rawBytes: unsigned.rawBytes, signatures: [] as Uint8Array[] });
 const text = stringifyHandoff(exportHandoff({ tx: all, permission, note: 'bench', now }));
-const singles = keys.map((k) => parseHandoff(stringifyHandoff(exportHandoff({ tx: addSignature({ rawBytes: unsigned.rawBytes, signatures: [] }, k), permission, now })), { now }));
+const singles = keys.map((k) =>
+  parseHandoff(stringifyHandoff(exportHandoff({ tx: addSignature({ rawBytes: unsigned.rawBytes, signatures: [] }, k), permission, now })), { now }),
+);
 
 function measure(name: string, op: () => void): void {
   for (let i = 0; i < 20; i++) op();

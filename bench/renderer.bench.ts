@@ -52,7 +52,9 @@ try {
     const bytes = readFileSync(file);
     raw += bytes.length;
     gz += gzipSync(bytes, { level: 9 }).length;
-    console.log(`  ${file.slice(out.length + 1).padEnd(32)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB, gzip ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB`);
+    console.log(
+      `  ${file.slice(out.length + 1).padEnd(32)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB, gzip ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB`,
+    );
   }
   console.log(`renderer bundle: ${(raw / 1024).toFixed(1)} KB, gzipped ${(gz / 1024).toFixed(1)} KB (target ≤ 300 KB)`);
 
@@ -60,7 +62,11 @@ try {
   const station = await openRealStation({ count: COUNT, now: () => Date.now() });
   console.log(`real station with ${COUNT} transactions built in ${((performance.now() - t) / 1000).toFixed(1)} s (not part of the figures)`);
   const bridge = await startBridge({ table: STATION_API, handlers: station.handlers, staticDir: out, onInternalError: (m, c) => console.error(m, c) });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     for (let run = 1; run <= RUNS; run++) {
       const page = await browser.newPage();
@@ -68,7 +74,13 @@ try {
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(bridge.address);
-      await page.waitForFunction((n) => (globalThis as unknown as PageGlobal).document.querySelector('output')?.textContent === `${n} transaction(s)` && (globalThis as unknown as PageGlobal).document.querySelector('li[data-status] button') !== null, COUNT, { timeout: 60_000 });
+      await page.waitForFunction(
+        (n) =>
+          (globalThis as unknown as PageGlobal).document.querySelector('output')?.textContent === `${n} transaction(s)` &&
+          (globalThis as unknown as PageGlobal).document.querySelector('li[data-status] button') !== null,
+        COUNT,
+        { timeout: 60_000 },
+      );
       const tti = await page.evaluate(() => performance.now());
       const rows = await page.locator('li[data-status]').count();
       t = performance.now();
@@ -76,9 +88,13 @@ try {
         const el = (globalThis as unknown as PageGlobal).document.querySelector('.scroller')!;
         el.scrollTo(0, el.scrollHeight);
       });
-      await page.waitForFunction((n) => (globalThis as unknown as PageGlobal).document.querySelector(`li[aria-posinset="${n}"][data-status]`) !== null, COUNT, { timeout: 60_000 });
+      await page.waitForFunction((n) => (globalThis as unknown as PageGlobal).document.querySelector(`li[aria-posinset="${n}"][data-status]`) !== null, COUNT, {
+        timeout: 60_000,
+      });
       const jump = performance.now() - t;
-      console.log(`run ${run}: queue interactive after ${tti.toFixed(0)} ms (target ≤ 1000), ${rows} rows in the DOM; jump to row ${COUNT} filled in ${jump.toFixed(0)} ms${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`);
+      console.log(
+        `run ${run}: queue interactive after ${tti.toFixed(0)} ms (target ≤ 1000), ${rows} rows in the DOM; jump to row ${COUNT} filled in ${jump.toFixed(0)} ms${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`,
+      );
       await page.close();
     }
   } finally {

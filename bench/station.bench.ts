@@ -35,8 +35,14 @@ const accounts = Array.from({ length: 20 }, address);
 function transaction(i: number): TransactionInput {
   const raw = new Uint8Array(randomBytes(160));
   return {
-    txId: txIdOf(raw), raw, kind: 'TransferAssetContract', account: accounts[i % accounts.length]!, permissionId: 2,
-    expiration: Date.now() + 3_600_000, status: TX_STATUSES[i % 4]!, note: `row ${i}`,
+    txId: txIdOf(raw),
+    raw,
+    kind: 'TransferAssetContract',
+    account: accounts[i % accounts.length]!,
+    permissionId: 2,
+    expiration: Date.now() + 3_600_000,
+    status: TX_STATUSES[i % 4]!,
+    note: `row ${i}`,
   };
 }
 
@@ -135,13 +141,26 @@ try {
   const block = { number: 1_000, id: (1_000).toString(16).padStart(16, '0') + bytesToHex(new Uint8Array(randomBytes(24))), timestamp: now - 60_000 };
   const keys = Array.from({ length: 5 }, () => generatePrivateKey());
   const owner = addressOfPrivateKey(generatePrivateKey());
-  const permissionOf = (threshold: bigint, signers: Uint8Array[]) => create(PermissionSchema, {
-    type: PermissionType.Active, id: 2, permissionName: 'treasury', threshold, operations: defaultActiveOperations(),
-    keys: signers.map((k) => ({ address: addressOfPrivateKey(k), weight: 1n })),
-  });
+  const permissionOf = (threshold: bigint, signers: Uint8Array[]) =>
+    create(PermissionSchema, {
+      type: PermissionType.Active,
+      id: 2,
+      permissionName: 'treasury',
+      threshold,
+      operations: defaultActiveOperations(),
+      keys: signers.map((k) => ({ address: addressOfPrivateKey(k), weight: 1n })),
+    });
   const snapshotFile = (threshold: bigint, signers: Uint8Array[]) => {
     const permissions = permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permissionOf(threshold, signers)] });
-    const account = { address: addressToBase58(owner), exists: true, permissions, balance: '1000000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: block.number }, at: now };
+    const account = {
+      address: addressToBase58(owner),
+      exists: true,
+      permissions,
+      balance: '1000000000000',
+      tokens: [],
+      source: { node: 'http://127.0.0.1:8090', block: block.number },
+      at: now,
+    };
     const file = join(work, `snapshot-${threshold}.json`);
     writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now })));
     return { file, permissions };
@@ -161,7 +180,12 @@ try {
       );
       for (const k of keys) tx = addSignature(tx, k);
       const file = join(work, `handoff-${i}.json`);
-      writeFileSync(file, stringifyHandoff(exportHandoff({ tx, permission: { address: addressToBase58(owner), permissions: five.permissions, source: { file: 'snapshot' }, at: now }, now })));
+      writeFileSync(
+        file,
+        stringifyHandoff(
+          exportHandoff({ tx, permission: { address: addressToBase58(owner), permissions: five.permissions, source: { file: 'snapshot' }, at: now }, now }),
+        ),
+      );
       files.push(file);
     }
     const imports: number[] = [];
@@ -200,6 +224,7 @@ try {
     console.log(`station list, ${n.toLocaleString('en')} transactions with status and weight: ${stats(lists)}`);
     station.close();
   } finally {
-    if (process.env.AIRLOCK_BENCH_KEEP) console.log(`kept ${work}`); else rmSync(work, { recursive: true, force: true });
+    if (process.env.AIRLOCK_BENCH_KEEP) console.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }

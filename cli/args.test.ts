@@ -83,11 +83,16 @@ describe('one set of rules for the tools and the station commands', () => {
   });
 
   it('a global option before the command word may be given again: the last wins', async () => {
-    expect(usageError(await cli(['--data-dir', 'elsewhere', '--data-dir', dataDir, 'keys'])).message).toBe('airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)');
+    expect(usageError(await cli(['--data-dir', 'elsewhere', '--data-dir', dataDir, 'keys'])).message).toBe(
+      'airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)',
+    );
   });
 
   it('an empty value is refused, for a station command as for tx sign', async () => {
-    expect(usageError(await cli(['--data-dir', dataDir, 'keys', 'new', '--label=']))).toEqual({ message: 'airlock keys new: --label needs a value', details: { option: '--label' } });
+    expect(usageError(await cli(['--data-dir', dataDir, 'keys', 'new', '--label=']))).toEqual({
+      message: 'airlock keys new: --label needs a value',
+      details: { option: '--label' },
+    });
   });
 
   it('a switch may be given twice', async () => {
@@ -97,23 +102,31 @@ describe('one set of rules for the tools and the station commands', () => {
   });
 
   it('a command group without its command is a usage error naming its commands', async () => {
-    expect(usageError(await cli(['--data-dir', dataDir, 'keys'])).message).toBe('airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)');
+    expect(usageError(await cli(['--data-dir', dataDir, 'keys'])).message).toBe(
+      'airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)',
+    );
     expect(usageError(await cli(['--data-dir', dataDir])).message).toBe('airlock: missing command (see airlock --help)');
   });
 
   it('a mandatory option of a station command is named with its value', async () => {
-    expect(usageError(await cli(['--data-dir', dataDir, 'build', 'transfer', '--to', 'B', '--amount', '1']))).toEqual({ message: 'airlock build transfer: --from address is required', details: { option: '--from' } });
+    expect(usageError(await cli(['--data-dir', dataDir, 'build', 'transfer', '--to', 'B', '--amount', '1']))).toEqual({
+      message: 'airlock build transfer: --from address is required',
+      details: { option: '--from' },
+    });
   });
 
   it('the tools refuse the station options rather than ignore them', async () => {
     for (const option of [['--data-dir', dataDir], ['--json']]) {
-      expect(usageError(await cli([...option, 'tx', 'encode', '-']))).toEqual({ message: `airlock tx encode: unknown option ${option[0]}`, details: { option: option[0] } });
+      expect(usageError(await cli([...option, 'tx', 'encode', '-']))).toEqual({
+        message: `airlock tx encode: unknown option ${option[0]}`,
+        details: { option: option[0] },
+      });
     }
   });
 });
 
 describe('help', () => {
-  it('a station command keeps commander\'s help; only airlock --help is the overview', async () => {
+  it("a station command keeps commander's help; only airlock --help is the overview", async () => {
     const keys = await cli(['keys', 'new', '--help']);
     expect(keys.code).toBe(0);
     expect(keys.stdout).toMatch(/^Usage: airlock keys new \[options\]/);
@@ -131,7 +144,10 @@ describe('no refusal quotes an argument that may be a private key', () => {
     [['tx', 'inspect', 'a.json', KEY], 'airlock tx inspect: unexpected second argument (this command takes at most 1)'],
     [['--data-dir', dataDir, 'account', 'show', 'T1', KEY], 'airlock account show: unexpected second argument (this command takes at most 1)'],
     [['--data-dir', dataDir, 'keys', 'list', KEY], 'airlock keys list: unexpected first argument (this command takes none)'],
-    [['--data-dir', dataDir, 'list', '--status', KEY], "airlock list: option '--status <status>' argument '(an argument of 64 characters, not shown)' is invalid. Allowed choices are draft, collecting, ready, broadcast, confirmed, failed, expired. (see airlock list --help)"],
+    [
+      ['--data-dir', dataDir, 'list', '--status', KEY],
+      "airlock list: option '--status <status>' argument '(an argument of 64 characters, not shown)' is invalid. Allowed choices are draft, collecting, ready, broadcast, confirmed, failed, expired. (see airlock list --help)",
+    ],
   ];
   for (const [argv, message] of cases) {
     it(argv.map((a) => (a === KEY ? 'KEY' : a.replace(KEY, 'KEY'))).join(' '), async () => {

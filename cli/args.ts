@@ -135,5 +135,9 @@ export function wholeNumber(text: string, option: string, command: string, range
   }
   const got = /^[+-]?\d{1,12}$/.test(text) ? `got ${text}` : `got ${/^[+-]?\d/.test(text) ? 'a number out of range' : 'text that is not a number'}`;
   const hint = range.hint === undefined ? '' : ` (${range.hint})`;
-  throw new UsageError(`${command}: ${option} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, { option, min: range.min, max: range.max });
+  throw new UsageError(`${command}: ${option} must be a whole number from ${range.min} to ${range.max}${hint}; ${got}`, {
+    option,
+    min: range.min,
+    max: range.max,
+  });
 }

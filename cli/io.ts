@@ -65,7 +65,6 @@ export function nodeIo(): CliIo {
   };
 }
 
-
 /**
  * Reads a small secret file. The mode is checked on the open descriptor (so the file checked is
  * the file read), and the bytes go straight into one Buffer.alloc'd buffer, never pooled, never a

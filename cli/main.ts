@@ -19,15 +19,7 @@ import { readPrivateKeyFile } from './key-file.ts';
 import { stationCommands, withCliHint } from './station.ts';
 import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';
 import { encodeCommand, inspectCommand, signCommand } from './tx.ts';
-import {
-  ADDRESS_USAGE,
-  MAIN_USAGE,
-  OPS_USAGE,
-  TX_ENCODE_USAGE,
-  TX_INSPECT_USAGE,
-  TX_SIGN_USAGE,
-  TX_USAGE,
-} from './usage.ts';
+import { ADDRESS_USAGE, MAIN_USAGE, OPS_USAGE, TX_ENCODE_USAGE, TX_INSPECT_USAGE, TX_SIGN_USAGE, TX_USAGE } from './usage.ts';
 
 type Outcome = { text: string } | { json: unknown };
 
@@ -52,15 +44,22 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     const given = program.options.find((o) => program.getOptionValueSource(o.attributeName()) === 'cli');
     if (given) throw new UsageError(`${(leaf as AirlockCommand).path()}: unknown option ${given.long}`, { option: given.long });
   };
-  const tool = (parent: AirlockCommand, name: string, text: string): AirlockCommand => parent.command(name).configureHelp(usage(text)).hook('preAction', noStationOptions);
+  const tool = (parent: AirlockCommand, name: string, text: string): AirlockCommand =>
+    parent.command(name).configureHelp(usage(text)).hook('preAction', noStationOptions);
 
   const tx = program.command('tx').configureHelp(usage(TX_USAGE));
-  tool(tx, 'encode', TX_ENCODE_USAGE).argument('[file]').option('--visible').action(async (file: string | undefined, o: { visible?: boolean }) => {
-    done({ json: encodeCommand(await readJsonInput(io, file), { visible: o.visible === true }) });
-  });
-  tool(tx, 'inspect', TX_INSPECT_USAGE).argument('[file]').option('--visible').action(async (file: string | undefined, o: { visible?: boolean }) => {
-    done({ json: inspectCommand(await readJsonInput(io, file), { visible: o.visible === true, now: io.now() }) });
-  });
+  tool(tx, 'encode', TX_ENCODE_USAGE)
+    .argument('[file]')
+    .option('--visible')
+    .action(async (file: string | undefined, o: { visible?: boolean }) => {
+      done({ json: encodeCommand(await readJsonInput(io, file), { visible: o.visible === true }) });
+    });
+  tool(tx, 'inspect', TX_INSPECT_USAGE)
+    .argument('[file]')
+    .option('--visible')
+    .action(async (file: string | undefined, o: { visible?: boolean }) => {
+      done({ json: inspectCommand(await readJsonInput(io, file), { visible: o.visible === true, now: io.now() }) });
+    });
   tool(tx, 'sign', TX_SIGN_USAGE)
     .argument('[file]')
     .requiredOption('--key-file <K>')
@@ -69,7 +68,8 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     .option('--visible')
     .action(async (file: string | undefined, o: { keyFile: string; permissionId?: string; allowExpired?: boolean; visible?: boolean }) => {
       const hint = '0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs';
-      const permissionId = o.permissionId === undefined ? undefined : wholeNumber(o.permissionId, '--permission-id', 'airlock tx sign', { min: 0, max: 2 ** 31 - 1, hint });
+      const permissionId =
+        o.permissionId === undefined ? undefined : wholeNumber(o.permissionId, '--permission-id', 'airlock tx sign', { min: 0, max: 2 ** 31 - 1, hint });
       const json = await readJsonInput(io, file);
       done({
         json: await signCommand(json, () => readPrivateKeyFile(io, o.keyFile), {
@@ -82,24 +82,35 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     });
 
   const ops = program.command('ops').configureHelp(usage(OPS_USAGE));
-  tool(ops, 'encode', OPS_USAGE).argument('[types...]').action((types: string[]) => {
-    if (types.length === 0) throw new UsageError('airlock ops encode: give at least one contract type (id or name)');
-    done({ json: opsEncodeCommand(types) });
-  });
-  tool(ops, 'decode', OPS_USAGE).argument('[hex]').action((hex: string | undefined) => {
-    if (hex === undefined) throw new UsageError('airlock ops decode: give the operations hex (64 digits)');
-    done({ json: opsDecodeCommand(hex) });
-  });
+  tool(ops, 'encode', OPS_USAGE)
+    .argument('[types...]')
+    .action((types: string[]) => {
+      if (types.length === 0) throw new UsageError('airlock ops encode: give at least one contract type (id or name)');
+      done({ json: opsEncodeCommand(types) });
+    });
+  tool(ops, 'decode', OPS_USAGE)
+    .argument('[hex]')
+    .action((hex: string | undefined) => {
+      if (hex === undefined) throw new UsageError('airlock ops decode: give the operations hex (64 digits)');
+      done({ json: opsDecodeCommand(hex) });
+    });
 
-  tool(program, 'address', ADDRESS_USAGE).argument('[address]').option('--key-file <K>').action(async (text: string | undefined, o: { keyFile?: string }) => {
-    const keyFile = o.keyFile;
-    if (keyFile !== undefined && text !== undefined) throw new UsageError('airlock address: give an address or --key-file, not both');
-    if (keyFile !== undefined) return done({ json: await addressOfKeyCommand(() => readPrivateKeyFile(io, keyFile)) });
-    if (text === undefined) throw new UsageError('airlock address: give an address (hex or Base58) or --key-file K');
-    done({ json: addressCommand(text) });
-  });
+  tool(program, 'address', ADDRESS_USAGE)
+    .argument('[address]')
+    .option('--key-file <K>')
+    .action(async (text: string | undefined, o: { keyFile?: string }) => {
+      const keyFile = o.keyFile;
+      if (keyFile !== undefined && text !== undefined) throw new UsageError('airlock address: give an address or --key-file, not both');
+      if (keyFile !== undefined) return done({ json: await addressOfKeyCommand(() => readPrivateKeyFile(io, keyFile)) });
+      if (text === undefined) throw new UsageError('airlock address: give an address (hex or Base58) or --key-file K');
+      done({ json: addressCommand(text) });
+    });
 
-  program.command('help').configureHelp(usage(MAIN_USAGE)).argument('[words...]').action((words: string[]) => done({ text: usageFor(words) }));
+  program
+    .command('help')
+    .configureHelp(usage(MAIN_USAGE))
+    .argument('[words...]')
+    .action((words: string[]) => done({ text: usageFor(words) }));
 }
 
 /** The whole program. Returns the exit code: 0 done, 1 bad input, 2 bad command line. */

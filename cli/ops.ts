@@ -12,7 +12,10 @@ import { fail } from '../shared/base/errors.ts';
 import { decodeOperations, encodeOperations, OPERATIONS_LENGTH } from '../shared/chain/operations.ts';
 
 export function opsEncodeCommand(types: readonly string[]) {
-  const list = types.flatMap((t) => t.split(',')).map((t) => t.trim()).filter((t) => t.length > 0);
+  const list = types
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
   const mask = encodeOperations(list);
   const { ids, names } = decodeOperations(mask);
   return { hex: bytesToHex(mask), ids, names };
@@ -24,9 +27,13 @@ const CONTRACT_TYPE_BYTES = 8;
 export function opsDecodeCommand(hex: string) {
   const bytes = hexToBytes(hex.trim(), 'operations');
   if (bytes.length === OPERATIONS_LENGTH && bytes.subarray(CONTRACT_TYPE_BYTES).some((b) => b !== 0)) {
-    fail('INVALID_INPUT', 'operations: sets bits past contract type id 63, which no chain has: not an operations mask (a private key has this shape; the text is not shown)', {
-      field: 'operations',
-    });
+    fail(
+      'INVALID_INPUT',
+      'operations: sets bits past contract type id 63, which no chain has: not an operations mask (a private key has this shape; the text is not shown)',
+      {
+        field: 'operations',
+      },
+    );
   }
   return { hex: bytesToHex(bytes), ...decodeOperations(bytes) };
 }

@@ -97,9 +97,11 @@ export function withCliHint(e: unknown): unknown {
   if (!(e instanceof AirlockError)) return e;
   const field = e.details?.field;
   let hint: string | null = null;
-  if ((e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT') && field === 'node') hint = 'start it with npm start, or pass --node URL; offline, airlock snapshot import FILE';
+  if ((e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT') && field === 'node')
+    hint = 'start it with npm start, or pass --node URL; offline, airlock snapshot import FILE';
   else if (e.code === 'VAULT_LOCKED') hint = 'in a terminal: --passphrase-file F or --passphrase-fd N';
-  else if (e.code === 'NOT_FOUND' && /has no copy of account (\S+):/.test(e.message)) hint = `airlock account fetch ${/has no copy of account (\S+):/.exec(e.message)![1]} (online), or airlock snapshot import FILE`;
+  else if (e.code === 'NOT_FOUND' && /has no copy of account (\S+):/.test(e.message))
+    hint = `airlock account fetch ${/has no copy of account (\S+):/.exec(e.message)![1]} (online), or airlock snapshot import FILE`;
   else if (e.code === 'EXPIRED' && field === 'txid') hint = 'airlock reissue TXID';
   if (hint === null) return e;
   return new AirlockError(e.code, `${e.message} (${hint})`, e.details);
@@ -121,7 +123,12 @@ function txText(v: StationTransactionView): string {
     ['account', `${v.account} (permission ${v.permissionId})`],
     ['status', v.status],
     ['time left', v.timeLeft],
-    ['weight', v.threshold === null ? `unknown (${v.signatureCount} signature(s); permission not known here)` : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`],
+    [
+      'weight',
+      v.threshold === null
+        ? `unknown (${v.signatureCount} signature(s); permission not known here)`
+        : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`,
+    ],
     ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
     ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
   ];
@@ -131,12 +138,14 @@ function txText(v: StationTransactionView): string {
 }
 
 function accountText(a: StationAccountView): string {
-  const lines = [table([
-    ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
-    ['balance', `${a.balance} sun`],
-    ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
-    ['source', `${a.source.text}, ${a.age} old`],
-  ])];
+  const lines = [
+    table([
+      ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
+      ['balance', `${a.balance} sun`],
+      ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
+      ['source', `${a.source.text}, ${a.age} old`],
+    ]),
+  ];
   for (const p of a.permissions) {
     lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
     for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
@@ -165,9 +174,23 @@ function tokenText(t: TokenView): string {
 function listText(rows: ListEntryView[]): string {
   if (rows.length === 0) return 'No transactions.';
   const head: string[] = ['TXID', 'KIND', 'STATUS', 'WEIGHT', 'TIME LEFT', 'NOTE'];
-  const body = rows.map((r) => [r.txId.slice(0, 16), r.kind.replace(/Contract$/, ''), r.status, r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`, r.timeLeft, plain(r.note).slice(0, 40)]);
+  const body = rows.map((r) => [
+    r.txId.slice(0, 16),
+    r.kind.replace(/Contract$/, ''),
+    r.status,
+    r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`,
+    r.timeLeft,
+    plain(r.note).slice(0, 40),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  return [head, ...body].map((cells) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  return [head, ...body]
+    .map((cells) =>
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Asks on the terminal; resolves true only for "yes". */
@@ -232,7 +255,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   const globals = (): GlobalOptions => {
     const top = program.opts<GlobalOptions>();
     const leaf = (current?.opts() ?? {}) as Record<string, unknown>;
-    const pick = (k: keyof GlobalOptions): string | undefined => (typeof leaf[k] === 'string' && k !== 'json' ? (leaf[k] as string) : (top[k] as string | undefined));
+    const pick = (k: keyof GlobalOptions): string | undefined =>
+      typeof leaf[k] === 'string' && k !== 'json' ? (leaf[k] as string) : (top[k] as string | undefined);
     return {
       ...top,
       ...(pick('dataDir') !== undefined && { dataDir: pick('dataDir') }),
@@ -249,7 +273,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   const open = (): Station => {
     if (station) return station;
     const g = globals();
-    if (g.network !== undefined && g.node !== undefined) throw new UsageError('airlock: pass either --network or --node, not both (see airlock --help)', { option: '--network' });
+    if (g.network !== undefined && g.node !== undefined)
+      throw new UsageError('airlock: pass either --network or --node, not both (see airlock --help)', { option: '--network' });
     const preset = g.network === undefined ? undefined : networkPreset(g.network);
     if (g.dialect !== undefined && !isDialect(g.dialect)) fail('INVALID_INPUT', `--dialect: expected ${DIALECTS.join(' or ')}`, { field: '--dialect' });
     const dialect = (g.dialect as Dialect | undefined) ?? preset?.dialect;
@@ -265,7 +290,10 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     };
     const fd = g.passphraseFd === undefined ? undefined : /^[0-9]{1,9}$/.test(g.passphraseFd) ? Number(g.passphraseFd) : -1;
     const terminal = io.terminal ?? { input: process.stdin, output: process.stderr };
-    options.passphrase = passphraseSource({ ...(g.passphraseFile !== undefined && { passphraseFile: g.passphraseFile }), ...(fd !== undefined && { passphraseFd: fd }) }, terminal);
+    options.passphrase = passphraseSource(
+      { ...(g.passphraseFile !== undefined && { passphraseFile: g.passphraseFile }), ...(fd !== undefined && { passphraseFd: fd }) },
+      terminal,
+    );
     station = openStation(options);
     return station;
   };
@@ -275,92 +303,165 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
 
   // keys ------------------------------------------------------------------------------------
   const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete');
-  keys.command('new').option('--label <label>').action(async (o: { label?: string }) => {
-    const k = await open().keysNew(o.label === undefined ? {} : { label: o.label });
-    io.stderr(`New key${k.label ? ` "${plain(k.label)}"` : ''} in the ${k.vault}.\n`);
-    done(k, k.address);
-  });
-  keys.command('import').requiredOption('--key-file <file>').option('--label <label>').action(async (o: { keyFile: string; label?: string }) => {
-    const s = open();
-    const secret = await readPrivateKeyFile(io, o.keyFile);
-    const k = await s.keysImport({ secret, ...(o.label !== undefined && { label: o.label }) });
-    io.stderr(k.created ? `Imported the key into the ${k.vault}.\n` : `The key was already in the ${k.vault}; nothing changed.\n`);
-    done(k, k.address);
-  });
+  keys
+    .command('new')
+    .option('--label <label>')
+    .action(async (o: { label?: string }) => {
+      const k = await open().keysNew(o.label === undefined ? {} : { label: o.label });
+      io.stderr(`New key${k.label ? ` "${plain(k.label)}"` : ''} in the ${k.vault}.\n`);
+      done(k, k.address);
+    });
+  keys
+    .command('import')
+    .requiredOption('--key-file <file>')
+    .option('--label <label>')
+    .action(async (o: { keyFile: string; label?: string }) => {
+      const s = open();
+      const secret = await readPrivateKeyFile(io, o.keyFile);
+      const k = await s.keysImport({ secret, ...(o.label !== undefined && { label: o.label }) });
+      io.stderr(k.created ? `Imported the key into the ${k.vault}.\n` : `The key was already in the ${k.vault}; nothing changed.\n`);
+      done(k, k.address);
+    });
   keys.command('list').action(() => {
     const list = open().keysList();
-    done(list, list.length === 0 ? 'No keys. Make one with airlock keys new, or import one with airlock keys import --key-file K.' : table(list.map((k) => [k.address, `${k.vault}${k.label ? `  ${plain(k.label)}` : ''}`])));
+    done(
+      list,
+      list.length === 0
+        ? 'No keys. Make one with airlock keys new, or import one with airlock keys import --key-file K.'
+        : table(list.map((k) => [k.address, `${k.vault}${k.label ? `  ${plain(k.label)}` : ''}`])),
+    );
   });
-  keys.command('label').argument('<address>').argument('<label>').action((address: string, label: string) => {
-    const k = open().keysLabel({ address, label });
-    done(k, `${k.address} is now labelled "${plain(k.label)}".`);
-  });
-  keys.command('delete').argument('<address>').option('--yes', 'do not ask').action(async (address: string, o: { yes?: boolean }) => {
-    const s = open();
-    if (!o.yes) {
-      if (!io.terminal || !io.terminal.input.isTTY) throw new UsageError('keys delete: deleting a key cannot be undone; pass --yes to confirm (there is no terminal to ask on)', { option: '--yes' });
-      if (!(await confirm(io.terminal, `Delete the key of ${shownArg(address)} for good? Type yes: `))) fail('INVALID_INPUT', 'keys delete: not confirmed; nothing was deleted', { field: 'yes' });
-    }
-    const r = await s.keysDelete({ address });
-    done(r, `Deleted the key of ${r.address}.`);
-  });
+  keys
+    .command('label')
+    .argument('<address>')
+    .argument('<label>')
+    .action((address: string, label: string) => {
+      const k = open().keysLabel({ address, label });
+      done(k, `${k.address} is now labelled "${plain(k.label)}".`);
+    });
+  keys
+    .command('delete')
+    .argument('<address>')
+    .option('--yes', 'do not ask')
+    .action(async (address: string, o: { yes?: boolean }) => {
+      const s = open();
+      if (!o.yes) {
+        if (!io.terminal || !io.terminal.input.isTTY)
+          throw new UsageError('keys delete: deleting a key cannot be undone; pass --yes to confirm (there is no terminal to ask on)', { option: '--yes' });
+        if (!(await confirm(io.terminal, `Delete the key of ${shownArg(address)} for good? Type yes: `)))
+          fail('INVALID_INPUT', 'keys delete: not confirmed; nothing was deleted', { field: 'yes' });
+      }
+      const r = await s.keysDelete({ address });
+      done(r, `Deleted the key of ${r.address}.`);
+    });
 
   // address book (issue 10) -------------------------------------------------------------------
   const book = program.command('book').description('address-book labels: list, set, delete');
   book.command('list').action(() => {
     const { entries } = open().bookList();
-    done(entries, entries.length === 0 ? 'The address book is empty. Add a label with airlock book set ADDR LABEL.' : table(entries.map((e) => [e.address, plain(e.label)])));
+    done(
+      entries,
+      entries.length === 0
+        ? 'The address book is empty. Add a label with airlock book set ADDR LABEL.'
+        : table(entries.map((e) => [e.address, plain(e.label)])),
+    );
   });
-  book.command('set').argument('<address>').argument('<label>').action((address: string, label: string) => {
-    const e = open().bookSet({ address, label });
-    done(e, `${e.address} is now "${plain(e.label)}" in the address book.`);
-  });
-  book.command('delete').argument('<address>').action((address: string) => {
-    const r = open().bookDelete({ address });
-    done(r, `Removed the label of ${r.address} from the address book.`);
-  });
+  book
+    .command('set')
+    .argument('<address>')
+    .argument('<label>')
+    .action((address: string, label: string) => {
+      const e = open().bookSet({ address, label });
+      done(e, `${e.address} is now "${plain(e.label)}" in the address book.`);
+    });
+  book
+    .command('delete')
+    .argument('<address>')
+    .action((address: string) => {
+      const r = open().bookDelete({ address });
+      done(r, `Removed the label of ${r.address} from the address book.`);
+    });
 
   // account, snapshot ---------------------------------------------------------------------------
   const account = program.command('account');
-  account.command('fetch').argument('<address>').action(async (address: string) => {
-    const a = await open().accountFetch({ address });
-    done(a, accountText(a));
-  });
-  account.command('show').argument('<address>').action((address: string) => {
-    const a = open().accountShow({ address });
-    done(a, accountText(a));
-  });
+  account
+    .command('fetch')
+    .argument('<address>')
+    .action(async (address: string) => {
+      const a = await open().accountFetch({ address });
+      done(a, accountText(a));
+    });
+  account
+    .command('show')
+    .argument('<address>')
+    .action((address: string) => {
+      const a = open().accountShow({ address });
+      done(a, accountText(a));
+    });
   account.command('list').action(() => {
     const list = open().accountsList();
-    done({ accounts: list }, list.length === 0 ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.' : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])));
+    done(
+      { accounts: list },
+      list.length === 0
+        ? 'No accounts stored; run airlock account fetch ADDRESS (online) or airlock snapshot import FILE.'
+        : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])),
+    );
   });
-  const token = program.command('token').description("tokens: by id from the store, or read from the node when missing or with --fetch");
-  token.command('show').argument('<id>').option('--fetch', 'read it from the node even when stored').action(async (id: string, o: { fetch?: boolean }) => {
-    const t = await open().tokenShow({ id, fetch: o.fetch === true });
-    done(t, tokenText(t));
-  });
+  const token = program.command('token').description('tokens: by id from the store, or read from the node when missing or with --fetch');
+  token
+    .command('show')
+    .argument('<id>')
+    .option('--fetch', 'read it from the node even when stored')
+    .action(async (id: string, o: { fetch?: boolean }) => {
+      const t = await open().tokenShow({ id, fetch: o.fetch === true });
+      done(t, tokenText(t));
+    });
   token.command('list').action(() => {
     const r = open().tokenList();
-    done(r, r.tokens.length === 0 ? 'No tokens stored.' : r.tokens.map((t) => `${t.id}  ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}  precision ${t.precision}  ${t.source.text}`).join('\n'));
+    done(
+      r,
+      r.tokens.length === 0
+        ? 'No tokens stored.'
+        : r.tokens.map((t) => `${t.id}  ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}  precision ${t.precision}  ${t.source.text}`).join('\n'),
+    );
   });
   const snapshot = program.command('snapshot');
-  snapshot.command('export').argument('<file>').requiredOption('--account <address...>').action(async (file: string, o: { account: string[] }) => {
-    const { fileName: _name, text, ...made } = await open().snapshotExport({ accounts: o.account });
-    writeFileSync(file, text);
-    const r = { file, ...made };
-    done(r, `Wrote ${r.file}: block ${r.block.number}, ${r.accounts.length} account(s), ${r.tokens.length} token(s). Carry it to the offline station and run airlock snapshot import.`);
-  });
-  snapshot.command('import').argument('<file>').action((file: string) => {
-    const { name, text } = readBoundedFile(file, 'file', MAX_INPUT_FILE_BYTES);
-    const r = open().snapshotImport({ fileName: name, text });
-    const kept = r.accounts.filter((a) => !a.stored);
-    done(r, [`Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`, ...kept.map((a) => `${a.address}: ${a.reason}`)].join('\n'));
-  });
+  snapshot
+    .command('export')
+    .argument('<file>')
+    .requiredOption('--account <address...>')
+    .action(async (file: string, o: { account: string[] }) => {
+      const { fileName: _name, text, ...made } = await open().snapshotExport({ accounts: o.account });
+      writeFileSync(file, text);
+      const r = { file, ...made };
+      done(
+        r,
+        `Wrote ${r.file}: block ${r.block.number}, ${r.accounts.length} account(s), ${r.tokens.length} token(s). Carry it to the offline station and run airlock snapshot import.`,
+      );
+    });
+  snapshot
+    .command('import')
+    .argument('<file>')
+    .action((file: string) => {
+      const { name, text } = readBoundedFile(file, 'file', MAX_INPUT_FILE_BYTES);
+      const r = open().snapshotImport({ fileName: name, text });
+      const kept = r.accounts.filter((a) => !a.stored);
+      done(
+        r,
+        [
+          `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
+          ...kept.map((a) => `${a.address}: ${a.reason}`),
+        ].join('\n'),
+      );
+    });
 
   // build -------------------------------------------------------------------------------------
   const build = program.command('build');
   const common = (c: Command): Command =>
-    c.option('--permission-id <n>', '0 owner (default), 2 and up active').option('--expires-in <duration>', 'e.g. 12h (default: the setting)').option('--note <text>');
+    c
+      .option('--permission-id <n>', '0 owner (default), 2 and up active')
+      .option('--expires-in <duration>', 'e.g. 12h (default: the setting)')
+      .option('--note <text>');
   type Common = { permissionId?: string; expiresIn?: string; note?: string };
   const buildOpts = (o: Common) => ({
     ...(o.permissionId !== undefined && { permissionId: o.permissionId }),
@@ -371,34 +472,54 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     io.stderr(`Built from ${b.basis}; expires in ${b.transaction.timeLeft.replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`);
     done(b, b.txId);
   };
-  common(build.command('transfer').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--amount <sun>')).action(async (o: Common & { from: string; to: string; amount: string }) => {
-    built(await open().buildTransfer({ from: o.from, to: o.to, amount: o.amount, ...buildOpts(o) }));
+  common(build.command('transfer').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--amount <sun>')).action(
+    async (o: Common & { from: string; to: string; amount: string }) => {
+      built(await open().buildTransfer({ from: o.from, to: o.to, amount: o.amount, ...buildOpts(o) }));
+    },
+  );
+  common(
+    build
+      .command('transfer-asset')
+      .requiredOption('--from <address>')
+      .requiredOption('--to <address>')
+      .requiredOption('--token <id>')
+      .requiredOption('--amount <n>'),
+  ).action(async (o: Common & { from: string; to: string; token: string; amount: string }) => {
+    built(await open().buildTransferAsset({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
   });
-  common(build.command('transfer-asset').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--token <id>').requiredOption('--amount <n>')).action(
-    async (o: Common & { from: string; to: string; token: string; amount: string }) => {
-      built(await open().buildTransferAsset({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
-    },
-  );
-  common(build.command('participate').requiredOption('--from <address>').requiredOption('--to <issuer>').requiredOption('--token <id>').requiredOption('--amount <sun>')).action(
-    async (o: Common & { from: string; to: string; token: string; amount: string }) => {
-      built(await open().buildParticipate({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
-    },
-  );
+  common(
+    build
+      .command('participate')
+      .requiredOption('--from <address>')
+      .requiredOption('--to <issuer>')
+      .requiredOption('--token <id>')
+      .requiredOption('--amount <sun>'),
+  ).action(async (o: Common & { from: string; to: string; token: string; amount: string }) => {
+    built(await open().buildParticipate({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
+  });
   common(build.command('asset-issue').requiredOption('--json <file>', "the node's AssetIssueContract JSON")).action(async (o: Common & { json: string }) => {
     const json = await readJsonInput(io, o.json);
     built(await open().buildAssetIssue({ json, ...buildOpts(o) }));
   });
   common(
-    build.command('permission-update')
+    build
+      .command('permission-update')
       .requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON")
-      .addOption(new Option('--accept-risk <risk>', 'build even though the owner is then reachable only by keys this station has never seen sign').choices(['owner-unseen-keys'])),
+      .addOption(
+        new Option('--accept-risk <risk>', 'build even though the owner is then reachable only by keys this station has never seen sign').choices([
+          'owner-unseen-keys',
+        ]),
+      ),
   ).action(async (o: Common & { json: string; acceptRisk?: string }) => {
     const json = await readJsonInput(io, o.json);
     built(await open().buildPermissionUpdate({ json, ...buildOpts(o), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) }));
   });
   // The lockout guard's answer, the diff and the fee, without building anything.
-  program.command('permission-check').requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON").option('--permission-id <n>', 'the permission that will sign: 0 owner (default), 2 and up active').action(
-    async (o: { json: string; permissionId?: string }) => {
+  program
+    .command('permission-check')
+    .requiredOption('--json <file>', "the node's AccountPermissionUpdateContract JSON")
+    .option('--permission-id <n>', 'the permission that will sign: 0 owner (default), 2 and up active')
+    .action(async (o: { json: string; permissionId?: string }) => {
       const json = await readJsonInput(io, o.json);
       const r = open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
       const lines = [
@@ -408,54 +529,93 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         `Fee: ${r.fee.text}.`,
       ];
       done(r, lines.join('\n'));
-    },
-  );
-  common(build.command('batch').requiredOption('--csv <file>').requiredOption('--from <address>').option('--sign', 'sign each with the local keys of the permission')).action(
-    async (o: Common & { csv: string; from: string; sign?: boolean }) => {
-      const tty = io.stderrIsTTY === true;
-      const { name, text } = readBoundedFile(o.csv, 'csv', MAX_CSV_BYTES);
-      const r = await open().buildBatch({
-        csv: text, csvName: name, from: o.from, sign: o.sign === true, ...buildOpts(o),
-        ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
-      });
-      io.stderr(`Built from ${r.basis}.\n`);
-      done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
-    },
-  );
+    });
+  common(
+    build
+      .command('batch')
+      .requiredOption('--csv <file>')
+      .requiredOption('--from <address>')
+      .option('--sign', 'sign each with the local keys of the permission'),
+  ).action(async (o: Common & { csv: string; from: string; sign?: boolean }) => {
+    const tty = io.stderrIsTTY === true;
+    const { name, text } = readBoundedFile(o.csv, 'csv', MAX_CSV_BYTES);
+    const r = await open().buildBatch({
+      csv: text,
+      csvName: name,
+      from: o.from,
+      sign: o.sign === true,
+      ...buildOpts(o),
+      ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
+    });
+    io.stderr(`Built from ${r.basis}.\n`);
+    done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
+  });
 
   // sign, status, export, import, reissue, broadcast, list -----------------------------------------
-  program.command('sign').argument('<txid>').option('--key <address>').action(async (txId: string, o: { key?: string }) => {
-    const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }) });
-    done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
-  });
-  program.command('status').argument('<txid>').action(async (txId: string) => {
-    const v = await open().status({ txId });
-    done(v, txText(v));
-  });
-  program.command('export').argument('<txid>').argument('<file>').action((txId: string, file: string) => {
-    const { fileName: _name, text, ...made } = open().exportHandoff({ txId, fileName: basename(file) });
-    writeFileSync(file, text);
-    const r = { file, ...made };
-    done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
-  });
-  program.command('import').argument('<files...>').action((files: string[]) => {
-    if (files.length > 100) fail('INVALID_INPUT', 'file: at most 100 files at once', { field: 'file' });
-    const r = open().importFiles({ files: files.map((path, i) => readBoundedFile(path, `file[${i}]`, MAX_INPUT_FILE_BYTES)) });
-    done(r, r.map((f) => `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`).join('\n'));
-  });
-  program.command('reissue').argument('<txid>').option('--expires-in <duration>').action(async (txId: string, o: { expiresIn?: string }) => {
-    const r = await open().reissue({ txId, ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }) });
-    io.stderr(`${r.text}\n`);
-    done(r, r.txId);
-  });
-  program.command('broadcast').argument('<txid>').action(async (txId: string) => {
-    const r = await open().broadcast({ txId });
-    done(r, r.text);
-  });
-  program.command('list').addOption(new Option('--status <status>').choices(['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired'])).action((o: { status?: 'draft' }) => {
-    const r = open().list(o.status === undefined ? {} : { status: o.status });
-    done(r, listText(r));
-  });
+  program
+    .command('sign')
+    .argument('<txid>')
+    .option('--key <address>')
+    .action(async (txId: string, o: { key?: string }) => {
+      const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }) });
+      done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
+    });
+  program
+    .command('status')
+    .argument('<txid>')
+    .action(async (txId: string) => {
+      const v = await open().status({ txId });
+      done(v, txText(v));
+    });
+  program
+    .command('export')
+    .argument('<txid>')
+    .argument('<file>')
+    .action((txId: string, file: string) => {
+      const { fileName: _name, text, ...made } = open().exportHandoff({ txId, fileName: basename(file) });
+      writeFileSync(file, text);
+      const r = { file, ...made };
+      done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
+    });
+  program
+    .command('import')
+    .argument('<files...>')
+    .action((files: string[]) => {
+      if (files.length > 100) fail('INVALID_INPUT', 'file: at most 100 files at once', { field: 'file' });
+      const r = open().importFiles({ files: files.map((path, i) => readBoundedFile(path, `file[${i}]`, MAX_INPUT_FILE_BYTES)) });
+      done(
+        r,
+        r
+          .map(
+            (f) =>
+              `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
+          )
+          .join('\n'),
+      );
+    });
+  program
+    .command('reissue')
+    .argument('<txid>')
+    .option('--expires-in <duration>')
+    .action(async (txId: string, o: { expiresIn?: string }) => {
+      const r = await open().reissue({ txId, ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }) });
+      io.stderr(`${r.text}\n`);
+      done(r, r.txId);
+    });
+  program
+    .command('broadcast')
+    .argument('<txid>')
+    .action(async (txId: string) => {
+      const r = await open().broadcast({ txId });
+      done(r, r.text);
+    });
+  program
+    .command('list')
+    .addOption(new Option('--status <status>').choices(['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired']))
+    .action((o: { status?: 'draft' }) => {
+      const r = open().list(o.status === undefined ? {} : { status: o.status });
+      done(r, listText(r));
+    });
 
   // proofs of possession (issue 10; station/proofs/proofs.ts) -------------------------------------
   const proof = program.command('proof').description('proofs of possession: challenge, sign, import, list');
@@ -477,7 +637,10 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     .action(async (out: string, o: { account: string; key: string; permissions: string }) => {
       const r = open().proofChallenge({ account: o.account, key: o.key, permissionJson: await readText(o.permissions, 'permissions') });
       writeFileSync(out, r.text);
-      done(r, `Wrote ${shownArg(out)}: a challenge for ${r.key} (permission hash ${r.permissionHash}), answerable until ${new Date(r.expiresAt).toISOString()}. Carry it to the station that holds the key: airlock proof sign.`);
+      done(
+        r,
+        `Wrote ${shownArg(out)}: a challenge for ${r.key} (permission hash ${r.permissionHash}), answerable until ${new Date(r.expiresAt).toISOString()}. Carry it to the station that holds the key: airlock proof sign.`,
+      );
     });
   proof
     .command('sign')
@@ -489,30 +652,54 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       writeFileSync(out, r.text);
       done(r, [...r.words, `Signed with ${r.key}. Wrote ${shownArg(out)}: carry it back and run airlock proof import.`].join('\n'));
     });
-  proof.command('import').description('verify a proof file against the challenge made here, and keep it').argument('<proof-file>').action(async (file: string) => {
-    const r = open().proofImport({ fileName: basename(file), text: await readText(file, 'proof') });
-    done(r, `${r.key} proved it is held, for the permissions with hash ${r.permissionHash} of ${r.account}.`);
-  });
-  proof.command('list').description('keys proved to this station').option('--account <address>').action((o: { account?: string }) => {
-    const r = open().proofList(o.account === undefined ? {} : { account: o.account });
-    done(r, r.length === 0 ? 'No key has proved itself to this station yet.' : table(r.map((p) => [p.key, `${p.account} hash ${p.permissionHash.slice(0, 16)}… proved ${new Date(p.provedAt).toISOString()}`])));
-  });
+  proof
+    .command('import')
+    .description('verify a proof file against the challenge made here, and keep it')
+    .argument('<proof-file>')
+    .action(async (file: string) => {
+      const r = open().proofImport({ fileName: basename(file), text: await readText(file, 'proof') });
+      done(r, `${r.key} proved it is held, for the permissions with hash ${r.permissionHash} of ${r.account}.`);
+    });
+  proof
+    .command('list')
+    .description('keys proved to this station')
+    .option('--account <address>')
+    .action((o: { account?: string }) => {
+      const r = open().proofList(o.account === undefined ? {} : { account: o.account });
+      done(
+        r,
+        r.length === 0
+          ? 'No key has proved itself to this station yet.'
+          : table(r.map((p) => [p.key, `${p.account} hash ${p.permissionHash.slice(0, 16)}… proved ${new Date(p.provedAt).toISOString()}`])),
+      );
+    });
 
   // settings, audit -------------------------------------------------------------------------------
   const settings = program.command('settings');
-  const settingsText = (s: SettingsView): string => table([['node', s.node], ['dialect', s.dialect], ['api key', s.apiKey ? 'set (kept in the vault)' : 'none'], ['expiration', s.expiration], ['vault', s.vault]]);
+  const settingsText = (s: SettingsView): string =>
+    table([
+      ['node', s.node],
+      ['dialect', s.dialect],
+      ['api key', s.apiKey ? 'set (kept in the vault)' : 'none'],
+      ['expiration', s.expiration],
+      ['vault', s.vault],
+    ]);
   settings.command('show').action(async () => {
     const s = await open().settingsView();
     done(s, settingsText(s));
   });
-  settings.command('set').argument('<key>', 'node, network, dialect, expiration or vault').argument('<value>').action(async (key: string, value: string) => {
-    const st = open();
-    const { probe: _probe, ...s } = await st.setSetting(key, value);
-    done({ ...s, ...(await st.settingsView()) }, settingsText(await st.settingsView()));
-  });
+  settings
+    .command('set')
+    .argument('<key>', 'node, network, dialect, expiration or vault')
+    .argument('<value>')
+    .action(async (key: string, value: string) => {
+      const st = open();
+      const { probe: _probe, ...s } = await st.setSetting(key, value);
+      done({ ...s, ...(await st.settingsView()) }, settingsText(await st.settingsView()));
+    });
   settings
     .command('set-api-key')
-    .description("the API key of a hosted node (TRON-PRO-API-KEY), kept in the vault; from a prompt, --api-key-file F or --api-key-fd N")
+    .description('the API key of a hosted node (TRON-PRO-API-KEY), kept in the vault; from a prompt, --api-key-file F or --api-key-fd N')
     .option('--api-key-file <file>', 'read the key from an owner-only file')
     .option('--api-key-fd <n>', 'read the key from a file descriptor')
     .option('--clear', 'remove the stored key')
@@ -525,19 +712,31 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       }
       const fd = o.apiKeyFd === undefined ? undefined : /^[0-9]{1,9}$/.test(o.apiKeyFd) ? Number(o.apiKeyFd) : -1;
       const terminal = io.terminal ?? { input: process.stdin, output: process.stderr };
-      const secret = await readApiKeySource({ ...(o.apiKeyFile !== undefined && { apiKeyFile: o.apiKeyFile }), ...(fd !== undefined && { apiKeyFd: fd }) }, terminal);
+      const secret = await readApiKeySource(
+        { ...(o.apiKeyFile !== undefined && { apiKeyFile: o.apiKeyFile }), ...(fd !== undefined && { apiKeyFd: fd }) },
+        terminal,
+      );
       const r = await st.setApiKey(secret);
       done(r, r.text);
     });
-  program.command('audit').command('verify').action(() => {
-    const r = open().auditVerify();
-    done(r, r.text);
-    if (!r.ok) fail('AUDIT_BROKEN', r.text, { firstBad: r.firstBad, entries: r.entries });
-  });
+  program
+    .command('audit')
+    .command('verify')
+    .action(() => {
+      const r = open().auditVerify();
+      done(r, r.text);
+      if (!r.ok) fail('AUDIT_BROKEN', r.text, { firstBad: r.firstBad, entries: r.entries });
+    });
 
   const addGlobals = (c: Command): void => {
     if (c.commands.length > 0) return c.commands.forEach(addGlobals);
-    c.option('--data-dir <dir>').option('--node <url>').option('--network <name>').option('--dialect <dialect>').option('--vault <kind>').option('--passphrase-file <file>').option('--passphrase-fd <n>');
+    c.option('--data-dir <dir>')
+      .option('--node <url>')
+      .option('--network <name>')
+      .option('--dialect <dialect>')
+      .option('--vault <kind>')
+      .option('--passphrase-file <file>')
+      .option('--passphrase-fd <n>');
     if (!c.options.some((o) => o.long === '--json')) c.option('--json', "print the API's JSON view");
   };
   program.commands.forEach(addGlobals);

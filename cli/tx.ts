@@ -62,7 +62,11 @@ function withTypeUrls(raw: unknown): unknown {
     if (typeof typeUrl === 'string' && contractNameOfTypeUrl(typeUrl) !== c.type) {
       const field = `raw_data.contract[${i}].parameter.type_url`;
       const named = contractNameOfTypeUrl(typeUrl);
-      fail('BAD_JSON', `${field}: names ${named !== undefined && isSupportedContractName(named) ? named : 'another message'}, but contract[${i}].type is ${c.type}; leave type_url out and it is derived from type`, { field });
+      fail(
+        'BAD_JSON',
+        `${field}: names ${named !== undefined && isSupportedContractName(named) ? named : 'another message'}, but contract[${i}].type is ${c.type}; leave type_url out and it is derived from type`,
+        { field },
+      );
     }
     return c;
   });

@@ -43,9 +43,17 @@ describe('the contracts on the default chain', () => {
 
   beforeAll(async () => {
     node = await startNode({
-      genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, { name: 'whale', privateKey: whale.priv, balance: INT64_MAX.toString() }] },
+      genesisJson: {
+        ...DEFAULT_GENESIS_JSON,
+        accounts: [...DEFAULT_GENESIS_JSON.accounts, { name: 'whale', privateKey: whale.priv, balance: INT64_MAX.toString() }],
+      },
     });
-    const plain = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PLAIN', { start: node.clock.now + 1_000, end: node.clock.now + 10 * DAY }, { total_supply: 1_000_000 }), [K.carol]);
+    const plain = await buildAndSend(
+      node,
+      '/wallet/createassetissue',
+      assetIssueBody(K.carol, 'PLAIN', { start: node.clock.now + 1_000, end: node.clock.now + 10 * DAY }, { total_supply: 1_000_000 }),
+      [K.carol],
+    );
     expect(plain.reply.result).toBe(true);
     saleStart = node.clock.now + HOUR;
     const sale = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.bob, 'SALE', { start: saleStart, end: saleStart + DAY }), [K.bob]);
@@ -66,8 +74,9 @@ describe('the contracts on the default chain', () => {
     });
 
     it('long overflow: a recipient already at INT64_MAX cannot receive one sun (built or broadcast)', async () => {
-      expect(await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: whale.hex, amount: 1 }))
-        .toEqual({ Error: VALIDATE + 'long overflow' });
+      expect(await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: whale.hex, amount: 1 })).toEqual({
+        Error: VALIDATE + 'long overflow',
+      });
       // Built to bob, then pointed at the whale, as a client could.
       const raw = rawOf(await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 1 }));
       const any = raw.contract[0]!.parameter!;
@@ -82,7 +91,7 @@ describe('the contracts on the default chain', () => {
       expect(await node.balance(K.alice.b58)).toBe(alice);
     });
 
-    it('a created recipient\'s create_time is the head block time (not the clock\'s)', async () => {
+    it("a created recipient's create_time is the head block time (not the clock's)", async () => {
       const head = await node.headTime();
       node.clock.now = head + 1_234;
       const fresh = newKey();
@@ -94,16 +103,30 @@ describe('the contracts on the default chain', () => {
 
   describe('TransferAssetActuator (PROTOCOL.md §6.3)', () => {
     it('rule 4 before rule 5: an unknown owner and an unknown token give "No owner account!"', async () => {
-      expect(await node.post('/wallet/transferasset', { owner_address: newKey().hex, to_address: K.bob.hex, asset_name: hexText('1000999'), amount: 1 }))
-        .toEqual({ Error: VALIDATE + 'No owner account!' });
+      expect(
+        await node.post('/wallet/transferasset', { owner_address: newKey().hex, to_address: K.bob.hex, asset_name: hexText('1000999'), amount: 1 }),
+      ).toEqual({ Error: VALIDATE + 'No owner account!' });
     });
 
     it('rule 6: a token balance of 0 (all of it sent away) gives "assetBalance must be greater than 0."', async () => {
       const holder = await funded(node, 10n * SUN);
-      expect((await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(PLAIN), amount: 2 }, [K.carol])).reply.result).toBe(true);
-      expect((await buildAndSend(node, '/wallet/transferasset', { owner_address: holder.hex, to_address: K.bob.hex, asset_name: hexText(PLAIN), amount: 2 }, [holder])).reply.result).toBe(true);
-      expect(await node.post('/wallet/transferasset', { owner_address: holder.hex, to_address: K.bob.hex, asset_name: hexText(PLAIN), amount: 1 }))
-        .toEqual({ Error: VALIDATE + 'assetBalance must be greater than 0.' });
+      expect(
+        (
+          await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(PLAIN), amount: 2 }, [
+            K.carol,
+          ])
+        ).reply.result,
+      ).toBe(true);
+      expect(
+        (
+          await buildAndSend(node, '/wallet/transferasset', { owner_address: holder.hex, to_address: K.bob.hex, asset_name: hexText(PLAIN), amount: 2 }, [
+            holder,
+          ])
+        ).reply.result,
+      ).toBe(true);
+      expect(await node.post('/wallet/transferasset', { owner_address: holder.hex, to_address: K.bob.hex, asset_name: hexText(PLAIN), amount: 1 })).toEqual({
+        Error: VALIDATE + 'assetBalance must be greater than 0.',
+      });
     });
   });
 
@@ -127,14 +150,24 @@ describe('the contracts on the default chain', () => {
       await node.devnet.produceBlock();
       expect(await node.headTime()).toBe(saleStart);
       const buyer = await funded(node, 100n);
-      const { reply } = await buildAndSend(node, '/wallet/participateassetissue', { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: 10 }, [buyer]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/participateassetissue',
+        { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: 10 },
+        [buyer],
+      );
       expect(reply.result).toBe(true);
       expect((await node.account(buyer.b58)).assetV2).toEqual([{ key: SALE, value: 10 }]);
     });
 
     it('rule 5: an amount equal to the whole balance is enough (balance < amount is refused, nothing more)', async () => {
       const buyer = await funded(node, 7n);
-      const { reply } = await buildAndSend(node, '/wallet/participateassetissue', { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: 7 }, [buyer]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/participateassetissue',
+        { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: 7 },
+        [buyer],
+      );
       expect(reply.result).toBe(true);
       expect(await node.balance(buyer.b58)).toBe(0n);
       expect((await node.account(buyer.b58)).assetV2).toEqual([{ key: SALE, value: 7 }]);
@@ -144,7 +177,12 @@ describe('the contracts on the default chain', () => {
       const left = 1_000 - 10 - 7;
       const buyer = await funded(node, 10_000n);
       expect(await participate(buyer, K.bob, SALE, left + 1)).toEqual({ Error: VALIDATE + 'Asset balance is not enough !' });
-      const { reply } = await buildAndSend(node, '/wallet/participateassetissue', { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: left }, [buyer]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/participateassetissue',
+        { owner_address: buyer.hex, to_address: K.bob.hex, asset_name: hexText(SALE), amount: left },
+        [buyer],
+      );
       expect(reply.result).toBe(true);
       expect((await node.account(buyer.b58)).assetV2).toEqual([{ key: SALE, value: left }]);
       expect(await node.balance(buyer.b58)).toBe(10_000n - BigInt(left));
@@ -155,7 +193,12 @@ describe('the contracts on the default chain', () => {
     it('an owner holding exactly ASSET_ISSUE_FEE (1024 coin) issues a token and is left with 0', async () => {
       const issuer = await funded(node, 1_024n * SUN);
       const head = await node.headTime();
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(issuer, 'EXACT', { start: head + 10_000, end: head + 20_000 }, { total_supply: 10 }), [issuer]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/createassetissue',
+        assetIssueBody(issuer, 'EXACT', { start: head + 10_000, end: head + 20_000 }, { total_supply: 10 }),
+        [issuer],
+      );
       expect(reply.result).toBe(true);
       expect(await node.balance(issuer.b58)).toBe(0n);
       expect((await node.account(issuer.b58)).asset_issued_ID).toBe('1000003');
@@ -165,11 +208,16 @@ describe('the contracts on the default chain', () => {
   describe('AccountPermissionUpdateActuator (PROTOCOL.md §5, fee): balance < fee fails, nothing else', () => {
     it('an owner holding exactly UPDATE_ACCOUNT_PERMISSION_FEE (100 coin) updates and is left with 0', async () => {
       const owner = await funded(node, 100n * SUN);
-      const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', {
-        owner_address: owner.hex,
-        owner: { type: 'Owner', threshold: 1, keys: [{ address: owner.hex, weight: 1 }] },
-        actives: [{ type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: owner.hex, weight: 1 }] }],
-      }, [owner]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/accountpermissionupdate',
+        {
+          owner_address: owner.hex,
+          owner: { type: 'Owner', threshold: 1, keys: [{ address: owner.hex, weight: 1 }] },
+          actives: [{ type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: owner.hex, weight: 1 }] }],
+        },
+        [owner],
+      );
       expect(reply.result).toBe(true);
       expect(await node.balance(owner.b58)).toBe(0n);
       expect((await node.account(owner.b58)).active_permission[0].operations).toBe(TRANSFER_ONLY_OPS);
@@ -182,7 +230,12 @@ describe('CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT = 1 coin (PROTOCOL.md §6.3 
   const TOKEN = '1000001';
   beforeAll(async () => {
     node = await startNode({ genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: { CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT: 1_000_000 } } });
-    const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'FEE', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/createassetissue',
+      assetIssueBody(K.carol, 'FEE', { start: node.clock.now + 1_000, end: node.clock.now + DAY }),
+      [K.carol],
+    );
     expect(reply.result).toBe(true);
     await node.block();
   });
@@ -190,9 +243,20 @@ describe('CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT = 1 coin (PROTOCOL.md §6.3 
 
   it('a token transfer that creates its recipient burns the fee from the owner, on top of CREATE_ACCOUNT_FEE', async () => {
     const holder = await funded(node, 5n * SUN);
-    expect((await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 10 }, [K.carol])).reply.result).toBe(true);
+    expect(
+      (
+        await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 10 }, [
+          K.carol,
+        ])
+      ).reply.result,
+    ).toBe(true);
     const fresh = newKey();
-    const { reply } = await buildAndSend(node, '/wallet/transferasset', { owner_address: holder.hex, to_address: fresh.hex, asset_name: hexText(TOKEN), amount: 3 }, [holder]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/transferasset',
+      { owner_address: holder.hex, to_address: fresh.hex, asset_name: hexText(TOKEN), amount: 3 },
+      [holder],
+    );
     expect(reply.result).toBe(true);
     expect(await node.balance(holder.b58)).toBe(5n * SUN - SUN - 100_000n);
     expect((await node.account(fresh.b58)).assetV2).toEqual([{ key: TOKEN, value: 3 }]);
@@ -217,16 +281,23 @@ describe('token ids (PROTOCOL.md §6.1 execute, §6.3 end): the decimal text of 
   it('a padded id ("01000001") names no token: getassetissuebyid {}, "No asset named 01000001", "No asset!"', async () => {
     const node = await startNode();
     try {
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PAD', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/createassetissue',
+        assetIssueBody(K.carol, 'PAD', { start: node.clock.now + 1_000, end: node.clock.now + DAY }),
+        [K.carol],
+      );
       expect(reply.result).toBe(true);
       await node.block();
       expect((await node.post('/wallet/getassetissuebyid', { value: '1000001' })).id).toBe('1000001');
       expect(await node.post('/wallet/getassetissuebyid', { value: '01000001' })).toEqual({});
       const participate = { owner_address: K.alice.hex, to_address: K.carol.hex, amount: 5 };
-      expect(await node.post('/wallet/participateassetissue', { ...participate, asset_name: hexText('01000001') }))
-        .toEqual({ Error: VALIDATE + 'No asset named 01000001' });
-      expect(await node.post('/wallet/transferasset', { owner_address: K.carol.hex, to_address: K.alice.hex, asset_name: hexText('01000001'), amount: 1 }))
-        .toEqual({ Error: VALIDATE + 'No asset!' });
+      expect(await node.post('/wallet/participateassetissue', { ...participate, asset_name: hexText('01000001') })).toEqual({
+        Error: VALIDATE + 'No asset named 01000001',
+      });
+      expect(
+        await node.post('/wallet/transferasset', { owner_address: K.carol.hex, to_address: K.alice.hex, asset_name: hexText('01000001'), amount: 1 }),
+      ).toEqual({ Error: VALIDATE + 'No asset!' });
       // Broadcast: built for 1000001, the name then padded, as a client could.
       const raw = rawOf(await node.post('/wallet/participateassetissue', { ...participate, asset_name: hexText('1000001') }));
       const any = raw.contract[0]!.parameter!;
@@ -247,17 +318,33 @@ describe('token ids (PROTOCOL.md §6.1 execute, §6.3 end): the decimal text of 
     const node = await startNode({ genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: { TOKEN_ID_NUM: '999999999999999999' } } });
     const id = '1000000000000000000';
     try {
-      const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'LONG', { start: node.clock.now + 1_000, end: node.clock.now + DAY }), [K.carol]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/createassetissue',
+        assetIssueBody(K.carol, 'LONG', { start: node.clock.now + 1_000, end: node.clock.now + DAY }),
+        [K.carol],
+      );
       expect(reply.result).toBe(true);
       await node.block();
       expect((await node.account(K.carol.b58)).asset_issued_ID).toBe(id);
       expect(await node.post('/wallet/getassetissuebyid', { value: id, visible: true })).toMatchObject({ id, name: 'LONG', owner_address: K.carol.b58 });
-      const sent = await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: K.alice.hex, asset_name: hexText(id), amount: 4 }, [K.carol]);
+      const sent = await buildAndSend(
+        node,
+        '/wallet/transferasset',
+        { owner_address: K.carol.hex, to_address: K.alice.hex, asset_name: hexText(id), amount: 4 },
+        [K.carol],
+      );
       expect(sent.reply.result).toBe(true);
       expect((await node.account(K.alice.b58)).assetV2).toEqual([{ key: id, value: 4 }]);
       expect(await node.request('/wallet/getassetissuebyid', { value: '9999999999999999999' })).toEqual({ status: 200, json: {} });
-      expect(await node.post('/wallet/transferasset', { owner_address: K.carol.hex, to_address: K.alice.hex, asset_name: hexText('9999999999999999999'), amount: 1 }))
-        .toEqual({ Error: VALIDATE + 'No asset!' });
+      expect(
+        await node.post('/wallet/transferasset', {
+          owner_address: K.carol.hex,
+          to_address: K.alice.hex,
+          asset_name: hexText('9999999999999999999'),
+          amount: 1,
+        }),
+      ).toEqual({ Error: VALIDATE + 'No asset!' });
     } finally {
       await node.stop();
     }

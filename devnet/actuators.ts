@@ -217,10 +217,12 @@ function executeAssetIssueContract(ctx: ActuatorContext, c: AssetIssueContract):
   let remaining = c.totalSupply;
   for (const entry of c.cdedSupply) {
     remaining -= entry.cdedAmount;
-    owner.cdedSupply.push(create(Account_CdedSchema, {
-      cdedBalance: entry.cdedAmount,
-      expireTime: c.startTime + entry.cdedDays * DAY_MS,
-    }));
+    owner.cdedSupply.push(
+      create(Account_CdedSchema, {
+        cdedBalance: entry.cdedAmount,
+        expireTime: c.startTime + entry.cdedDays * DAY_MS,
+      }),
+    );
   }
   owner.assetV2[id] = remaining;
   owner.assetIssuedName = c.name.slice();

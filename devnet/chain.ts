@@ -33,12 +33,7 @@ import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { SIGNATURE_LENGTH } from '../shared/chain/verify.ts';
 import { INT64_MAX } from '../shared/base/int64.ts';
 import type { SupportedContractName } from '../shared/chain/contract-types.ts';
-import {
-  accountPermissionsFromAccount,
-  readSigningFacts,
-  verifyTransactionSignatures,
-  type AccountPermissions,
-} from '../shared/approval/authorization.ts';
+import { accountPermissionsFromAccount, readSigningFacts, verifyTransactionSignatures, type AccountPermissions } from '../shared/approval/authorization.ts';
 import {
   broadcastSize,
   createTransaction,
@@ -95,9 +90,7 @@ export class Rejection extends Error {
   }
 }
 
-export type BroadcastOutcome =
-  | { ok: true; txId: Uint8Array }
-  | { ok: false; txId: Uint8Array; code: ResponseCode; message: string };
+export type BroadcastOutcome = { ok: true; txId: Uint8Array } | { ok: false; txId: Uint8Array; code: ResponseCode; message: string };
 
 export interface ProducedBlock {
   number: number;
@@ -363,7 +356,7 @@ export class Chain {
   }
 
   private unexpected(e: unknown): Rejection {
-    if (!(e instanceof AirlockError)) this.log(`internal error in broadcast: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    if (!(e instanceof AirlockError)) this.log(`internal error in broadcast: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return new Rejection('OTHER_ERROR', `Error: ${message(e)}`);
   }
 
@@ -486,13 +479,7 @@ export class Chain {
    * FREE_NET_LIMIT bytes (recovering linearly over a day of head-block time) are used, and when
    * they run out TRANSACTION_FEE sun per byte is burned.
    */
-  private consumeBandwidth(
-    tx: SignedTransaction,
-    decoded: DecodedTransaction,
-    txId: Uint8Array,
-    createsAccount: boolean,
-    receipt: TransactionReceipt,
-  ): void {
+  private consumeBandwidth(tx: SignedTransaction, decoded: DecodedTransaction, txId: Uint8Array, createsAccount: boolean, receipt: TransactionReceipt): void {
     const owner = this.store.getAccount(decoded.ownerAddress);
     if (!owner) {
       throw new Rejection('CONTRACT_VALIDATE_ERROR', `Contract validate error : account [${addressToBase58(decoded.ownerAddress)}] does not exist`);

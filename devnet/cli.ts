@@ -59,7 +59,14 @@ function parseArgs(argv: string[]): CliArgs {
       case '--block-interval': {
         const v = value();
         if (v === 'manual') options.blockIntervalMs = 'manual';
-        else options.blockIntervalMs = flagInteger(v, '--block-interval', 100, INT32_MAX, `--block-interval: expected "manual" or a number of ms (at least 100), got ${shownArg(v)}`);
+        else
+          options.blockIntervalMs = flagInteger(
+            v,
+            '--block-interval',
+            100,
+            INT32_MAX,
+            `--block-interval: expected "manual" or a number of ms (at least 100), got ${shownArg(v)}`,
+          );
         break;
       }
       case '--quiet':

@@ -126,9 +126,7 @@ export const DEFAULT_GENESIS_JSON = {
 } as const;
 
 const TOP_KEYS = new Set(['timestamp', 'parameters', 'accounts', 'producer']);
-const ACCOUNT_KEYS = new Set([
-  'name', 'address', 'privateKey', 'balance', 'executive', 'owner_permission', 'active_permission', 'executive_permission',
-]);
+const ACCOUNT_KEYS = new Set(['name', 'address', 'privateKey', 'balance', 'executive', 'owner_permission', 'active_permission', 'executive_permission']);
 const PRODUCER_KEYS = new Set(['localExecutiveAccountAddress', 'localexecutive']);
 
 function integer(v: unknown, path: string, min: bigint, max: bigint): bigint {
@@ -147,7 +145,6 @@ function wrap<T>(path: string, fn: () => T): T {
     throw e;
   }
 }
-
 
 const PARAMETER_NAMES: readonly string[] = [...Object.keys(DEFAULT_NUMERIC_PARAMETERS), ...Object.keys(DEFAULT_MASK_PARAMETERS)];
 
@@ -263,7 +260,7 @@ function asPermissionUpdate(a: GenesisAccount, parameters: ChainParameters): Acc
   return create(AccountPermissionUpdateContractSchema, {
     ownerAddress: a.address,
     owner: a.ownerPermission ?? defaultOwnerPermission(a.address),
-    executive: a.executive ? a.executivePermission ?? defaultExecutivePermission(a.address) : undefined,
+    executive: a.executive ? (a.executivePermission ?? defaultExecutivePermission(a.address)) : undefined,
     actives: a.activePermissions ?? [defaultActivePermission(a.address, parameters.masks.ACTIVE_DEFAULT_OPERATIONS)],
   });
 }
@@ -281,8 +278,10 @@ function checkGenesisPermissions(a: GenesisAccount, parameters: ChainParameters,
   } catch (e) {
     if (!(e instanceof AirlockError)) throw e;
     const field = String(e.details?.field ?? '');
-    const where = field.startsWith('owner') ? field.replace(/^owner/, 'owner_permission')
-      : field.startsWith('executive') ? field.replace(/^executive/, 'executive_permission')
+    const where = field.startsWith('owner')
+      ? field.replace(/^owner/, 'owner_permission')
+      : field.startsWith('executive')
+        ? field.replace(/^executive/, 'executive_permission')
         : field.replace(/^actives/, 'active_permission');
     rejectField(`${path}.${where}`, e.message);
   }

@@ -10,7 +10,23 @@ import { hexToBytes } from '../shared/base/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from './genesis.ts';
 import { recentBlockNumber } from './chain.ts';
 import { startDevnet } from './node.ts';
-import { buildAndSend, funded, hexText, K, messageText, newKey, permissionUpdateBody, rawOf, rawTransaction, sendTransfer, sign, startNode, SUN, TRANSFER_ONLY_OPS, type Json } from '../test/helpers/devnet-helpers.ts';
+import {
+  buildAndSend,
+  funded,
+  hexText,
+  K,
+  messageText,
+  newKey,
+  permissionUpdateBody,
+  rawOf,
+  rawTransaction,
+  sendTransfer,
+  sign,
+  startNode,
+  SUN,
+  TRANSFER_ONLY_OPS,
+  type Json,
+} from '../test/helpers/devnet-helpers.ts';
 import { VECTORS, VALIDATE, TOKEN, node, broadcast, built, ownedBy, useHttpNode } from '../test/helpers/devnet-http-helpers.ts';
 
 useHttpNode();
@@ -107,7 +123,8 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
   it('account [<b58>] does not exist: a missing owner passes the default-owner signature check, then fails', async () => {
     const stranger = newKey();
     expect(await broadcast(rawTransaction(ownedBy(await built(), stranger.hex), stranger))).toMatchObject({
-      code: 'CONTRACT_VALIDATE_ERROR', message: `Contract validate error : account [${stranger.b58}] does not exist`,
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: `Contract validate error : account [${stranger.b58}] does not exist`,
     });
   });
 
@@ -139,12 +156,16 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
     const tx = sign(await built(spender, K.bob.hex, SUN), spender);
     await sendTransfer(node, spender, K.bob.hex, SUN + 500_000n);
     expect(await broadcast(tx)).toMatchObject({
-      code: 'CONTRACT_VALIDATE_ERROR', message: 'Contract validate error : Validate TransferContract error, balance is not sufficient.',
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: 'Contract validate error : Validate TransferContract error, balance is not sufficient.',
     });
     const small = await funded(node, 50n * SUN);
-    const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(small, [
-      { type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: small.hex, weight: 1 }] },
-    ]), [small]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/accountpermissionupdate',
+      permissionUpdateBody(small, [{ type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: small.hex, weight: 1 }] }]),
+      [small],
+    );
     expect(reply.code).toBe('CONTRACT_EXE_ERROR');
     expect(messageText(reply)).toBe(`Contract execute error : ${small.hex} insufficient balance, balance: 50000000, amount: -100000000`);
     expect(await node.balance(small.b58)).toBe(50n * SUN);
@@ -153,7 +174,10 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
   it('a contract type the devnet does not run: CONTRACT_VALIDATE_ERROR', async () => {
     const raw = rawOf(await built());
     // A vote Airlock decodes (issue 17) but this node does not run yet: refused before any state changes.
-    const value = toBinary(VoteWitnessContractSchema, create(VoteWitnessContractSchema, { ownerAddress: hexToBytes(K.alice.hex), votes: [{ voteAddress: hexToBytes(K.bob.hex), voteCount: 1n }] }));
+    const value = toBinary(
+      VoteWitnessContractSchema,
+      create(VoteWitnessContractSchema, { ownerAddress: hexToBytes(K.alice.hex), votes: [{ voteAddress: hexToBytes(K.bob.hex), voteCount: 1n }] }),
+    );
     raw.contract[0] = create(Transaction_ContractSchema, { type: 4, parameter: { typeUrl: 'type.googleapis.com/protocol.VoteWitnessContract', value } });
     const r = await broadcast(rawTransaction(raw, K.alice));
     expect(r.code).toBe('CONTRACT_VALIDATE_ERROR');
@@ -197,14 +221,31 @@ describe('CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT (PROTOCOL.md §6.3 rule 9, T
       expect(await fee.balance(K.dave.b58)).toBe(before - 5n - SUN - 100_000n);
 
       // A token holder that cannot pay it: Validate TransferAssetActuator error, insufficient fee.
-      const { reply } = await buildAndSend(fee, '/wallet/createassetissue', {
-        owner_address: K.bob.hex, name: hexText('FEE'), total_supply: 100, coin_num: 1, num: 1,
-        start_time: fee.clock.now + 1_000, end_time: fee.clock.now + 100_000, url: hexText('https://f.invalid'),
-      }, [K.bob]);
+      const { reply } = await buildAndSend(
+        fee,
+        '/wallet/createassetissue',
+        {
+          owner_address: K.bob.hex,
+          name: hexText('FEE'),
+          total_supply: 100,
+          coin_num: 1,
+          num: 1,
+          start_time: fee.clock.now + 1_000,
+          end_time: fee.clock.now + 100_000,
+          url: hexText('https://f.invalid'),
+        },
+        [K.bob],
+      );
       expect(reply.result).toBe(true);
       const holder = newKey();
       await fee.post('/devnet/faucet', { address: holder.hex, amount: 500_000 });
-      expect((await buildAndSend(fee, '/wallet/transferasset', { owner_address: K.bob.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 10 }, [K.bob])).reply.result).toBe(true);
+      expect(
+        (
+          await buildAndSend(fee, '/wallet/transferasset', { owner_address: K.bob.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 10 }, [
+            K.bob,
+          ])
+        ).reply.result,
+      ).toBe(true);
       const r = await fee.post('/wallet/transferasset', { owner_address: holder.hex, to_address: newKey().hex, asset_name: hexText(TOKEN), amount: 1 });
       expect(r).toEqual({ Error: VALIDATE + 'Validate TransferAssetActuator error, insufficient fee.' });
     } finally {

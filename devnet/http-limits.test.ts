@@ -19,10 +19,7 @@ beforeAll(async () => {
   node = await startNode({
     genesisJson: {
       ...DEFAULT_GENESIS_JSON,
-      accounts: [
-        ...DEFAULT_GENESIS_JSON.accounts,
-        { ...PAIR_ACCOUNT, balance: '10000000' },
-      ],
+      accounts: [...DEFAULT_GENESIS_JSON.accounts, { ...PAIR_ACCOUNT, balance: '10000000' }],
     },
   });
 });
@@ -38,20 +35,28 @@ function paddedBody(bytes: number): string {
  * One POST over node:http (fetch cannot stream a body by hand or pick the local address). `write`
  * sends the body; the promise settles with the first response, whether or not the body was finished.
  */
-function post(path: string, write: (req: ClientRequest) => void, options: { headers?: Record<string, string>; localAddress?: string } = {}): Promise<{ status: number; json: Json }> {
+function post(
+  path: string,
+  write: (req: ClientRequest) => void,
+  options: { headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<{ status: number; json: Json }> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(`${node.url}${path}`, { method: 'POST', headers: options.headers ?? {}, ...(options.localAddress ? { localAddress: options.localAddress } : {}) }, (res) => {
-      answered = true;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, json: parseJson(text) as Json });
-        req.destroy();
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${node.url}${path}`,
+      { method: 'POST', headers: options.headers ?? {}, ...(options.localAddress ? { localAddress: options.localAddress } : {}) },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, json: parseJson(text) as Json });
+          req.destroy();
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', (e) => {
       if (!answered) reject(e);
     });
@@ -76,10 +81,15 @@ describe('request bodies: at most 1 MiB (1,048,576 bytes)', () => {
   });
 
   it('a chunked body (no Content-Length) is counted as it streams: 1,048,576 bytes are read, 1,048,577 are refused with 413', async () => {
-    const chunked = (body: string) => post('/wallet/getnowblock', (req) => {
-      for (let i = 0; i < body.length; i += 65_536) req.write(body.slice(i, i + 65_536));
-      req.end();
-    }, { headers: { 'transfer-encoding': 'chunked' } });
+    const chunked = (body: string) =>
+      post(
+        '/wallet/getnowblock',
+        (req) => {
+          for (let i = 0; i < body.length; i += 65_536) req.write(body.slice(i, i + 65_536));
+          req.end();
+        },
+        { headers: { 'transfer-encoding': 'chunked' } },
+      );
     const at = await chunked(paddedBody(LIMIT));
     expect(at.status).toBe(200);
     expect(at.json.blockID).toMatch(/^[0-9a-f]{64}$/);
@@ -92,13 +102,16 @@ describe('request bodies: at most 1 MiB (1,048,576 bytes)', () => {
 describe('request bodies: a JSON object or nothing', () => {
   it('JSON that is not an object (42, [1], "x", true) is a 400, even where no field is needed', async () => {
     for (const raw of ['42', '[1]', '"x"', 'true']) {
-      expect(await node.request('/wallet/getnowblock', undefined, { raw }), raw).toEqual({ status: 400, json: { Error: 'request body: expected a JSON object' } });
+      expect(await node.request('/wallet/getnowblock', undefined, { raw }), raw).toEqual({
+        status: 400,
+        json: { Error: 'request body: expected a JSON object' },
+      });
     }
     expect((await node.request('/wallet/getnowblock', undefined, { raw: '' })).status).toBe(200);
   });
 });
 
-describe('/wallet/broadcasttransaction: the transaction\'s own keys only', () => {
+describe("/wallet/broadcasttransaction: the transaction's own keys only", () => {
   it('an unknown key is a 400 naming it, and the transaction is not applied', async () => {
     const tx = sign(await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 1 }), K.alice);
     const r = await node.request('/wallet/broadcasttransaction', { ...tx, foo: 1 });
@@ -109,13 +122,15 @@ describe('/wallet/broadcasttransaction: the transaction\'s own keys only', () =>
 
   it('a signature entry that is not a string is a 400 naming it', async () => {
     const tx = await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 2 });
-    expect(await node.request('/wallet/broadcasttransaction', { ...tx, signature: [123] }))
-      .toEqual({ status: 400, json: { Error: 'transaction.signature[0]: expected a hex string' } });
+    expect(await node.request('/wallet/broadcasttransaction', { ...tx, signature: [123] })).toEqual({
+      status: 400,
+      json: { Error: 'transaction.signature[0]: expected a hex string' },
+    });
   });
 });
 
 describe('__proto__ and constructor keys in request bodies are unknown fields (issue 6)', () => {
-  it('a create endpoint refuses them instead of taking them as the body\'s prototype', async () => {
+  it("a create endpoint refuses them instead of taking them as the body's prototype", async () => {
     for (const key of ['__proto__', 'constructor']) {
       // Raw text: a JS object literal would turn "__proto__" into a prototype before it is sent.
       const raw = `{"owner_address": "${K.alice.hex}", "to_address": "${K.bob.hex}", "${key}": {"amount": 5}}`;
@@ -128,16 +143,20 @@ describe('__proto__ and constructor keys in request bodies are unknown fields (i
   it('broadcast and addtransactionsign refuse them too', async () => {
     const tx = await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 3 });
     const body = JSON.stringify(tx).replace('{', '{"__proto__": {"visible": true}, ');
-    expect(await node.request('/wallet/broadcasttransaction', undefined, { raw: body }))
-      .toEqual({ status: 400, json: { Error: 'transaction.__proto__: unknown field (known: visible, txID, raw_data, raw_data_hex, signature, ret)' } });
+    expect(await node.request('/wallet/broadcasttransaction', undefined, { raw: body })).toEqual({
+      status: 400,
+      json: { Error: 'transaction.__proto__: unknown field (known: visible, txID, raw_data, raw_data_hex, signature, ret)' },
+    });
     const sign = `{"transaction": ${JSON.stringify(tx)}, "privateKey": "${K.alice.priv}", "constructor": 1}`;
-    expect(await node.request('/wallet/addtransactionsign', undefined, { raw: sign }))
-      .toEqual({ status: 400, json: { Error: 'request body.constructor: unknown field (known: transaction, privateKey, visible)' } });
+    expect(await node.request('/wallet/addtransactionsign', undefined, { raw: sign })).toEqual({
+      status: 400,
+      json: { Error: 'request body.constructor: unknown field (known: transaction, privateKey, visible)' },
+    });
   });
 });
 
 describe('/wallet/addtransactionsign (PROTOCOL.md §4.3; loopback, test only)', () => {
-  it('appends: the second signer\'s signature goes after the first one\'s', async () => {
+  it("appends: the second signer's signature goes after the first one's", async () => {
     const tx = await node.post('/wallet/createtransaction', { owner_address: K.k22.hex, to_address: K.bob.hex, amount: 1 });
     const once = await node.post('/wallet/addtransactionsign', { transaction: tx, privateKey: K.k22.priv });
     const twice = await node.post('/wallet/addtransactionsign', { transaction: once, privateKey: K.k23.priv });
@@ -145,17 +164,20 @@ describe('/wallet/addtransactionsign (PROTOCOL.md §4.3; loopback, test only)', 
     expect(await node.post('/wallet/broadcasttransaction', twice)).toEqual({ result: true, txid: tx.txID });
   });
 
-  it('answers 403 to a peer that is not loopback: a real connection from this host\'s own non-loopback address', async () => {
+  it("answers 403 to a peer that is not loopback: a real connection from this host's own non-loopback address", async () => {
     // The devnet listens on 127.0.0.1 only, but a local client may bind its end of the connection to
     // any address of this host; the server then sees that address as the peer.
-    const external = Object.values(networkInterfaces()).flat().find((a) => a !== undefined && a.family === 'IPv4' && !a.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a !== undefined && a.family === 'IPv4' && !a.internal);
     if (!external) throw new Error('this test needs a non-loopback IPv4 address on the host (none found by os.networkInterfaces())');
     const tx = await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 3 });
     const body = JSON.stringify({ transaction: tx, privateKey: K.alice.priv });
-    const send = (localAddress?: string) => post('/wallet/addtransactionsign', (req) => req.end(body), {
-      headers: { 'content-type': 'application/json' },
-      ...(localAddress ? { localAddress } : {}),
-    });
+    const send = (localAddress?: string) =>
+      post('/wallet/addtransactionsign', (req) => req.end(body), {
+        headers: { 'content-type': 'application/json' },
+        ...(localAddress ? { localAddress } : {}),
+      });
     expect(await send(external.address)).toEqual({
       status: 403,
       json: { Error: '/wallet/addtransactionsign answers only on loopback: it takes a private key' },

@@ -201,6 +201,10 @@ describe('a stalled upload is cut', () => {
   });
 
   it('limits that are not whole numbers of 1 or more are refused at start', async () => {
-    await expect(startNode({ httpLimits: { maxConnections: 0 } })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'limits.maxConnections: 0 is outside 1..9007199254740991', details: { field: 'limits.maxConnections' } });
+    await expect(startNode({ httpLimits: { maxConnections: 0 } })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'limits.maxConnections: 0 is outside 1..9007199254740991',
+      details: { field: 'limits.maxConnections' },
+    });
   });
 });

@@ -49,7 +49,10 @@ describe('/wallet/getsignweight (PROTOCOL.md §4.1)', () => {
     const empty = rawOf(tx);
     empty.contract = [];
     const cases: [Json, Json][] = [
-      [sign(tx, K.bob), { code: 'PERMISSION_ERROR', message: `${sign(tx, K.bob).signature[0]} is signed by ${K.bob.b58} but it is not contained of permission.` }],
+      [
+        sign(tx, K.bob),
+        { code: 'PERMISSION_ERROR', message: `${sign(tx, K.bob).signature[0]} is signed by ${K.bob.b58} but it is not contained of permission.` },
+      ],
       [short, { code: 'SIGNATURE_FORMAT_ERROR', message: 'Signature size is 64' }],
       [badV, { code: 'COMPUTE_ADDRESS_ERROR', message: 'Header byte out of range: 35' }],
       [rawTransaction(raw9), { code: 'PERMISSION_ERROR', message: 'Permission for this, does not exist!' }],
@@ -60,8 +63,14 @@ describe('/wallet/getsignweight (PROTOCOL.md §4.1)', () => {
     for (const [body, result] of cases) expect((await node.post('/wallet/getsignweight', body)).result).toEqual(result);
     const execRaw = rawOf(await built(K.exec, K.bob.hex));
     execRaw.contract[0]!.PermissionId = 1;
-    expect((await node.post('/wallet/getsignweight', rawTransaction(execRaw))).result).toEqual({ code: 'PERMISSION_ERROR', message: 'Permission type is wrong!' });
-    expect((await node.post('/wallet/getsignweight', rawTransaction(raw1))).result).toEqual({ code: 'PERMISSION_ERROR', message: 'Permission for this, does not exist!' });
+    expect((await node.post('/wallet/getsignweight', rawTransaction(execRaw))).result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: 'Permission type is wrong!',
+    });
+    expect((await node.post('/wallet/getsignweight', rawTransaction(raw1))).result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: 'Permission for this, does not exist!',
+    });
   });
 
   it('reads the reference vectors: two signatures on a one-key active are too many', async () => {
@@ -80,7 +89,8 @@ describe('/wallet/getapprovedlist (PROTOCOL.md §4.2)', () => {
     const v = VECTORS.transactions[0]!;
     const body = { raw_data_hex: v.raw_data_hex, signature: v.signatures };
     expect((await node.post('/wallet/getapprovedlist', body)).result).toEqual({
-      code: 'OTHER_ERROR', message: 'class org.tron.core.exception.PermissionException : Account does not exist!',
+      code: 'OTHER_ERROR',
+      message: 'class org.tron.core.exception.PermissionException : Account does not exist!',
     });
     await node.post('/devnet/faucet', { address: v.contract.owner_address, amount: 1 });
     const r = await node.post('/wallet/getapprovedlist', { ...body, visible: true });
@@ -92,19 +102,25 @@ describe('/wallet/getapprovedlist (PROTOCOL.md §4.2)', () => {
   it('SIGNATURE_FORMAT_ERROR, COMPUTE_ADDRESS_ERROR and "no valid contract"', async () => {
     const tx = await built();
     const sig = sign(tx, K.alice).signature[0] as string;
-    expect((await node.post('/wallet/getapprovedlist', { ...tx, signature: [sig.slice(0, 120)] })).result)
-      .toEqual({ code: 'SIGNATURE_FORMAT_ERROR', message: 'Signature size is 60' });
-    expect((await node.post('/wallet/getapprovedlist', { ...tx, signature: [sig.slice(0, 128) + '08'] })).result)
-      .toEqual({ code: 'COMPUTE_ADDRESS_ERROR', message: 'Header byte out of range: 35' });
+    expect((await node.post('/wallet/getapprovedlist', { ...tx, signature: [sig.slice(0, 120)] })).result).toEqual({
+      code: 'SIGNATURE_FORMAT_ERROR',
+      message: 'Signature size is 60',
+    });
+    expect((await node.post('/wallet/getapprovedlist', { ...tx, signature: [sig.slice(0, 128) + '08'] })).result).toEqual({
+      code: 'COMPUTE_ADDRESS_ERROR',
+      message: 'Header byte out of range: 35',
+    });
     const empty = rawOf(tx);
     empty.contract = [];
-    expect((await node.post('/wallet/getapprovedlist', rawTransaction(empty))).result)
-      .toEqual({ code: 'OTHER_ERROR', message: 'Invalid transaction: no valid contract' });
+    expect((await node.post('/wallet/getapprovedlist', rawTransaction(empty))).result).toEqual({
+      code: 'OTHER_ERROR',
+      message: 'Invalid transaction: no valid contract',
+    });
   });
 });
 
 describe('/wallet/addtransactionsign (PROTOCOL.md §4.3; loopback, test only)', () => {
-  it('appends a signature; its checks run in the node\'s order with its messages', async () => {
+  it("appends a signature; its checks run in the node's order with its messages", async () => {
     const tx = await built();
     const once = await node.post('/wallet/addtransactionsign', { transaction: tx, privateKey: K.alice.priv });
     expect(once).toEqual({ ...sign(tx, K.alice), visible: false });
@@ -126,8 +142,9 @@ describe('/wallet/addtransactionsign (PROTOCOL.md §4.3; loopback, test only)', 
     for (const [transaction, privateKey, message] of cases) {
       expect(await node.post('/wallet/addtransactionsign', { transaction, privateKey })).toEqual({ Error: PERMISSION + message });
     }
-    expect(await node.post('/wallet/addtransactionsign', { transaction: rawTransaction(ownedBy(tx, newKey().hex)), privateKey: K.alice.priv }))
-      .toEqual({ Error: PERMISSION + 'Account is not exist!' });
+    expect(await node.post('/wallet/addtransactionsign', { transaction: rawTransaction(ownedBy(tx, newKey().hex)), privateKey: K.alice.priv })).toEqual({
+      Error: PERMISSION + 'Account is not exist!',
+    });
   });
 
   it('never writes the private key into a reply or a log line', async () => {

@@ -18,7 +18,9 @@ describe('read endpoints', () => {
     const hex = await node.post('/wallet/getaccount', { address: K.alice.hex });
     expect(hex).toMatchObject({ account_name: hexText('alice'), address: K.alice.hex, balance: 100_000 * 1_000_000 });
     expect(hex.owner_permission).toEqual({ permission_name: 'owner', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] });
-    expect(hex.active_permission).toEqual([{ type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: DEFAULT_OPS, keys: [{ address: K.alice.hex, weight: 1 }] }]);
+    expect(hex.active_permission).toEqual([
+      { type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: DEFAULT_OPS, keys: [{ address: K.alice.hex, weight: 1 }] },
+    ]);
     const visible = await node.post('/wallet/getaccount', { address: K.alice.b58, visible: true });
     expect(visible).toMatchObject({ account_name: 'alice', address: K.alice.b58 });
     expect(await node.post('/wallet/getaccount', { address: newKey().hex })).toEqual({});
@@ -29,7 +31,13 @@ describe('read endpoints', () => {
   it('/wallet/getaccount: the executive account carries is_executive and its executive permission', async () => {
     const exec = await node.post('/wallet/getaccount', { address: K.exec.hex, visible: true });
     expect(exec.is_executive).toBe(true);
-    expect(exec.executive_permission).toEqual({ type: 'Executive', id: 1, permission_name: 'executive', threshold: 1, keys: [{ address: K.block.b58, weight: 1 }] });
+    expect(exec.executive_permission).toEqual({
+      type: 'Executive',
+      id: 1,
+      permission_name: 'executive',
+      threshold: 1,
+      keys: [{ address: K.block.b58, weight: 1 }],
+    });
   });
 
   it('/wallet/getnowblock (GET or POST) and /wallet/getblockbynum', async () => {
@@ -81,16 +89,23 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
     expect(tx.raw_data.ref_block_hash).toBe(head.blockID.slice(16, 32));
     expect(tx.raw_data.expiration).toBe(head.block_header.raw_data.timestamp + 60_000);
     expect(tx.raw_data.timestamp).toBe(node.clock.now);
-    expect(tx.raw_data.contract).toEqual([{
-      parameter: { value: { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 5 }, type_url: 'type.googleapis.com/protocol.TransferContract' },
-      type: 'TransferContract',
-    }]);
+    expect(tx.raw_data.contract).toEqual([
+      {
+        parameter: { value: { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 5 }, type_url: 'type.googleapis.com/protocol.TransferContract' },
+        type: 'TransferContract',
+      },
+    ]);
     expect(tx.txID).toBe(bytesToHex(sha256(hexToBytes(tx.raw_data_hex))));
   });
 
   it('/wallet/createtransaction: visible, extra_data, and Permission_id under either spelling', async () => {
     const tx = await node.post('/wallet/createtransaction', {
-      owner_address: K.alice.b58, to_address: K.bob.b58, amount: 1, extra_data: 'memo', permission_id: 2, visible: true,
+      owner_address: K.alice.b58,
+      to_address: K.bob.b58,
+      amount: 1,
+      extra_data: 'memo',
+      permission_id: 2,
+      visible: true,
     });
     expect(tx.visible).toBe(true);
     expect(tx.raw_data.data).toBe(hexText('memo'));
@@ -100,7 +115,7 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
     expect(node2.raw_data.contract[0].Permission_id).toBe(3);
   });
 
-  it('/wallet/createtransaction: the TransferActuator messages, owner lookup in the node\'s place', async () => {
+  it("/wallet/createtransaction: the TransferActuator messages, owner lookup in the node's place", async () => {
     const stranger = newKey();
     const cases: [Json, string][] = [
       [{ owner_address: stranger.hex, to_address: K.bob.hex, amount: 0 }, 'Validate TransferContract error, no OwnerAccount.'],
@@ -126,8 +141,13 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
 
   it('/wallet/createassetissue: stateless rules from shared/, then account, one asset, fee', async () => {
     const base = {
-      name: hexText('NEWTOK'), total_supply: 10, coin_num: 1, num: 1, url: hexText('https://x.invalid'),
-      start_time: node.clock.now + 60_000, end_time: node.clock.now + 120_000,
+      name: hexText('NEWTOK'),
+      total_supply: 10,
+      coin_num: 1,
+      num: 1,
+      url: hexText('https://x.invalid'),
+      start_time: node.clock.now + 60_000,
+      end_time: node.clock.now + 120_000,
     };
     const head = (await node.post('/wallet/getnowblock')).block_header.raw_data.timestamp as number;
     const poor = await funded(node, 1_000n * SUN);
@@ -165,8 +185,10 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
       [permissionUpdateBody(newKey(), [active]), 'ownerAddress account does not exist'],
       [ownerless, 'owner permission is missed'],
       [permissionUpdateBody(K.alice, []), 'active permission is missed'],
-      [permissionUpdateBody(K.alice, [active], undefined, { type: 'Executive', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] }),
-        "account isn't executive can't set executive permission"],
+      [
+        permissionUpdateBody(K.alice, [active], undefined, { type: 'Executive', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] }),
+        "account isn't executive can't set executive permission",
+      ],
       [permissionUpdateBody(K.alice, [{ ...active, operations: '80' + '00'.repeat(31) }]), "7 isn't a validate ContractType"],
     ];
     for (const [body, message] of cases) expect(await node.post('/wallet/accountpermissionupdate', body)).toEqual({ Error: VALIDATE + message });
@@ -176,12 +198,18 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
     const off = await startNode({
       genesisJson: {
         parameters: { ALLOW_MULTI_SIGN: 0 },
-        accounts: [{ privateKey: K.alice.priv, balance: 1_000n * SUN }, { privateKey: K.exec.priv, executive: true }],
+        accounts: [
+          { privateKey: K.alice.priv, balance: 1_000n * SUN },
+          { privateKey: K.exec.priv, executive: true },
+        ],
         producer: { localexecutive: [K.exec.priv] },
       },
     });
     try {
-      const r = await off.post('/wallet/accountpermissionupdate', permissionUpdateBody(K.alice, [{ type: 'Active', threshold: 1, operations: DEFAULT_OPS, keys: [{ address: K.alice.hex, weight: 1 }] }]));
+      const r = await off.post(
+        '/wallet/accountpermissionupdate',
+        permissionUpdateBody(K.alice, [{ type: 'Active', threshold: 1, operations: DEFAULT_OPS, keys: [{ address: K.alice.hex, weight: 1 }] }]),
+      );
       expect(r).toEqual({ Error: VALIDATE + 'multi sign is not allowed, need to be opened by the committee' });
     } finally {
       await off.stop();
@@ -191,7 +219,11 @@ describe('create endpoints (PROTOCOL.md §4.3, §7 "Transactions the node builds
 describe('devnet-only endpoints', () => {
   it('/devnet/faucet credits an account, creating it with default permissions', async () => {
     const k = newKey();
-    expect(await node.post('/devnet/faucet', { address: k.b58, amount: 5_000_000, visible: true })).toEqual({ result: true, address: k.b58, balance: 5_000_000 });
+    expect(await node.post('/devnet/faucet', { address: k.b58, amount: 5_000_000, visible: true })).toEqual({
+      result: true,
+      address: k.b58,
+      balance: 5_000_000,
+    });
     expect((await node.account(k.b58)).active_permission[0].operations).toBe(DEFAULT_OPS);
     expect((await node.request('/devnet/faucet', { address: k.b58, amount: 0 })).status).toBe(400);
     expect((await node.request('/devnet/faucet', { address: k.b58, amount: 10n ** 13n })).status).toBe(400);
@@ -275,7 +307,12 @@ describe('input hygiene: a clear {"Error": ...} with a 4xx, never a crash or a s
 
   it('utf8 memos round-trip through visible=true', async () => {
     const tx = await node.post('/wallet/transferasset', {
-      owner_address: K.carol.b58, to_address: K.bob.b58, asset_name: TOKEN, amount: 1, extra_data: 'hello ✓', visible: true,
+      owner_address: K.carol.b58,
+      to_address: K.bob.b58,
+      asset_name: TOKEN,
+      amount: 1,
+      extra_data: 'hello ✓',
+      visible: true,
     });
     expect(tx.raw_data.data).toBe(bytesToHex(utf8ToBytes('hello ✓')));
     expect(tx.raw_data.contract[0].parameter.value.asset_name).toBe(TOKEN);

@@ -130,7 +130,15 @@ type TrackedSocket = Socket & { [REFUSED]?: true; [ACTIVE]?: number; [EVICTED]?:
 export function createDevnetServer(chain: Chain, options: DevnetServerOptions): DevnetServer {
   const table = routes(chain, { produceBlock: options.produceBlock });
   const limits = checkLimits(options.limits);
-  const stats: HttpStats = { connections: 0, bufferedBytes: 0, peakBufferedBytes: 0, refusedConnections: 0, evictedIdleConnections: 0, refusedBodies: 0, timedOutBodies: 0 };
+  const stats: HttpStats = {
+    connections: 0,
+    bufferedBytes: 0,
+    peakBufferedBytes: 0,
+    refusedConnections: 0,
+    evictedIdleConnections: 0,
+    refusedBodies: 0,
+    timedOutBodies: 0,
+  };
   // Open connections with no request in progress, oldest idle first (a Set keeps insertion order):
   // the ones a new connection may evict when all slots are taken.
   const idle = new Set<TrackedSocket>();
@@ -268,7 +276,7 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
           // its message, which may quote the request, goes only to the log.
           status = 500;
           body = { Error: 'internal error (see the devnet log)' };
-          options.log(`internal error on ${path}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+          options.log(`internal error on ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         }
       }
       finish(status, body);

@@ -50,12 +50,24 @@ describe('parseGenesis: an inconsistent genesis is refused, naming its JSON path
 
   it('custom permissions that break the permission-update rules (PROTOCOL.md §5)', () => {
     expectRefused(
-      { accounts: [exec, { privateKey: K.alice.priv, owner_permission: { type: 'Owner', threshold: 3, keys: [{ address: K.alice.hex, weight: 1 }] } }], producer },
+      {
+        accounts: [exec, { privateKey: K.alice.priv, owner_permission: { type: 'Owner', threshold: 3, keys: [{ address: K.alice.hex, weight: 1 }] } }],
+        producer,
+      },
       'genesis.accounts[1].owner_permission.threshold',
       "sum of all key's weight should not be less than threshold in permission Owner",
     );
     expectRefused(
-      { accounts: [exec, { privateKey: K.alice.priv, active_permission: [{ type: 'Active', threshold: 1, operations: '80' + '00'.repeat(31), keys: [{ address: K.alice.hex, weight: 1 }] }] }], producer },
+      {
+        accounts: [
+          exec,
+          {
+            privateKey: K.alice.priv,
+            active_permission: [{ type: 'Active', threshold: 1, operations: '80' + '00'.repeat(31), keys: [{ address: K.alice.hex, weight: 1 }] }],
+          },
+        ],
+        producer,
+      },
       'genesis.accounts[1].active_permission[0].operations',
       "7 isn't a validate ContractType",
     );
@@ -95,8 +107,11 @@ describe('startDevnet: the options it refuses', () => {
   it('a port or interval that is not a whole number in range is a coded refusal naming the option, quoting no text', async () => {
     const key = 'ab'.repeat(32);
     for (const [options, field] of [
-      [{ port: 70_000 }, 'port'], [{ port: -1 }, 'port'], [{ port: key }, 'port'],
-      [{ blockIntervalMs: key }, 'blockIntervalMs'], [{ blockIntervalMs: 2 ** 40 }, 'blockIntervalMs'],
+      [{ port: 70_000 }, 'port'],
+      [{ port: -1 }, 'port'],
+      [{ port: key }, 'port'],
+      [{ blockIntervalMs: key }, 'blockIntervalMs'],
+      [{ blockIntervalMs: 2 ** 40 }, 'blockIntervalMs'],
     ] as const) {
       let error: unknown;
       try {

@@ -19,10 +19,21 @@ describe('devnet: a restart with a database file', () => {
     expect(first.devnet.chain.store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     const friend = newKey();
     expect((await sendTransfer(first, K.alice, friend.hex, 3n * SUN)).reply.result).toBe(true);
-    const issue = await buildAndSend(first, '/wallet/createassetissue', {
-      owner_address: K.bob.hex, name: hexText('KEEP'), total_supply: 500, coin_num: 1, num: 1,
-      start_time: first.clock.now + 10_000, end_time: first.clock.now + 20_000, url: hexText('https://k.invalid'),
-    }, [K.bob]);
+    const issue = await buildAndSend(
+      first,
+      '/wallet/createassetissue',
+      {
+        owner_address: K.bob.hex,
+        name: hexText('KEEP'),
+        total_supply: 500,
+        coin_num: 1,
+        num: 1,
+        start_time: first.clock.now + 10_000,
+        end_time: first.clock.now + 20_000,
+        url: hexText('https://k.invalid'),
+      },
+      [K.bob],
+    );
     expect(issue.reply.result).toBe(true);
     await first.block();
     const pending = await sendTransfer(first, K.carol, friend.hex, SUN);
@@ -54,10 +65,21 @@ describe('devnet: a restart with a database file', () => {
       expect(next.transactions.map((t: Json) => t.txID)).toEqual([pending.reply.txid]);
       // The same transaction is still known: Dup transaction.
       expect((await second.post('/wallet/broadcasttransaction', pending.tx)).code).toBe('DUP_TRANSACTION_ERROR');
-      const again = await buildAndSend(second, '/wallet/createassetissue', {
-        owner_address: K.carol.hex, name: hexText('NEXT'), total_supply: 5, coin_num: 1, num: 1,
-        start_time: second.clock.now + 10_000, end_time: second.clock.now + 20_000, url: hexText('https://n.invalid'),
-      }, [K.carol]);
+      const again = await buildAndSend(
+        second,
+        '/wallet/createassetissue',
+        {
+          owner_address: K.carol.hex,
+          name: hexText('NEXT'),
+          total_supply: 5,
+          coin_num: 1,
+          num: 1,
+          start_time: second.clock.now + 10_000,
+          end_time: second.clock.now + 20_000,
+          url: hexText('https://n.invalid'),
+        },
+        [K.carol],
+      );
       expect(again.reply.result).toBe(true);
       expect((await second.account(K.carol.b58)).asset_issued_ID).toBe('1000002');
     } finally {

@@ -47,7 +47,14 @@ const GENESIS = {
       name: 'duo',
       privateKey: duoA.priv,
       balance: '1000000',
-      owner_permission: { type: 'Owner', threshold: 2, keys: [{ address: duoA.hex, weight: 1 }, { address: duoB.hex, weight: 1 }] },
+      owner_permission: {
+        type: 'Owner',
+        threshold: 2,
+        keys: [
+          { address: duoA.hex, weight: 1 },
+          { address: duoB.hex, weight: 1 },
+        ],
+      },
     },
     { name: 'whale', privateKey: whale.priv, balance: (INT64_MAX - 5n).toString() },
   ],
@@ -99,10 +106,20 @@ const built = (from?: TestKey, to?: string, amount?: number | bigint): Promise<J
 
 beforeAll(async () => {
   node = await startNode({ genesisJson: GENESIS });
-  const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(K.carol, 'PIPE', { start: node.clock.now + 1_000, end: node.clock.now + 10 * 86_400_000 }, { total_supply: 1_000_000 }), [K.carol]);
+  const { reply } = await buildAndSend(
+    node,
+    '/wallet/createassetissue',
+    assetIssueBody(K.carol, 'PIPE', { start: node.clock.now + 1_000, end: node.clock.now + 10 * 86_400_000 }, { total_supply: 1_000_000 }),
+    [K.carol],
+  );
   expect(reply.result).toBe(true);
   // 'duo' holds tokens, so it can send a contract that takes no TRX.
-  const toDuo = await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: duoA.hex, asset_name: hexText(TOKEN), amount: 100 }, [K.carol]);
+  const toDuo = await buildAndSend(
+    node,
+    '/wallet/transferasset',
+    { owner_address: K.carol.hex, to_address: duoA.hex, asset_name: hexText(TOKEN), amount: 100 },
+    [K.carol],
+  );
   expect(toDuo.reply.result).toBe(true);
   await node.block();
 });
@@ -191,9 +208,17 @@ describe('multi-sign fee (PROTOCOL.md §3): more than one signature costs MULTI_
   it('an owner holding exactly MULTI_SIGN_FEE pays it (balance 0), and the receipt fee is 1,000,000 sun', async () => {
     // A token transfer takes no TRX, so the fee is all the 'duo' balance has to cover.
     expect(await node.balance(duoA.b58)).toBe(SUN);
-    const { reply } = await buildAndSend(node, '/wallet/transferasset', {
-      owner_address: duoA.hex, to_address: K.bob.hex, asset_name: hexText(TOKEN), amount: 1,
-    }, [duoA, duoB]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/transferasset',
+      {
+        owner_address: duoA.hex,
+        to_address: K.bob.hex,
+        asset_name: hexText(TOKEN),
+        amount: 1,
+      },
+      [duoA, duoB],
+    );
     expect(reply).toEqual({ result: true, txid: expect.any(String) });
     expect(await node.balance(duoA.b58)).toBe(0n);
     await node.block();
@@ -207,12 +232,25 @@ describe('multi-sign fee (PROTOCOL.md §3): more than one signature costs MULTI_
 describe('creating an account (PROTOCOL.md §6.3): CREATE_ACCOUNT_FEE and MAX_CREATE_ACCOUNT_TX_SIZE', () => {
   it('an owner holding exactly CREATE_ACCOUNT_FEE (100,000 sun) creates an account with a token transfer: balance 0, net_fee 100000', async () => {
     const holder = await funded(node, 100_000n);
-    const give = await buildAndSend(node, '/wallet/transferasset', { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 5 }, [K.carol]);
+    const give = await buildAndSend(
+      node,
+      '/wallet/transferasset',
+      { owner_address: K.carol.hex, to_address: holder.hex, asset_name: hexText(TOKEN), amount: 5 },
+      [K.carol],
+    );
     expect(give.reply.result).toBe(true);
     const fresh = newKey();
-    const { reply } = await buildAndSend(node, '/wallet/transferasset', {
-      owner_address: holder.hex, to_address: fresh.hex, asset_name: hexText(TOKEN), amount: 2,
-    }, [holder]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/transferasset',
+      {
+        owner_address: holder.hex,
+        to_address: fresh.hex,
+        asset_name: hexText(TOKEN),
+        amount: 2,
+      },
+      [holder],
+    );
     expect(reply).toEqual({ result: true, txid: expect.any(String) });
     expect(await node.balance(holder.b58)).toBe(0n);
     expect((await node.account(fresh.b58)).assetV2).toEqual([{ key: TOKEN, value: 2 }]);
@@ -243,7 +281,7 @@ describe('creating an account (PROTOCOL.md §6.3): CREATE_ACCOUNT_FEE and MAX_CR
 });
 
 describe('blocks', () => {
-  it('a block is always after its parent: asked for the head block\'s own timestamp, it takes head + 1 ms', async () => {
+  it("a block is always after its parent: asked for the head block's own timestamp, it takes head + 1 ms", async () => {
     const head = await node.post('/wallet/getnowblock');
     const parentTime = head.block_header.raw_data.timestamp as number;
     const produced = await node.devnet.produceBlock({ timestamp: parentTime });
@@ -266,7 +304,7 @@ describe('blocks', () => {
 });
 
 describe('transactions the node builds (PROTOCOL.md §7)', () => {
-  it('expiration is the head block time + 60 s, not the clock\'s: the clock moves on without a block', async () => {
+  it("expiration is the head block time + 60 s, not the clock's: the clock moves on without a block", async () => {
     const head = await node.headTime();
     node.clock.now = head + 45_000;
     const tx = await built(K.alice, K.bob.hex, 4);

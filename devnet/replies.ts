@@ -52,11 +52,7 @@ function enumNumber(schema: { values: readonly { name: string; number: number }[
 }
 
 /** /wallet/getsignweight's reply: permission, approved_list, current_weight, result, transaction. */
-export function signWeightToNodeJson(
-  result: SignWeightResult,
-  tx: SignedTransaction,
-  options: { visible?: boolean } = {},
-): Record<string, unknown> {
+export function signWeightToNodeJson(result: SignWeightResult, tx: SignedTransaction, options: { visible?: boolean } = {}): Record<string, unknown> {
   const visible = options.visible ?? false;
   const message = create(TransactionSignWeightSchema, {
     permission: result.permission,
@@ -71,11 +67,7 @@ export function signWeightToNodeJson(
 }
 
 /** /wallet/getapprovedlist's reply: approved_list, result, transaction. */
-export function approvedListToNodeJson(
-  result: ApprovedListResult,
-  tx: SignedTransaction,
-  options: { visible?: boolean } = {},
-): Record<string, unknown> {
+export function approvedListToNodeJson(result: ApprovedListResult, tx: SignedTransaction, options: { visible?: boolean } = {}): Record<string, unknown> {
   const visible = options.visible ?? false;
   const message = create(TransactionApprovedListSchema, {
     approvedList: result.approvedList,

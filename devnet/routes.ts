@@ -13,12 +13,30 @@ import { AccountSchema, BlockHeaderSchema, type Transaction_raw } from '../share
 import { AssetIssueContractSchema } from '../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58 } from '../shared/chain/address.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes, wipe } from '../shared/base/bytes.ts';
-import { addressInput, booleanInput, hexInput, int32Input, int64Input, isRecord, objectInput, ownEntries, rejectField, stringInput } from '../shared/chain/input.ts';
+import {
+  addressInput,
+  booleanInput,
+  hexInput,
+  int32Input,
+  int64Input,
+  isRecord,
+  objectInput,
+  ownEntries,
+  rejectField,
+  stringInput,
+} from '../shared/chain/input.ts';
 import { AirlockError } from '../shared/base/errors.ts';
 import { privateKeyFromHex, addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/chain/node-json.ts';
 import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../shared/chain/contract-types.ts';
-import { accountPermissionsFromAccount, approvedList, checkContractPermission, readSigningFacts, resolvePermission, signWeight } from '../shared/approval/authorization.ts';
+import {
+  accountPermissionsFromAccount,
+  approvedList,
+  checkContractPermission,
+  readSigningFacts,
+  resolvePermission,
+  signWeight,
+} from '../shared/approval/authorization.ts';
 import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
 import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/chain/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
@@ -54,7 +72,18 @@ const JAVA = {
   signature: 'class java.security.SignatureException',
 };
 
-export const INPUT_CODES = new Set(['INVALID_INPUT', 'BAD_HEX', 'BAD_JSON', 'BAD_ADDRESS', 'BAD_KEY', 'BAD_TRANSACTION', 'UNKNOWN_FIELD', 'NON_CANONICAL', 'UNSUPPORTED_CONTRACT', 'PERMISSION']);
+export const INPUT_CODES = new Set([
+  'INVALID_INPUT',
+  'BAD_HEX',
+  'BAD_JSON',
+  'BAD_ADDRESS',
+  'BAD_KEY',
+  'BAD_TRANSACTION',
+  'UNKNOWN_FIELD',
+  'NON_CANONICAL',
+  'UNSUPPORTED_CONTRACT',
+  'PERMISSION',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Reading request fields
@@ -194,9 +223,7 @@ function addTransactionSign(chain: Chain): Handler {
     objectInput(body, 'request body', ['transaction', 'privateKey', 'visible']);
     if (typeof body.privateKey !== 'string') rejectField('privateKey', 'expected 64 hex digits');
     const inner = body.transaction;
-    const visible = body.visible !== undefined
-      ? readVisible(body)
-      : isRecord(inner) ? readVisible(inner) : false;
+    const visible = body.visible !== undefined ? readVisible(body) : isRecord(inner) ? readVisible(inner) : false;
     const { tx } = readTransaction(inner, 'transaction');
     const key = privateKeyFromHex(body.privateKey, 'privateKey');
     try {

@@ -62,13 +62,24 @@ describe('devnet: a 2-of-3 active permission allowed only transfers', () => {
     node = await startNode();
     owner = await funded(node, 10_000n * SUN);
     const before = await node.balance(owner.b58);
-    const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(owner, [{
-      type: 'Active',
-      permission_name: 'treasury',
-      threshold: 2,
-      operations: TRANSFER_ONLY_OPS,
-      keys: [{ address: a.hex, weight: 1 }, { address: b.hex, weight: 1 }, { address: c.hex, weight: 1 }],
-    }]), [owner]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/accountpermissionupdate',
+      permissionUpdateBody(owner, [
+        {
+          type: 'Active',
+          permission_name: 'treasury',
+          threshold: 2,
+          operations: TRANSFER_ONLY_OPS,
+          keys: [
+            { address: a.hex, weight: 1 },
+            { address: b.hex, weight: 1 },
+            { address: c.hex, weight: 1 },
+          ],
+        },
+      ]),
+      [owner],
+    );
     expect(reply).toEqual({ result: true, txid: expect.any(String) });
     // PROTOCOL.md §5: the 100-coin fee is burned (bandwidth came from the free allowance).
     expect(await node.balance(owner.b58)).toBe(before - 100n * SUN);
@@ -77,14 +88,20 @@ describe('devnet: a 2-of-3 active permission allowed only transfers', () => {
 
   it('stores the active with id 2 (ids reassigned from 2)', async () => {
     const account = await node.account(owner.b58);
-    expect(account.active_permission).toEqual([{
-      type: 'Active',
-      id: 2,
-      permission_name: 'treasury',
-      threshold: 2,
-      operations: TRANSFER_ONLY_OPS,
-      keys: [{ address: a.b58, weight: 1 }, { address: b.b58, weight: 1 }, { address: c.b58, weight: 1 }],
-    }]);
+    expect(account.active_permission).toEqual([
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'treasury',
+        threshold: 2,
+        operations: TRANSFER_ONLY_OPS,
+        keys: [
+          { address: a.b58, weight: 1 },
+          { address: b.b58, weight: 1 },
+          { address: c.b58, weight: 1 },
+        ],
+      },
+    ]);
   });
 
   it('refuses a transfer with one signature: sig error (weight 1 < threshold 2)', async () => {
@@ -125,7 +142,12 @@ describe('devnet: a 2-of-3 active permission allowed only transfers', () => {
     // Built by hand: the endpoint would refuse it first (the owner holds no token), but the
     // signature check comes before the contract's own rules on broadcast.
     const raw = rawOf(await node.post('/wallet/createtransaction', { owner_address: owner.hex, to_address: to.hex, amount: 1 }));
-    const asset = create(TransferAssetContractSchema, { assetName: utf8ToBytes('1000001'), ownerAddress: hexToBytes(owner.hex), toAddress: hexToBytes(to.hex), amount: 1n });
+    const asset = create(TransferAssetContractSchema, {
+      assetName: utf8ToBytes('1000001'),
+      ownerAddress: hexToBytes(owner.hex),
+      toAddress: hexToBytes(to.hex),
+      amount: 1n,
+    });
     raw.contract[0] = create(Transaction_ContractSchema, {
       type: 2,
       parameter: { typeUrl: 'type.googleapis.com/protocol.TransferAssetContract', value: toBinary(TransferAssetContractSchema, asset) },
@@ -162,11 +184,16 @@ describe('devnet: an owner change', () => {
       const acct = await funded(node);
       const next = newKey();
       const to = newKey();
-      const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(
-        acct,
-        [{ type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: next.hex, weight: 1 }] }],
-        { type: 'Owner', threshold: 1, keys: [{ address: next.hex, weight: 1 }] },
-      ), [acct]);
+      const { reply } = await buildAndSend(
+        node,
+        '/wallet/accountpermissionupdate',
+        permissionUpdateBody(acct, [{ type: 'Active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: next.hex, weight: 1 }] }], {
+          type: 'Owner',
+          threshold: 1,
+          keys: [{ address: next.hex, weight: 1 }],
+        }),
+        [acct],
+      );
       expect(reply.result).toBe(true);
       const built = await node.post('/wallet/createtransaction', { owner_address: acct.hex, to_address: to.hex, amount: SUN });
       const byOld = sign(built, acct);
@@ -198,7 +225,7 @@ describe('devnet: Permission_id 1 (executive) never signs a transaction', () => 
     expect(r.json.Error).toMatch(/1 is the executive permission/);
   });
 
-  it('refuses one for an ordinary account: permission isn\'t exit', async () => {
+  it("refuses one for an ordinary account: permission isn't exit", async () => {
     const raw = rawOf(await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 1 }));
     raw.contract[0]!.PermissionId = 1;
     await expectRefused(node, rawTransaction(raw, K.alice), 'SIGERROR', "Validate signature error: permission isn't exit", K.alice, K.bob);
@@ -278,9 +305,17 @@ describe('devnet: a token issue, its sale window and a transfer by id', () => {
     node.clock.now = start + 1_000;
     await node.devnet.produceBlock();
     const issuerBefore = await node.balance(issuer.b58);
-    const { reply } = await buildAndSend(node, '/wallet/participateassetissue', {
-      owner_address: buyer.hex, to_address: issuer.hex, asset_name: hexText(id), amount: 5,
-    }, [buyer]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/participateassetissue',
+      {
+        owner_address: buyer.hex,
+        to_address: issuer.hex,
+        asset_name: hexText(id),
+        amount: 5,
+      },
+      [buyer],
+    );
     expect(reply.result).toBe(true);
     expect((await node.account(buyer.b58)).assetV2).toEqual([{ key: id, value: 7 }]); // floor(5 × 3 / 2)
     expect(await node.balance(issuer.b58)).toBe(issuerBefore + 5n);
@@ -290,9 +325,15 @@ describe('devnet: a token issue, its sale window and a transfer by id', () => {
   it('refuses a sale signed in the window but broadcast after it closed', async () => {
     node.clock.now = end - 30_000;
     await node.devnet.produceBlock();
-    lateSale = sign(await node.post('/wallet/participateassetissue', {
-      owner_address: buyer.hex, to_address: issuer.hex, asset_name: hexText(id), amount: 1_000,
-    }), buyer);
+    lateSale = sign(
+      await node.post('/wallet/participateassetissue', {
+        owner_address: buyer.hex,
+        to_address: issuer.hex,
+        asset_name: hexText(id),
+        amount: 1_000,
+      }),
+      buyer,
+    );
     node.clock.now = end;
     await node.devnet.produceBlock();
     await expectRefused(node, lateSale, 'CONTRACT_VALIDATE_ERROR', 'Contract validate error : No longer valid period!', buyer, issuer);
@@ -302,9 +343,17 @@ describe('devnet: a token issue, its sale window and a transfer by id', () => {
 
   it('transfers by id, creating the recipient with default permissions', async () => {
     const friend = newKey();
-    const { reply } = await buildAndSend(node, '/wallet/transferasset', {
-      owner_address: buyer.hex, to_address: friend.hex, asset_name: hexText(id), amount: 3,
-    }, [buyer]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/transferasset',
+      {
+        owner_address: buyer.hex,
+        to_address: friend.hex,
+        asset_name: hexText(id),
+        amount: 3,
+      },
+      [buyer],
+    );
     expect(reply.result).toBe(true);
     const created = await node.account(friend.b58);
     expect(created.assetV2).toEqual([{ key: id, value: 3 }]);
@@ -367,8 +416,9 @@ describe('devnet: block production by the executive (spec §4.10)', () => {
       expect((await blockSigner(node, first)).signer).toBe(K.exec.b58);
       const actives = [{ type: 'Active', threshold: 1, operations: '7fff1fc0033e' + '00'.repeat(26), keys: [{ address: K.exec.hex, weight: 1 }] }];
       // An executive account must send its executive permission along (PROTOCOL.md §5 rule 6).
-      expect((await node.post('/wallet/accountpermissionupdate', permissionUpdateBody(K.exec, actives))).Error)
-        .toBe('class org.tron.core.exception.ContractValidateException : executive permission is missed');
+      expect((await node.post('/wallet/accountpermissionupdate', permissionUpdateBody(K.exec, actives))).Error).toBe(
+        'class org.tron.core.exception.ContractValidateException : executive permission is missed',
+      );
       const executive = { type: 'Executive', permission_name: 'block', threshold: 1, keys: [{ address: K.k33.hex, weight: 1 }] };
       const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(K.exec, actives, undefined, executive), [K.exec]);
       expect(reply.result).toBe(true);
@@ -382,8 +432,14 @@ describe('devnet: block production by the executive (spec §4.10)', () => {
       // The new block key cannot move the executive's funds, by owner or by executive permission.
       const built = await node.post('/wallet/createtransaction', { owner_address: K.exec.hex, to_address: K.alice.hex, amount: SUN });
       const byBlockKey = sign(built, K.k33);
-      await expectRefused(node, byBlockKey, 'SIGERROR',
-        `Validate signature error: ${byBlockKey.signature[0]} is signed by ${K.k33.b58} but it is not contained of permission.`, K.exec, K.alice);
+      await expectRefused(
+        node,
+        byBlockKey,
+        'SIGERROR',
+        `Validate signature error: ${byBlockKey.signature[0]} is signed by ${K.k33.b58} but it is not contained of permission.`,
+        K.exec,
+        K.alice,
+      );
       const raw = rawOf(built);
       raw.contract[0]!.PermissionId = 1;
       await expectRefused(node, rawTransaction(raw, K.k33), 'SIGERROR', 'Validate signature error: Permission type is error', K.exec, K.alice);

@@ -75,9 +75,26 @@ export interface StoredTransaction {
   blockNumber: number | null;
 }
 
-interface AccountRow { data: Uint8Array; net_usage: number | bigint; net_time: number | bigint }
-interface BlockRow { number: number; id: Uint8Array; timestamp: number; header: Uint8Array; tx_ids: Uint8Array }
-interface TxRow { txid: Uint8Array; raw: Uint8Array; signatures: string; fee: number | bigint; info: string; block_number: number | null }
+interface AccountRow {
+  data: Uint8Array;
+  net_usage: number | bigint;
+  net_time: number | bigint;
+}
+interface BlockRow {
+  number: number;
+  id: Uint8Array;
+  timestamp: number;
+  header: Uint8Array;
+  tx_ids: Uint8Array;
+}
+interface TxRow {
+  txid: Uint8Array;
+  raw: Uint8Array;
+  signatures: string;
+  fee: number | bigint;
+  info: string;
+  block_number: number | null;
+}
 
 function hexList(list: Uint8Array[]): string {
   return JSON.stringify(list.map(bytesToHex));
@@ -118,9 +135,7 @@ export class DevnetStore {
       getProp: db.prepare('SELECT value FROM properties WHERE name = ?'),
       setProp: db.prepare('INSERT INTO properties (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
       getAccount: db.prepare('SELECT data, net_usage, net_time FROM accounts WHERE address = ?'),
-      putAccount: db.prepare(
-        'INSERT INTO accounts (address, data) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET data = excluded.data',
-      ),
+      putAccount: db.prepare('INSERT INTO accounts (address, data) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET data = excluded.data'),
       setNet: db.prepare('UPDATE accounts SET net_usage = ?, net_time = ? WHERE address = ?'),
       getToken: db.prepare('SELECT data FROM tokens WHERE id = ?'),
       putToken: db.prepare('INSERT INTO tokens (id, owner, data) VALUES (?, ?, ?)'),
@@ -170,7 +185,6 @@ export class DevnetStore {
     this.setMeta('schema', SCHEMA_VERSION);
   }
 
-
   getProperty(name: string): string | undefined {
     return (this.stmts.getProp.get(name) as { value: string } | undefined)?.value;
   }
@@ -178,7 +192,6 @@ export class DevnetStore {
   setProperty(name: string, value: string): void {
     this.stmts.setProp.run(name, value);
   }
-
 
   getAccount(address: Uint8Array): Account | undefined {
     const row = this.stmts.getAccount.get(address) as AccountRow | undefined;
@@ -192,7 +205,6 @@ export class DevnetStore {
   putAccount(account: Account): void {
     this.stmts.putAccount.run(account.address, toBinary(AccountSchema, account));
   }
-
 
   /** Free-bandwidth bookkeeping: bytes used and the head-block time (ms) of the last use. */
   getNet(address: Uint8Array): { usage: bigint; time: bigint } {

@@ -45,7 +45,10 @@ function render(size: number): Buffer {
     for (let px = 0; px < size; px++) {
       const x = (px + 0.5) * scale;
       const y = (py + 0.5) * scale;
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (const layer of LAYERS) {
         // Coverage of this pixel: distance measured in pixels, a one-pixel ramp at the edge.
         const cover = Math.min(1, Math.max(0, 0.5 - layer.sdf(x, y) / scale));

@@ -20,8 +20,12 @@ try {
     });
   const fresh = join(scratch, 'shared/gen');
   const committed = 'shared/gen';
-  const a = list(fresh).map((p) => relative(fresh, p)).sort();
-  const b = list(committed).map((p) => relative(committed, p)).sort();
+  const a = list(fresh)
+    .map((p) => relative(fresh, p))
+    .sort();
+  const b = list(committed)
+    .map((p) => relative(committed, p))
+    .sort();
   const problems = [];
   for (const f of new Set([...a, ...b])) {
     if (!a.includes(f)) problems.push(`${f}: committed but no longer generated`);

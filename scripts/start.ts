@@ -110,10 +110,12 @@ async function buildIfStale(): Promise<void> {
   const outputs = [join(OUT, 'main/main.js'), join(OUT, 'preload/preload.cjs')];
   if (mtimeOr0(join(ROOT, 'renderer/index.html')) > 0) outputs.push(join(OUT, 'renderer/index.html'));
   const built = Math.min(...outputs.map(mtimeOr0));
-  const sources = Math.max(...['electron', 'shared', 'renderer', 'devnet', 'package.json'].map((p) => {
-    const path = join(ROOT, p);
-    return p.includes('.') ? mtimeOr0(path) : newestMtime(path);
-  }));
+  const sources = Math.max(
+    ...['electron', 'shared', 'renderer', 'devnet', 'package.json'].map((p) => {
+      const path = join(ROOT, p);
+      return p.includes('.') ? mtimeOr0(path) : newestMtime(path);
+    }),
+  );
   if (built > 0 && built >= sources) return;
   console.log('Building the desktop shell and renderer into out/ ...');
   await buildShell(OUT);
@@ -188,7 +190,11 @@ async function serveThroughBridge(options: StartOptions, node: LocalNode, why: s
     station.close();
     await node.stop();
   });
-  console.log(why === null ? `Serving the station through the loopback bridge (${options.dev ? '--dev' : '--bridge'}). Open:` : `No desktop window: ${why}. Serving the station through the loopback bridge instead. Open:`);
+  console.log(
+    why === null
+      ? `Serving the station through the loopback bridge (${options.dev ? '--dev' : '--bridge'}). Open:`
+      : `No desktop window: ${why}. Serving the station through the loopback bridge instead. Open:`,
+  );
   console.log(bridge.address);
   console.log('Stop with Ctrl-C.');
 }
@@ -217,9 +223,11 @@ async function main(): Promise<void> {
   console.log('Airlock: an offline signing station for multi-signature accounts and native tokens.');
   await buildIfStale();
   const node = await startLocalNode({ dataDir: options.dataDir, port: options.nodePort });
-  console.log(node.origin === 'started'
-    ? `Local node: ${node.url}, chain in ${escapeText(node.dbFile ?? '')} (TEST ONLY funded accounts; see devnet/README.md)`
-    : `Local node: using the Airlock node already at ${node.url}`);
+  console.log(
+    node.origin === 'started'
+      ? `Local node: ${node.url}, chain in ${escapeText(node.dbFile ?? '')} (TEST ONLY funded accounts; see devnet/README.md)`
+      : `Local node: using the Airlock node already at ${node.url}`,
+  );
   // The directory is the user's own text: control and bidi characters are shown escaped.
   console.log(`Station data: ${escapeText(options.dataDir)}`);
   // --dev reloads a page: the window would need its own reload, so dev mode always uses the bridge.

@@ -41,7 +41,6 @@ import { bookFeature } from './address-book/book.ts';
 import { proofsFeature } from './proofs/proof-service.ts';
 import { permissionsFeature } from './permissions/permissions.ts';
 
-
 function composeStation(options: StationOptions) {
   const ctx = new StationContext(options);
   const book = new TransactionBook(ctx);

@@ -110,7 +110,9 @@ describe('API calls', () => {
   });
 
   it('localhost:PORT is our Host too, and our own Origin is accepted', async () => {
-    expect((await api('echo', { text: 'a' }, { Host: `localhost:${bridge.port}`, Origin: `http://localhost:${bridge.port}` })).json).toMatchObject({ ok: true });
+    expect((await api('echo', { text: 'a' }, { Host: `localhost:${bridge.port}`, Origin: `http://localhost:${bridge.port}` })).json).toMatchObject({
+      ok: true,
+    });
     expect((await api('echo', { text: 'a' }, { Origin: `http://127.0.0.1:${bridge.port}` })).json).toMatchObject({ ok: true });
   });
 
@@ -129,7 +131,12 @@ describe('API calls', () => {
   it('the bridge and IPC reach the very same handler with the same answer', async () => {
     const shared = testHandlers();
     let listener: InvokeListener | undefined;
-    const ipc: IpcMainLike = { handle: (channel, l) => { if (channel === ipcChannel('sum')) listener = l; }, removeHandler: () => undefined };
+    const ipc: IpcMainLike = {
+      handle: (channel, l) => {
+        if (channel === ipcChannel('sum')) listener = l;
+      },
+      removeHandler: () => undefined,
+    };
     registerIpcApi(ipc, TEST_API, shared.handlers, { appOrigin: APP_ORIGIN, isOurWebContents: () => true });
     const second = await startBridge({ table: TEST_API, handlers: shared.handlers });
     try {
@@ -212,11 +219,24 @@ describe('refusals, each before the handler runs', () => {
     // Chunked, so no Content-Length warns the server in advance.
     const chunked = new Promise<Reply>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: bridge.port, path: '/api/echo', method: 'POST', headers: { ...auth(), Host: `127.0.0.1:${bridge.port}`, 'Transfer-Encoding': 'chunked' } },
+        {
+          host: '127.0.0.1',
+          port: bridge.port,
+          path: '/api/echo',
+          method: 'POST',
+          headers: { ...auth(), Host: `127.0.0.1:${bridge.port}`, 'Transfer-Encoding': 'chunked' },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), json: JSON.parse(Buffer.concat(chunks).toString()) }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+              json: JSON.parse(Buffer.concat(chunks).toString()),
+            }),
+          );
         },
       );
       req.on('error', reject);
@@ -261,8 +281,14 @@ describe('refusals, each before the handler runs', () => {
 });
 
 describe('concurrent uploads share one byte budget (issue 16)', () => {
-  it('past maxInFlightBytes a call is refused 503 BUSY in the station\'s error shape; when the held uploads end their bytes are free again', async () => {
-    const small = await startBridge({ table: TEST_API, handlers: testHandlers().handlers, maxBodyBytes: MAX_BODY, maxInFlightBytes: 2 * MAX_BODY, bodyTimeoutMs: 60_000 });
+  it("past maxInFlightBytes a call is refused 503 BUSY in the station's error shape; when the held uploads end their bytes are free again", async () => {
+    const small = await startBridge({
+      table: TEST_API,
+      handlers: testHandlers().handlers,
+      maxBodyBytes: MAX_BODY,
+      maxInFlightBytes: 2 * MAX_BODY,
+      bodyTimeoutMs: 60_000,
+    });
     const sockets: ReturnType<typeof connect>[] = [];
     try {
       // Two authorised uploads of almost MAX_BODY each, held open before their last bytes.
@@ -272,24 +298,32 @@ describe('concurrent uploads share one byte budget (issue 16)', () => {
         sockets.push(socket);
         socket.write(
           `POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\nAuthorization: Bearer ${small.token}\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${MAX_BODY - 10}\r\n\r\n{"text":"` + 'h'.repeat(MAX_BODY - 1_000),
+            `Content-Type: application/json\r\nContent-Length: ${MAX_BODY - 10}\r\n\r\n{"text":"` +
+            'h'.repeat(MAX_BODY - 1_000),
         );
       }
-      const third = (): Promise<Reply> => new Promise((resolve, reject) => {
-        const req = request(
-          { host: '127.0.0.1', port: small.port, path: '/api/nested', method: 'POST', headers: { Host: `127.0.0.1:${small.port}`, Authorization: `Bearer ${small.token}`, 'Content-Type': 'application/json' } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const body = Buffer.concat(chunks).toString();
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: JSON.parse(body) });
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(JSON.stringify({ tree: 't'.repeat(MAX_BODY / 2) }));
-      });
+      const third = (): Promise<Reply> =>
+        new Promise((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: small.port,
+              path: '/api/nested',
+              method: 'POST',
+              headers: { Host: `127.0.0.1:${small.port}`, Authorization: `Bearer ${small.token}`, 'Content-Type': 'application/json' },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => {
+                const body = Buffer.concat(chunks).toString();
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: JSON.parse(body) });
+              });
+            },
+          );
+          req.on('error', reject);
+          req.end(JSON.stringify({ tree: 't'.repeat(MAX_BODY / 2) }));
+        });
       // The held bytes reach the bridge at a time of the network's choosing: ask until they have (bounded).
       let busy: Reply | undefined;
       for (let i = 0; i < 300 && busy === undefined; i++) {
@@ -297,7 +331,10 @@ describe('concurrent uploads share one byte budget (issue 16)', () => {
         if (r.status === 503) busy = r;
         else await new Promise((done) => setTimeout(done, 10));
       }
-      expect(busy?.json).toEqual({ ok: false, error: { code: 'BUSY', message: `the station is busy: requests in progress hold ${2 * MAX_BODY} bytes; try again when they finish` } });
+      expect(busy?.json).toEqual({
+        ok: false,
+        error: { code: 'BUSY', message: `the station is busy: requests in progress hold ${2 * MAX_BODY} bytes; try again when they finish` },
+      });
       expect(busy?.headers.connection).toBe('close');
       // The held uploads go away: their bytes are released and the same call is served.
       for (const s of sockets) s.destroy();
@@ -332,7 +369,16 @@ describe('renderer files', () => {
   });
 
   it('no traversal, no hidden files, no symlink out of the root, no writes', async () => {
-    for (const path of ['/../outside.txt', '/assets/..%2f..%2foutside.txt', '/%2e%2e/outside.txt', '/.env', '/link.txt', '/assets/', '/nope.html', '/assets%5c..%5c..%5coutside.txt']) {
+    for (const path of [
+      '/../outside.txt',
+      '/assets/..%2f..%2foutside.txt',
+      '/%2e%2e/outside.txt',
+      '/.env',
+      '/link.txt',
+      '/assets/',
+      '/nope.html',
+      '/assets%5c..%5c..%5coutside.txt',
+    ]) {
       const r = await call(path, { method: 'GET' });
       expect([400, 404], path).toContain(r.status);
       expect(r.body, path).not.toContain('outside the root');

@@ -22,7 +22,16 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PATH_PREFIX, DEFAULT_ARG_LIMITS, dispatch, hasMethod, type ApiResult, type ApiTable, type DispatchOptions, type Handlers } from '../../shared/api/api-contract.ts';
+import {
+  API_PATH_PREFIX,
+  DEFAULT_ARG_LIMITS,
+  dispatch,
+  hasMethod,
+  type ApiResult,
+  type ApiTable,
+  type DispatchOptions,
+  type Handlers,
+} from '../../shared/api/api-contract.ts';
 import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
 import { jsonDepthWithin, parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
@@ -90,12 +99,15 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
   let hosts = new Set<string>();
   let origins = new Set<string>();
 
-  const server: Server = createServer({ requestTimeout: bodyTimeoutMs * 2, headersTimeout: Math.min(bodyTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 }, (req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) reply(req, res, { status: 500, code: 'INTERNAL', message: 'the bridge failed' });
-      else res.destroy();
-    });
-  });
+  const server: Server = createServer(
+    { requestTimeout: bodyTimeoutMs * 2, headersTimeout: Math.min(bodyTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      void handle(req, res).catch(() => {
+        if (!res.headersSent) reply(req, res, { status: 500, code: 'INTERNAL', message: 'the bridge failed' });
+        else res.destroy();
+      });
+    },
+  );
 
   const logLine = (req: IncomingMessage, path: string, status: number): void => {
     options.log?.(`${req.method ?? '?'} ${path} ${status}`);
@@ -107,7 +119,12 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
 
   function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: ApiResult<unknown>, extra: Record<string, string> = {}): void {
     const text = JSON.stringify(body);
-    res.writeHead(status, { ...extra, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      ...extra,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(text),
+    });
     res.end(text);
     logLine(req, pathOf(req), status);
   }
@@ -180,7 +197,12 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
           return;
         }
         if (inFlightBytes + chunk.length > maxInFlightBytes) {
-          stop({ status: 503, code: 'BUSY', message: `the station is busy: requests in progress hold ${maxInFlightBytes} bytes; try again when they finish`, headers: { 'Retry-After': '1' } });
+          stop({
+            status: 503,
+            code: 'BUSY',
+            message: `the station is busy: requests in progress hold ${maxInFlightBytes} bytes; try again when they finish`,
+            headers: { 'Retry-After': '1' },
+          });
           return;
         }
         held += chunk.length;
@@ -226,7 +248,10 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
     if (text === null) return;
     const maxDepth = (options.limits ?? DEFAULT_ARG_LIMITS).maxDepth;
     if (!jsonDepthWithin(text, maxDepth)) {
-      sendJson(req, res, 200, { ok: false, error: { code: 'INVALID_INPUT', message: `${method}: (argument): nested deeper than ${maxDepth} levels`, details: { method, field: '(argument)' } } });
+      sendJson(req, res, 200, {
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: `${method}: (argument): nested deeper than ${maxDepth} levels`, details: { method, field: '(argument)' } },
+      });
       return;
     }
     let args: unknown;
@@ -257,7 +282,9 @@ export async function startBridge<T extends ApiTable>(options: BridgeOptions<T>)
       res.end();
       return;
     }
-    createReadStream(found.path).on('error', () => res.destroy()).pipe(res);
+    createReadStream(found.path)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

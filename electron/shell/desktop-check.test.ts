@@ -53,7 +53,10 @@ describe('findElectronBinary', () => {
     mkdirSync(join(dir, 'elsewhere'));
     expect(findElectronBinary({ ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'elsewhere') }, inDir)).toMatchObject({ ok: false });
     writeFileSync(join(dir, 'elsewhere', 'electron'), '');
-    expect(findElectronBinary({ ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'elsewhere') }, inDir)).toEqual({ ok: true, binary: join(dir, 'elsewhere', 'electron') });
+    expect(findElectronBinary({ ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'elsewhere') }, inDir)).toEqual({
+      ok: true,
+      binary: join(dir, 'elsewhere', 'electron'),
+    });
   });
 
   it("reads this repository's electron package without running it: no binary on this machine", () => {

@@ -74,14 +74,21 @@ describe('open dialog', () => {
 describe('save dialog', () => {
   it('writes the text where the person chose, readable by its owner only', async () => {
     const target = join(dir, 'out.json');
-    const result = await createFileDialogs(backend(null, target), limits).saveFile({ title: 'Export', suggestedName: 'tx.json', filters: [...HANDOFF_FILTERS], text: '{"x":1}' });
+    const result = await createFileDialogs(backend(null, target), limits).saveFile({
+      title: 'Export',
+      suggestedName: 'tx.json',
+      filters: [...HANDOFF_FILTERS],
+      text: '{"x":1}',
+    });
     expect(result).toEqual({ saved: true, name: 'out.json' });
     expect(readFileSync(target, 'utf8')).toBe('{"x":1}');
     expect(statSync(target).mode & 0o077).toBe(0);
   });
 
   it('writes nothing when cancelled', async () => {
-    expect(await createFileDialogs(backend(null), limits).saveFile({ title: 'Export', suggestedName: 'tx.json', filters: [], text: 'x' })).toEqual({ saved: false });
+    expect(await createFileDialogs(backend(null), limits).saveFile({ title: 'Export', suggestedName: 'tx.json', filters: [], text: 'x' })).toEqual({
+      saved: false,
+    });
   });
 });
 

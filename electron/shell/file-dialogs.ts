@@ -21,7 +21,11 @@ export interface FileFilter {
 
 /** The part of Electron's `dialog` used, already bound to the station window. */
 export interface DialogBackend {
-  showOpenDialog(options: { title: string; filters: FileFilter[]; properties: Array<'openFile' | 'multiSelections'> }): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showOpenDialog(options: {
+    title: string;
+    filters: FileFilter[];
+    properties: Array<'openFile' | 'multiSelections'>;
+  }): Promise<{ canceled: boolean; filePaths: string[] }>;
   showSaveDialog(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<{ canceled: boolean; filePath?: string }>;
 }
 
@@ -37,13 +41,14 @@ export interface FileDialogs {
   saveFile(request: { title: string; suggestedName: string; filters: FileFilter[]; text: string }): Promise<{ saved: boolean; name?: string }>;
 }
 
-export const HANDOFF_FILTERS: readonly FileFilter[] = Object.freeze([
-  { name: 'Airlock handoff or transaction JSON', extensions: ['json', 'airlock'] },
-]);
+export const HANDOFF_FILTERS: readonly FileFilter[] = Object.freeze([{ name: 'Airlock handoff or transaction JSON', extensions: ['json', 'airlock'] }]);
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function createFileDialogs(backend: DialogBackend, limits: { maxBytes: number; maxFiles: number } = { maxBytes: MAX_FILE_BYTES, maxFiles: 50 }): FileDialogs {
+export function createFileDialogs(
+  backend: DialogBackend,
+  limits: { maxBytes: number; maxFiles: number } = { maxBytes: MAX_FILE_BYTES, maxFiles: 50 },
+): FileDialogs {
   return {
     async openFiles(request) {
       const picked = await backend.showOpenDialog({

@@ -128,7 +128,10 @@ describe('IPC payload checks', () => {
 
   it('a structured-clone value JSON cannot carry is refused like any bad input', async () => {
     const { ipc } = setup();
-    expect(await ipc.invoke(ipcChannel('nested'), trusted, { tree: new Uint8Array(3) })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', details: { field: 'tree' } } });
+    expect(await ipc.invoke(ipcChannel('nested'), trusted, { tree: new Uint8Array(3) })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { field: 'tree' } },
+    });
   });
 
   it('more than one argument is refused', async () => {

@@ -9,14 +9,7 @@
  * webContents) gets UNAUTHORIZED and its payload is never read. Then `dispatch` checks the payload
  * against the method's schema. Handlers never throw across IPC: every outcome is an ApiResult.
  */
-import {
-  dispatch,
-  ipcChannel,
-  type ApiResult,
-  type ApiTable,
-  type DispatchOptions,
-  type Handlers,
-} from '../../shared/api/api-contract.ts';
+import { dispatch, ipcChannel, type ApiResult, type ApiTable, type DispatchOptions, type Handlers } from '../../shared/api/api-contract.ts';
 
 /** The part of an Electron frame (WebFrameMain) the check reads. */
 export interface FrameLike {

@@ -63,7 +63,14 @@ async function start(): Promise<void> {
     console.error('airlock: the local node did not start:', cause);
     return null;
   });
-  app.on('will-quit', stopBeforeQuit(node, () => app.quit(), (cause) => console.error('airlock: error while stopping the local node:', cause)));
+  app.on(
+    'will-quit',
+    stopBeforeQuit(
+      node,
+      () => app.quit(),
+      (cause) => console.error('airlock: error while stopping the local node:', cause),
+    ),
+  );
   // will-quit fires again once the node has stopped: the store is closed the first time only.
   let stationOpen = true;
   app.on('will-quit', () => {

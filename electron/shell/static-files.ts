@@ -26,9 +26,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.wasm': 'application/wasm',
 });
 
-export type StaticLookup =
-  | { ok: true; path: string; contentType: string; size: number }
-  | { ok: false; status: 400 | 404 };
+export type StaticLookup = { ok: true; path: string; contentType: string; size: number } | { ok: false; status: 400 | 404 };
 
 export async function findStaticFile(root: string, pathname: string): Promise<StaticLookup> {
   if (!pathname.startsWith('/')) return { ok: false, status: 400 };

@@ -33,7 +33,14 @@ const MAX_OPENED_FILES = 20;
 function dryRun({ comparison: c, signWeight: w }: Pick<BroadcastView, 'comparison' | 'signWeight'>) {
   return {
     comparison: { changed: c.changed, changes: c.changes, text: c.text },
-    signWeight: { code: w.code, message: w.message, approved: w.approved, weight: String(w.weight), threshold: w.threshold === null ? null : String(w.threshold), enough: w.enough },
+    signWeight: {
+      code: w.code,
+      message: w.message,
+      approved: w.approved,
+      weight: String(w.weight),
+      threshold: w.threshold === null ? null : String(w.threshold),
+      enough: w.enough,
+    },
   };
 }
 
@@ -147,4 +154,3 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     },
   };
 }
-

@@ -78,7 +78,10 @@ export class AccountsState {
     await this.loadList();
     const wanted = stored.find((a) => a.address === address.trim()) ?? (stored.length === 1 ? stored[0] : undefined);
     if (wanted) await this.show(wanted.address);
-    this.notice = [`Imported ${r.file}: block ${r.block.number} (${r.age} old), ${stored.length} account(s) stored, ${r.tokens.length} token(s).`, ...kept].join(' ');
+    this.notice = [
+      `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${stored.length} account(s) stored, ${r.tokens.length} token(s).`,
+      ...kept,
+    ].join(' ');
     return true;
   }
 }

@@ -43,14 +43,35 @@ function chooseSnapshot(name: string, text: string) {
  */
 function snapshotText(at: number) {
   const e = addressOfPrivateKey(privateKeyFromHex('77'.repeat(32)));
-  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'own\u202Eer', threshold: 1n, keys: [create(KeySchema, { address: e, weight: 1n })] });
+  const owner = create(PermissionSchema, {
+    type: PermissionType.Owner,
+    id: 0,
+    permissionName: 'own\u202Eer',
+    threshold: 1n,
+    keys: [create(KeySchema, { address: e, weight: 1n })],
+  });
   const daily = create(PermissionSchema, {
-    type: PermissionType.Active, id: 2, permissionName: 'daily', threshold: 1n, operations: encodeOperations(['TransferContract']),
+    type: PermissionType.Active,
+    id: 2,
+    permissionName: 'daily',
+    threshold: 1n,
+    operations: encodeOperations(['TransferContract']),
     keys: [create(KeySchema, { address: parseAddress(TEST_ADDRESSES.C), weight: 1n })],
   });
-  const account = { address: addressToBase58(e), exists: true, permissions: permissionsToJson({ owner, actives: [daily] }), balance: '7000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 120 }, at };
+  const account = {
+    address: addressToBase58(e),
+    exists: true,
+    permissions: permissionsToJson({ owner, actives: [daily] }),
+    balance: '7000000',
+    tokens: [],
+    source: { node: 'http://127.0.0.1:8090', block: 120 },
+    at,
+  };
   const block = { number: 120, id: (120).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: at };
-  return { address: addressToBase58(e), text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: at })) };
+  return {
+    address: addressToBase58(e),
+    text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: at })),
+  };
 }
 
 describe('the Accounts screen', () => {
@@ -70,9 +91,16 @@ describe('the Accounts screen', () => {
     expect(h.station.router.account).toBe(TEST_ADDRESSES.M);
     const owner = within(article).getByRole('region', { name: 'Owner permission 0' });
     expect(within(owner).getByText(/^Threshold 2/)).toBeTruthy();
-    const rows = within(owner).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    const rows = within(owner)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     // Labels as the station resolves them: a key's own (A), then the address book's (B, C).
-    expect(rows).toEqual([['Ana laptop', TEST_ADDRESSES.A, '1'], ['Bo desktop', TEST_ADDRESSES.B, '1'], ['Cy phone', TEST_ADDRESSES.C, '1']]);
+    expect(rows).toEqual([
+      ['Ana laptop', TEST_ADDRESSES.A, '1'],
+      ['Bo desktop', TEST_ADDRESSES.B, '1'],
+      ['Cy phone', TEST_ADDRESSES.C, '1'],
+    ]);
     expect(within(owner).getByText(/^Operations: every contract type/)).toBeTruthy();
     expect(article.textContent).toContain('file snapshot.json');
     expect(article.textContent).toContain('1 h old');
@@ -86,11 +114,17 @@ describe('the Accounts screen', () => {
     await openAccounts();
     await fireEvent.click(screen.getByRole('button', { name: TEST_ADDRESSES.M }));
     const table = await screen.findByRole('table', { name: /^Who can do what with/ });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent!.trim());
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent!.trim());
     expect(headers[0]).toBe('Contract type');
     expect(headers[1]).toContain('Ana laptop');
     const update = within(table).getByRole('row', { name: /change the permissions/ });
-    expect(within(update).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(update)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       'with Bo desktop, by owner; or with Cy phone, by owner',
       'with Ana laptop, by owner; or with Cy phone, by owner',
       'with Ana laptop, by owner; or with Bo desktop, by owner',
@@ -117,7 +151,7 @@ describe('the Accounts screen', () => {
     expect(field.getAttribute('aria-invalid')).toBe('false');
   });
 
-  it('shows the station\'s error when the node cannot be reached, and keeps what was shown', async () => {
+  it("shows the station's error when the node cannot be reached, and keeps what was shown", async () => {
     const h = await openAccounts();
     await fireEvent.click(screen.getByRole('button', { name: TEST_ADDRESSES.M }));
     await screen.findByRole('article');
@@ -149,11 +183,15 @@ describe('the Accounts screen', () => {
     const table = screen.getByRole('table', { name: /^Who can do what with/ });
     const send = within(table).getByRole('row', { name: /send the coin/ });
     expect(within(send).getByText('One key alone')).toBeTruthy();
-    expect(within(send).getAllByRole('cell').map((c) => c.textContent)).toEqual(['alone, by owner', 'alone, by active 2 “daily”']);
+    expect(
+      within(send)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['alone, by owner', 'alone, by active 2 “daily”']);
     expect(screen.getByText(`One key alone can send the coin: Cy phone (${TEST_ADDRESSES.C}).`)).toBeTruthy();
   });
 
-  it('refuses a tampered snapshot with the station\'s coded error and stores nothing', async () => {
+  it("refuses a tampered snapshot with the station's coded error and stores nothing", async () => {
     const h = await openAccounts();
     const snap = JSON.parse(snapshotText(TEST_NOW).text) as { accounts: { permissions: { owner_permission: { threshold: unknown } } }[] };
     snap.accounts[0]!.permissions.owner_permission.threshold = { __proto__: 1 };

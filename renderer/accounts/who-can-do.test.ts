@@ -19,9 +19,19 @@ afterEach(cleanup);
 const [A, B, C, OWNER] = ['31', '32', '33', '34'].map((b) => addressOfPrivateKey(privateKeyFromHex(b.repeat(32)))) as [Address, Address, Address, Address];
 
 function account(ownerThreshold: bigint, activeThreshold: bigint) {
-  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: ownerThreshold, keys: [A, B, C].map((address) => create(KeySchema, { address, weight: 1n })) });
+  const owner = create(PermissionSchema, {
+    type: PermissionType.Owner,
+    id: 0,
+    permissionName: 'owner',
+    threshold: ownerThreshold,
+    keys: [A, B, C].map((address) => create(KeySchema, { address, weight: 1n })),
+  });
   const pay = create(PermissionSchema, {
-    type: PermissionType.Active, id: 2, permissionName: 'pay', threshold: activeThreshold, operations: encodeOperations(['TransferAssetContract']),
+    type: PermissionType.Active,
+    id: 2,
+    permissionName: 'pay',
+    threshold: activeThreshold,
+    operations: encodeOperations(['TransferAssetContract']),
     keys: [A, B].map((address) => create(KeySchema, { address, weight: 1n })),
   });
   return { address: addressToBase58(OWNER), hex: addressToHex(OWNER), permissions: [permissionView(owner), permissionView(pay)] };
@@ -32,7 +42,11 @@ describe('WhoCanDo', () => {
     render(WhoCanDo, { props: { account: account(2n, 2n), caption: 'Proposed' } });
     const table = screen.getByRole('table', { name: /^Proposed/ });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent!.trim().split(/\s+/)[0])).toEqual(['transfer', 'change', 'any']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent!.trim().split(/\s+/)[0]),
+    ).toEqual(['transfer', 'change', 'any']);
     expect(within(table).queryAllByText('One key alone')).toEqual([]);
     expect(screen.getByText('No key alone can do anything.')).toBeTruthy();
   });
@@ -41,7 +55,9 @@ describe('WhoCanDo', () => {
     const labels = new Map([[addressToBase58(A), 'Ana \u202Elaptop']]);
     render(WhoCanDo, { props: { account: account(2n, 1n), labelOf: (a: { base58: string | null }) => labels.get(a.base58 ?? '') ?? null } });
     const table = screen.getByRole('table');
-    const flagged = within(table).getAllByText('One key alone').map((el) => el.closest('tr')!.querySelector('th')!.textContent!.trim().split(/\s+/).slice(0, 2).join(' '));
+    const flagged = within(table)
+      .getAllByText('One key alone')
+      .map((el) => el.closest('tr')!.querySelector('th')!.textContent!.trim().split(/\s+/).slice(0, 2).join(' '));
     expect(flagged).toEqual(['transfer tokens']);
     expect(within(table).getAllByRole('columnheader')[1]!.textContent).toContain('Ana \\u{202E}laptop');
     expect(document.body.textContent).not.toContain('\u202E');
@@ -50,7 +66,10 @@ describe('WhoCanDo', () => {
 
   it('shows one alert instead of a table for permissions it cannot analyse (more than 10 keys)', () => {
     const base = account(2n, 2n);
-    const many = { ...base.permissions[0]!, keys: Array.from({ length: 11 }, (_, i) => ({ address: { hex: `41${String(i).padStart(40, '0')}`, base58: null }, weight: '1' })) };
+    const many = {
+      ...base.permissions[0]!,
+      keys: Array.from({ length: 11 }, (_, i) => ({ address: { hex: `41${String(i).padStart(40, '0')}`, base58: null }, weight: '1' })),
+    };
     render(WhoCanDo, { props: { account: { ...base, permissions: [many] } } });
     expect(screen.getByRole('alert').textContent).toContain('at most 10 keys');
     expect(screen.queryByRole('table')).toBeNull();

@@ -36,7 +36,11 @@ async function openBook() {
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
-const rowLabels = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.querySelector('.label')?.textContent ?? '');
+const rowLabels = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('.label')?.textContent ?? '');
 
 describe('the address book screen', () => {
   it('opens from the header tab Address book', async () => {
@@ -160,7 +164,12 @@ describe('labels and warnings on the other screens', () => {
     await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
     const keys = within(screen.getByRole('table', { name: 'Keys of the permission' }));
     // The station lists the keys that signed (B) before those that could still sign.
-    expect(keys.getAllByRole('row').slice(1).map((r) => r.querySelector('.label')?.textContent ?? null)).toEqual(['Bo desktop', 'Ana laptop', 'Cy phone']);
+    expect(
+      keys
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('.label')?.textContent ?? null),
+    ).toEqual(['Bo desktop', 'Ana laptop', 'Cy phone']);
     expect(screen.queryByRole('alert')).toBeNull();
 
     expect(await h.station.addressBook.save(LOOKALIKE, 'Landlord')).toBe(true);

@@ -41,8 +41,5 @@ export function connectStation<T extends ApiTable>(table: T): ApiClient<T> {
   if (typeof exposed === 'object' && exposed !== null) {
     return createApiClient(table, preloadTransport(exposed as PreloadApi));
   }
-  return createApiClient(
-    table,
-    bridgeTransport({ origin: location.origin, token: takeBridgeToken(), fetch: (url, init) => window.fetch(url, init) }),
-  );
+  return createApiClient(table, bridgeTransport({ origin: location.origin, token: takeBridgeToken(), fetch: (url, init) => window.fetch(url, init) }));
 }

@@ -75,7 +75,13 @@ export class BatchState {
   readonly expiresProblem: string | null = $derived(expiresInProblem(this.expiresIn));
 
   readonly ready: boolean = $derived.by(
-    () => this.preview?.ok === true && this.preview.check.problemRows === 0 && this.csv !== this.builtText && this.source.fromProblem === null && this.source.permissionProblem === null && this.expiresProblem === null,
+    () =>
+      this.preview?.ok === true &&
+      this.preview.check.problemRows === 0 &&
+      this.csv !== this.builtText &&
+      this.source.fromProblem === null &&
+      this.source.permissionProblem === null &&
+      this.expiresProblem === null,
   );
 
   async load(): Promise<void> {
@@ -143,7 +149,12 @@ export class BatchState {
           const row = typeof answer.error.details?.row === 'number' ? answer.error.details.row : null;
           for (const r of sheet.rows) {
             if (r.row < chunk.firstRow) continue;
-            const error = r.row > chunk.lastRow ? 'not built: an earlier chunk was refused' : row === null || row === r.row ? `refused: ${answer.error.message}` : `not built: row ${row} of the same chunk was refused`;
+            const error =
+              r.row > chunk.lastRow
+                ? 'not built: an earlier chunk was refused'
+                : row === null || row === r.row
+                  ? `refused: ${answer.error.message}`
+                  : `not built: row ${row} of the same chunk was refused`;
             results.push({ row: r.row, note: notes.get(r.row)!, txId: null, status: null, error });
           }
           this.error = answer.error;
@@ -156,7 +167,7 @@ export class BatchState {
         // A new array each chunk, so the table shows the rows as they arrive.
         this.results = [...results];
       }
-      this.outcome = `All ${this.total} rows were built and stored${this.sign ? ', signed with this station\'s keys of the permission' : ''}. They are in the queue.`;
+      this.outcome = `All ${this.total} rows were built and stored${this.sign ? ", signed with this station's keys of the permission" : ''}. They are in the queue.`;
     } finally {
       this.results = results;
       this.running = false;

@@ -21,7 +21,8 @@ const ACCOUNT = TEST_ADDRESSES.M;
 const TO = TEST_ADDRESSES.R;
 const HEADER = 'to,amount,token,note';
 /** `n` rows of distinct amounts (two equal rows would be one transaction). */
-const rowsCsv = (n: number, note = (i: number) => `pay ${i}`) => `${HEADER}\n${Array.from({ length: n }, (_, i) => `${TO},${1000 + i},,${note(i)}`).join('\n')}\n`;
+const rowsCsv = (n: number, note = (i: number) => `pay ${i}`) =>
+  `${HEADER}\n${Array.from({ length: n }, (_, i) => `${TO},${1000 + i},,${note(i)}`).join('\n')}\n`;
 
 type BuildBatch = Awaited<ReturnType<typeof realStationState>>['real']['handlers']['buildBatch'];
 
@@ -53,14 +54,18 @@ const progressText = () => screen.getByText(/ of \d+ rows/).textContent;
 const buildButton = () => screen.getByRole('button', { name: 'Build the batch' }) as HTMLButtonElement;
 
 describe('Batch: preview before building', () => {
-  it('counts the rows and lists the first rows\' problems by row and column; nothing can be built meanwhile', async () => {
+  it("counts the rows and lists the first rows' problems by row and column; nothing can be built meanwhile", async () => {
     await setup();
     const key = 'c0ffee11'.repeat(8);
     await paste(`${HEADER}\n${TO},5,,ok\n${TO},${key},,key in the amount\n${key},5,,key in to\n${TO},1,abc,bad token\n`);
     await from(ACCOUNT);
     expect(screen.getByText('4 rows; 3 with a problem. Nothing is built until every row reads.')).toBeTruthy();
     const cells = [...document.querySelectorAll('table.problems tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
-    expect(cells.map((c) => [c[0], c[1]])).toEqual([['3', 'amount'], ['4', 'to'], ['5', 'token']]);
+    expect(cells.map((c) => [c[0], c[1]])).toEqual([
+      ['3', 'amount'],
+      ['4', 'to'],
+      ['5', 'token'],
+    ]);
     expect(cells[0]![2]).toMatch(/^csv row 3, column amount: /);
     expect(cells[1]![2]).toMatch(/looks like a private key/);
     expect(document.body.textContent).not.toContain('c0ffee11');
@@ -128,7 +133,11 @@ describe('Batch: building chunk by chunk', () => {
     await waitFor(() => expect(progressText()).toBe('400 of 450 rows'));
     await gate.release();
     await waitFor(() => expect(progressText()).toBe('450 of 450 rows'));
-    expect(gate.calls).toEqual([{ firstRow: 2, rows: BATCH_CHUNK_ROWS }, { firstRow: 202, rows: 200 }, { firstRow: 402, rows: 50 }]);
+    expect(gate.calls).toEqual([
+      { firstRow: 2, rows: BATCH_CHUNK_ROWS },
+      { firstRow: 202, rows: 200 },
+      { firstRow: 402, rows: 50 },
+    ]);
     expect(screen.getByText('All 450 rows were built and stored. They are in the queue.')).toBeTruthy();
     const rows = document.querySelectorAll('table.results tbody tr');
     expect(rows).toHaveLength(450);
@@ -155,26 +164,37 @@ describe('Batch: building chunk by chunk', () => {
     // The same CSV again would store rows 2–401 a second time: not offered until the text changes.
     expect(screen.getByText(/^Rows of this CSV are already stored/)).toBeTruthy();
     expect(buildButton().disabled).toBe(true);
-    const status = (row: number) => [...document.querySelectorAll('table.results tbody tr')].find((tr) => tr.querySelector('td')!.textContent === String(row))!.querySelectorAll('td')[2]!.textContent;
+    const status = (row: number) =>
+      [...document.querySelectorAll('table.results tbody tr')].find((tr) => tr.querySelector('td')!.textContent === String(row))!.querySelectorAll('td')[2]!
+        .textContent;
     expect(status(401)).toBe('draft');
     expect(status(402)).toBe('not built: cancelled');
   });
 
-  it('a refused later chunk shows the row\'s error and says the earlier chunks stay stored', async () => {
+  it("a refused later chunk shows the row's error and says the earlier chunks stay stored", async () => {
     const h = await setup();
     const real = h.real.handlers.buildBatch;
     let n = 0;
     // The station refusing the second chunk at its row 250 (as a locked token id or keychain would).
-    h.real.handlers.buildBatch = (args) => (++n === 2 ? fail('INVALID_INPUT', 'csv row 250, column token: no such token on this station', { field: 'csv row 250, column token', row: 250 }) : real(args));
+    h.real.handlers.buildBatch = (args) =>
+      ++n === 2
+        ? fail('INVALID_INPUT', 'csv row 250, column token: no such token on this station', { field: 'csv row 250, column token', row: 250 })
+        : real(args);
     await paste(rowsCsv(450));
     await from(ACCOUNT);
     await fireEvent.click(buildButton());
     await waitFor(() => expect(screen.getByText(/^The station refused rows 202–401/)).toBeTruthy());
-    expect(screen.getByText('The station refused rows 202–401 and stored none of them. Rows 2–201 were built before and stay stored in the queue; rows 202–451 were not built.')).toBeTruthy();
-    const byRow = new Map([...document.querySelectorAll('table.results tbody tr')].map((tr) => {
-      const td = tr.querySelectorAll('td');
-      return [td[0]!.textContent, { tx: td[1]!.textContent, status: td[2]!.textContent }];
-    }));
+    expect(
+      screen.getByText(
+        'The station refused rows 202–401 and stored none of them. Rows 2–201 were built before and stay stored in the queue; rows 202–451 were not built.',
+      ),
+    ).toBeTruthy();
+    const byRow = new Map(
+      [...document.querySelectorAll('table.results tbody tr')].map((tr) => {
+        const td = tr.querySelectorAll('td');
+        return [td[0]!.textContent, { tx: td[1]!.textContent, status: td[2]!.textContent }];
+      }),
+    );
     expect(byRow.get('201')!.status).toBe('draft');
     expect(byRow.get('201')!.tx).toMatch(/^[0-9a-f]{64}$/);
     expect(byRow.get('250')!.status).toBe('refused: csv row 250, column token: no such token on this station');
@@ -184,7 +204,7 @@ describe('Batch: building chunk by chunk', () => {
     expect(h.real.txIds).toHaveLength(2 + 200);
   });
 
-  it('signs with this station\'s keys when asked, shows notes escaped, and opens a row\'s transaction', async () => {
+  it("signs with this station's keys when asked, shows notes escaped, and opens a row's transaction", async () => {
     const h = await setup();
     await paste(rowsCsv(3, (i) => `rent ${i} \u202Egnp.exe`));
     await from(ACCOUNT);

@@ -97,7 +97,12 @@ describe('an action that answers VAULT_LOCKED', () => {
 describe('choosing the passphrase of a keystore not made yet', () => {
   it('asks for it twice; two different texts send nothing, the same twice is sent', async () => {
     const h = await realStationState({ count: 3, keystorePassphrase: PASSPHRASE });
-    h.station.vault.status = { kind: 'keystore', available: false, locked: true, message: 'There is no keystore yet: choose its passphrase (at least 8 bytes); the first key creates the keystore with it.' };
+    h.station.vault.status = {
+      kind: 'keystore',
+      available: false,
+      locked: true,
+      message: 'There is no keystore yet: choose its passphrase (at least 8 bytes); the first key creates the keystore with it.',
+    };
     renderWithStation(PassphrasePrompt, h.station, { id: 'first' });
     const prompt = screen.getByRole('heading', { name: 'Choose the keystore passphrase' }).closest('section')!;
     const first = within(prompt).getByLabelText('Keystore passphrase') as HTMLInputElement;

@@ -14,7 +14,14 @@ import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { PermissionCheckResult } from '../../shared/api/permission-check-schemas.ts';
-import { checkDraft, draftFromAccountView, newActiveDraft, type AccountDraft, type DraftCheck, type PermissionDraft } from '../../shared/contracts/permission/draft.ts';
+import {
+  checkDraft,
+  draftFromAccountView,
+  newActiveDraft,
+  type AccountDraft,
+  type DraftCheck,
+  type PermissionDraft,
+} from '../../shared/contracts/permission/draft.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/base/limits.ts';
 
 type AccountView = Extract<Awaited<ReturnType<ApiClient<StationApi>['accountShow']>>, { ok: true }>['value'];
@@ -132,8 +139,7 @@ export class PermissionsState {
   /** Whether Build may be pressed: the draft passes, the station answered, and the verdict allows it. */
   get canBuild(): boolean {
     const verdict = this.analysis?.lockout?.verdict;
-    return !this.busy && this.check?.json != null && this.analysis?.valid === true
-      && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
+    return !this.busy && this.check?.json != null && this.analysis?.valid === true && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
   }
 
   /** Builds the update; the txID on success. */

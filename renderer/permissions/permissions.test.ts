@@ -26,7 +26,10 @@ const ZERO_BODY = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 function owner(): Permission {
   return create(PermissionSchema, {
-    type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n,
+    type: PermissionType.Owner,
+    id: 0,
+    permissionName: 'owner',
+    threshold: 2n,
     keys: [A, B, C].map((a) => create(KeySchema, { address: parseAddress(a), weight: 1n })),
   });
 }
@@ -41,7 +44,10 @@ function slotView(slot: 'owner' | 'active', p: Permission) {
 async function withAccount(actives: Permission[] = []) {
   const h = await realStationState({ count: 12 });
   const show = h.real.handlers.accountShow;
-  h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))] });
+  h.real.handlers.accountShow = async (args) => ({
+    ...(await show(args)),
+    permissions: [slotView('owner', owner()), ...actives.map((p) => slotView('active', p))],
+  });
   return h;
 }
 
@@ -78,7 +84,7 @@ async function addPayActive(): Promise<HTMLElement> {
 }
 
 describe('the permission editor', () => {
-  it('starts from the current permissions and shows each rule\'s message next to its field as it is typed', async () => {
+  it("starts from the current permissions and shows each rule's message next to its field as it is typed", async () => {
     const { ownerGroup } = await openEditor();
     expect(input(ownerGroup, 'Threshold').value).toBe('2');
     expect([1, 2, 3].map((i) => input(ownerGroup, `Key ${i} address`).value)).toEqual([A, B, C]);
@@ -149,7 +155,11 @@ describe('the permission editor', () => {
     // Every contract type the reference node knows (ids up to 59) is an operation now (issue 17);
     // 7 is an id it has never used, so the node refuses a mask with bit 7 set.
     const active = create(PermissionSchema, {
-      type: PermissionType.Active, id: 2, permissionName: 'ops', threshold: 1n, operations: encodeOperationBits([1, 7]),
+      type: PermissionType.Active,
+      id: 2,
+      permissionName: 'ops',
+      threshold: 1n,
+      operations: encodeOperationBits([1, 7]),
       keys: [create(KeySchema, { address: parseAddress(A), weight: 1n })],
     });
     await openEditor([active]);
@@ -164,7 +174,11 @@ describe('the permission editor', () => {
   it("a mainnet active's operations, bits 48-59 included, are offered by name and re-stated bit for bit (issue 17)", async () => {
     const MAINNET = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
     const active = create(PermissionSchema, {
-      type: PermissionType.Active, id: 2, permissionName: 'mainnet', threshold: 1n, operations: Uint8Array.from(Buffer.from(MAINNET, 'hex')),
+      type: PermissionType.Active,
+      id: 2,
+      permissionName: 'mainnet',
+      threshold: 1n,
+      operations: Uint8Array.from(Buffer.from(MAINNET, 'hex')),
       keys: [create(KeySchema, { address: parseAddress(A), weight: 1n })],
     });
     await openEditor([active]);
@@ -259,9 +273,13 @@ describe('the permission editor', () => {
     expect(h.real.calls).toContain('buildPermissionUpdate');
   });
 
-  it('an account past the editor\'s limits (70 keys, from a hostile file) is said, not a crash', async () => {
+  it("an account past the editor's limits (70 keys, from a hostile file) is said, not a crash", async () => {
     const h = await realStationState({ count: 3 });
-    const many = create(PermissionSchema, { type: PermissionType.Owner, threshold: 1n, keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })) });
+    const many = create(PermissionSchema, {
+      type: PermissionType.Owner,
+      threshold: 1n,
+      keys: Array.from({ length: 70 }, () => create(KeySchema, { address: parseAddress(A), weight: 1n })),
+    });
     const show = h.real.handlers.accountShow;
     h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [slotView('owner', many)] });
     h.station.router.openAccount(M, 'permissions');
@@ -270,7 +288,7 @@ describe('the permission editor', () => {
     expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('works alone: an address typed and loaded, and an unknown one answered with the station\'s error', async () => {
+  it("works alone: an address typed and loaded, and an unknown one answered with the station's error", async () => {
     const h = await withAccount();
     renderWithStation(PermissionsScreen, h.station);
     const field = screen.getByLabelText('Address') as HTMLInputElement;

@@ -19,9 +19,18 @@ import { realStationState, renderWithStation } from '../../test/helpers/renderer
 
 const ACCOUNT = TEST_ADDRESSES.M;
 const PROPOSAL = JSON.stringify({
-  visible: true, owner_address: ACCOUNT,
+  visible: true,
+  owner_address: ACCOUNT,
   owner: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: ['A', 'B', 'C'].map((k) => ({ address: TEST_ADDRESSES[k as 'A'], weight: 1 })) },
-  actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: TEST_ADDRESSES.A, weight: 1 }] }],
+  actives: [
+    {
+      type: 'Active',
+      permission_name: 'pay',
+      threshold: 1,
+      operations: encodeOperationsHex(['TransferContract']),
+      keys: [{ address: TEST_ADDRESSES.A, weight: 1 }],
+    },
+  ],
 });
 
 /** What the panel saved as downloads (the browser's save prompt is across our boundary). */
@@ -61,7 +70,12 @@ describe('ProofPanel', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Make a challenge' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const challenge = JSON.parse(await saved[0]!.text()) as { kind: string; key: string; account: string; permissionHash: string };
-    expect(challenge).toMatchObject({ kind: 'airlock-proof-challenge', key: TEST_ADDRESSES.A, account: ACCOUNT, permissionHash: proposedPermissionHash(PROPOSAL) });
+    expect(challenge).toMatchObject({
+      kind: 'airlock-proof-challenge',
+      key: TEST_ADDRESSES.A,
+      account: ACCOUNT,
+      permissionHash: proposedPermissionHash(PROPOSAL),
+    });
     expect(h.real.calls).toContain('proofChallenge');
     expect(screen.getByRole('status').textContent).toContain(`Challenge made for ${TEST_ADDRESSES.A}`);
   });
@@ -117,7 +131,9 @@ describe('ProofPanel', () => {
     const handoff = await h.real.handlers.exportHandoff({ txId: h.real.txIds[1]! });
     await choose('Challenge file', 'payment.json', handoff.text);
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('p')!.textContent).toMatch(/^Nothing was signed\. challenge: this is a transaction or handoff file, not a proof challenge; a proof never signs a transaction$/);
+    expect(alert.querySelector('p')!.textContent).toMatch(
+      /^Nothing was signed\. challenge: this is a transaction or handoff file, not a proof challenge; a proof never signs a transaction$/,
+    );
     expect(screen.queryByRole('region', { name: 'What signing this challenge means' })).toBeNull();
     expect(h.real.calls).not.toContain('proofSign');
   });
@@ -147,7 +163,14 @@ describe('the Keys screen', () => {
 
 describe('provedKeys', () => {
   it('returns the keys proved for exactly that account and permission hash, each once', () => {
-    const p = (account: string, key: string, permissionHash: string) => ({ account, key, permissionHash, nonce: `${key}${permissionHash}`, provedAt: 1, fileName: 'f' });
+    const p = (account: string, key: string, permissionHash: string) => ({
+      account,
+      key,
+      permissionHash,
+      nonce: `${key}${permissionHash}`,
+      provedAt: 1,
+      fileName: 'f',
+    });
     const list = [p('TA', 'K1', 'h1'), p('TA', 'K2', 'h2'), p('TB', 'K3', 'h1'), p('TA', 'K1', 'h1')];
     expect(provedKeys(list, 'TA', 'h1')).toEqual(['K1']);
     expect(provedKeys(list, 'TB', 'h2')).toEqual([]);

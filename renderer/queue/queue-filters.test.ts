@@ -14,7 +14,9 @@ afterEach(cleanup);
 
 function rowStatuses(): string[] {
   const list = screen.getByRole('list', { name: 'Transactions' });
-  return within(list).getAllByRole('listitem').map((li) => li.dataset.status ?? '');
+  return within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.dataset.status ?? '');
 }
 
 describe('the queue', () => {

@@ -37,7 +37,9 @@ describe('importing on the Queue screen', () => {
 
   it('stays on the queue, reloaded, when the files carry several transactions', async () => {
     const h = await queueShown();
-    const files = await Promise.all([4, 5].map(async (i) => ({ name: `f${i}.json`, text: (await h.real.handlers.exportHandoff({ txId: h.real.txIds[i]! })).text })));
+    const files = await Promise.all(
+      [4, 5].map(async (i) => ({ name: `f${i}.json`, text: (await h.real.handlers.exportHandoff({ txId: h.real.txIds[i]! })).text })),
+    );
     const lists = h.real.calls.filter((c) => c.startsWith('list ')).length;
     await chooseFiles(files);
     await waitFor(() => expect(h.real.calls.filter((c) => c.startsWith('list ')).length).toBeGreaterThan(lists));

@@ -26,14 +26,32 @@ const TO = TEST_ADDRESSES.R;
 /** Account M as the station shows a stored one, replaced here: owner 0 and an active 2 named "payments". */
 function storeAccount(h: Harness): void {
   const key = (a: string) => create(KeySchema, { address: parseAddress(a), weight: 1n });
-  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n, keys: [key(TEST_ADDRESSES.A), key(TEST_ADDRESSES.B), key(TEST_ADDRESSES.C)] });
-  const active = create(PermissionSchema, { type: PermissionType.Active, id: 2, permissionName: 'payments', threshold: 1n, operations: new Uint8Array(32).fill(255), keys: [key(TEST_ADDRESSES.A)] });
+  const owner = create(PermissionSchema, {
+    type: PermissionType.Owner,
+    id: 0,
+    permissionName: 'owner',
+    threshold: 2n,
+    keys: [key(TEST_ADDRESSES.A), key(TEST_ADDRESSES.B), key(TEST_ADDRESSES.C)],
+  });
+  const active = create(PermissionSchema, {
+    type: PermissionType.Active,
+    id: 2,
+    permissionName: 'payments',
+    threshold: 1n,
+    operations: new Uint8Array(32).fill(255),
+    keys: [key(TEST_ADDRESSES.A)],
+  });
   const show = h.real.handlers.accountShow;
   h.real.handlers.accountShow = async (args) => {
     if (args.address !== ACCOUNT) throw new Error('unexpected account');
     return {
       ...(await show(args)),
-      permissions: ([['owner', owner], ['active', active]] as const).map(([slot, p]) => {
+      permissions: (
+        [
+          ['owner', owner],
+          ['active', active],
+        ] as const
+      ).map(([slot, p]) => {
         const view = permissionView(p);
         return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
       }),
@@ -85,7 +103,12 @@ describe('Send: rules checked as you type', () => {
   it('every field takes a bounded length, so a huge paste is cut before any rule reads it', async () => {
     await setup();
     expect(['From', 'To', 'Amount (TRX)', 'Expires in', 'Note', 'Permission'].map((l) => [l, field(l).getAttribute('maxlength')])).toEqual([
-      ['From', '128'], ['To', '128'], ['Amount (TRX)', '64'], ['Expires in', '32'], ['Note', '2000'], ['Permission', '16'],
+      ['From', '128'],
+      ['To', '128'],
+      ['Amount (TRX)', '64'],
+      ['Expires in', '32'],
+      ['Note', '2000'],
+      ['Permission', '16'],
     ]);
   });
 
@@ -122,7 +145,7 @@ describe('Send: rules checked as you type', () => {
     expect(screen.getByText('1.5 TRX = 1,500,000 sun')).toBeTruthy();
   });
 
-  it('From and To may not be the same account (the node\'s own message)', async () => {
+  it("From and To may not be the same account (the node's own message)", async () => {
     await setup();
     await type('From', ACCOUNT);
     await type('To', ACCOUNT);
@@ -131,7 +154,7 @@ describe('Send: rules checked as you type', () => {
     expect(problemOf('To')).toBe('');
   });
 
-  it('expiration follows the station\'s duration rule; the permission id refuses 1', async () => {
+  it("expiration follows the station's duration rule; the permission id refuses 1", async () => {
     await setup();
     await type('Expires in', '25h');
     expect(problemOf('Expires in')).toBe('at most 24h (the node refuses a longer expiration)');
@@ -175,7 +198,10 @@ describe('Send: building', () => {
   it('when the station adds a warning the screen stays to show it, with the basis and a button to open the transaction', async () => {
     const h = await realStationState({ count: 1 });
     const real = h.real.handlers.buildTransfer;
-    h.real.handlers.buildTransfer = async (args) => ({ ...(await real(args)), warnings: ['the snapshot is 23 h old: transactions built from it can live only 59 min more'] });
+    h.real.handlers.buildTransfer = async (args) => ({
+      ...(await real(args)),
+      warnings: ['the snapshot is 23 h old: transactions built from it can live only 59 min more'],
+    });
     renderWithStation(SendScreen, h.station);
     await type('From', ACCOUNT);
     await type('To', TO);
@@ -189,7 +215,7 @@ describe('Send: building', () => {
     expect(h.station.router.txId).toBe(h.real.txIds[1]);
   });
 
-  it('offers the stored account\'s permissions by id and name and sends the one chosen', async () => {
+  it("offers the stored account's permissions by id and name and sends the one chosen", async () => {
     const { h, seen } = await setup({ stored: true });
     await type('From', ACCOUNT);
     const select = await waitFor(() => {
@@ -219,7 +245,9 @@ describe('Send: building', () => {
     await type('Amount (TRX)', '1');
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. from: this station has no copy of account \S+: fetch it from the node/);
+    expect(alert.querySelector('p')!.textContent).toMatch(
+      /^The station did not build the transfer\. from: this station has no copy of account \S+: fetch it from the node/,
+    );
     expect(alert.querySelector('details')!.textContent).toMatch(/CodeNOT_FOUND.*Fieldfrom/);
     expect(h.real.txIds).toHaveLength(3);
   });

@@ -40,7 +40,6 @@ async function open() {
   return { h, form, type, fillValid };
 }
 
-
 describe('Issue a token: the rules as you type', () => {
   it.each([
     ['Name', 'trx', "assetName can't be trx (the native coin is called TRX)", 'TRXX'],
@@ -71,7 +70,8 @@ describe('Issue a token: the rules as you type', () => {
 
   it('each text field takes a bounded length (4096), so a huge paste is cut before any rule reads it', async () => {
     const { form } = await open();
-    for (const label of ['Name', 'Abbreviation', 'URL', 'Description']) expect([label, form.getByLabelText(label).getAttribute('maxlength')]).toEqual([label, '4096']);
+    for (const label of ['Name', 'Abbreviation', 'URL', 'Description'])
+      expect([label, form.getByLabelText(label).getAttribute('maxlength')]).toEqual([label, '4096']);
   });
 
   it('checks the sale window against now and against its start', async () => {
@@ -97,7 +97,9 @@ describe('Issue a token: the rules as you type', () => {
     await type('Amount cded, row 2', '500000');
     await type('Days, row 2', '0');
     expect(messageOf(form.getByLabelText('Amount cded, row 1'))).toBeNull();
-    expect(messageOf(form.getByLabelText('Amount cded, row 2'))).toBe('Frozen supply cannot exceed total supply (the rows together may not cde more than the supply)');
+    expect(messageOf(form.getByLabelText('Amount cded, row 2'))).toBe(
+      'Frozen supply cannot exceed total supply (the rows together may not cde more than the supply)',
+    );
     expect(messageOf(form.getByLabelText('Days, row 2'))).toBe('frozenDuration must be less than 3652 days and more than 1 days (1 to 3652 days)');
     await type('Amount cded, row 2', '400000');
     await type('Days, row 2', '3652');
@@ -178,7 +180,12 @@ describe('Issue a token: what it shows and builds', () => {
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     const c = (await h.real.handlers.status({ txId: h.station.router.txId! })).view.contract;
     if (c.contract !== 'AssetIssueContract') throw new Error(c.contract);
-    expect([c.totalSupply, c.cdedSupply.map((x) => [x.amount, x.days]), c.freeAssetNetLimit, c.publicFreeAssetNetLimit]).toEqual(['1000', [['250', '30']], '100', '10000']);
+    expect([c.totalSupply, c.cdedSupply.map((x) => [x.amount, x.days]), c.freeAssetNetLimit, c.publicFreeAssetNetLimit]).toEqual([
+      '1000',
+      [['250', '30']],
+      '100',
+      '10000',
+    ]);
   });
 
   it('never echoes a private key pasted into the name, in a message or anywhere on the page', async () => {

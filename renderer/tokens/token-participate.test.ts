@@ -15,7 +15,6 @@ afterEach(cleanup);
 
 const open = async () => openTokenSection('Take part in a token sale');
 
-
 describe('Take part in a token sale', () => {
   it('shows the price, the window open now, and what the amount buys; builds paying the issuer', async () => {
     const { h, form, type } = await open();

@@ -19,7 +19,18 @@ import { messageToNodeJson } from '../../shared/chain/node-json.ts';
 import { assetIssueProblems, participateExchange } from '../../shared/contracts/token.ts';
 import { formatGrouped, groupDigits, readAmount } from '../../shared/base/amount.ts';
 import { COIN_DECIMALS } from '../../shared/base/amount.ts';
-import { MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_EXPIRATION_MS, MAX_NOTE_LENGTH, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_CDED_DAYS, MAX_PRECISION, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT } from '../../shared/base/limits.ts';
+import {
+  MAX_CDED_SUPPLY_ENTRIES,
+  MAX_DESCRIPTION_BYTES,
+  MAX_EXPIRATION_MS,
+  MAX_NOTE_LENGTH,
+  MAX_TOKEN_NAME_BYTES,
+  MAX_URL_BYTES,
+  MAX_CDED_DAYS,
+  MAX_PRECISION,
+  MIN_CDED_DAYS,
+  ONE_DAY_NET_LIMIT,
+} from '../../shared/base/limits.ts';
 
 /** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): burned when the node executes the issue. */
 export const ASSET_ISSUE_FEE_SUN = 1_024_000_000n;
@@ -102,7 +113,11 @@ function durationMs(text: string): number | null {
 
 /** The options as the API takes them (an empty Expires in leaves the station's default). */
 export function optionsArgs(o: BuildOptionsText): { permissionId: number; expiresIn?: string; note?: string } {
-  return { permissionId: Number(o.permission.trim()), ...(o.expiresIn.trim() !== '' && { expiresIn: o.expiresIn.trim() }), ...(o.note !== '' && { note: o.note }) };
+  return {
+    permissionId: Number(o.permission.trim()),
+    ...(o.expiresIn.trim() !== '' && { expiresIn: o.expiresIn.trim() }),
+    ...(o.note !== '' && { note: o.note }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +179,11 @@ export interface SaleFacts extends TokenUnitFacts {
 }
 
 /** The participation's problems, the sun paid and the smallest token units received, when they read. */
-export function participateProblems(t: ParticipateText, token: SaleFacts | null, now: number): { errors: FieldErrors; sun: bigint | null; bought: bigint | null } {
+export function participateProblems(
+  t: ParticipateText,
+  token: SaleFacts | null,
+  now: number,
+): { errors: FieldErrors; sun: bigint | null; bought: bigint | null } {
   const errors: FieldErrors = { ...optionsProblems(t) };
   const from = addressFieldProblem(t.from);
   if (from) errors.from = from;
@@ -231,9 +250,20 @@ export interface IssueText extends BuildOptionsText {
 
 /** Where each rule of assetIssueProblems is shown: contract field → form field. */
 const ISSUE_FIELDS: Record<string, string> = {
-  owner_address: 'from', name: 'name', abbr: 'abbr', precision: 'precision', url: 'url', description: 'description',
-  start_time: 'start', end_time: 'end', total_supply: 'totalSupply', coin_num: 'coinNum', num: 'num', cded_supply: 'cded',
-  free_asset_net_limit: 'freeLimit', public_free_asset_net_limit: 'publicLimit',
+  owner_address: 'from',
+  name: 'name',
+  abbr: 'abbr',
+  precision: 'precision',
+  url: 'url',
+  description: 'description',
+  start_time: 'start',
+  end_time: 'end',
+  total_supply: 'totalSupply',
+  coin_num: 'coinNum',
+  num: 'num',
+  cded_supply: 'cded',
+  free_asset_net_limit: 'freeLimit',
+  public_free_asset_net_limit: 'publicLimit',
 };
 
 /** The node's message, and what it means in plain words. */
@@ -368,4 +398,3 @@ export function releaseDate(start: string, days: string): number | null {
   const d = /^[0-9]{1,4}$/.test(days.trim()) ? Number(days.trim()) : null;
   return s === null || d === null ? null : s + d * DAY_MS;
 }
-

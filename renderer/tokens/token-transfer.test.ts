@@ -18,7 +18,6 @@ const PRIVATE_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7
 
 const open = async () => openTokenSection('Transfer a token');
 
-
 describe('Transfer a token', () => {
   it('shows the token by id with its escaped name, abbreviation and precision, and converts the amount exactly', async () => {
     const { form, type } = await open();
@@ -122,24 +121,40 @@ describe('Transfer a token', () => {
     await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
     await type('Amount', '1');
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
-    await waitFor(() => expect(form.getByRole('alert').textContent).toMatch(/The station did not build it: from: this station has no copy of account \S+: fetch it from the node/));
+    await waitFor(() =>
+      expect(form.getByRole('alert').textContent).toMatch(
+        /The station did not build it: from: this station has no copy of account \S+: fetch it from the node/,
+      ),
+    );
     expect(h.station.router.screen).toBe('tokens');
   });
 
   it("offers the From account's permissions as a select once the station has the account, and sends the one chosen", async () => {
     const { h, form, type } = await open();
     const permission = (id: number, type: 'Owner' | 'Active', name: string, slot: 'owner' | 'active') => ({
-      type, id, name, nameEscaped: false, threshold: '1', keys: [], slot,
+      type,
+      id,
+      name,
+      nameEscaped: false,
+      threshold: '1',
+      keys: [],
+      slot,
       operations: slot === 'owner' ? null : { hex: '02' + '00'.repeat(31), names: ['TransferAssetContract'], unknown: [] },
     });
     // The station's account M, shown with an active 2 it does not have, so the build is refused.
     const show = h.real.handlers.accountShow;
-    h.real.handlers.accountShow = async (args) => ({ ...(await show(args)), permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')] });
+    h.real.handlers.accountShow = async (args) => ({
+      ...(await show(args)),
+      permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')],
+    });
     expect(form.getByLabelText('Permission').tagName).toBe('INPUT');
     await type('From', TEST_ADDRESSES.M);
     await waitFor(() => expect(form.getByLabelText('Permission').tagName).toBe('SELECT'));
     const select = form.getByLabelText('Permission') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['0', '0 owner'], ['2', '2 pay (1 operations)']]);
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['0', '0 owner'],
+      ['2', '2 pay (1 operations)'],
+    ]);
     expect(select.value).toBe('0');
     await fireEvent.change(select, { target: { value: '2' } });
     await type('To', TEST_ADDRESSES.R);

@@ -53,8 +53,21 @@ export class TokensState {
   transfer = $state<TransferText>({ from: '', to: '', tokenId: '', amount: '', ...OPTIONS });
   participate = $state<ParticipateText>({ from: '', tokenId: '', amount: '', ...OPTIONS });
   issue = $state<IssueText>({
-    from: '', name: '', abbr: '', totalSupply: '', precision: '0', coinNum: '', num: '', start: '', end: '', cded: [],
-    freeLimit: '', publicLimit: '', url: '', description: '', ...OPTIONS,
+    from: '',
+    name: '',
+    abbr: '',
+    totalSupply: '',
+    precision: '0',
+    coinNum: '',
+    num: '',
+    start: '',
+    end: '',
+    cded: [],
+    freeLimit: '',
+    publicLimit: '',
+    url: '',
+    description: '',
+    ...OPTIONS,
   });
 
   /**
@@ -104,7 +117,9 @@ export class TokensState {
     this.accountPermissions = { ...this.accountPermissions, [key]: null };
     const answer = await this.#client.accountShow({ address: key });
     if (!answer.ok) return;
-    const options = answer.value.permissions.filter((p) => p.slot !== 'executive').map((p) => ({ id: p.id, label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}` }));
+    const options = answer.value.permissions
+      .filter((p) => p.slot !== 'executive')
+      .map((p) => ({ id: p.id, label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}` }));
     this.accountPermissions = { ...this.accountPermissions, [key]: options };
   }
 

@@ -21,7 +21,8 @@ function pixelsOfPath(d: string, size: number, scale = 3): Uint8ClampedArray {
   for (const [, x, y, w] of runs) for (let c = 0; c < Number(w); c++) dark[Number(y)]![Number(x) + c] = true;
   const px = size * scale;
   const data = new Uint8ClampedArray(px * px * 4).fill(255);
-  for (let y = 0; y < px; y++) for (let x = 0; x < px; x++) if (dark[Math.floor(y / scale)]![Math.floor(x / scale)]) data.fill(0, (y * px + x) * 4, (y * px + x) * 4 + 3);
+  for (let y = 0; y < px; y++)
+    for (let x = 0; x < px; x++) if (dark[Math.floor(y / scale)]![Math.floor(x / scale)]) data.fill(0, (y * px + x) * 4, (y * px + x) * 4 + 3);
   return data;
 }
 

@@ -9,13 +9,7 @@
  * same way on both), and both answer with an ApiResult; nothing rejects, a transport failure is
  * INTERNAL data.
  */
-import {
-  API_PATH_PREFIX,
-  toApiResult,
-  type ApiClient,
-  type ApiResult,
-  type ApiTable,
-} from './api-contract.ts';
+import { API_PATH_PREFIX, toApiResult, type ApiClient, type ApiResult, type ApiTable } from './api-contract.ts';
 
 /** Sends one call and resolves with whatever came back (an ApiResult when all is well). */
 export type Transport = (method: string, args: unknown) => Promise<unknown>;

@@ -27,10 +27,7 @@ import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
 // Declaring a table
 
 /** One method: the schema of its single argument and of its result. */
-export interface ApiMethod<
-  A extends v.GenericSchema = v.GenericSchema,
-  R extends v.GenericSchema = v.GenericSchema,
-> {
+export interface ApiMethod<A extends v.GenericSchema = v.GenericSchema, R extends v.GenericSchema = v.GenericSchema> {
   readonly args: A;
   readonly result: R;
 }
@@ -73,8 +70,7 @@ export type Handlers<T extends ApiTable> = {
 };
 
 /** A method whose argument schema accepts `undefined` may be called with no argument. */
-type ClientArgs<T extends ApiTable, M extends MethodName<T>> =
-  undefined extends ArgsInputOf<T, M> ? [args?: ArgsInputOf<T, M>] : [args: ArgsInputOf<T, M>];
+type ClientArgs<T extends ApiTable, M extends MethodName<T>> = undefined extends ArgsInputOf<T, M> ? [args?: ArgsInputOf<T, M>] : [args: ArgsInputOf<T, M>];
 
 /** What the renderer holds: one async function per method, never rejecting, same on every transport. */
 export type ApiClient<T extends ApiTable> = {
@@ -110,8 +106,6 @@ export interface ArgLimits {
   /** Characters in all strings and keys together; matches the bridge's body limit. */
   maxTextChars: number;
 }
-
-
 
 export const DEFAULT_ARG_LIMITS: Readonly<ArgLimits> = Object.freeze({
   maxDepth: 32,
@@ -380,10 +374,7 @@ const ERROR_DATA = v.object({
   details: v.optional(v.record(v.string(), v.unknown())),
 });
 
-const ENVELOPE = v.variant('ok', [
-  v.object({ ok: v.literal(true), value: v.unknown() }),
-  v.object({ ok: v.literal(false), error: ERROR_DATA }),
-]);
+const ENVELOPE = v.variant('ok', [v.object({ ok: v.literal(true), value: v.unknown() }), v.object({ ok: v.literal(false), error: ERROR_DATA })]);
 
 /**
  * What a client makes of whatever a transport answered: a well-formed ApiResult as it is, anything

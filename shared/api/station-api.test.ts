@@ -17,9 +17,28 @@ import { MAX_FILE_BYTES } from '../base/limits.ts';
  * its keys are whatever the handler put there, so a result lists items with named fields instead.
  */
 const CLOSED = new Set([
-  'string', 'number', 'boolean', 'null', 'undefined', 'literal', 'picklist', 'enum',
-  'object', 'strict_object', 'array', 'tuple', 'strict_tuple', 'optional', 'nullable', 'nullish',
-  'exact_optional', 'non_optional', 'non_nullable', 'non_nullish', 'union', 'variant',
+  'string',
+  'number',
+  'boolean',
+  'null',
+  'undefined',
+  'literal',
+  'picklist',
+  'enum',
+  'object',
+  'strict_object',
+  'array',
+  'tuple',
+  'strict_tuple',
+  'optional',
+  'nullable',
+  'nullish',
+  'exact_optional',
+  'non_optional',
+  'non_nullable',
+  'non_nullish',
+  'union',
+  'variant',
 ]);
 const SECRET_NAME = /priv|secret|seed|mnemonic|passphrase|password|keystore/i;
 
@@ -78,10 +97,13 @@ describe('the station API table', () => {
 describe('the station API table refuses hostile arguments before any handler runs', () => {
   const reached: string[] = [];
   const handlers = Object.fromEntries(
-    Object.keys(STATION_API).map((method) => [method, () => {
-      reached.push(method);
-      throw new Error('a handler ran');
-    }]),
+    Object.keys(STATION_API).map((method) => [
+      method,
+      () => {
+        reached.push(method);
+        throw new Error('a handler ran');
+      },
+    ]),
   ) as unknown as Handlers<StationApi>;
 
   async function refused(method: string, args: unknown) {

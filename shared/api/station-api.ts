@@ -57,7 +57,10 @@ const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at mo
 const fileNameArg = v.pipe(
   v.string(),
   v.maxLength(255, 'a file name of at most 255 characters'),
-  v.check((name) => fileNameControl(name) === null, (issue) => fileNameControlMessage(fileNameControl(String(issue.input)) ?? 'U+0000')),
+  v.check(
+    (name) => fileNameControl(name) === null,
+    (issue) => fileNameControlMessage(fileNameControl(String(issue.input)) ?? 'U+0000'),
+  ),
 );
 
 /** The options every build takes (services BuildOptions). */
@@ -70,9 +73,7 @@ const buildOptions = {
 /** The node's contract JSON (AssetIssueContract, AccountPermissionUpdateContract) as text. */
 const contractJsonArg = v.pipe(v.string(), v.maxBytes(MAX_PERMISSION_JSON_BYTES, `contract JSON of at most ${MAX_PERMISSION_JSON_BYTES} bytes`));
 
-
 export const VAULT_KINDS = ['keychain', 'keystore'] as const;
-
 
 // ---------------------------------------------------------------------------------------------
 // Result parts
@@ -289,7 +290,12 @@ export const STATION_API = defineApi({
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
   snapshotExport: {
     args: v.strictObject({ accounts: v.pipe(v.array(addressArg), v.maxLength(100, 'at most 100 accounts')) }),
-    result: v.strictObject({ ...FILE_OUT, block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }), accounts: v.array(v.string()), tokens: v.array(v.string()) }),
+    result: v.strictObject({
+      ...FILE_OUT,
+      block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
+      accounts: v.array(v.string()),
+      tokens: v.array(v.string()),
+    }),
   },
   snapshotImport: {
     args: v.strictObject({ fileName: fileNameArg, text: textFile() }),
@@ -304,11 +310,17 @@ export const STATION_API = defineApi({
 
   // ---- build
   buildTransfer: { args: v.strictObject({ from: addressArg, to: addressArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
-  buildTransferAsset: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
+  buildTransferAsset: {
+    args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }),
+    result: BUILD_RESULT,
+  },
   buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
-  buildPermissionUpdate: { args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }), result: BUILD_RESULT },
+  buildPermissionUpdate: {
+    args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
+    result: BUILD_RESULT,
+  },
   /**
    * A CSV of `to,amount,token,note` rows from one account (shared/files/batch-csv.ts); a per-row result.
    * `firstRow` numbers the rows when the CSV is a chunk of a larger file (the header stays row 1).
@@ -316,8 +328,12 @@ export const STATION_API = defineApi({
   buildBatch: {
     args: v.strictObject({
       // shared/files/batch-csv.ts MAX_CSV_BYTES, written out: importing it would put the builders in the preload.
-      csv: textFile(8 * 1024 * 1024), from: addressArg, sign: v.optional(v.boolean()),
-      firstRow: v.optional(v.pipe(v.number(), v.integer('a whole number'), v.minValue(2, '2 or more (row 1 is the header)'), v.maxValue(2 ** 31 - 1, 'at most 2^31-1'))),
+      csv: textFile(8 * 1024 * 1024),
+      from: addressArg,
+      sign: v.optional(v.boolean()),
+      firstRow: v.optional(
+        v.pipe(v.number(), v.integer('a whole number'), v.minValue(2, '2 or more (row 1 is the header)'), v.maxValue(2 ** 31 - 1, 'at most 2^31-1')),
+      ),
       ...buildOptions,
     }),
     result: v.strictObject({
@@ -367,20 +383,29 @@ export const STATION_API = defineApi({
       files: v.pipe(v.array(v.strictObject({ name: fileNameArg, text: textFile() })), v.minLength(1, 'at least one file'), v.maxLength(20, 'at most 20 files')),
     }),
     result: v.strictObject({
-      results: v.array(v.strictObject({
-        file: v.string(),
-        txId: txIdText,
-        kind: v.picklist(['handoff', 'transaction']),
-        added: v.array(v.string()),
-        known: v.array(v.string()),
-        newTransaction: v.boolean(),
-        warnings: v.array(v.string()),
-      })),
+      results: v.array(
+        v.strictObject({
+          file: v.string(),
+          txId: txIdText,
+          kind: v.picklist(['handoff', 'transaction']),
+          added: v.array(v.string()),
+          known: v.array(v.string()),
+          newTransaction: v.boolean(),
+          warnings: v.array(v.string()),
+        }),
+      ),
     }),
   },
   reissue: {
     args: v.strictObject({ txId: txIdArg, expiresIn: v.optional(durationArg) }),
-    result: v.strictObject({ old: txIdText, txId: txIdText, transaction: STATION_TRANSACTION, basis: v.string(), warnings: v.array(v.string()), text: v.string() }),
+    result: v.strictObject({
+      old: txIdText,
+      txId: txIdText,
+      transaction: STATION_TRANSACTION,
+      basis: v.string(),
+      warnings: v.array(v.string()),
+      text: v.string(),
+    }),
   },
   /** The dry run before broadcast: permissions now against the signers' copy, and getsignweight. */
   preflight: {
@@ -389,7 +414,14 @@ export const STATION_API = defineApi({
   },
   broadcast: {
     args: v.strictObject({ txId: txIdArg }),
-    result: v.strictObject({ txId: txIdText, accepted: v.boolean(), status: v.picklist(TX_STATUSES), text: v.string(), comparison: COMPARISON_VIEW, signWeight: SIGN_WEIGHT_VIEW }),
+    result: v.strictObject({
+      txId: txIdText,
+      accepted: v.boolean(),
+      status: v.picklist(TX_STATUSES),
+      text: v.string(),
+      comparison: COMPARISON_VIEW,
+      signWeight: SIGN_WEIGHT_VIEW,
+    }),
   },
 
   // ---- the queue
@@ -485,7 +517,10 @@ export const STATION_API = defineApi({
   // ---- settings, node, audit
   settings: { args: v.undefined(), result: SETTINGS_VIEW },
   setSetting: {
-    args: v.strictObject({ key: v.picklist(['node', 'dialect', 'expiration', 'vault']), value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')) }),
+    args: v.strictObject({
+      key: v.picklist(['node', 'dialect', 'expiration', 'vault']),
+      value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')),
+    }),
     // A new node URL is probed for its dialect and the result says how that went (issue 16: the
     // station's `probe` did not match a bare SETTINGS_VIEW and saving the URL answered INTERNAL).
     result: v.strictObject({ ...SETTINGS_VIEW.entries, probe: v.optional(v.string()) }),

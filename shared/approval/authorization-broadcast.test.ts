@@ -12,7 +12,32 @@ import { bytesToHex, concatBytes } from '../base/bytes.ts';
 import { defaultExecutivePermission } from '../contracts/permission/rules.ts';
 import { encodeRaw } from '../chain/transaction.ts';
 import { approvedList, readSigningFacts, signWeight, verifyTransactionSignatures, type AccountPermissions } from './authorization.ts';
-import { UTIL_TEST, ASSET_2SIG, OWNER_1SIG, vectorTx, PRIV, A, B, C, RAW, TRANSFER_ID, transfer, permissionUpdate, signed, sigOf, withSignatures, NO_CONTRACT_RAW, key, activePerm, account, MULTI, errorOf, expectError, hexes, withV } from '../../test/helpers/authorization-helpers.ts';
+import {
+  UTIL_TEST,
+  ASSET_2SIG,
+  OWNER_1SIG,
+  vectorTx,
+  PRIV,
+  A,
+  B,
+  C,
+  RAW,
+  TRANSFER_ID,
+  transfer,
+  permissionUpdate,
+  signed,
+  sigOf,
+  withSignatures,
+  NO_CONTRACT_RAW,
+  key,
+  activePerm,
+  account,
+  MULTI,
+  errorOf,
+  expectError,
+  hexes,
+  withV,
+} from '../../test/helpers/authorization-helpers.ts';
 
 describe('verifyTransactionSignatures: the broadcast path in order (PROTOCOL.md §3)', () => {
   it('accepts the owner signing under the default owner permission (account exists without owner_permission, or is missing)', () => {
@@ -101,7 +126,11 @@ describe('verifyTransactionSignatures: the broadcast path in order (PROTOCOL.md 
   });
 
   it('an owner key does not count for an active permission it is not in', () => {
-    expectError(() => verifyTransactionSignatures(signed(transfer(A, 2), PRIV.k13), MULTI), 'PERMISSION', `${bytesToHex(signed(transfer(A, 2), PRIV.k13).signatures[0]!)} is signed by ${addressToBase58(C)} but it is not contained of permission.`);
+    expectError(
+      () => verifyTransactionSignatures(signed(transfer(A, 2), PRIV.k13), MULTI),
+      'PERMISSION',
+      `${bytesToHex(signed(transfer(A, 2), PRIV.k13).signatures[0]!)} is signed by ${addressToBase58(C)} but it is not contained of permission.`,
+    );
   });
 });
 
@@ -159,14 +188,18 @@ describe('readSigningFacts: lenient reading of the raw bytes', () => {
     expect([f.contractCount, f.contractTypeId, f.permissionId, bytesToHex(f.ownerAddress!)]).toEqual([1, 2, 2, ASSET_2SIG.contract.owner_address]);
   });
 
-  it('a type URL that does not name the contract type gives an empty owner, as the node\'s getOwner does', () => {
-    const raw = encodeRaw(create(Transaction_rawSchema, {
-      ...RAW,
-      contract: [create(Transaction_ContractSchema, {
-        type: TRANSFER_ID,
-        parameter: { typeUrl: 'type.googleapis.com/protocol.TransferAssetContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
-      })],
-    }));
+  it("a type URL that does not name the contract type gives an empty owner, as the node's getOwner does", () => {
+    const raw = encodeRaw(
+      create(Transaction_rawSchema, {
+        ...RAW,
+        contract: [
+          create(Transaction_ContractSchema, {
+            type: TRANSFER_ID,
+            parameter: { typeUrl: 'type.googleapis.com/protocol.TransferAssetContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
+          }),
+        ],
+      }),
+    );
     const f = readSigningFacts(raw);
     expect(f.ownerAddress).toEqual(new Uint8Array());
     // A missing owner account then signs under a default owner of the empty address: nobody's key.
@@ -176,13 +209,18 @@ describe('readSigningFacts: lenient reading of the raw bytes', () => {
   });
 
   it('a type URL whose full name lacks the protocol. package gives an empty owner too', () => {
-    const raw = (typeUrl: string) => encodeRaw(create(Transaction_rawSchema, {
-      ...RAW,
-      contract: [create(Transaction_ContractSchema, {
-        type: TRANSFER_ID,
-        parameter: { typeUrl, value: concatBytes(new Uint8Array([0x0a, 21]), A) },
-      })],
-    }));
+    const raw = (typeUrl: string) =>
+      encodeRaw(
+        create(Transaction_rawSchema, {
+          ...RAW,
+          contract: [
+            create(Transaction_ContractSchema, {
+              type: TRANSFER_ID,
+              parameter: { typeUrl, value: concatBytes(new Uint8Array([0x0a, 21]), A) },
+            }),
+          ],
+        }),
+      );
     expect(readSigningFacts(raw('type.googleapis.com/TransferContract')).ownerAddress).toEqual(new Uint8Array());
     expect(readSigningFacts(raw('type.googleapis.com/protocol.TransferContract')).ownerAddress).toEqual(A);
   });

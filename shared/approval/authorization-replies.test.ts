@@ -13,7 +13,32 @@ import { defaultActiveOperations } from '../chain/operations.ts';
 import { defaultExecutivePermission } from '../contracts/permission/rules.ts';
 import { txIdOf } from '../chain/transaction.ts';
 import { approvedList, signWeight } from './authorization.ts';
-import { UTIL_TEST, vectorTx, PRIV, A, B, C, D, E, X, transfer, permissionUpdate, signed, sigOf, withSignatures, NO_CONTRACT_RAW, UNSUPPORTED_RAW, key, ownerPerm, activePerm, account, MULTI, hexes, highS, withV } from '../../test/helpers/authorization-helpers.ts';
+import {
+  UTIL_TEST,
+  vectorTx,
+  PRIV,
+  A,
+  B,
+  C,
+  D,
+  E,
+  X,
+  transfer,
+  permissionUpdate,
+  signed,
+  sigOf,
+  withSignatures,
+  NO_CONTRACT_RAW,
+  UNSUPPORTED_RAW,
+  key,
+  ownerPerm,
+  activePerm,
+  account,
+  MULTI,
+  hexes,
+  highS,
+  withV,
+} from '../../test/helpers/authorization-helpers.ts';
 
 describe('signWeight: getsignweight (PROTOCOL.md §4.1)', () => {
   it('1: no contract: OTHER_ERROR "Invalid transaction: no valid contract"', () => {
@@ -26,7 +51,7 @@ describe('signWeight: getsignweight (PROTOCOL.md §4.1)', () => {
     expect(signWeight({ rawBytes: NO_CONTRACT_RAW, signatures: [] }, undefined).result.message).toBe('Invalid transaction: no valid contract');
   });
 
-  it('bytes that are not a transaction, or a contract Airlock cannot read: OTHER_ERROR with the decoder\'s message', () => {
+  it("bytes that are not a transaction, or a contract Airlock cannot read: OTHER_ERROR with the decoder's message", () => {
     const bad = signWeight({ rawBytes: new Uint8Array([0x0a, 0x05, 0x01]), signatures: [] }, MULTI);
     expect(bad.result.code).toBe('OTHER_ERROR');
     expect(bad.result.message).toMatch(/^raw_data: not a valid transaction encoding/);
@@ -55,8 +80,10 @@ describe('signWeight: getsignweight (PROTOCOL.md §4.1)', () => {
   });
 
   it('4: PERMISSION_ERROR "Permission type is wrong!" for id 1', () => {
-    expect(signWeight(signed(transfer(A, 1), PRIV.k11), account({ executive: defaultExecutivePermission(A) })).result)
-      .toEqual({ code: 'PERMISSION_ERROR', message: 'Permission type is wrong!' });
+    expect(signWeight(signed(transfer(A, 1), PRIV.k11), account({ executive: defaultExecutivePermission(A) })).result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: 'Permission type is wrong!',
+    });
   });
 
   it('4: PERMISSION_ERROR "operations size must be 32"', () => {
@@ -93,10 +120,14 @@ describe('signWeight: getsignweight (PROTOCOL.md §4.1)', () => {
   it('6: PERMISSION_ERROR for count, stranger and duplicate', () => {
     const tx = transfer(A);
     const [sA, sB, sC, sX] = [sigOf(tx, PRIV.k11), sigOf(tx, PRIV.k12), sigOf(tx, PRIV.k13), sigOf(tx, PRIV.k23)] as const;
-    expect(signWeight(withSignatures(tx, [sA, sB, sC, sX]), MULTI).result)
-      .toEqual({ code: 'PERMISSION_ERROR', message: 'Signature count is 4 more than key counts of permission : 3' });
-    expect(signWeight(withSignatures(tx, [sX]), MULTI).result)
-      .toEqual({ code: 'PERMISSION_ERROR', message: `${bytesToHex(sX)} is signed by ${addressToBase58(X)} but it is not contained of permission.` });
+    expect(signWeight(withSignatures(tx, [sA, sB, sC, sX]), MULTI).result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: 'Signature count is 4 more than key counts of permission : 3',
+    });
+    expect(signWeight(withSignatures(tx, [sX]), MULTI).result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: `${bytesToHex(sX)} is signed by ${addressToBase58(X)} but it is not contained of permission.`,
+    });
     const dup = signWeight(withSignatures(tx, [sA, highS(sA)]), MULTI);
     expect(dup.result).toEqual({ code: 'PERMISSION_ERROR', message: `${addressToBase58(A)} has signed twice!` });
     expect(dup.approvedList).toBeUndefined();
@@ -153,8 +184,9 @@ describe('approvedList: getapprovedlist (PROTOCOL.md §4.2)', () => {
   });
 
   it('order: no contract before a missing account; a missing account before bad signatures', () => {
-    expect(approvedList({ rawBytes: NO_CONTRACT_RAW, signatures: [] }, undefined, { accountExists: false }).result.message)
-      .toBe('Invalid transaction: no valid contract');
+    expect(approvedList({ rawBytes: NO_CONTRACT_RAW, signatures: [] }, undefined, { accountExists: false }).result.message).toBe(
+      'Invalid transaction: no valid contract',
+    );
     expect(approvedList(withSignatures(tx, [sA.subarray(0, 3)]), undefined, { accountExists: false }).result.code).toBe('OTHER_ERROR');
   });
 
@@ -185,7 +217,11 @@ describe('HTTP JSON shapes (PROTOCOL.md §4.3)', () => {
     expect(json.permission).toEqual({
       permission_name: 'owner',
       threshold: 2n,
-      keys: [{ address: addressToHex(A), weight: 1n }, { address: addressToHex(B), weight: 1n }, { address: addressToHex(C), weight: 1n }],
+      keys: [
+        { address: addressToHex(A), weight: 1n },
+        { address: addressToHex(B), weight: 1n },
+        { address: addressToHex(C), weight: 1n },
+      ],
     });
     expect(json.approved_list).toEqual([addressToHex(A), addressToHex(B)]);
     expect(json.current_weight).toBe(2n);
@@ -211,7 +247,10 @@ describe('HTTP JSON shapes (PROTOCOL.md §4.3)', () => {
       permission_name: 'active2',
       threshold: 5n,
       operations: bytesToHex(defaultActiveOperations()),
-      keys: [{ address: addressToBase58(A), weight: 2n }, { address: addressToBase58(B), weight: 3n }],
+      keys: [
+        { address: addressToBase58(A), weight: 2n },
+        { address: addressToBase58(B), weight: 3n },
+      ],
     });
     expect(json.result).toEqual({ code: 'NOT_ENOUGH_PERMISSION' });
   });
@@ -262,7 +301,10 @@ describe('approvalView (shared/views/view.ts, for the UI)', () => {
     expect(s.missing).toBe('3');
     expect(s.enough).toBe(false);
     expect(s.signers.map((x) => [x.address.hex, x.weight])).toEqual([[bytesToHex(B), '2']]);
-    expect(s.canStillSign.map((x) => [x.address.hex, x.weight])).toEqual([[bytesToHex(A), '1'], [bytesToHex(C), '4']]);
+    expect(s.canStillSign.map((x) => [x.address.hex, x.weight])).toEqual([
+      [bytesToHex(A), '1'],
+      [bytesToHex(C), '4'],
+    ]);
     expect(s.canComplete).toBe(true);
     expect(s.permission?.threshold).toBe('5');
   });

@@ -16,12 +16,7 @@ import { bytesToHex, hexToBytes } from '../base/bytes.ts';
 import { AirlockError } from '../base/errors.ts';
 import { addSignature, addressOfPrivateKey, privateKeyFromHex } from '../chain/keys.ts';
 import { encodeOperations } from '../chain/operations.ts';
-import {
-  defaultActivePermission,
-  defaultExecutivePermission,
-  defaultOwnerPermission,
-  validatePermissionUpdate,
-} from '../contracts/permission/rules.ts';
+import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission, validatePermissionUpdate } from '../contracts/permission/rules.ts';
 import { createTransaction, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
 import { checkWeight, signWeight, verifyTransactionSignatures } from './authorization.ts';
 import { MAX_KEYS_PER_PERMISSION } from '../base/limits.ts';
@@ -72,10 +67,14 @@ function weightOf(weights: bigint[], signers: number[]): bigint {
 }
 
 describe('weight properties (PROTOCOL.md §3 item 5)', () => {
-  it('the weight equals the sum of the distinct signers\' weights, listed in signature order', () => {
+  it("the weight equals the sum of the distinct signers' weights, listed in signature order", () => {
     fc.assert(
       fc.property(weightsArb, signersArb, (weights, signers) => {
-        const r = checkWeight(ownerPermission(weights, 1n), signers.map((i) => SIGS[i]!), TX_ID);
+        const r = checkWeight(
+          ownerPermission(weights, 1n),
+          signers.map((i) => SIGS[i]!),
+          TX_ID,
+        );
         expect(r.weight).toBe(weightOf(weights, signers));
         expect(r.approvedList.map(bytesToHex)).toEqual(signers.map((i) => bytesToHex(ADDRS[i]!)));
       }),
@@ -90,8 +89,16 @@ describe('weight properties (PROTOCOL.md §3 item 5)', () => {
         fc.pre(unsigned.length > 0);
         const extra = unsigned[pick % unsigned.length]!;
         const p = ownerPermission(weights, 1n);
-        const before = checkWeight(p, signers.map((i) => SIGS[i]!), TX_ID).weight;
-        const after = checkWeight(p, [...signers, extra].map((i) => SIGS[i]!), TX_ID).weight;
+        const before = checkWeight(
+          p,
+          signers.map((i) => SIGS[i]!),
+          TX_ID,
+        ).weight;
+        const after = checkWeight(
+          p,
+          [...signers, extra].map((i) => SIGS[i]!),
+          TX_ID,
+        ).weight;
         expect(after >= before).toBe(true);
         expect(after - before).toBe(weights[extra]);
       }),
@@ -122,8 +129,9 @@ describe('weight properties (PROTOCOL.md §3 item 5)', () => {
           }
           expect(thrown).toBeInstanceOf(AirlockError);
           expect((thrown as AirlockError).message).toBe(`${addressToBase58(ADDRS[dupOf]!)} has signed twice!`);
-          expect(signWeight({ rawBytes: TX.rawBytes, signatures: sigs }, { address: OWNER, owner: ownerPermission(weights, 1n), actives: [] }).currentWeight)
-            .toBeUndefined();
+          expect(
+            signWeight({ rawBytes: TX.rawBytes, signatures: sigs }, { address: OWNER, owner: ownerPermission(weights, 1n), actives: [] }).currentWeight,
+          ).toBeUndefined();
         },
       ),
       RUNS,
@@ -132,17 +140,22 @@ describe('weight properties (PROTOCOL.md §3 item 5)', () => {
 
   it('the verdict is weight ≥ threshold, in getsignweight and on broadcast alike', () => {
     fc.assert(
-      fc.property(weightsArb, signersArb.filter((s) => s.length > 0), fc.bigInt({ min: -2n, max: 2n }), (weights, signers, delta) => {
-        const weight = weightOf(weights, signers);
-        const threshold = weight + delta > 0n ? weight + delta : 1n;
-        const account = { address: OWNER, owner: ownerPermission(weights, threshold), actives: [] };
-        const tx = { rawBytes: TX.rawBytes, signatures: signers.map((i) => SIGS[i]!) };
-        const sw = signWeight(tx, account);
-        expect(sw.currentWeight).toBe(weight);
-        expect(sw.result.code).toBe(weight >= threshold ? 'ENOUGH_PERMISSION' : 'NOT_ENOUGH_PERMISSION');
-        if (weight >= threshold) expect(verifyTransactionSignatures(tx, account).weight).toBe(weight);
-        else expect(() => verifyTransactionSignatures(tx, account)).toThrow('sig error');
-      }),
+      fc.property(
+        weightsArb,
+        signersArb.filter((s) => s.length > 0),
+        fc.bigInt({ min: -2n, max: 2n }),
+        (weights, signers, delta) => {
+          const weight = weightOf(weights, signers);
+          const threshold = weight + delta > 0n ? weight + delta : 1n;
+          const account = { address: OWNER, owner: ownerPermission(weights, threshold), actives: [] };
+          const tx = { rawBytes: TX.rawBytes, signatures: signers.map((i) => SIGS[i]!) };
+          const sw = signWeight(tx, account);
+          expect(sw.currentWeight).toBe(weight);
+          expect(sw.result.code).toBe(weight >= threshold ? 'ENOUGH_PERMISSION' : 'NOT_ENOUGH_PERMISSION');
+          if (weight >= threshold) expect(verifyTransactionSignatures(tx, account).weight).toBe(weight);
+          else expect(() => verifyTransactionSignatures(tx, account)).toThrow('sig error');
+        },
+      ),
       RUNS,
     );
   });

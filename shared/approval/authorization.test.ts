@@ -13,7 +13,26 @@ import { defaultActiveOperations, encodeOperations } from '../chain/operations.t
 import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission } from '../contracts/permission/rules.ts';
 import { txIdOf } from '../chain/transaction.ts';
 import { accountPermissionsFromAccount, checkContractPermission, checkWeight, resolvePermission } from './authorization.ts';
-import { PRIV, A, B, C, X, TRANSFER_ID, PERMISSION_UPDATE_ID, transfer, sigOf, key, ownerPerm, activePerm, account, MULTI, expectError, hexes, highS, withV } from '../../test/helpers/authorization-helpers.ts';
+import {
+  PRIV,
+  A,
+  B,
+  C,
+  X,
+  TRANSFER_ID,
+  PERMISSION_UPDATE_ID,
+  transfer,
+  sigOf,
+  key,
+  ownerPerm,
+  activePerm,
+  account,
+  MULTI,
+  expectError,
+  hexes,
+  highS,
+  withV,
+} from '../../test/helpers/authorization-helpers.ts';
 
 describe('accountPermissionsFromAccount', () => {
   it('takes address, owner, executive and actives from an Account message', () => {
@@ -77,8 +96,13 @@ describe('resolvePermission (PROTOCOL.md §3 item 3, §4.1 items 2-3)', () => {
     const o = resolvePermission(undefined, B, 0, 'broadcast');
     expect([o.type, o.id, bytesToHex(o.keys[0]!.address)]).toEqual([PermissionType.Owner, 0, bytesToHex(B)]);
     const a = resolvePermission(undefined, B, 2, 'broadcast');
-    expect([a.type, a.id, a.threshold, bytesToHex(a.operations), bytesToHex(a.keys[0]!.address)])
-      .toEqual([PermissionType.Active, 2, 1n, bytesToHex(defaultActiveOperations()), bytesToHex(B)]);
+    expect([a.type, a.id, a.threshold, bytesToHex(a.operations), bytesToHex(a.keys[0]!.address)]).toEqual([
+      PermissionType.Active,
+      2,
+      1n,
+      bytesToHex(defaultActiveOperations()),
+      bytesToHex(B),
+    ]);
     expectError(() => resolvePermission(undefined, B, 1, 'broadcast'), 'PERMISSION', "permission isn't exit");
     expectError(() => resolvePermission(undefined, B, 3, 'broadcast'), 'PERMISSION', "permission isn't exit");
   });
@@ -142,7 +166,7 @@ describe('checkWeight (PROTOCOL.md §3 item 5)', () => {
     expect(r.weight).toBe(9n);
   });
 
-  it('a key matches its signer by all 21 bytes: 0xa0 followed by the signer\'s 20 bytes is not the signer', () => {
+  it("a key matches its signer by all 21 bytes: 0xa0 followed by the signer's 20 bytes is not the signer", () => {
     const lookalike = Uint8Array.of(0xa0, ...A.subarray(1));
     expectError(
       () => checkWeight(ownerPerm([key(lookalike)], 1n), [sigA], txId),
@@ -160,7 +184,11 @@ describe('checkWeight (PROTOCOL.md §3 item 5)', () => {
   });
 
   it('the count check comes before any signature is read (even a 64-byte one)', () => {
-    expectError(() => checkWeight(ownerPerm([key(A)], 1n), [sigA.subarray(0, 64), sigB], txId), 'PERMISSION', 'Signature count is 2 more than key counts of permission : 1');
+    expectError(
+      () => checkWeight(ownerPerm([key(A)], 1n), [sigA.subarray(0, 64), sigB], txId),
+      'PERMISSION',
+      'Signature count is 2 more than key counts of permission : 1',
+    );
   });
 
   it('a signature shorter than 65 bytes: SIGNATURE_FORMAT "Signature size is 64"', () => {
@@ -215,11 +243,19 @@ describe('checkWeight (PROTOCOL.md §3 item 5)', () => {
 
   it('order: signatures are judged one by one, a duplicate before a later stranger and a stranger before a later duplicate', () => {
     expectError(() => checkWeight(owner, [sigA, sigA, sigX], txId), 'PERMISSION', `${addressToBase58(A)} has signed twice!`);
-    expectError(() => checkWeight(owner, [sigA, sigX, sigA], txId), 'PERMISSION', `${bytesToHex(sigX)} is signed by ${addressToBase58(X)} but it is not contained of permission.`);
+    expectError(
+      () => checkWeight(owner, [sigA, sigX, sigA], txId),
+      'PERMISSION',
+      `${bytesToHex(sigX)} is signed by ${addressToBase58(X)} but it is not contained of permission.`,
+    );
   });
 
   it('order: for one signature, "not contained" is found before "signed twice" (a stranger signing twice)', () => {
-    expectError(() => checkWeight(ownerPerm([key(A), key(B)], 1n), [sigX, sigX], txId), 'PERMISSION', `${bytesToHex(sigX)} is signed by ${addressToBase58(X)} but it is not contained of permission.`);
+    expectError(
+      () => checkWeight(ownerPerm([key(A), key(B)], 1n), [sigX, sigX], txId),
+      'PERMISSION',
+      `${bytesToHex(sigX)} is signed by ${addressToBase58(X)} but it is not contained of permission.`,
+    );
   });
 
   it('order: a short signature is reported before a later unrecoverable one, in signature order', () => {

@@ -23,20 +23,20 @@
  * broadcast path).
  */
 import { fromBinary } from '@bufbuild/protobuf';
-import {
-  PermissionType,
-  Transaction_rawSchema,
-  type Account,
-  type Permission,
-  type Transaction_raw,
-} from '../gen/protocol/core_pb.ts';
+import { PermissionType, Transaction_rawSchema, type Account, type Permission, type Transaction_raw } from '../gen/protocol/core_pb.ts';
 import { addressToBase58, isAddressBytes, type Address } from '../chain/address.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument, fail } from '../base/errors.ts';
 import { contractNameOfTypeUrl, contractSigner, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from '../chain/contract-types.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import { hasOperation, OPERATIONS_LENGTH } from '../chain/operations.ts';
-import { defaultActivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID } from '../contracts/permission/rules.ts';
+import {
+  defaultActivePermission,
+  defaultOwnerPermission,
+  EXECUTIVE_PERMISSION_ID,
+  FIRST_ACTIVE_PERMISSION_ID,
+  OWNER_PERMISSION_ID,
+} from '../contracts/permission/rules.ts';
 import { checkSignatureCount, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -66,12 +66,7 @@ export type CheckMode = 'broadcast' | 'query';
  * to the active with that id. For a missing account, broadcast mode gives the default owner for 0
  * and the default active for 2; query mode refuses.
  */
-export function resolvePermission(
-  account: AccountPermissions | undefined,
-  ownerAddress: Address,
-  permissionId: number,
-  mode: CheckMode,
-): Permission {
+export function resolvePermission(account: AccountPermissions | undefined, ownerAddress: Address, permissionId: number, mode: CheckMode): Permission {
   let permission: Permission | undefined;
   if (account) {
     if (permissionId === OWNER_PERMISSION_ID) permission = account.owner ?? defaultOwnerOf(account.address);
@@ -296,12 +291,7 @@ function checkTx(tx: SignedTransaction, fn: string): void {
 // getsignweight (PROTOCOL.md §4.1)
 
 export type SignWeightCode =
-  | 'ENOUGH_PERMISSION'
-  | 'NOT_ENOUGH_PERMISSION'
-  | 'SIGNATURE_FORMAT_ERROR'
-  | 'COMPUTE_ADDRESS_ERROR'
-  | 'PERMISSION_ERROR'
-  | 'OTHER_ERROR';
+  'ENOUGH_PERMISSION' | 'NOT_ENOUGH_PERMISSION' | 'SIGNATURE_FORMAT_ERROR' | 'COMPUTE_ADDRESS_ERROR' | 'PERMISSION_ERROR' | 'OTHER_ERROR';
 
 export interface SignWeightResult {
   /** Set once the permission resolved and allows the contract (step 5). */
@@ -414,11 +404,12 @@ export function approvedList(
     try {
       list.push(recoverSigner(sig, facts.txId));
     } catch (e) {
-      const code: ApprovedListCode = e instanceof AirlockError && e.code === 'SIGNATURE_FORMAT'
-        ? 'SIGNATURE_FORMAT_ERROR'
-        : e instanceof AirlockError && e.code === 'COMPUTE_ADDRESS'
-          ? 'COMPUTE_ADDRESS_ERROR'
-          : 'OTHER_ERROR';
+      const code: ApprovedListCode =
+        e instanceof AirlockError && e.code === 'SIGNATURE_FORMAT'
+          ? 'SIGNATURE_FORMAT_ERROR'
+          : e instanceof AirlockError && e.code === 'COMPUTE_ADDRESS'
+            ? 'COMPUTE_ADDRESS_ERROR'
+            : 'OTHER_ERROR';
       return { approvedList: [], result: { code, message: errorMessage(e) } };
     }
   }

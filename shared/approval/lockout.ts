@@ -126,9 +126,14 @@ export function thresholdReach(
     badArgument(`lockoutCheck: ${slot} has ${p.keys.length} keys; a permission has at most ${MAX_KEYS_PER_PERMISSION}`, slot);
   }
   const holdable = p.keys.filter((k) => !isUnholdableKey(k.address) && k.weight > 0n);
-  const sets = p.threshold > 0n ? minimalSets(holdable.map((k) => k.weight), p.threshold) : [];
-  const weightOf = (keep: (hex: string) => boolean): bigint =>
-    holdable.reduce((w, k) => (keep(bytesToHex(k.address)) ? w + k.weight : w), 0n);
+  const sets =
+    p.threshold > 0n
+      ? minimalSets(
+          holdable.map((k) => k.weight),
+          p.threshold,
+        )
+      : [];
+  const weightOf = (keep: (hex: string) => boolean): bigint => holdable.reduce((w, k) => (keep(bytesToHex(k.address)) ? w + k.weight : w), 0n);
   const localWeight = weightOf((h) => known.local.has(h));
   const seenWeight = weightOf((h) => known.seen.has(h) || known.local.has(h));
   const reached = (w: bigint): boolean => p.threshold > 0n && w >= p.threshold;
@@ -159,7 +164,8 @@ function activeLabel(r: ThresholdReach): string {
  */
 export function lockoutCheck(next: NewPermissions, ctx: LockoutContext): LockoutReport {
   if (typeof next !== 'object' || next === null || !Array.isArray(next.actives)) badArgument('lockoutCheck: expected the new permissions', 'permissions');
-  if (next.actives.length > MAX_ACTIVE_PERMISSIONS * 2) badArgument(`lockoutCheck: ${next.actives.length} actives; at most ${MAX_ACTIVE_PERMISSIONS}`, 'actives');
+  if (next.actives.length > MAX_ACTIVE_PERMISSIONS * 2)
+    badArgument(`lockoutCheck: ${next.actives.length} actives; at most ${MAX_ACTIVE_PERMISSIONS}`, 'actives');
   if (typeof ctx !== 'object' || ctx === null) badArgument('lockoutCheck: expected { knownSigners, localKeys }', 'ctx');
   const known = { local: addressSet(ctx.localKeys, 'localKeys'), seen: addressSet(ctx.knownSigners, 'knownSigners') };
   const owner = next.owner ? thresholdReach(next.owner, 'owner', 0, known) : null;
@@ -170,14 +176,20 @@ export function lockoutCheck(next: NewPermissions, ctx: LockoutContext): Lockout
   let verdict: LockoutVerdict = 'ok';
   if (!owner || !owner.reachable) {
     verdict = 'refused';
-    reasons.push(!owner
-      ? 'The update has no owner permission.'
-      : `Nobody listed can reach the owner threshold ${owner.threshold}${owner.unholdable.length > 0 ? ` (${owner.unholdable.join(', ')} can never sign: nobody holds that key)` : ''}: the account would be locked for good.`);
+    reasons.push(
+      !owner
+        ? 'The update has no owner permission.'
+        : `Nobody listed can reach the owner threshold ${owner.threshold}${owner.unholdable.length > 0 ? ` (${owner.unholdable.join(', ')} can never sign: nobody holds that key)` : ''}: the account would be locked for good.`,
+    );
   } else if (!owner.seenReach) {
     verdict = 'needs-override';
-    reasons.push(`The owner threshold ${owner.threshold} can be reached only with keys this station has never seen sign (${owner.unseen.join(', ')}); the keys it has seen sign carry weight ${owner.seenWeight}. If their holders do not hold them, the account is locked for good. Accept the risk "${OWNER_UNSEEN_KEYS}" only if you are sure.`);
+    reasons.push(
+      `The owner threshold ${owner.threshold} can be reached only with keys this station has never seen sign (${owner.unseen.join(', ')}); the keys it has seen sign carry weight ${owner.seenWeight}. If their holders do not hold them, the account is locked for good. Accept the risk "${OWNER_UNSEEN_KEYS}" only if you are sure.`,
+    );
   } else {
-    reasons.push(`The owner threshold ${owner.threshold} can be reached by keys this station has seen sign${owner.localReach ? ', and by this station\'s own keys alone' : ''}.`);
+    reasons.push(
+      `The owner threshold ${owner.threshold} can be reached by keys this station has seen sign${owner.localReach ? ", and by this station's own keys alone" : ''}.`,
+    );
   }
   for (const a of actives) {
     if (!a.reachable) warnings.push(`Nobody listed can reach the threshold ${a.threshold} of ${activeLabel(a)}: it can never sign (the owner can replace it).`);

@@ -41,7 +41,14 @@ describe('minimalSets against a brute-force oracle', () => {
         expect(got.map((s) => s.join(',')).sort()).toEqual(oracle(weights, threshold));
         for (const s of got) {
           expect(reaches(weights, s, threshold)).toBe(true);
-          for (const i of s) expect(reaches(weights, s.filter((j) => j !== i), threshold) && s.length > 1).toBe(false);
+          for (const i of s)
+            expect(
+              reaches(
+                weights,
+                s.filter((j) => j !== i),
+                threshold,
+              ) && s.length > 1,
+            ).toBe(false);
         }
         for (let i = 1; i < got.length; i++) expect(got[i]!.length).toBeGreaterThanOrEqual(got[i - 1]!.length);
       }),
@@ -52,7 +59,11 @@ describe('minimalSets against a brute-force oracle', () => {
   it('stays exact with zero, negative and wrapping weights (hostile views), up to 8 keys', () => {
     fc.assert(
       fc.property(fc.array(hostileWeight, { minLength: 0, maxLength: 8 }), fc.bigInt({ min: -3n, max: 30n }), (weights, threshold) => {
-        expect(minimalSets(weights, threshold).map((s) => s.join(',')).sort()).toEqual(oracle(weights, threshold));
+        expect(
+          minimalSets(weights, threshold)
+            .map((s) => s.join(','))
+            .sort(),
+        ).toEqual(oracle(weights, threshold));
       }),
       { numRuns: 200 },
     );

@@ -15,12 +15,22 @@ import { minimalSets, partnersOf, permissionSets, whoCanDo, type AnalysedAccount
 import { permissionView } from '../views/view.ts';
 import { MAX_ANALYSED_KEYS } from '../base/limits.ts';
 
-const [A, B, C, D, E, ACCOUNT] = ['11', '12', '13', '14', '15', '99'].map((b) => addressOfPrivateKey(privateKeyFromHex(b.repeat(32)))) as [Address, Address, Address, Address, Address, Address];
+const [A, B, C, D, E, ACCOUNT] = ['11', '12', '13', '14', '15', '99'].map((b) => addressOfPrivateKey(privateKeyFromHex(b.repeat(32)))) as [
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+];
 const b58 = (a: Address) => addressToBase58(a);
 
 function permission(type: PermissionType, id: number, threshold: bigint, keys: [Address, bigint][], operations?: string[]): Permission {
   return create(PermissionSchema, {
-    type, id, permissionName: ['owner', 'executive'][id] ?? `active ${id}`, threshold,
+    type,
+    id,
+    permissionName: ['owner', 'executive'][id] ?? `active ${id}`,
+    threshold,
     keys: keys.map(([address, weight]) => create(KeySchema, { address, weight })),
     ...(operations && { operations: encodeOperations(operations) }),
   });
@@ -40,7 +50,11 @@ describe('minimalSets', () => {
 
   it('returns no superset of a reaching set: weights 2,1,1 of 2 give {0} and {1,2}, never {0,1}', () => {
     expect(minimalSets([2n, 1n, 1n], 2n)).toEqual([[0], [1, 2]]);
-    expect(minimalSets([1n, 1n, 1n], 2n)).toEqual([[0, 1], [0, 2], [1, 2]]);
+    expect(minimalSets([1n, 1n, 1n], 2n)).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
   });
 
   it('gives nothing when even all keys together fall short, and never the empty set', () => {
@@ -80,14 +94,33 @@ describe('minimalSets', () => {
 
 describe('permissionSets', () => {
   it('counts an address listed twice once, with its first weight (the node finds the first key)', () => {
-    const p = permissionView(permission(PermissionType.Owner, 0, 2n, [[A, 1n], [A, 5n], [B, 1n]]));
+    const p = permissionView(
+      permission(PermissionType.Owner, 0, 2n, [
+        [A, 1n],
+        [A, 5n],
+        [B, 1n],
+      ]),
+    );
     expect(permissionSets(p).map((s) => s.keys.map((k) => k.base58))).toEqual([set(A, B)]);
   });
 });
 
 describe('whoCanDo', () => {
-  const owner = permission(PermissionType.Owner, 0, 2n, [[A, 1n], [B, 1n], [C, 1n]]);
-  const spender = permission(PermissionType.Active, 2, 1n, [[D, 1n], [A, 1n]], ['TransferAssetContract', 'TransferContract']);
+  const owner = permission(PermissionType.Owner, 0, 2n, [
+    [A, 1n],
+    [B, 1n],
+    [C, 1n],
+  ]);
+  const spender = permission(
+    PermissionType.Active,
+    2,
+    1n,
+    [
+      [D, 1n],
+      [A, 1n],
+    ],
+    ['TransferAssetContract', 'TransferContract'],
+  );
 
   it('gives the owner every row and an active only the types its bits allow, with who alone can do each', () => {
     const w = whoCanDo(account(owner, spender));
@@ -109,13 +142,25 @@ describe('whoCanDo', () => {
     const transfer = w.rows[0]!;
     const hex = (a: Address) => addressToHex(a);
     const cell = (a: Address) => partnersOf(transfer, hex(a)).map((c) => [c.permission.id, c.others.map((k) => k.base58)]);
-    expect(cell(A)).toEqual([[2, []], [0, set(B)], [0, set(C)]]);
+    expect(cell(A)).toEqual([
+      [2, []],
+      [0, set(B)],
+      [0, set(C)],
+    ]);
     expect(cell(D)).toEqual([[2, []]]);
     expect(partnersOf(w.rows[2]!, hex(D))).toEqual([]);
   });
 
   it('says when one key alone meets the owner threshold', () => {
-    const w = whoCanDo(account(permission(PermissionType.Owner, 0, 3n, [[A, 3n], [B, 1n], [C, 2n]])));
+    const w = whoCanDo(
+      account(
+        permission(PermissionType.Owner, 0, 3n, [
+          [A, 3n],
+          [B, 1n],
+          [C, 2n],
+        ]),
+      ),
+    );
     expect(w.permissions[0]!.sets.map((s) => s.keys.map((k) => k.base58))).toEqual([set(A), set(B, C)]);
     expect(w.summary[0]).toBe(`One key alone can do anything, change the permissions included: ${b58(A)}.`);
   });
@@ -136,7 +181,10 @@ describe('whoCanDo', () => {
   it('ignores an active whose type is not Active and the second of two actives with one id, as the node does', () => {
     const notActive = permission(PermissionType.Owner, 3, 1n, [[E, 1n]], ['AssetIssueContract']);
     const sameId = permission(PermissionType.Active, 2, 1n, [[E, 1n]], ['ParticipateAssetIssueContract']);
-    const w = whoCanDo({ ...account(owner, spender, sameId), permissions: [...account(owner, spender, sameId).permissions, { ...permissionView(notActive), slot: 'active' }] });
+    const w = whoCanDo({
+      ...account(owner, spender, sameId),
+      permissions: [...account(owner, spender, sameId).permissions, { ...permissionView(notActive), slot: 'active' }],
+    });
     expect(w.rows.map((r) => r.name)).toEqual(['TransferContract', 'TransferAssetContract', 'AccountPermissionUpdateContract', null]);
     expect(w.permissions.filter((p) => p.unusable !== null).map((p) => p.unusable)).toEqual([
       'another active permission already has id 2: the node finds that one',

@@ -28,7 +28,6 @@ import { hexToBytes } from '../base/bytes.ts';
 import { badArgument, fail } from '../base/errors.ts';
 import { MAX_ANALYSED_KEYS } from '../base/limits.ts';
 
-
 /** The contract type that changes the permissions themselves (PROTOCOL.md §1.1 id 46). */
 export const PERMISSION_UPDATE_TYPE = { id: 46, name: 'AccountPermissionUpdateContract' } as const;
 
@@ -161,7 +160,10 @@ export function permissionSets(p: AnalysedPermission): KeySet[] {
     seen.add(k.address.hex);
     keys.push({ address: k.address, weight: int64Of(k.weight, `keys[${i}].weight`) });
   });
-  return minimalSets(keys.map((k) => k.weight), int64Of(p.threshold, 'threshold')).map((set) => ({
+  return minimalSets(
+    keys.map((k) => k.weight),
+    int64Of(p.threshold, 'threshold'),
+  ).map((set) => ({
     keys: set.map((i) => keys[i]!.address),
     weight: set.reduce((sum, i) => BigInt.asIntN(64, sum + keys[i]!.weight), 0n).toString(),
   }));
@@ -199,13 +201,33 @@ export function whoCanDo(account: AnalysedAccount, nameOf: (a: AddressView) => s
   const listed = account.permissions.map((p) => ({ p, slot: slotOf(p) }));
   const ownerView: AnalysedPermission = listed.find((x) => x.slot === 'owner')?.p ?? {
     // The node builds this owner for an account that has none stored (PROTOCOL.md §3 item 3).
-    slot: 'owner', type: 'Owner', id: 0, name: 'owner', nameEscaped: false, threshold: '1',
-    keys: [{ address: { hex: account.hex, base58: account.address }, weight: '1' }], operations: null,
+    slot: 'owner',
+    type: 'Owner',
+    id: 0,
+    name: 'owner',
+    nameEscaped: false,
+    threshold: '1',
+    keys: [{ address: { hex: account.hex, base58: account.address }, weight: '1' }],
+    operations: null,
   };
   const executiveView = listed.find((x) => x.slot === 'executive')?.p;
-  const owner: PermissionSets = { slot: 'owner', id: ownerView.id, name: ownerView.name, threshold: ownerView.threshold, sets: permissionSets(ownerView), unusable: null };
+  const owner: PermissionSets = {
+    slot: 'owner',
+    id: ownerView.id,
+    name: ownerView.name,
+    threshold: ownerView.threshold,
+    sets: permissionSets(ownerView),
+    unusable: null,
+  };
   const executive: PermissionSets | null = executiveView
-    ? { slot: 'executive', id: executiveView.id, name: executiveView.name, threshold: executiveView.threshold, sets: [], unusable: 'the executive permission signs blocks only, never a transaction' }
+    ? {
+        slot: 'executive',
+        id: executiveView.id,
+        name: executiveView.name,
+        threshold: executiveView.threshold,
+        sets: [],
+        unusable: 'the executive permission signs blocks only, never a transaction',
+      }
     : null;
 
   const ids = new Set<number>();

@@ -54,13 +54,22 @@ export function checkPermissionUpdate(contract: AccountPermissionUpdateContract,
     ...(ctx.availableContractTypes && { availableContractTypes: ctx.availableContractTypes }),
   }).map((i) => ({ field: draftField(i.field), message: i.message }));
   const current = { ...ctx.current, owner: ctx.current.owner ?? defaultOwnerPermission(ctx.account) };
-  const next: PermissionSet = { ...(contract.owner && { owner: contract.owner }), ...(contract.executive && { executive: contract.executive }), actives: contract.actives };
+  const next: PermissionSet = {
+    ...(contract.owner && { owner: contract.owner }),
+    ...(contract.executive && { executive: contract.executive }),
+    actives: contract.actives,
+  };
   const diff = diffPermissionSets(current, next);
   const fee = permissionUpdateFee(ctx.signing);
   const lockout = issues.length === 0 ? lockoutCheck(next, { knownSigners: ctx.knownSigners, localKeys: ctx.localKeys }) : null;
-  const verdict = lockout === null
-    ? `The update breaks ${issues.length} rule${issues.length === 1 ? '' : 's'} of the node.`
-    : lockout.verdict === 'ok' ? 'The lockout guard passes it.' : lockout.verdict === 'refused' ? 'The lockout guard refuses it.' : `The lockout guard needs the risk "${OWNER_UNSEEN_KEYS}" accepted.`;
+  const verdict =
+    lockout === null
+      ? `The update breaks ${issues.length} rule${issues.length === 1 ? '' : 's'} of the node.`
+      : lockout.verdict === 'ok'
+        ? 'The lockout guard passes it.'
+        : lockout.verdict === 'refused'
+          ? 'The lockout guard refuses it.'
+          : `The lockout guard needs the risk "${OWNER_UNSEEN_KEYS}" accepted.`;
   const text = [verdict, ...(lockout?.reasons ?? []), `Fee: ${fee.text}.`].join(' ');
   return { valid: issues.length === 0, issues, diff, fee, lockout, text };
 }
@@ -78,6 +87,10 @@ export function enforceLockout(lockout: LockoutReport, acceptRisk: unknown): voi
     fail('LOCKOUT', `The lockout guard refuses this update: ${lockout.reasons.join(' ')} Nothing was built.`, { field: 'owner', verdict: 'refused' });
   }
   if (lockout.verdict === 'needs-override' && acceptRisk !== lockout.risk) {
-    fail('LOCKOUT', `The lockout guard needs the risk "${OWNER_UNSEEN_KEYS}" accepted: ${lockout.reasons.join(' ')} Nothing was built.`, { field: 'accept-risk', verdict: 'needs-override', risk: lockout.risk });
+    fail('LOCKOUT', `The lockout guard needs the risk "${OWNER_UNSEEN_KEYS}" accepted: ${lockout.reasons.join(' ')} Nothing was built.`, {
+      field: 'accept-risk',
+      verdict: 'needs-override',
+      risk: lockout.risk,
+    });
   }
 }

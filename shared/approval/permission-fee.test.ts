@@ -8,7 +8,9 @@ import { KeySchema, PermissionSchema } from '../gen/protocol/core_pb.ts';
 import { addressFromHex } from '../chain/address.ts';
 import { MULTI_SIGN_FEE, permissionUpdateFee, UPDATE_ACCOUNT_PERMISSION_FEE } from './permission-fee.ts';
 
-const KEYS = ['4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a', '411c5a77d9fa7ef466951b2f01f724bca3a5820b63', '4103a1bba60b5aa37094cf16123add674c01589488'].map((h) => addressFromHex(h));
+const KEYS = ['4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a', '411c5a77d9fa7ef466951b2f01f724bca3a5820b63', '4103a1bba60b5aa37094cf16123add674c01589488'].map(
+  (h) => addressFromHex(h),
+);
 const signing = (threshold: bigint, weights: bigint[]) =>
   create(PermissionSchema, { threshold, keys: weights.map((weight, i) => create(KeySchema, { address: KEYS[i]!, weight })) });
 

@@ -57,10 +57,11 @@ export function permissionUpdateFee(signing: WeightedPermission, fees: { update?
   const multiSignCase: MultiSignCase = fewest !== null && fewest > 1 ? 'always' : signing.keys.length > 1 ? 'if-more-than-one' : 'never';
   const least = multiSignCase === 'always' ? base + multi : base;
   const most = multiSignCase === 'never' ? base : base + multi;
-  const text = multiSignCase === 'always'
-    ? `${trx(base + multi)}: the update's fee ${trx(base)} and the multi-signature fee ${trx(multi)} (at least ${fewest} signatures are needed)`
-    : multiSignCase === 'if-more-than-one'
-      ? `${trx(base)}; ${trx(multi)} more if signed by more than one key`
-      : trx(base);
+  const text =
+    multiSignCase === 'always'
+      ? `${trx(base + multi)}: the update's fee ${trx(base)} and the multi-signature fee ${trx(multi)} (at least ${fewest} signatures are needed)`
+      : multiSignCase === 'if-more-than-one'
+        ? `${trx(base)}; ${trx(multi)} more if signed by more than one key`
+        : trx(base);
   return { base: base.toString(), multiSign: multi.toString(), multiSignCase, fewestSignatures: fewest, least: least.toString(), most: most.toString(), text };
 }

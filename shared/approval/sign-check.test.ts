@@ -21,8 +21,10 @@ function unsigned(): SignedTransaction {
   );
   return { rawBytes, signatures: [] };
 }
-const sign = (tx: SignedTransaction, ...keys: Uint8Array[]): SignedTransaction =>
-  ({ rawBytes: tx.rawBytes, signatures: [...tx.signatures, ...keys.map((k) => signDigest(txIdOf(tx.rawBytes), k))] });
+const sign = (tx: SignedTransaction, ...keys: Uint8Array[]): SignedTransaction => ({
+  rawBytes: tx.rawBytes,
+  signatures: [...tx.signatures, ...keys.map((k) => signDigest(txIdOf(tx.rawBytes), k))],
+});
 
 const OWNER = create(PermissionSchema, {
   type: PermissionType.Owner,
@@ -53,7 +55,10 @@ describe('checkSignable', () => {
     // buildRaw refuses id 1 itself, so set it in the decoded bytes, as a file from elsewhere could.
     const raw = decodeRaw(unsigned().rawBytes).raw;
     raw.contract[0]!.PermissionId = 1;
-    expect(refusal(() => checkSignable({ rawBytes: encodeRaw(raw), signatures: [] }))).toMatchObject({ code: 'PERMISSION', message: 'raw_data.contract[0].Permission_id: 1 is the executive permission, which never signs transactions (spec §2.4)' });
+    expect(refusal(() => checkSignable({ rawBytes: encodeRaw(raw), signatures: [] }))).toMatchObject({
+      code: 'PERMISSION',
+      message: 'raw_data.contract[0].Permission_id: 1 is the executive permission, which never signs transactions (spec §2.4)',
+    });
   });
 
   it('an expired transaction is refused when now is given (expiration = now counts as expired)', () => {
@@ -69,7 +74,11 @@ describe('checkSignable', () => {
   it('the most signatures is refused before any is recovered', () => {
     const garbage = { rawBytes: unsigned().rawBytes, signatures: Array.from({ length: 5 }, () => new Uint8Array(3)) };
     // checkSignatureCount's refusal, counting the signature about to be added.
-    expect(refusal(() => checkSignable(garbage))).toEqual({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } });
+    expect(refusal(() => checkSignable(garbage))).toEqual({
+      code: 'PERMISSION',
+      message: 'too many signatures',
+      details: { field: 'signature', count: 6, max: 5 },
+    });
     expect(refusal(() => checkSignable({ ...garbage, signatures: garbage.signatures.slice(0, 2) }, { maxSignatures: 2 }))).toEqual({
       code: 'PERMISSION',
       message: 'too many signatures',
@@ -79,12 +88,18 @@ describe('checkSignable', () => {
 
   it('an existing signature that does not recover is refused, naming it', () => {
     const tx = { rawBytes: unsigned().rawBytes, signatures: [new Uint8Array(64)] };
-    expect(refusal(() => checkSignable(tx))).toEqual({ code: 'SIGNATURE_FORMAT', message: 'signature[0]: Signature size is 64', details: { field: 'signature[0]' } });
+    expect(refusal(() => checkSignable(tx))).toEqual({
+      code: 'SIGNATURE_FORMAT',
+      message: 'signature[0]: Signature size is 64',
+      details: { field: 'signature[0]' },
+    });
   });
 
-  it('with the permission known, existing signatures are checked as the node\'s checkWeight does', () => {
+  it("with the permission known, existing signatures are checked as the node's checkWeight does", () => {
     expect(checkSignable(sign(unsigned(), K1), { permission: OWNER }).signers).toEqual([A1]);
-    expect(refusal(() => checkSignable(sign(unsigned(), K3), { permission: OWNER })).message).toMatch(/is signed by .* but it is not contained of permission\.$/);
+    expect(refusal(() => checkSignable(sign(unsigned(), K3), { permission: OWNER })).message).toMatch(
+      /is signed by .* but it is not contained of permission\.$/,
+    );
     expect(refusal(() => checkSignable(sign(unsigned(), K1, K1), { permission: OWNER })).message).toBe(`${addressToBase58(A1)} has signed twice!`);
     // More than the permission's keys: the node's message, before any signature is recovered.
     const garbage = { rawBytes: unsigned().rawBytes, signatures: Array.from({ length: 3 }, () => new Uint8Array(3)) };
@@ -101,7 +116,10 @@ describe('checkSigner', () => {
 
   it('with the permission known, the signer must be one of its keys with weight', () => {
     const check = checkSignable(unsigned(), { permission: OWNER });
-    expect(refusal(() => checkSigner(check, A3))).toMatchObject({ code: 'PERMISSION', message: `${addressToBase58(A3)}'s key is not contained of permission.` });
+    expect(refusal(() => checkSigner(check, A3))).toMatchObject({
+      code: 'PERMISSION',
+      message: `${addressToBase58(A3)}'s key is not contained of permission.`,
+    });
     expect(() => checkSigner(check, A2)).not.toThrow();
     // Offline, without the permission, any key that has not signed may.
     expect(() => checkSigner(checkSignable(unsigned()), A3)).not.toThrow();

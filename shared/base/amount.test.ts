@@ -67,9 +67,12 @@ describe('readAmount: whole coins to smallest units, exactly', () => {
   });
 
   it('round-trips every int64 through formatGrouped (property)', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: INT64_MAX }), fc.integer({ min: 0, max: 18 }), (n, d) => {
-      expect(units(formatGrouped(n, d), d)).toBe(n);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: INT64_MAX }), fc.integer({ min: 0, max: 18 }), (n, d) => {
+        expect(units(formatGrouped(n, d), d)).toBe(n);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -26,7 +26,7 @@ describe('parseDuration', () => {
     for (const bad of ['12 h', '1w', 'h', '-1h', '1.5h', '']) expect(() => parseDuration(bad, 'x'), bad).toThrow('x: expected a duration');
   });
 
-  it('the limit is the node\'s MAX_EXPIRATION_MS (shared/base/limits.ts): exactly it is accepted, one ms more is not', () => {
+  it("the limit is the node's MAX_EXPIRATION_MS (shared/base/limits.ts): exactly it is accepted, one ms more is not", () => {
     expect(parseDuration(MAX_EXPIRATION_MS)).toBe(MAX_EXPIRATION_MS);
     expect(() => parseDuration(MAX_EXPIRATION_MS + 1)).toThrow('at most 24h');
   });

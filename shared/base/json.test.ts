@@ -94,7 +94,11 @@ describe('parseJson refuses nesting deeper than MAX_JSON_DEPTH, in words (issue 
         caught = e;
       }
       expect(caught).toBeInstanceOf(AirlockError);
-      expect((caught as AirlockError).toData()).toEqual({ code: 'BAD_JSON', message: 'file: the JSON is nested deeper than 64 levels; refusing to read it', details: { field: 'file', maxDepth: 64 } });
+      expect((caught as AirlockError).toData()).toEqual({
+        code: 'BAD_JSON',
+        message: 'file: the JSON is nested deeper than 64 levels; refusing to read it',
+        details: { field: 'file', maxDepth: 64 },
+      });
     }
   });
 

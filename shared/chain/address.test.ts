@@ -43,7 +43,9 @@ describe('hex (bytes.ts)', () => {
   });
 
   it('a non-string is a TypeError', () => {
-    expect(() => hexToBytes(12 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'hex: expected a hex string, got number' }));
+    expect(() => hexToBytes(12 as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'hex: expected a hex string, got number' }),
+    );
   });
 
   it('accepts upper case and an optional 0x, and always writes plain lower case', () => {
@@ -175,7 +177,9 @@ describe('parseAddress: either form', () => {
   });
 
   it('a non-string is a TypeError', () => {
-    expect(() => parseAddress(42 as unknown as string)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'address: expected a string, got number' }));
+    expect(() => parseAddress(42 as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'address: expected a string, got number' }),
+    );
   });
 
   it('describeAddress gives both forms', () => {
@@ -184,9 +188,7 @@ describe('parseAddress: either form', () => {
 });
 
 describe('addressFromPublicKey (Keccak-256 of X‖Y, last 20 bytes, 0x41 prefix)', () => {
-  const pub = hexToBytes(
-    '04e90c7d3640a1568839c31b70a893ab6714ef8415b9de90cedfc1c8f353a6983e625529392df7fa514bdd65a2003f6619567d79bee89830e63e932dbd42362d34',
-  );
+  const pub = hexToBytes('04e90c7d3640a1568839c31b70a893ab6714ef8415b9de90cedfc1c8f353a6983e625529392df7fa514bdd65a2003f6619567d79bee89830e63e932dbd42362d34');
 
   it('takes the 65-byte 0x04 form and the bare 64-byte form alike', () => {
     expect(bytesToHex(addressFromPublicKey(pub))).toBe(HEX);

@@ -85,7 +85,8 @@ export function isKnownContractType(id: number): boolean {
 export function parseContractType(input: string | number, what = 'contract type'): number {
   if (typeof input === 'number' || /^\d+$/.test(String(input))) {
     const id = Number(input);
-    if (!Number.isInteger(id) || !BY_ID.has(id)) fail('INVALID_INPUT', `${what}: ${String(input).length <= 12 ? String(input) : excerpt(String(input))} is not a contract type id`);
+    if (!Number.isInteger(id) || !BY_ID.has(id))
+      fail('INVALID_INPUT', `${what}: ${String(input).length <= 12 ? String(input) : excerpt(String(input))} is not a contract type id`);
     return id;
   }
   if (typeof input !== 'string') badArgument(`${what}: expected a name or id`, what);
@@ -166,9 +167,12 @@ export function contractSigner(name: SupportedContractName, contract: Message): 
 export function refuseUnknownContract(typeId: number | null, typeUrl: string, size: number, field = 'raw_data.contract[0]'): never {
   const name = typeId === null ? undefined : contractTypeName(typeId);
   const shownUrl = typeUrl.length <= 100 ? typeUrl : excerpt(typeUrl, 100);
-  const what = typeId === null
-    ? `type URL ${shownUrl} (no contract type this version knows)`
-    : name === undefined ? `contract type ${typeId} (not a type of this chain)` : `contract type ${typeId} (${name}, which has no message to decode)`;
+  const what =
+    typeId === null
+      ? `type URL ${shownUrl} (no contract type this version knows)`
+      : name === undefined
+        ? `contract type ${typeId} (not a type of this chain)`
+        : `contract type ${typeId} (${name}, which has no message to decode)`;
   fail('UNSUPPORTED_CONTRACT', `${field}: ${what}, ${size} bytes: Airlock cannot show it in words, so it will not sign it`, {
     field,
     contractType: typeId,

@@ -28,7 +28,12 @@ import { bytesToHex, hexToBytes } from '../base/bytes.ts';
 import { jsonSafe, parseJson, stringifyJson } from '../base/json.ts';
 
 type Json = Record<string, unknown>;
-interface Case { name: string; message: string; spec: Json; 'java-tron': Json }
+interface Case {
+  name: string;
+  message: string;
+  spec: Json;
+  'java-tron': Json;
+}
 const FIXTURE = JSON.parse(readFileSync(new URL('../../test/fixtures/java-tron/translation.json', import.meta.url), 'utf8')) as {
   cases: Case[];
   chainParameters: { spec: string; 'java-tron': string }[];
@@ -90,7 +95,11 @@ describe('the rename table is complete', () => {
         for (const f of type.fields) {
           if (renamed.test(f.name)) expect(FIELD_RENAMES[type.typeName]?.[f.name], `${type.typeName}.${f.name}`).toBeDefined();
         }
-        for (const name of Object.keys(FIELD_RENAMES[type.typeName] ?? {})) expect(type.fields.some((f) => f.name === name), `${type.typeName}.${name}`).toBe(true);
+        for (const name of Object.keys(FIELD_RENAMES[type.typeName] ?? {}))
+          expect(
+            type.fields.some((f) => f.name === name),
+            `${type.typeName}.${name}`,
+          ).toBe(true);
       }
       if (type.kind === 'enum') {
         for (const v of type.values) if (renamed.test(v.name)) expect(ENUM_RENAMES[type.typeName]?.[v.name], `${type.typeName}.${v.name}`).toBeDefined();
@@ -103,13 +112,24 @@ describe('the rename table is complete', () => {
 
 describe('hostile or mixed input', () => {
   it('two keys naming one field are refused, naming where', () => {
-    const both = { raw_data: { contract: [{ type: 'AssetIssueContract', parameter: { type_url: 'type.googleapis.com/protocol.AssetIssueContract', value: { coin_num: 1, trx_num: 2 } } }] } };
+    const both = {
+      raw_data: {
+        contract: [
+          { type: 'AssetIssueContract', parameter: { type_url: 'type.googleapis.com/protocol.AssetIssueContract', value: { coin_num: 1, trx_num: 2 } } },
+        ],
+      },
+    };
     for (const to of ['spec', 'java-tron'] as Dialect[]) {
-      expect(() => translateJson(TransactionSchema, both, to)).toThrow(expect.objectContaining({
-        code: 'BAD_JSON', details: { field: `Transaction.raw_data.contract[0].parameter.value.${to === 'spec' ? 'coin_num' : 'trx_num'}` },
-      }));
+      expect(() => translateJson(TransactionSchema, both, to)).toThrow(
+        expect.objectContaining({
+          code: 'BAD_JSON',
+          details: { field: `Transaction.raw_data.contract[0].parameter.value.${to === 'spec' ? 'coin_num' : 'trx_num'}` },
+        }),
+      );
     }
-    expect(() => translateJson(AccountSchema, { witness_permission: {}, executive_permission: {} }, 'spec')).toThrow(/witness_permission and executive_permission name the same field/);
+    expect(() => translateJson(AccountSchema, { witness_permission: {}, executive_permission: {} }, 'spec')).toThrow(
+      /witness_permission and executive_permission name the same field/,
+    );
   });
 
   it('`__proto__` keys stay plain data and the prototype is untouched', () => {
@@ -163,21 +183,43 @@ describe('plain transaction JSON imports in either dialect (the bytes are the sa
   const key = hexToBytes('11'.repeat(32));
   const owner = addressOfPrivateKey(key);
   const fields = { refBlockBytes: hexToBytes('d8ed'), refBlockHash: hexToBytes('2e066c3259e756f5'), expiration: 4102444800000, timestamp: 4102444700000 };
-  const issue = createTransaction({
-    type: 'AssetIssueContract',
-    value: buildAssetIssue({ owner, name: 'AIR', totalSupply: 1_000_000, coinNum: 2, num: 3, startTime: 4102444900000, endTime: 4102531200000, url: 'https://example.invalid', cdedSupply: [{ amount: 500, days: 3 }] }),
-  }, fields);
-  const update = createTransaction({
-    type: 'AccountPermissionUpdateContract',
-    value: buildPermissionUpdate({
-      owner,
-      ownerPermission: { name: 'owner', threshold: 1, keys: [{ address: owner, weight: 1 }] },
-      executive: { name: 'witness', threshold: 1, keys: [{ address: owner, weight: 1 }] },
-      actives: [{ name: 'active', threshold: 1, keys: [{ address: owner, weight: 1 }], operations: ['TransferContract'] }],
-    }, { isExecutive: true }),
-  }, fields);
+  const issue = createTransaction(
+    {
+      type: 'AssetIssueContract',
+      value: buildAssetIssue({
+        owner,
+        name: 'AIR',
+        totalSupply: 1_000_000,
+        coinNum: 2,
+        num: 3,
+        startTime: 4102444900000,
+        endTime: 4102531200000,
+        url: 'https://example.invalid',
+        cdedSupply: [{ amount: 500, days: 3 }],
+      }),
+    },
+    fields,
+  );
+  const update = createTransaction(
+    {
+      type: 'AccountPermissionUpdateContract',
+      value: buildPermissionUpdate(
+        {
+          owner,
+          ownerPermission: { name: 'owner', threshold: 1, keys: [{ address: owner, weight: 1 }] },
+          executive: { name: 'witness', threshold: 1, keys: [{ address: owner, weight: 1 }] },
+          actives: [{ name: 'active', threshold: 1, keys: [{ address: owner, weight: 1 }], operations: ['TransferContract'] }],
+        },
+        { isExecutive: true },
+      ),
+    },
+    fields,
+  );
 
-  for (const [what, tx] of [['AssetIssueContract with frozen_supply/trx_num', issue], ['AccountPermissionUpdateContract with witness/Witness', update]] as const) {
+  for (const [what, tx] of [
+    ['AssetIssueContract with frozen_supply/trx_num', issue],
+    ['AccountPermissionUpdateContract with witness/Witness', update],
+  ] as const) {
     it(`${what}: raw_data alone, and beside raw_data_hex`, () => {
       const signed = addSignature(tx, key);
       const spec = transactionToNodeJson(signed);
@@ -203,10 +245,14 @@ describe('plain transaction JSON imports in either dialect (the bytes are the sa
     const value = ((jt.raw_data.contract as Json[])[0]!.parameter as Json).value as Json;
     const bad = parseJson(stringifyJson(jt)) as typeof jt;
     (((bad.raw_data.contract as Json[])[0]!.parameter as Json).value as Json).frozen_suply = value.frozen_supply;
-    expect(() => transactionFromNodeJson(bad)).toThrow(expect.objectContaining({ code: 'BAD_JSON', message: expect.stringContaining('frozen_suply: unknown field') }));
+    expect(() => transactionFromNodeJson(bad)).toThrow(
+      expect.objectContaining({ code: 'BAD_JSON', message: expect.stringContaining('frozen_suply: unknown field') }),
+    );
     const twice = parseJson(stringifyJson(jt)) as typeof jt;
     (((twice.raw_data.contract as Json[])[0]!.parameter as Json).value as Json).coin_num = 2;
-    expect(() => transactionFromNodeJson(twice)).toThrow(expect.objectContaining({ code: 'BAD_JSON', message: expect.stringContaining('name the same field') }));
+    expect(() => transactionFromNodeJson(twice)).toThrow(
+      expect.objectContaining({ code: 'BAD_JSON', message: expect.stringContaining('name the same field') }),
+    );
     // The readable part must still say what the bytes say: a java-tron raw_data with another price is refused.
     const lying = parseJson(stringifyJson(jt)) as typeof jt;
     (((lying.raw_data.contract as Json[])[0]!.parameter as Json).value as Json).trx_num = 9;

@@ -25,6 +25,8 @@ describe('txIDs', () => {
   it('txIdInput reads one into its 32 bytes and refuses anything else naming the field, never quoting it', () => {
     expect(txIdInput(TXID.toUpperCase(), 'txid')).toHaveLength(32);
     const secretish = 'ab23'.repeat(15);
-    expect(() => txIdInput(secretish, 'txid')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'txid: expected a txID (64 hex digits)', details: { field: 'txid' } }));
+    expect(() => txIdInput(secretish, 'txid')).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'txid: expected a txID (64 hex digits)', details: { field: 'txid' } }),
+    );
   });
 });

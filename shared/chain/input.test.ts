@@ -9,18 +9,7 @@ import fc from 'fast-check';
 import { AccountSchema } from '../gen/protocol/core_pb.ts';
 import { TransferContractSchema } from '../gen/protocol/contract_pb.ts';
 import { AirlockError, toErrorData } from '../base/errors.ts';
-import {
-  addressInput,
-  bytesInput,
-  hexInput,
-  int32Input,
-  int64Input,
-  noteInput,
-  objectInput,
-  textInput,
-  tokenIdInput,
-  within,
-} from './input.ts';
+import { addressInput, bytesInput, hexInput, int32Input, int64Input, noteInput, objectInput, textInput, tokenIdInput, within } from './input.ts';
 import { parseJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 import { transactionFromNodeJson } from './transaction.ts';
@@ -57,9 +46,11 @@ describe('int64Input: number, decimal text or bigint, exact above 2^53', () => {
     expect(int64Input('-9223372036854775808', 'x')).toBe(-(2n ** 63n));
     expect(int64Input('9007199254740993', 'x')).toBe(9007199254740993n);
     expect(int64Input(2n ** 63n - 1n, 'x')).toBe(2n ** 63n - 1n);
-    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {
-      expect(int64Input(n.toString(), 'x')).toBe(n);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {
+        expect(int64Input(n.toString(), 'x')).toBe(n);
+      }),
+    );
   });
 
   it('refuses, naming the field', () => {
@@ -161,14 +152,24 @@ describe('__proto__ at the JSON-reading boundaries of shared/ and the genesis fi
   it('node JSON: a __proto__ or constructor key in a message is an unknown field', () => {
     for (const key of ['__proto__', 'constructor']) {
       const json = parseJson(`{"owner_address": "${OWNER_HEX}", "${key}": {"amount": 5}}`);
-      expectRefused(() => messageFromNodeJson(TransferContractSchema, json), 'BAD_JSON', new RegExp(`^TransferContract\\.${key}: unknown field`), `TransferContract.${key}`);
+      expectRefused(
+        () => messageFromNodeJson(TransferContractSchema, json),
+        'BAD_JSON',
+        new RegExp(`^TransferContract\\.${key}: unknown field`),
+        `TransferContract.${key}`,
+      );
     }
   });
 
   it('node JSON: a map entry keyed "__proto__" stays an entry, not the map\'s prototype', () => {
     const json = parseJson('{"asset": [{"key": "__proto__", "value": 5}, {"key": "1000001", "value": 7}]}');
     const account = messageFromNodeJson(AccountSchema, json);
-    expect(messageToNodeJson(AccountSchema, account)).toEqual({ asset: [{ key: '1000001', value: 7n }, { key: '__proto__', value: 5n }] });
+    expect(messageToNodeJson(AccountSchema, account)).toEqual({
+      asset: [
+        { key: '1000001', value: 7n },
+        { key: '__proto__', value: 5n },
+      ],
+    });
   });
 
   it('transaction JSON: a __proto__ key is refused, not applied', () => {
@@ -183,9 +184,14 @@ describe('__proto__ at the JSON-reading boundaries of shared/ and the genesis fi
     }
   });
 
-  it('genesis: an engine TypeError is internal, never reported as the genesis\'s bad input (issue 6)', () => {
+  it("genesis: an engine TypeError is internal, never reported as the genesis's bad input (issue 6)", () => {
     // A hostile object (a getter that throws) stands in for a bug below the genesis reader.
-    const owner = Object.defineProperty({}, 'threshold', { enumerable: true, get: () => { throw new TypeError('engine failure'); } });
+    const owner = Object.defineProperty({}, 'threshold', {
+      enumerable: true,
+      get: () => {
+        throw new TypeError('engine failure');
+      },
+    });
     const json = { ...DEFAULT_GENESIS_JSON, accounts: [{ ...DEFAULT_GENESIS_JSON.accounts[0], owner_permission: owner }] };
     expect(() => parseGenesis(json)).toThrow(TypeError);
   });
@@ -196,7 +202,7 @@ describe('__proto__ at the JSON-reading boundaries of shared/ and the genesis fi
   });
 });
 
-describe('toErrorData: only coded errors are the caller\'s bad input', () => {
+describe("toErrorData: only coded errors are the caller's bad input", () => {
   it('an AirlockError keeps its code, message and details', () => {
     expect(toErrorData(new AirlockError('BAD_HEX', 'h: bad', { field: 'h' }))).toEqual({ code: 'BAD_HEX', message: 'h: bad', details: { field: 'h' } });
   });

@@ -197,14 +197,16 @@ export function noteInput(value: unknown, field: string, max = 2_000): string {
   if (typeof value !== 'string') rejectField(field, `must be text, got ${kindOf(value)}`);
   if (value.length > max) rejectField(field, `longer than ${max} characters`);
   if (holdsPrivateKeyText(value)) {
-    rejectField(field, 'holds 64 hex digits in a row, which may be a private key; a note travels in handoff files, so it is refused (to name a transaction, write the first 12 digits of its txID)');
+    rejectField(
+      field,
+      'holds 64 hex digits in a row, which may be a private key; a note travels in handoff files, so it is refused (to name a transaction, write the first 12 digits of its txID)',
+    );
   }
   return value;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Token ids and txIDs (their patterns: shared/chain/ids.ts)
-
 
 /** A token id given as decimal text, a safe-integer number or a bigint → its exact decimal text. */
 export function tokenIdInput(value: unknown, field: string): string {

@@ -19,8 +19,7 @@ const KEY_11 = '11'.repeat(32);
 const ADDR_11 = '4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a';
 /** The txID of the §9.3 TransferContract vector, signed by KEY_11. */
 const TXID = hexToBytes('65a9d072f9fce3094d757b9bd96206ca4b04af5d88f46a204cf8dc6db2ab5612');
-const SIG =
-  '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a01';
+const SIG = '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a01';
 
 function hex32(n: bigint): string {
   return n.toString(16).padStart(64, '0');
@@ -82,7 +81,9 @@ describe('private keys: a scalar in [1, n)', () => {
   });
 
   it('checkPrivateKey refuses a non-bytes value with a TypeError', () => {
-    expect(() => checkPrivateKey('aa' as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'private key: expected bytes' }));
+    expect(() => checkPrivateKey('aa' as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'private key: expected bytes' }),
+    );
   });
 
   it('generatePrivateKey gives valid, distinct keys', () => {
@@ -127,7 +128,9 @@ describe('signing: RFC 6979, low S, v = recovery id, the bare txID (no second ha
   });
 
   it('refuses a digest that is not 32 bytes', () => {
-    expect(() => signDigest(new Uint8Array(31), key)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'signDigest: txID must be 32 bytes, got 31' }));
+    expect(() => signDigest(new Uint8Array(31), key)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'signDigest: txID must be 32 bytes, got 31' }),
+    );
   });
 
   it('refuses an invalid key', () => {

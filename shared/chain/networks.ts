@@ -56,7 +56,7 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
     dialect: 'java-tron',
     apiKey: 'optional',
     testnet: true,
-    description: 'TronGrid\'s public test network; its coins are worth nothing',
+    description: "TronGrid's public test network; its coins are worth nothing",
   },
   {
     id: 'nile',
@@ -73,7 +73,11 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
 export function networkPreset(id: string): NetworkPreset {
   const found = NETWORK_PRESETS.find((p) => p.id === id);
   if (!found) {
-    fail('INVALID_INPUT', `network: ${typeof id === 'string' ? excerpt(id) : typeof id} is not a known network (known: ${NETWORK_PRESETS.map((p) => p.id).join(', ')}; or give a URL)`, { field: 'network' });
+    fail(
+      'INVALID_INPUT',
+      `network: ${typeof id === 'string' ? excerpt(id) : typeof id} is not a known network (known: ${NETWORK_PRESETS.map((p) => p.id).join(', ')}; or give a URL)`,
+      { field: 'network' },
+    );
   }
   return found;
 }

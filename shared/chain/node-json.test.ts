@@ -22,7 +22,9 @@ import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 
 /** Asserts `fn` throws an AirlockError with exactly this code and message (and details.field, when given). */
 const expectCoded = (fn: () => unknown, code: ErrorCode, message: string, field?: string) =>
-  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, message, ...(field === undefined ? {} : { details: expect.objectContaining({ field }) }) }));
+  expect(fn).toThrow(
+    expect.objectContaining({ name: 'AirlockError', code, message, ...(field === undefined ? {} : { details: expect.objectContaining({ field }) }) }),
+  );
 
 const HEX = '412e988a386a799f506693793c6a5af6b54dfaabfb';
 const B58 = 'TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp';
@@ -94,14 +96,32 @@ describe('writing: the node JSON shape', () => {
     const json = {
       owner_address: HEX,
       owner: { threshold: 1, keys: [{ address: HEX, weight: 1 }] },
-      actives: [{ type: 'Active', id: 2, permission_name: 'active', threshold: 2, operations: '7fff1fc0033e' + '00'.repeat(26), keys: [{ address: HEX, weight: 1 }, { address: TO_HEX, weight: 1 }] }],
+      actives: [
+        {
+          type: 'Active',
+          id: 2,
+          permission_name: 'active',
+          threshold: 2,
+          operations: '7fff1fc0033e' + '00'.repeat(26),
+          keys: [
+            { address: HEX, weight: 1 },
+            { address: TO_HEX, weight: 1 },
+          ],
+        },
+      ],
     };
     expect(stringifyJson(roundTrip(AccountPermissionUpdateContractSchema, json))).toBe(stringifyJson(json));
   });
 
   it('an Any is {value: <decoded contract>, type_url}', () => {
     const json = {
-      contract: [{ type: 'TransferContract', parameter: { value: { owner_address: HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract' }, Permission_id: 2 }],
+      contract: [
+        {
+          type: 'TransferContract',
+          parameter: { value: { owner_address: HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract' },
+          Permission_id: 2,
+        },
+      ],
     };
     expect(stringifyJson(roundTrip(Transaction_rawSchema, json))).toBe(stringifyJson(json));
   });
@@ -109,12 +129,22 @@ describe('writing: the node JSON shape', () => {
 
 describe('reading is strict', () => {
   it('an unknown key is BAD_JSON naming the path and the known keys', () => {
-    expectCoded(() => read(TransferContractSchema, { foo: 1 }), 'BAD_JSON', 'TransferContract.foo: unknown field (known: owner_address, to_address, amount)', 'TransferContract.foo');
+    expectCoded(
+      () => read(TransferContractSchema, { foo: 1 }),
+      'BAD_JSON',
+      'TransferContract.foo: unknown field (known: owner_address, to_address, amount)',
+      'TransferContract.foo',
+    );
   });
 
   it('an unknown key deep inside is reported with its whole path', () => {
     expectCoded(
-      () => messageFromNodeJson(Transaction_rawSchema, { contract: [{ parameter: { value: { bogus: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract' } }] }, { path: 'raw_data' }),
+      () =>
+        messageFromNodeJson(
+          Transaction_rawSchema,
+          { contract: [{ parameter: { value: { bogus: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract' } }] },
+          { path: 'raw_data' },
+        ),
       'BAD_JSON',
       'raw_data.contract[0].parameter.value.bogus: unknown field (known: owner_address, to_address, amount)',
       'raw_data.contract[0].parameter.value.bogus',
@@ -122,7 +152,11 @@ describe('reading is strict', () => {
   });
 
   it('an unknown key in a list item', () => {
-    expectCoded(() => read(PermissionSchema, { keys: [{ weight: 1, extra: 2 }] }), 'BAD_JSON', 'Permission.keys[0].extra: unknown field (known: address, weight)');
+    expectCoded(
+      () => read(PermissionSchema, { keys: [{ weight: 1, extra: 2 }] }),
+      'BAD_JSON',
+      'Permission.keys[0].extra: unknown field (known: address, weight)',
+    );
   });
 
   it('a non-object is BAD_JSON', () => {
@@ -137,7 +171,12 @@ describe('reading is strict', () => {
 
   describe('integers', () => {
     it('a non-numeric string, a boolean and a fraction are refused', () => {
-      expectCoded(() => read(TransferContractSchema, { amount: 'abc' }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got a string', 'TransferContract.amount');
+      expectCoded(
+        () => read(TransferContractSchema, { amount: 'abc' }),
+        'BAD_JSON',
+        'TransferContract.amount: expected an integer, got a string',
+        'TransferContract.amount',
+      );
       expectCoded(() => read(TransferContractSchema, { amount: true }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got a boolean');
       expectCoded(() => read(TransferContractSchema, { amount: 1.5 }), 'BAD_JSON', 'TransferContract.amount: expected an integer, got 1.5');
       for (const text of ['1.5', '1e3', '-', '0x10', ' ']) {
@@ -161,8 +200,16 @@ describe('reading is strict', () => {
     });
 
     it('int64 out of range is refused', () => {
-      expectCoded(() => read(TransferContractSchema, { amount: 2n ** 63n }), 'BAD_JSON', 'TransferContract.amount: 9223372036854775808 is outside the int64 range');
-      expectCoded(() => read(TransferContractSchema, { amount: -(2n ** 63n) - 1n }), 'BAD_JSON', 'TransferContract.amount: -9223372036854775809 is outside the int64 range');
+      expectCoded(
+        () => read(TransferContractSchema, { amount: 2n ** 63n }),
+        'BAD_JSON',
+        'TransferContract.amount: 9223372036854775808 is outside the int64 range',
+      );
+      expectCoded(
+        () => read(TransferContractSchema, { amount: -(2n ** 63n) - 1n }),
+        'BAD_JSON',
+        'TransferContract.amount: -9223372036854775809 is outside the int64 range',
+      );
     });
 
     it('int32 out of range is refused', () => {
@@ -187,7 +234,11 @@ describe('reading is strict', () => {
 
     it('bad hex in a bytes field keeps BAD_HEX and names the field', () => {
       expectCoded(() => read(PermissionSchema, { operations: 'zz' }), 'BAD_HEX', 'Permission.operations: not a hex string', 'Permission.operations');
-      expectCoded(() => read(TransferAssetContractSchema, { asset_name: '313' }), 'BAD_HEX', 'TransferAssetContract.asset_name: hex has an odd number of digits (3)');
+      expectCoded(
+        () => read(TransferAssetContractSchema, { asset_name: '313' }),
+        'BAD_HEX',
+        'TransferAssetContract.asset_name: hex has an odd number of digits (3)',
+      );
     });
 
     it('a bad address is BAD_ADDRESS and names the field', () => {
@@ -197,7 +248,11 @@ describe('reading is strict', () => {
         'TransferContract.owner_address: Base58 checksum does not match (a mistyped character?)',
         'TransferContract.owner_address',
       );
-      expectCoded(() => read(TransferContractSchema, { to_address: HEX.slice(0, 40) }), 'BAD_ADDRESS', 'TransferContract.to_address: an address is 21 bytes, got 20');
+      expectCoded(
+        () => read(TransferContractSchema, { to_address: HEX.slice(0, 40) }),
+        'BAD_ADDRESS',
+        'TransferContract.to_address: an address is 21 bytes, got 20',
+      );
     });
   });
 
@@ -234,7 +289,11 @@ describe('reading is strict', () => {
     it('a map must be a list of {key, value}', () => {
       expectCoded(() => read(AccountSchema, { assetV2: { a: 1 } }), 'BAD_JSON', 'Account.assetV2: expected a list of {key, value}, got an object');
       expectCoded(() => read(AccountSchema, { assetV2: [{ value: 1 }] }), 'BAD_JSON', 'Account.assetV2[0]: expected {key, value}');
-      expectCoded(() => read(AccountSchema, { assetV2: [{ key: 'a', value: 'x' }] }), 'BAD_JSON', 'Account.assetV2[0].value: expected an integer, got a string');
+      expectCoded(
+        () => read(AccountSchema, { assetV2: [{ key: 'a', value: 'x' }] }),
+        'BAD_JSON',
+        'Account.assetV2[0].value: expected an integer, got a string',
+      );
     });
   });
 
@@ -280,7 +339,10 @@ describe('reading is strict', () => {
 describe('reading visible JSON', () => {
   it('addresses are accepted in either form whatever visible says', () => {
     for (const visible of [false, true]) {
-      const m = read(TransferContractSchema, { owner_address: B58, to_address: TO_HEX }, visible) as unknown as { ownerAddress: Uint8Array; toAddress: Uint8Array };
+      const m = read(TransferContractSchema, { owner_address: B58, to_address: TO_HEX }, visible) as unknown as {
+        ownerAddress: Uint8Array;
+        toAddress: Uint8Array;
+      };
       expect(bytesToHex(m.ownerAddress)).toBe(HEX);
       expect(bytesToHex(m.toAddress)).toBe(TO_HEX);
     }
@@ -294,7 +356,17 @@ describe('reading visible JSON', () => {
   });
 
   it('AssetIssueContract text fields round-trip visible', () => {
-    const json = { owner_address: B58, name: 'AIR', abbr: 'A', total_supply: 1000, cded_supply: [{ cded_amount: 10, cded_days: 2 }], coin_num: 1, num: 1, description: 'a token', url: 'https://example.org' };
+    const json = {
+      owner_address: B58,
+      name: 'AIR',
+      abbr: 'A',
+      total_supply: 1000,
+      cded_supply: [{ cded_amount: 10, cded_days: 2 }],
+      coin_num: 1,
+      num: 1,
+      description: 'a token',
+      url: 'https://example.org',
+    };
     expect(stringifyJson(roundTrip(AssetIssueContractSchema, json, true))).toBe(stringifyJson(json));
   });
 
@@ -313,7 +385,16 @@ describe('lenient reading (issue 6: replies from real nodes)', () => {
     free_net_usage: 270,
     account_resource: { energy_window_size: 28800, latest_consume_time_for_energy: 1 },
     owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: HEX, weight: 1 }], some_future_field: true },
-    active_permission: [{ type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: TO_HEX, weight: 1, note: 'x' }] }],
+    active_permission: [
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'active',
+        threshold: 1,
+        operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+        keys: [{ address: TO_HEX, weight: 1, note: 'x' }],
+      },
+    ],
     assetV2: [{ key: '1000001', value: 7 }],
     frozenV2: [{}, { type: 'ENERGY' }],
   };
@@ -324,7 +405,11 @@ describe('lenient reading (issue 6: replies from real nodes)', () => {
 
   it('lenient skips unknown keys at every depth and keeps every known one', () => {
     const account = messageFromNodeJson(AccountSchema, realAccount, { lenient: true }) as unknown as {
-      balance: bigint; createTime: bigint; ownerPermission: { keys: { weight: bigint }[] }; activePermission: { id: number; keys: unknown[] }[]; assetV2: Record<string, bigint>;
+      balance: bigint;
+      createTime: bigint;
+      ownerPermission: { keys: { weight: bigint }[] };
+      activePermission: { id: number; keys: unknown[] }[];
+      assetV2: Record<string, bigint>;
     };
     expect(account.balance).toBe(1_500_000n);
     expect(account.createTime).toBe(1_700_000_000_000n);
@@ -344,16 +429,34 @@ describe('lenient reading (issue 6: replies from real nodes)', () => {
 
   it('lenient skips unknown keys beside an Any too', () => {
     const raw = {
-      contract: [{ parameter: { value: { owner_address: HEX, to_address: TO_HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract', extra: 1 }, type: 'TransferContract' }],
-      ref_block_bytes: '0001', ref_block_hash: '0011223344556677', expiration: 1, timestamp: 1,
+      contract: [
+        {
+          parameter: { value: { owner_address: HEX, to_address: TO_HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract', extra: 1 },
+          type: 'TransferContract',
+        },
+      ],
+      ref_block_bytes: '0001',
+      ref_block_hash: '0011223344556677',
+      expiration: 1,
+      timestamp: 1,
     };
     expect(() => messageFromNodeJson(Transaction_rawSchema, raw)).toThrow(/parameter\.extra: unknown field/);
     expect(() => messageFromNodeJson(Transaction_rawSchema, raw, { lenient: true })).not.toThrow();
   });
 
   it('lenient relaxes nothing else: a known field with a wrong type is still an error naming it', () => {
-    expectCoded(() => messageFromNodeJson(AccountSchema, { ...realAccount, balance: 'lots' }, { lenient: true }), 'BAD_JSON', 'Account.balance: expected an integer, got a string', 'Account.balance');
-    expectCoded(() => messageFromNodeJson(AccountSchema, { ...realAccount, owner_permission: { threshold: 1.5 } }, { lenient: true }), 'BAD_JSON', 'Account.owner_permission.threshold: expected an integer, got 1.5', 'Account.owner_permission.threshold');
+    expectCoded(
+      () => messageFromNodeJson(AccountSchema, { ...realAccount, balance: 'lots' }, { lenient: true }),
+      'BAD_JSON',
+      'Account.balance: expected an integer, got a string',
+      'Account.balance',
+    );
+    expectCoded(
+      () => messageFromNodeJson(AccountSchema, { ...realAccount, owner_permission: { threshold: 1.5 } }, { lenient: true }),
+      'BAD_JSON',
+      'Account.owner_permission.threshold: expected an integer, got 1.5',
+      'Account.owner_permission.threshold',
+    );
   });
 
   it('a __proto__ key is an unknown field: refused strictly, skipped leniently, never merged into the result', () => {

@@ -43,12 +43,32 @@ export interface NodeJsonOptions {
 
 /** Bytes fields the node prints as Base58 when visible (HttpSelfFormatFieldName). */
 const ADDRESS_FIELDS = new Set([
-  'owner_address', 'to_address', 'address', 'approved_list', 'executive_address', 'account_address', 'vote_address', 'contract_address',
-  'receiver_address', 'origin_address', 'transparent_from_address', 'transparent_to_address',
+  'owner_address',
+  'to_address',
+  'address',
+  'approved_list',
+  'executive_address',
+  'account_address',
+  'vote_address',
+  'contract_address',
+  'receiver_address',
+  'origin_address',
+  'transparent_from_address',
+  'transparent_to_address',
 ]);
 /** Bytes fields the node prints as UTF-8 text when visible. */
 const TEXT_FIELDS = new Set([
-  'name', 'abbr', 'description', 'url', 'asset_name', 'account_name', 'asset_issued_name', 'asset_issued_ID', 'message', 'account_id', 'update_url',
+  'name',
+  'abbr',
+  'description',
+  'url',
+  'asset_name',
+  'account_name',
+  'asset_issued_name',
+  'asset_issued_ID',
+  'message',
+  'account_id',
+  'update_url',
 ]);
 
 const ANY = 'google.protobuf.Any';
@@ -206,7 +226,10 @@ function anyFromJson(v: JsonObject, path: string, options: NodeJsonOptions): { t
   if (typeof typeUrl !== 'string') fail('BAD_JSON', `${path}.type_url: expected a string, got ${typeName(typeUrl)}`, { field: `${path}.type_url` });
   const name = contractNameOfTypeUrl(typeUrl);
   if (name === undefined || !isSupportedContractName(name)) {
-    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl, 100)} is not a contract Airlock can build or show`, { field: `${path}.type_url`, typeUrl: excerpt(typeUrl, 100) });
+    fail('UNSUPPORTED_CONTRACT', `${path}.type_url: ${name ?? excerpt(typeUrl, 100)} is not a contract Airlock can build or show`, {
+      field: `${path}.type_url`,
+      typeUrl: excerpt(typeUrl, 100),
+    });
   }
   const schema: DescMessage = SUPPORTED_CONTRACTS[name];
   const inner = messageFromNodeJson(schema, v.value, { ...options, path: `${path}.value` });
@@ -221,7 +244,8 @@ export function messageFromNodeJson<T extends Message>(
   const path = options.path ?? schema.name;
   const visible = options.visible ?? false;
   const depth = (options.depth ?? 0) + 1;
-  if (depth > MAX_JSON_DEPTH) fail('BAD_JSON', `${path}: nested deeper than ${MAX_JSON_DEPTH} levels; refusing to read it`, { field: path, maxDepth: MAX_JSON_DEPTH });
+  if (depth > MAX_JSON_DEPTH)
+    fail('BAD_JSON', `${path}: nested deeper than ${MAX_JSON_DEPTH} levels; refusing to read it`, { field: path, maxDepth: MAX_JSON_DEPTH });
   options = { ...options, depth };
   if (!isPlainObject(json)) fail('BAD_JSON', `${path}: expected an object, got ${typeName(json)}`, { field: path });
   if (schema.typeName === ANY) return create(schema, anyFromJson(json, path, options) as never) as unknown as T;
@@ -269,11 +293,12 @@ export function messageFromNodeJson<T extends Message>(
           } else {
             key = integerFromJson(entry.key, `${ip}.key`).toString();
           }
-          map[key] = field.mapKind === 'scalar'
-            ? scalarFromJson(field, field.scalar, entry.value, `${ip}.value`, visible)
-            : field.mapKind === 'enum'
-              ? enumFromJson(field, entry.value, `${ip}.value`)
-              : messageFromNodeJson(field.message, entry.value, { ...options, path: `${ip}.value` });
+          map[key] =
+            field.mapKind === 'scalar'
+              ? scalarFromJson(field, field.scalar, entry.value, `${ip}.value`, visible)
+              : field.mapKind === 'enum'
+                ? enumFromJson(field, entry.value, `${ip}.value`)
+                : messageFromNodeJson(field.message, entry.value, { ...options, path: `${ip}.value` });
         });
         init[field.localName] = map;
         break;

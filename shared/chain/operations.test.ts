@@ -88,7 +88,9 @@ describe('contract types by id or name', () => {
   });
 
   it('a non-list is a TypeError', () => {
-    expect(() => encodeOperations('1' as unknown as string[])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'encodeOperations: expected a list of contract types' }));
+    expect(() => encodeOperations('1' as unknown as string[])).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'encodeOperations: expected a list of contract types' }),
+    );
   });
 });
 
@@ -133,7 +135,7 @@ describe('spec §2.7 and PROTOCOL.md §8 defaults', () => {
     expect(d).toEqual([...decodeOperations(defaultActiveOperations()).ids, 46]);
   });
 
-  it('the known contract types are every type of the reference node, 0-59: mainnet\'s AVAILABLE_CONTRACT_TYPE', () => {
+  it("the known contract types are every type of the reference node, 0-59: mainnet's AVAILABLE_CONTRACT_TYPE", () => {
     expect(KNOWN_CONTRACT_TYPES_HEX).toBe('7fff1fc0037efb0f' + '00'.repeat(24));
     expect(decodeOperations(knownContractTypes()).ids).toEqual(CONTRACT_TYPES.map((t) => t.id));
     expect(decodeOperations(knownContractTypes()).unknown).toEqual([]);

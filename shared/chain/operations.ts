@@ -90,7 +90,8 @@ export function knownContractTypes(): Uint8Array {
 export function encodeOperationBits(ids: ReadonlyArray<number>): Uint8Array {
   const out = new Uint8Array(OPERATIONS_LENGTH);
   for (const id of ids) {
-    if (!Number.isInteger(id) || id < 0 || id >= OPERATIONS_LENGTH * 8) badArgument(`encodeOperationBits: ${String(id)} is not a bit index 0-255`, 'operations');
+    if (!Number.isInteger(id) || id < 0 || id >= OPERATIONS_LENGTH * 8)
+      badArgument(`encodeOperationBits: ${String(id)} is not a bit index 0-255`, 'operations');
     out[id >> 3]! |= 1 << (id & 7);
   }
   return out;

@@ -17,13 +17,7 @@ import { addSignature, addressOfPrivateKey, privateKeyFromHex } from './keys.ts'
 import { defaultOwnerPermission } from '../contracts/permission/rules.ts';
 import { approvedList, checkWeight, signWeight, verifyTransactionSignatures } from '../approval/authorization.ts';
 import { approvalView } from '../views/view.ts';
-import {
-  checkSignatureCount,
-  createTransaction,
-  transactionFromNodeJson,
-  transactionToNodeJson,
-  type SignedTransaction,
-} from './transaction.ts';
+import { checkSignatureCount, createTransaction, transactionFromNodeJson, transactionToNodeJson, type SignedTransaction } from './transaction.ts';
 import { K, sign, startNode, type Json, type TestNode } from '../../test/helpers/devnet-helpers.ts';
 import { MAX_SIGNATURES } from '../base/limits.ts';
 
@@ -75,11 +69,13 @@ describe('shared/: refused before any recovery', () => {
     expect(transactionFromNodeJson({ ...json, signature: json.signature.slice(0, 5) }).signatures).toHaveLength(5);
   });
 
-  it('transactionFromNodeJson takes a chain\'s raised TOTAL_SIGN_NUM, and still refuses above it before reading any', () => {
+  it("transactionFromNodeJson takes a chain's raised TOTAL_SIGN_NUM, and still refuses above it before reading any", () => {
     const json = { ...transactionToNodeJson(base), signature: tx.signatures.map(bytesToHex) };
     const eight = { ...json, signature: json.signature.slice(0, 8) };
     expect(transactionFromNodeJson(eight, { maxSignatures: 8 }).signatures).toHaveLength(8);
-    expect(() => transactionFromNodeJson(eight)).toThrow(expect.objectContaining({ message: 'too many signatures', details: { field: 'signature', count: 8, max: 5 } }));
+    expect(() => transactionFromNodeJson(eight)).toThrow(
+      expect.objectContaining({ message: 'too many signatures', details: { field: 'signature', count: 8, max: 5 } }),
+    );
     expect(() => transactionFromNodeJson(json, { maxSignatures: 8 })).toThrow(
       expect.objectContaining({ message: 'too many signatures', details: { field: 'signature', count: COUNT, max: 8 } }),
     );
@@ -95,7 +91,7 @@ describe('shared/: refused before any recovery', () => {
     expect(() => verifyTransactionSignatures(tx, account)).toThrow(expect.objectContaining(TOO_MANY));
   });
 
-  it('checkWeight, signWeight and approvalView refuse with the node\'s key-count message', () => {
+  it("checkWeight, signWeight and approvalView refuse with the node's key-count message", () => {
     const message = `Signature count is ${COUNT} more than key counts of permission : 1`;
     expect(() => checkWeight(account.owner, tx.signatures, base.txId)).toThrow(expect.objectContaining({ code: 'PERMISSION', message }));
     expect(signWeight(tx, account).result).toEqual({ code: 'PERMISSION_ERROR', message });
@@ -126,12 +122,12 @@ describe('the devnet: refused before any recovery, on every endpoint that reads 
     expect(r.approved_list).toBeUndefined();
   });
 
-  it('getsignweight: PERMISSION_ERROR with the node\'s key-count message', async () => {
+  it("getsignweight: PERMISSION_ERROR with the node's key-count message", async () => {
     const r = await node.post('/wallet/getsignweight', flooded);
     expect(r.result).toEqual({ code: 'PERMISSION_ERROR', message: `Signature count is ${COUNT} more than key counts of permission : 1` });
   });
 
-  it('addtransactionsign: the node\'s key-count message', async () => {
+  it("addtransactionsign: the node's key-count message", async () => {
     const r = await node.post('/wallet/addtransactionsign', { transaction: flooded, privateKey: K.bob.priv });
     expect(r).toEqual({ Error: `class org.tron.core.exception.PermissionException : Signature count is ${COUNT} more than key counts of permission : 1` });
   });

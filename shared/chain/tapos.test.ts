@@ -12,7 +12,7 @@ function blockId(number: bigint, tail = 'ab'.repeat(24)): string {
 }
 
 describe('taposOf', () => {
-  it('block 55533 (0xd8ed): ref_block_bytes d8ed, ref_block_hash the id\'s bytes 8..16', () => {
+  it("block 55533 (0xd8ed): ref_block_bytes d8ed, ref_block_hash the id's bytes 8..16", () => {
     const id = blockId(0xd8edn, '2e066c3259e756f5' + 'cd'.repeat(16));
     const ref = taposOf({ number: 0xd8ed, id });
     expect(bytesToHex(ref.refBlockBytes)).toBe('d8ed');
@@ -21,15 +21,19 @@ describe('taposOf', () => {
   });
 
   it('any number: its last two bytes, big-endian', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
-      expect(bytesToHex(taposOf({ number: n, id: blockId(BigInt(n)) }).refBlockBytes)).toBe((n & 0xffff).toString(16).padStart(4, '0'));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(bytesToHex(taposOf({ number: n, id: blockId(BigInt(n)) }).refBlockBytes)).toBe((n & 0xffff).toString(16).padStart(4, '0'));
+      }),
+    );
   });
 
   it('refuses a wrong-length id, bad hex, a negative or fractional number, naming the field', () => {
     expect(() => taposOf({ number: 7, id: blockId(7n).slice(2) })).toThrow(expect.objectContaining({ code: 'BAD_HEX', details: { field: 'block.id' } }));
     expect(() => taposOf({ number: 7, id: 'zz'.repeat(32) })).toThrow(expect.objectContaining({ code: 'BAD_HEX', details: { field: 'block.id' } }));
-    expect(() => taposOf({ number: 7, id: new Uint8Array(31) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'taposOf: block.id: expected 32 bytes, got 31' }));
+    expect(() => taposOf({ number: 7, id: new Uint8Array(31) })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'taposOf: block.id: expected 32 bytes, got 31' }),
+    );
     expect(() => taposOf({ number: -1, id: blockId(0n) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'block.number' } }));
     expect(() => taposOf({ number: 1.5, id: blockId(0n) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'block.number' } }));
   });

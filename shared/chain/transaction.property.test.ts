@@ -48,17 +48,18 @@ const permissionId = fc.oneof(fc.constant(0), fc.integer({ min: 2, max: 2 ** 31 
  */
 const assetName = fc.oneof(
   fc.integer({ min: 1_000_001, max: 9_999_999 }).map((n) => new TextEncoder().encode(String(n))),
-  fc.string({ maxLength: 40, unit: 'binary' }).filter((s) => !s.startsWith('\uFEFF')).map((s) => new TextEncoder().encode(s)),
+  fc
+    .string({ maxLength: 40, unit: 'binary' })
+    .filter((s) => !s.startsWith('\uFEFF'))
+    .map((s) => new TextEncoder().encode(s)),
 );
 const anyBytes = fc.uint8Array({ maxLength: 40 });
 
-const transfer: fc.Arbitrary<ContractCall> = fc
-  .record({ owner: address, to: address, amount, permissionId })
-  .map(({ owner, to, amount, permissionId }) => ({
-    type: 'TransferContract' as const,
-    value: create(TransferContractSchema, { ownerAddress: owner, toAddress: to, amount }),
-    permissionId,
-  }));
+const transfer: fc.Arbitrary<ContractCall> = fc.record({ owner: address, to: address, amount, permissionId }).map(({ owner, to, amount, permissionId }) => ({
+  type: 'TransferContract' as const,
+  value: create(TransferContractSchema, { ownerAddress: owner, toAddress: to, amount }),
+  permissionId,
+}));
 
 const transferAsset: fc.Arbitrary<ContractCall> = fc
   .record({ owner: address, to: address, amount, permissionId, assetName })

@@ -126,7 +126,7 @@ describe('decodeRaw: unknown fields are refused (UNKNOWN_FIELD)', () => {
     );
   });
 
-  it('field 3 inside the contract\'s parameter (the Any itself)', () => {
+  it("field 3 inside the contract's parameter (the Any itself)", () => {
     const any = concatBytes(toBinary(AnySchema, create(AnySchema, { typeUrl: TRANSFER_URL, value: transferValue() })), hexToBytes('1801'));
     const c = concatBytes(hexToBytes('0801'), Uint8Array.of(0x12, any.length), any);
     expect(c.length).toBeLessThan(128);
@@ -250,7 +250,11 @@ describe('decodeRaw: exactly one contract, of a supported type, named the same i
   });
 
   it('a contract with no parameter is refused', () => {
-    expectCoded(() => decodeRaw(rawWithContracts([contractWith(1, undefined, new Uint8Array())])), 'BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
+    expectCoded(
+      () => decodeRaw(rawWithContracts([contractWith(1, undefined, new Uint8Array())])),
+      'BAD_TRANSACTION',
+      'raw_data.contract[0].parameter: missing',
+    );
   });
 
   it('an owner_address that is not an address is refused', () => {
@@ -278,7 +282,11 @@ describe('spec §2.4: Permission_id 1 (executive) never signs', () => {
   });
 
   it('buildRaw refuses Permission_id 1', () => {
-    expectCoded(() => buildRaw(transferCall(1), FIELDS), 'PERMISSION', 'permission_id: 1 is the executive permission, which never signs transactions (spec §2.4)');
+    expectCoded(
+      () => buildRaw(transferCall(1), FIELDS),
+      'PERMISSION',
+      'permission_id: 1 is the executive permission, which never signs transactions (spec §2.4)',
+    );
   });
 
   it('negative, fractional and beyond-int32 ids are INVALID_INPUT', () => {
@@ -305,18 +313,30 @@ describe('buildRaw input checks', () => {
   });
 
   it('a value of another message type is a TypeError', () => {
-    expect(() => buildRaw({ ...transferCall(), type: 'TransferAssetContract' }, FIELDS)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: value is not a TransferAssetContract message' }));
+    expect(() => buildRaw({ ...transferCall(), type: 'TransferAssetContract' }, FIELDS)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: value is not a TransferAssetContract message' }),
+    );
   });
 
   it('TaPoS lengths: 2 bytes and 8 bytes', () => {
-    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockBytes: new Uint8Array(3) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_bytes must be 2 bytes, got 3' }));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockHash: new Uint8Array(7) })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_hash must be 8 bytes, got 7' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockBytes: new Uint8Array(3) })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_bytes must be 2 bytes, got 3' }),
+    );
+    expect(() => buildRaw(transferCall(), { ...FIELDS, refBlockHash: new Uint8Array(7) })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: ref_block_hash must be 8 bytes, got 7' }),
+    );
   });
 
   it('times: positive expiration, non-negative timestamp, integers only', () => {
-    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration must be a positive time in ms' }));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, timestamp: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: timestamp must not be negative' }));
-    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration: expected an integer, got 1.5' }));
+    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 0 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration must be a positive time in ms' }),
+    );
+    expect(() => buildRaw(transferCall(), { ...FIELDS, timestamp: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: timestamp must not be negative' }),
+    );
+    expect(() => buildRaw(transferCall(), { ...FIELDS, expiration: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'buildRaw: expiration: expected an integer, got 1.5' }),
+    );
   });
 
   it('createTransaction refuses what the node would refuse as too big even signed once (size + 128 bytes of results ≤ 512,000)', () => {
@@ -402,7 +422,12 @@ describe('transactionToNodeJson (printTransactionToJSON)', () => {
     const json = transactionToNodeJson({ rawBytes: hexToBytes(RAW_ASSET), signatures: [] }, { visible: true });
     expect(json.visible).toBe(true);
     const value = ((json.raw_data.contract as Record<string, unknown>[])[0]!.parameter as { value: unknown }).value;
-    expect(value).toEqual({ asset_name: '1000001', owner_address: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ', to_address: 'TDxtBDwocWMwXV6z1CWXJmT7p8bm14YoLY', amount: 100n });
+    expect(value).toEqual({
+      asset_name: '1000001',
+      owner_address: 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ',
+      to_address: 'TDxtBDwocWMwXV6z1CWXJmT7p8bm14YoLY',
+      amount: 100n,
+    });
   });
 
   it('signatures as hex in order', () => {
@@ -460,15 +485,15 @@ describe('transactionFromNodeJson: the bytes are the truth', () => {
     const raw = structuredClone(json.raw_data) as { contract: { parameter: { value: { amount: bigint } } }[] };
     raw.contract[0]!.parameter.value.amount = 2_000_000n;
     json.raw_data = raw;
-    expectCoded(() => transactionFromNodeJson(json), 'BAD_TRANSACTION', 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes');
+    expectCoded(
+      () => transactionFromNodeJson(json),
+      'BAD_TRANSACTION',
+      'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes',
+    );
   });
 
   it('a txID that is not sha256(raw) is refused', () => {
-    expectCoded(
-      () => transactionFromNodeJson({ ...good(), txID: '00'.repeat(32) }),
-      'BAD_TRANSACTION',
-      `txID is not the hash of raw_data (which is ${TXID})`,
-    );
+    expectCoded(() => transactionFromNodeJson({ ...good(), txID: '00'.repeat(32) }), 'BAD_TRANSACTION', `txID is not the hash of raw_data (which is ${TXID})`);
   });
 
   it('a txID of the wrong length or type is refused', () => {

@@ -14,11 +14,7 @@
  */
 import { create, fromBinary, toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
-import {
-  Transaction_ContractSchema,
-  Transaction_rawSchema,
-  type Transaction_raw,
-} from '../gen/protocol/core_pb.ts';
+import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_raw } from '../gen/protocol/core_pb.ts';
 import { checkAddress, type Address } from './address.ts';
 import { bytesToHex, concatBytes, equalBytes } from '../base/bytes.ts';
 import { translateJson } from './dialect.ts';
@@ -110,10 +106,14 @@ export function checkExpirationWithinWindow(expiration: bigint | number, now: nu
   if (BigInt(expiration) <= BigInt(now) + BigInt(MAX_EXPIRATION_MS)) return;
   const ms = BigInt(expiration);
   const when = ms < 8_640_000_000_000_000n ? new Date(Number(ms)).toISOString() : `${ms} ms`;
-  fail('INVALID_INPUT', `${field}: ${when} is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused`, {
-    field,
-    maxMs: MAX_EXPIRATION_MS,
-  });
+  fail(
+    'INVALID_INPUT',
+    `${field}: ${when} is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused`,
+    {
+      field,
+      maxMs: MAX_EXPIRATION_MS,
+    },
+  );
 }
 
 /** Builds the raw part of a transaction around one contract. */
@@ -340,7 +340,10 @@ export interface TransactionJsonOptions {
  * `trx_num`, `witness`, permission type `Witness`) describe the same bytes as the spec's.
  */
 function rawFromNodeJson(json: unknown, visible: boolean): Transaction_raw {
-  return messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, translateJson(Transaction_rawSchema, json, 'spec', 'raw_data'), { visible, path: 'raw_data' });
+  return messageFromNodeJson<Transaction_raw>(Transaction_rawSchema, translateJson(Transaction_rawSchema, json, 'spec', 'raw_data'), {
+    visible,
+    path: 'raw_data',
+  });
 }
 
 /**

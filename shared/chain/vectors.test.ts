@@ -18,16 +18,7 @@ import { parseJson } from '../base/json.ts';
 import { addressOfPrivateKey, privateKeyFromHex, publicKeyOf, signDigest } from './keys.ts';
 import { isLowS, recoverSigner } from './verify.ts';
 import { decodeOperations, encodeOperationsHex } from './operations.ts';
-import {
-  buildRaw,
-  createTransaction,
-  decodeRaw,
-  encodeRaw,
-  transactionFromNodeJson,
-  transactionToNodeJson,
-  txIdOf,
-  type ContractCall,
-} from './transaction.ts';
+import { buildRaw, createTransaction, decodeRaw, encodeRaw, transactionFromNodeJson, transactionToNodeJson, txIdOf, type ContractCall } from './transaction.ts';
 
 const VECTORS_URL = new URL('../../test/fixtures/vectors/reference.json', import.meta.url);
 
@@ -99,7 +90,7 @@ function fieldsOf(v: TxVector) {
 }
 
 describe('reference vectors file', () => {
-  it('is the repo\'s own copy, with the hash its provenance note records (a fresh clone needs nothing beside it)', () => {
+  it("is the repo's own copy, with the hash its provenance note records (a fresh clone needs nothing beside it)", () => {
     const note = readFileSync(new URL('../../test/fixtures/vectors/README.md', import.meta.url), 'utf8');
     const recorded = /sha256: `([0-9a-f]{64})`/.exec(note)?.[1];
     expect(recorded).toMatch(/^[0-9a-f]{64}$/);

@@ -39,13 +39,14 @@ const sValue = fc.oneof(
 );
 
 const ACCEPTED_V = [0, 1, 2, 3, 4, 5, 6, 7, 27, 28, 29, 30, 31, 32, 33, 34];
-const vValue = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...ACCEPTED_V) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) },
-);
+const vValue = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...ACCEPTED_V) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) });
 
 /** 65 bytes mostly; sometimes short (refused) or long (the tail is ignored). */
-const extraLength = fc.oneof({ weight: 8, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -65, max: -1 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }) });
+const extraLength = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: -65, max: -1 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }) },
+);
 
 function assemble(r: Uint8Array, s: Uint8Array, v: number, extra: number): Uint8Array {
   const full = new Uint8Array(65 + Math.max(extra, 0)).fill(0xee);
@@ -59,9 +60,7 @@ function assemble(r: Uint8Array, s: Uint8Array, v: number, extra: number): Uint8
 const craftedSignature = fc.tuple(rValue, sValue, vValue, extraLength).map(([r, s, v, extra]) => assemble(r, s, v, extra));
 
 /** A real signature by a random key, then perhaps made high-S (s → n − s, id flipped), v in any alias. */
-const realSignature = fc
-  .tuple(big(1n, N - 1n), fc.boolean(), fc.constantFrom(0, 4, 27, 31))
-  .map(([key, high, base]) => ({ key, high, base }));
+const realSignature = fc.tuple(big(1n, N - 1n), fc.boolean(), fc.constantFrom(0, 4, 27, 31)).map(([key, high, base]) => ({ key, high, base }));
 
 type Outcome = { signer: string } | { code: string; message: string };
 
@@ -79,7 +78,15 @@ describe('recovery: libsecp256k1 (wasm) and noble agree', () => {
   afterAll(() => useRecoveryBackend('wasm'));
 
   it('the same signer or the same coded refusal, on 10,000 random signatures', () => {
-    const seen = { recovered: 0, recoveredHighS: 0, recoveredId23: 0, computeAddress: 0, headerOutOfRange: 0, signatureFormat: 0, realAliases: new Set<number>() };
+    const seen = {
+      recovered: 0,
+      recoveredHighS: 0,
+      recoveredId23: 0,
+      computeAddress: 0,
+      headerOutOfRange: 0,
+      signatureFormat: 0,
+      realAliases: new Set<number>(),
+    };
     const kinds = fc.oneof(
       { weight: 8, arbitrary: fc.tuple(fc.constant('crafted' as const), craftedSignature, bytes32) },
       { weight: 1, arbitrary: fc.tuple(fc.constant('real' as const), realSignature, bytes32) },

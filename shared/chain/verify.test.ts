@@ -30,9 +30,11 @@ const expectCoded = (fn: () => unknown, code: ErrorCode, message: string) =>
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 /** The §9.3 TransferContract vector (test/fixtures/vectors), signed by key 11x32. */
-const VECTOR = (JSON.parse(readFileSync(new URL('../../test/fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
-  transactions: { description: string; txID: string; signatures: string[]; recovered_signers: string[] }[];
-}).transactions.find((t) => t.description.includes('TransferContract 1000000'))!;
+const VECTOR = (
+  JSON.parse(readFileSync(new URL('../../test/fixtures/vectors/reference.json', import.meta.url), 'utf8')) as {
+    transactions: { description: string; txID: string; signatures: string[]; recovered_signers: string[] }[];
+  }
+).transactions.find((t) => t.description.includes('TransferContract 1000000'))!;
 const ADDR_11 = VECTOR.recovered_signers[0]!;
 const TXID = hexToBytes(VECTOR.txID);
 const SIG = VECTOR.signatures[0]!;
@@ -105,7 +107,13 @@ describe('choosing the implementation', () => {
   it('a WebAssembly module is used only if it recovers the known answer (a bundle can load it broken)', async () => {
     expect(wasmPassesKnownAnswer(await import('tiny-secp256k1'))).toBe(true);
     // What Vite 8's bundle of tiny-secp256k1 does: every call throws.
-    expect(wasmPassesKnownAnswer({ recover: () => { throw new RangeError('offset is out of bounds'); } })).toBe(false);
+    expect(
+      wasmPassesKnownAnswer({
+        recover: () => {
+          throw new RangeError('offset is out of bounds');
+        },
+      }),
+    ).toBe(false);
     expect(wasmPassesKnownAnswer({ recover: () => null })).toBe(false);
     expect(wasmPassesKnownAnswer({ recover: () => new Uint8Array(65) })).toBe(false);
   });
@@ -132,85 +140,89 @@ describe.each<RecoveryBackend>(['wasm', 'noble'])('recovery on %s: what the node
   beforeAll(() => useRecoveryBackend(impl));
   afterAll(() => useRecoveryBackend('wasm'));
 
-    const sig = hexToBytes(SIG);
+  const sig = hexToBytes(SIG);
 
-    it('v = 0/1 and v = 27/28 recover the same signer', () => {
-      const v = sig[64]!;
-      expect(bytesToHex(recoverSigner(withV(sig, v), TXID))).toBe(ADDR_11);
-      expect(bytesToHex(recoverSigner(withV(sig, v + 27), TXID))).toBe(ADDR_11);
-    });
+  it('v = 0/1 and v = 27/28 recover the same signer', () => {
+    const v = sig[64]!;
+    expect(bytesToHex(recoverSigner(withV(sig, v), TXID))).toBe(ADDR_11);
+    expect(bytesToHex(recoverSigner(withV(sig, v + 27), TXID))).toBe(ADDR_11);
+  });
 
-    it('both recovery ids are accepted in both notations (0 vs 27, 1 vs 28 give the same key)', () => {
-      for (const v of [0, 1]) {
-        expect(bytesToHex(recoverPublicKey(withV(sig, v), TXID))).toBe(bytesToHex(recoverPublicKey(withV(sig, v + 27), TXID)));
-        expect(recoveryIdOf(withV(sig, v))).toBe(v);
-        expect(recoveryIdOf(withV(sig, v + 27))).toBe(v);
-      }
-    });
+  it('both recovery ids are accepted in both notations (0 vs 27, 1 vs 28 give the same key)', () => {
+    for (const v of [0, 1]) {
+      expect(bytesToHex(recoverPublicKey(withV(sig, v), TXID))).toBe(bytesToHex(recoverPublicKey(withV(sig, v + 27), TXID)));
+      expect(recoveryIdOf(withV(sig, v))).toBe(v);
+      expect(recoveryIdOf(withV(sig, v + 27))).toBe(v);
+    }
+  });
 
-    it('headers 31-34 have 4 subtracted', () => {
-      expect(recoveryIdOf(withV(sig, 31))).toBe(0);
-      expect(recoveryIdOf(withV(sig, 32))).toBe(1);
-      expect(recoveryIdOf(withV(sig, 34))).toBe(3);
-    });
+  it('headers 31-34 have 4 subtracted', () => {
+    expect(recoveryIdOf(withV(sig, 31))).toBe(0);
+    expect(recoveryIdOf(withV(sig, 32))).toBe(1);
+    expect(recoveryIdOf(withV(sig, 34))).toBe(3);
+  });
 
-    it('v = 8 fails with "Header byte out of range: 35" (8 + 27)', () => {
-      expectCoded(() => recoverSigner(withV(sig, 8), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
-    });
+  it('v = 8 fails with "Header byte out of range: 35" (8 + 27)', () => {
+    expectCoded(() => recoverSigner(withV(sig, 8), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
+  });
 
-    it('v = 35 fails with "Header byte out of range: 35"; v = 26 with 53', () => {
-      expectCoded(() => recoverSigner(withV(sig, 35), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
-      expectCoded(() => recoverSigner(withV(sig, 26), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 53');
-    });
+  it('v = 35 fails with "Header byte out of range: 35"; v = 26 with 53', () => {
+    expectCoded(() => recoverSigner(withV(sig, 35), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 35');
+    expectCoded(() => recoverSigner(withV(sig, 26), TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 53');
+  });
 
-    it('64 bytes fail with "Signature size is 64"', () => {
-      expectCoded(() => recoverSigner(sig.subarray(0, 64), TXID), 'SIGNATURE_FORMAT', 'Signature size is 64');
-    });
+  it('64 bytes fail with "Signature size is 64"', () => {
+    expectCoded(() => recoverSigner(sig.subarray(0, 64), TXID), 'SIGNATURE_FORMAT', 'Signature size is 64');
+  });
 
-    it('0 bytes fail with "Signature size is 0"', () => {
-      expectCoded(() => recoverSigner(new Uint8Array(0), TXID), 'SIGNATURE_FORMAT', 'Signature size is 0');
-    });
+  it('0 bytes fail with "Signature size is 0"', () => {
+    expectCoded(() => recoverSigner(new Uint8Array(0), TXID), 'SIGNATURE_FORMAT', 'Signature size is 0');
+  });
 
-    it('bytes after the 65th are ignored', () => {
-      const long = new Uint8Array(70).fill(0xee);
-      long.set(sig);
-      expect(bytesToHex(recoverSigner(long, TXID))).toBe(ADDR_11);
-    });
+  it('bytes after the 65th are ignored', () => {
+    const long = new Uint8Array(70).fill(0xee);
+    long.set(sig);
+    expect(bytesToHex(recoverSigner(long, TXID))).toBe(ADDR_11);
+  });
 
-    it('isLowS: s up to floor(n/2) is low, one more is high', () => {
-      const withS = (s: bigint): Uint8Array => hexToBytes('11'.repeat(32) + hex32(s) + '00');
-      expect(isLowS(withS(N / 2n))).toBe(true);
-      expect(isLowS(withS(N / 2n + 1n))).toBe(false);
-    });
+  it('isLowS: s up to floor(n/2) is low, one more is high', () => {
+    const withS = (s: bigint): Uint8Array => hexToBytes('11'.repeat(32) + hex32(s) + '00');
+    expect(isLowS(withS(N / 2n))).toBe(true);
+    expect(isLowS(withS(N / 2n + 1n))).toBe(false);
+  });
 
-    it('high S is accepted on recovery (s → n − s with the recovery id flipped)', () => {
-      const s = BigInt('0x' + SIG.slice(64, 128));
-      const high = hexToBytes(SIG.slice(0, 64) + hex32(N - s) + '00');
-      high[64] = sig[64]! ^ 1;
-      expect(isLowS(high)).toBe(false);
-      expect(bytesToHex(recoverSigner(high, TXID))).toBe(ADDR_11);
-    });
+  it('high S is accepted on recovery (s → n − s with the recovery id flipped)', () => {
+    const s = BigInt('0x' + SIG.slice(64, 128));
+    const high = hexToBytes(SIG.slice(0, 64) + hex32(N - s) + '00');
+    high[64] = sig[64]! ^ 1;
+    expect(isLowS(high)).toBe(false);
+    expect(bytesToHex(recoverSigner(high, TXID))).toBe(ADDR_11);
+  });
 
-    it('an all-zero signature fails with "Could not recover public key from signature"', () => {
-      expectCoded(() => recoverSigner(new Uint8Array(65), TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
-    });
+  it('an all-zero signature fails with "Could not recover public key from signature"', () => {
+    expectCoded(() => recoverSigner(new Uint8Array(65), TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
+  });
 
-    it('s = 0 fails with "Could not recover public key from signature"', () => {
-      const bad = sig.slice();
-      bad.fill(0, 32, 64);
-      expectCoded(() => recoverSigner(bad, TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
-    });
+  it('s = 0 fails with "Could not recover public key from signature"', () => {
+    const bad = sig.slice();
+    bad.fill(0, 32, 64);
+    expectCoded(() => recoverSigner(bad, TXID), 'COMPUTE_ADDRESS', 'Could not recover public key from signature');
+  });
 
-    it('a different txID recovers a different signer (the digest is really used)', () => {
-      const other = TXID.slice();
-      other[0]! ^= 1;
-      expect(bytesToHex(recoverSigner(sig, other))).not.toBe(ADDR_11);
-    });
+  it('a different txID recovers a different signer (the digest is really used)', () => {
+    const other = TXID.slice();
+    other[0]! ^= 1;
+    expect(bytesToHex(recoverSigner(sig, other))).not.toBe(ADDR_11);
+  });
 
-    it('refuses a digest that is not 32 bytes and a non-bytes signature', () => {
-      expect(() => recoverSigner(sig, new Uint8Array(31))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'recoverPublicKey: txID must be 32 bytes, got 31' }));
-      expect(() => recoverSigner('aa' as unknown as Uint8Array, TXID)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'recoverPublicKey: signature must be bytes' }));
-    });
+  it('refuses a digest that is not 32 bytes and a non-bytes signature', () => {
+    expect(() => recoverSigner(sig, new Uint8Array(31))).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'recoverPublicKey: txID must be 32 bytes, got 31' }),
+    );
+    expect(() => recoverSigner('aa' as unknown as Uint8Array, TXID)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'recoverPublicKey: signature must be bytes' }),
+    );
+  });
 
   it('v = 4-7 and 31-34 are the same ids as 0-3 (4 subtracted after adding 27)', () => {
     for (let v = 4; v <= 7; v++) expect(recoveryIdOf(withV(sig, v))).toBe(v - 4);

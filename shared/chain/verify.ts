@@ -31,10 +31,8 @@ type TinySecp = typeof import('tiny-secp256k1');
 
 /** Known answer: PROTOCOL.md §9.3's txID, its signature by key 0x11…11 (r‖s, id 1), and that key's public key. */
 const KNOWN_DIGEST = '65a9d072f9fce3094d757b9bd96206ca4b04af5d88f46a204cf8dc6db2ab5612';
-const KNOWN_RS =
-  '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a';
-const KNOWN_KEY =
-  '044f355bdcb7cc0af728ef3cceb9615d90684bb5b2ca5f859ab0f0b704075871aa385b6b1b8ead809ca67454d9683fcf2ba03456d6fe2c4abe2b07f0fbdbb2f1c1';
+const KNOWN_RS = '4caff20440f9b03d6dd017d8aef23cfdfaf9435acff44f3658444a4b07004eb85987a1309f47213adb7602b117596a8567aca9da3f47a813181eac89177d8d9a';
+const KNOWN_KEY = '044f355bdcb7cc0af728ef3cceb9615d90684bb5b2ca5f859ab0f0b704075871aa385b6b1b8ead809ca67454d9683fcf2ba03456d6fe2c4abe2b07f0fbdbb2f1c1';
 
 /**
  * True when `tiny` recovers the known answer. A module can load and still be wrong: Vite 8 bundles

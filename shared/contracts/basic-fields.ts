@@ -7,7 +7,13 @@
  * Invariant: each permission's operations are listed by name, and bits that name no contract type
  * are listed by number, so a signer sees every bit a permission update grants.
  */
-import type { AccountPermissionUpdateContract, AssetIssueContract, ParticipateAssetIssueContract, TransferAssetContract, TransferContract } from '../gen/protocol/contract_pb.ts';
+import type {
+  AccountPermissionUpdateContract,
+  AssetIssueContract,
+  ParticipateAssetIssueContract,
+  TransferAssetContract,
+  TransferContract,
+} from '../gen/protocol/contract_pb.ts';
 import type { Permission } from '../gen/protocol/core_pb.ts';
 import { escapeText } from '../base/escape.ts';
 import { formatGrouped, groupDigits } from '../base/amount.ts';
@@ -50,7 +56,11 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
     addressRow(ctx, 'owner_address', 'Issuer', c.ownerAddress),
     textRow('name', 'Name', c.name),
     textRow('abbr', 'Symbol', c.abbr),
-    row('total_supply', 'Total supply', precise ? `${formatGrouped(c.totalSupply, c.precision)} (${groupDigits(c.totalSupply.toString())} smallest units)` : `${c.totalSupply} smallest units`),
+    row(
+      'total_supply',
+      'Total supply',
+      precise ? `${formatGrouped(c.totalSupply, c.precision)} (${groupDigits(c.totalSupply.toString())} smallest units)` : `${c.totalSupply} smallest units`,
+    ),
     countRow('precision', 'Decimal places', c.precision),
     row('coin_num', 'Price: sun paid', `${groupDigits(c.coinNum.toString())} sun buy ${groupDigits(c.num.toString())} smallest token units`),
     countRow('num', 'Price: smallest token units received', c.num),
@@ -61,19 +71,25 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
     countRow('free_asset_net_limit', 'Free bandwidth per account', c.freeAssetNetLimit),
     countRow('public_free_asset_net_limit', 'Free bandwidth for all accounts', c.publicFreeAssetNetLimit),
   ];
-  c.cdedSupply.forEach((e, i) => rows.push(row(`cded_supply[${i}]`, `Cded supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)));
+  c.cdedSupply.forEach((e, i) =>
+    rows.push(row(`cded_supply[${i}]`, `Cded supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)),
+  );
   return rows;
 }
 
 function permissionWords(p: Permission): string {
   const keys = p.keys.length;
   const ops = p.operations.length === 32 ? decodeOperations(p.operations) : undefined;
-  const grants = ops === undefined ? '' : `; may run ${ops.names.join(', ') || 'nothing'}${ops.unknown.length > 0 ? `; unknown bits ${ops.unknown.join(', ')}` : ''}`;
+  const grants =
+    ops === undefined ? '' : `; may run ${ops.names.join(', ') || 'nothing'}${ops.unknown.length > 0 ? `; unknown bits ${ops.unknown.join(', ')}` : ''}`;
   return `"${escapeText(p.permissionName)}" (id ${p.id}): threshold ${p.threshold} of ${keys} key(s)${grants}`;
 }
 
 function permissionRows(ctx: DescribeContext, field: string, name: string, p: Permission): FieldRow[] {
-  return [row(field, name, permissionWords(p)), ...p.keys.map((k, i) => ({ ...addressRow(ctx, `${field}.keys[${i}].address`, `${name}: key ${i + 1} (weight ${k.weight})`, k.address) }))];
+  return [
+    row(field, name, permissionWords(p)),
+    ...p.keys.map((k, i) => ({ ...addressRow(ctx, `${field}.keys[${i}].address`, `${name}: key ${i + 1} (weight ${k.weight})`, k.address) })),
+  ];
 }
 
 export function permissionUpdateRows(c: AccountPermissionUpdateContract, ctx: DescribeContext): FieldRow[] {

@@ -64,7 +64,9 @@ function messageArb(schema: DescMessage, depth: number): fc.Arbitrary<Message> {
         break;
       case 'map':
         // The protocol's one map: int64 → int64 (ProposalCreateContract.parameters).
-        arb = fc.array(fc.tuple(fc.bigInt(INT64), fc.bigInt(INT64)), { maxLength: 4 }).map((entries) => Object.fromEntries(entries.map(([k, v]) => [k.toString(), v])));
+        arb = fc
+          .array(fc.tuple(fc.bigInt(INT64), fc.bigInt(INT64)), { maxLength: 4 })
+          .map((entries) => Object.fromEntries(entries.map(([k, v]) => [k.toString(), v])));
         break;
     }
     parts[field.localName] = SIGNER_FIELDS.has(field.name) && depth === 0 ? arb : fc.option(arb, { nil: undefined });

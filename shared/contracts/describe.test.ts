@@ -57,7 +57,10 @@ describe('every contract type has a view in words', () => {
       // Every field set in the sample appears in the table under its name (or a path below it).
       for (const key of Object.keys(CONTRACT_SAMPLES[name])) {
         const spec = key === 'frozen_supply' ? 'cded_supply' : key;
-        expect(v.fields.some((r) => r.field === spec || r.field.startsWith(`${spec}.`) || r.field.startsWith(`${spec}[`)), `${name}.${key}`).toBe(true);
+        expect(
+          v.fields.some((r) => r.field === spec || r.field.startsWith(`${spec}.`) || r.field.startsWith(`${spec}[`)),
+          `${name}.${key}`,
+        ).toBe(true);
       }
     });
   }
@@ -103,7 +106,7 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     const v = viewOf('TriggerSmartContract', { tokens: { '1000001': { precision: 2, abbr: 'GLD' } } });
     expect(at(v, 'data[0..4]')).toBe('0xa9059cbb (not decoded: no ABI is applied here)');
     expect(at(v, 'data[4..36]')).toBe(`0x000000000000000000000000${SAMPLE_B.slice(2)}`);
-    expect(at(v, 'data[36..68]')).toBe(`0x${(5_000_000n).toString(16).padStart(64, '0')}`);
+    expect(at(v, 'data[36..68]')).toBe(`0x${5_000_000n.toString(16).padStart(64, '0')}`);
     expect(at(v, 'call_value')).toBe('0.000003 TRX = 3 sun');
     expect(at(v, 'call_token_value')).toBe('0.04 GLD (token 1000001; 4 smallest units)');
     expect(v.summary).toContain('function 0xa9059cbb, 68 bytes of call data, not decoded');
@@ -158,19 +161,29 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
 
 describe('a contract Airlock cannot decode is refused, named by id and size', () => {
   it('CustomContract (20) and GetContract (32) have no message; 7 is no type', () => {
-    for (const [type, name] of [[20, 'CustomContract'], [32, 'GetContract'], [60, undefined]] as const) {
+    for (const [type, name] of [
+      [20, 'CustomContract'],
+      [32, 'GetContract'],
+      [60, undefined],
+    ] as const) {
       const value = utf8ToBytes('opaque');
-      const raw = encodeRaw(create(Transaction_rawSchema, {
-        ...FIELDS,
-        expiration: BigInt(FIELDS.expiration),
-        timestamp: BigInt(FIELDS.timestamp),
-        contract: [create(Transaction_ContractSchema, { type: type as number, parameter: { typeUrl: `type.googleapis.com/protocol.${name ?? 'X'}`, value } })],
-      }));
-      expect(() => transactionView({ rawBytes: raw, signatures: [] })).toThrow(expect.objectContaining({
-        code: 'UNSUPPORTED_CONTRACT',
-        message: expect.stringContaining(`contract type ${type} (`),
-        details: expect.objectContaining({ contractType: type, size: value.length }),
-      }));
+      const raw = encodeRaw(
+        create(Transaction_rawSchema, {
+          ...FIELDS,
+          expiration: BigInt(FIELDS.expiration),
+          timestamp: BigInt(FIELDS.timestamp),
+          contract: [
+            create(Transaction_ContractSchema, { type: type as number, parameter: { typeUrl: `type.googleapis.com/protocol.${name ?? 'X'}`, value } }),
+          ],
+        }),
+      );
+      expect(() => transactionView({ rawBytes: raw, signatures: [] })).toThrow(
+        expect.objectContaining({
+          code: 'UNSUPPORTED_CONTRACT',
+          message: expect.stringContaining(`contract type ${type} (`),
+          details: expect.objectContaining({ contractType: type, size: value.length }),
+        }),
+      );
     }
   });
 

@@ -27,7 +27,13 @@ import { describeExchangeCreate, describeExchangeInject, describeExchangeTransac
 import { describeMarketCancelOrder, describeMarketSellAsset } from './market.ts';
 import { describeProposalApprove, describeProposalCreate, describeProposalDelete } from './proposal.ts';
 import { describeShieldedTransfer } from './shielded.ts';
-import { describeClearAbi, describeCreateSmartContract, describeTriggerSmartContract, describeUpdateEnergyLimit, describeUpdateSetting } from './smart-contract.ts';
+import {
+  describeClearAbi,
+  describeCreateSmartContract,
+  describeTriggerSmartContract,
+  describeUpdateEnergyLimit,
+  describeUpdateSetting,
+} from './smart-contract.ts';
 import {
   describeCancelAllUnfreezeV2,
   describeDelegateResource,
@@ -66,7 +72,10 @@ export const CONTRACT_WORDS: Readonly<Record<SupportedContractName, ContractWord
   VoteAssetContract: words<Executive.VoteAssetContract>('Asset vote', describeVoteAsset),
   VoteWitnessContract: words<Executive.VoteWitnessContract>('Vote for executives', describeVoteWitness),
   WitnessCreateContract: words<Executive.WitnessCreateContract>('Executive application', describeWitnessCreate),
-  AssetIssueContract: words<Core.AssetIssueContract>('Token issue', (c, ctx) => ({ summary: `Issue a token, owned by ${who(ctx, c.ownerAddress)}`, fields: assetIssueRows(c, ctx) })),
+  AssetIssueContract: words<Core.AssetIssueContract>('Token issue', (c, ctx) => ({
+    summary: `Issue a token, owned by ${who(ctx, c.ownerAddress)}`,
+    fields: assetIssueRows(c, ctx),
+  })),
   WitnessUpdateContract: words<Executive.WitnessUpdateContract>('Executive url change', describeWitnessUpdate),
   ParticipateAssetIssueContract: words<Core.ParticipateAssetIssueContract>('Token purchase', (c, ctx) => ({
     summary: `Pay ${sunInWords(c.amount)} to ${who(ctx, c.toAddress)} for a token, from ${who(ctx, c.ownerAddress)}`,

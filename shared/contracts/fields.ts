@@ -118,7 +118,12 @@ export function resourceName(code: number): string {
 /** A duration in ms in the largest whole units that read naturally: "3 days", "1 day 2 hours", "45 seconds". */
 export function durationInWords(ms: bigint): string {
   if (ms < 0n) return `${ms} ms`;
-  const units: [bigint, string][] = [[86_400_000n, 'day'], [3_600_000n, 'hour'], [60_000n, 'minute'], [1_000n, 'second']];
+  const units: [bigint, string][] = [
+    [86_400_000n, 'day'],
+    [3_600_000n, 'hour'],
+    [60_000n, 'minute'],
+    [1_000n, 'second'],
+  ];
   const parts: string[] = [];
   let rest = ms;
   for (const [size, unit] of units) {

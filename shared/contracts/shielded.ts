@@ -19,7 +19,11 @@ export function describeShieldedTransfer(c: ShieldedTransferContract, ctx: Descr
     countRow('receive_description', 'Shielded notes created (amounts hidden)', c.receiveDescription.length),
     hexRow('binding_signature', 'Binding signature', c.bindingSignature),
   ];
-  if (c.transparentToAddress.length > 0) fields.push(addressRow(ctx, 'transparent_to_address', 'Transparent receiver', c.transparentToAddress), sunRow('to_amount', 'Amount to the receiver', c.toAmount));
+  if (c.transparentToAddress.length > 0)
+    fields.push(
+      addressRow(ctx, 'transparent_to_address', 'Transparent receiver', c.transparentToAddress),
+      sunRow('to_amount', 'Amount to the receiver', c.toAmount),
+    );
   const to = c.transparentToAddress.length > 0 ? ` and ${sunInWords(c.toAmount)} to ${who(ctx, c.transparentToAddress)}` : '';
   return {
     summary: `Shielded transfer: ${sunInWords(c.fromAmount)} from ${who(ctx, c.transparentFromAddress)} into ${c.receiveDescription.length} shielded note(s) whose amounts cannot be shown${to}`,

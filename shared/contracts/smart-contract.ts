@@ -25,7 +25,7 @@ export const MAX_WORD_ROWS = 64;
 
 /** The call data as rows: selector, then each 32-byte word, then any bytes left over. */
 export function callDataRows(data: Uint8Array, field = 'data'): FieldRow[] {
-  if (data.length === 0) return [row(field, 'Call data', '(empty: the contract\'s fallback or receive function)')];
+  if (data.length === 0) return [row(field, 'Call data', "(empty: the contract's fallback or receive function)")];
   if (data.length < 4) return [hexRow(field, 'Call data (shorter than a function selector)', data)];
   const rows: FieldRow[] = [row(`${field}[0..4]`, 'Function selector', `0x${bytesToHex(data.subarray(0, 4))} (not decoded: no ABI is applied here)`)];
   const words = Math.floor((data.length - 4) / 32);
@@ -41,7 +41,10 @@ export function callDataRows(data: Uint8Array, field = 'data'): FieldRow[] {
 
 function tokenValueRows(ctx: DescribeContext, callTokenValue: bigint, tokenId: bigint): FieldRow[] {
   if (callTokenValue === 0n && tokenId === 0n) return [];
-  return [row('token_id', 'Token sent with the call', tokenId.toString()), row('call_token_value', 'Token amount sent', tokenAmount(ctx, tokenId.toString(), callTokenValue))];
+  return [
+    row('token_id', 'Token sent with the call', tokenId.toString()),
+    row('call_token_value', 'Token amount sent', tokenAmount(ctx, tokenId.toString(), callTokenValue)),
+  ];
 }
 
 export function describeTriggerSmartContract(c: TriggerSmartContract, ctx: DescribeContext): Description {
@@ -72,7 +75,16 @@ export function describeCreateSmartContract(c: CreateSmartContract, ctx: Describ
       sunRow('new_contract.call_value', 'TRX sent to the constructor', n.callValue),
       row('new_contract.consume_user_resource_percent', 'Energy paid by callers', `${n.consumeUserResourcePercent}%`),
       countRow('new_contract.origin_energy_limit', 'Most energy the deployer pays per call', n.originEnergyLimit),
-      row('new_contract.abi', 'ABI', `${n.abi?.entrys.length ?? 0} entries: ${(n.abi?.entrys ?? []).map((e) => escapeText(e.name) || '(unnamed)').slice(0, 20).join(', ') || '(none)'}`),
+      row(
+        'new_contract.abi',
+        'ABI',
+        `${n.abi?.entrys.length ?? 0} entries: ${
+          (n.abi?.entrys ?? [])
+            .map((e) => escapeText(e.name) || '(unnamed)')
+            .slice(0, 20)
+            .join(', ') || '(none)'
+        }`,
+      ),
     );
     if (n.contractAddress.length > 0) fields.push(addressRow(ctx, 'new_contract.contract_address', 'Contract address', n.contractAddress));
     if (n.codeHash.length > 0) fields.push(hexRow('new_contract.code_hash', 'Code hash', n.codeHash));

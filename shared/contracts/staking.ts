@@ -104,5 +104,8 @@ export function describeUnDelegateResource(c: UnDelegateResourceContract, ctx: D
 }
 
 export function describeCancelAllUnfreezeV2(c: CancelAllUnfreezeV2Contract, ctx: DescribeContext): Description {
-  return { summary: `Cancel every pending unstake of ${who(ctx, c.ownerAddress)}: amounts not yet withdrawable are staked again, withdrawable ones are paid out`, fields: [owner(ctx, c)] };
+  return {
+    summary: `Cancel every pending unstake of ${who(ctx, c.ownerAddress)}: amounts not yet withdrawable are staked again, withdrawable ones are paid out`,
+    fields: [owner(ctx, c)],
+  };
 }

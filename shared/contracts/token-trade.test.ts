@@ -6,8 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { create } from '@bufbuild/protobuf';
-import { ParticipateAssetIssueContractSchema, TransferAssetContractSchema, type ParticipateAssetIssueContract, type TransferAssetContract } from '../gen/protocol/contract_pb.ts';
-import { buildAssetIssue, buildParticipate, buildTransferAsset, describeAssetIssue, describeParticipate, describeTransferAsset, participateExchange, validateParticipate, validateTransferAsset } from './token.ts';
+import {
+  ParticipateAssetIssueContractSchema,
+  TransferAssetContractSchema,
+  type ParticipateAssetIssueContract,
+  type TransferAssetContract,
+} from '../gen/protocol/contract_pb.ts';
+import {
+  buildAssetIssue,
+  buildParticipate,
+  buildTransferAsset,
+  describeAssetIssue,
+  describeParticipate,
+  describeTransferAsset,
+  participateExchange,
+  validateParticipate,
+  validateTransferAsset,
+} from './token.ts';
 import { addressToBase58 } from '../chain/address.ts';
 import { textView } from '../base/display.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../base/bytes.ts';
@@ -17,7 +32,10 @@ import { OWNER_HEX, TO_HEX, OWNER, TO, vectors, rawFieldsOf, expectError, expect
 // ---------------------------------------------------------------------------------------------
 
 function participate(patch: Partial<ParticipateAssetIssueContract> = {}): ParticipateAssetIssueContract {
-  return Object.assign(create(ParticipateAssetIssueContractSchema, { ownerAddress: OWNER, toAddress: TO, assetName: utf8ToBytes('1000001'), amount: 1_000_000n }), patch);
+  return Object.assign(
+    create(ParticipateAssetIssueContractSchema, { ownerAddress: OWNER, toAddress: TO, assetName: utf8ToBytes('1000001'), amount: 1_000_000n }),
+    patch,
+  );
 }
 
 describe('ParticipateAssetIssueContract validation (PROTOCOL.md §6.2, stateless part)', () => {
@@ -65,8 +83,14 @@ describe('buildParticipate (spec §4.6)', () => {
   it('validates what it builds', () => {
     expectInvalid(() => buildParticipate({ owner: OWNER, issuer: OWNER, tokenId: '1000001', amount: 1 }), 'Cannot participate asset Issue yourself !');
     expectInvalid(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 0 }), 'Amount must greater than 0!');
-    expectError(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: 'AIR', amount: 1 }), 'INVALID_INPUT', 'buildParticipate: tokenId: "AIR" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
-    expect(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 1.5 })).toThrow(/^buildParticipate: amount: expected an integer, got 1.5$/);
+    expectError(
+      () => buildParticipate({ owner: OWNER, issuer: TO, tokenId: 'AIR', amount: 1 }),
+      'INVALID_INPUT',
+      'buildParticipate: tokenId: "AIR" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)',
+    );
+    expect(() => buildParticipate({ owner: OWNER, issuer: TO, tokenId: '1000001', amount: 1.5 })).toThrow(
+      /^buildParticipate: amount: expected an integer, got 1.5$/,
+    );
   });
 });
 
@@ -77,13 +101,18 @@ describe('participateExchange (PROTOCOL.md §6.2 rule 9)', () => {
     expect(participateExchange(13n, 1n, 7n)).toBe(1n);
     expect(participateExchange(1_000_000n, 10, 1_000_000)).toBe(10n);
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 2n ** 31n }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (amount, num, coinNum) => {
-        const product = amount * BigInt(num);
-        fc.pre(product >= BigInt(coinNum));
-        const q = participateExchange(amount, num, coinNum);
-        expect(q * BigInt(coinNum) <= product).toBe(true);
-        expect((q + 1n) * BigInt(coinNum) > product).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 2n ** 31n }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (amount, num, coinNum) => {
+          const product = amount * BigInt(num);
+          fc.pre(product >= BigInt(coinNum));
+          const q = participateExchange(amount, num, coinNum);
+          expect(q * BigInt(coinNum) <= product).toBe(true);
+          expect((q + 1n) * BigInt(coinNum) > product).toBe(true);
+        },
+      ),
     );
   });
   it('a result of 0 or less is "Can not process the exchange!"', () => {
@@ -162,7 +191,9 @@ describe('buildTransferAsset (spec §4.7)', () => {
     expectInvalid(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: 1000001n, amount: -1n }), 'Amount must be greater than 0.');
     expectError(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: '', amount: 1n }), 'INVALID_INPUT', 'buildTransferAsset: tokenId: empty', 'tokenId');
     expect(() => buildTransferAsset({ owner: OWNER, to: TO, tokenId: 1000001, amount: 2n ** 63n })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
-    expect(() => buildTransferAsset(undefined as unknown as Parameters<typeof buildTransferAsset>[0])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => buildTransferAsset(undefined as unknown as Parameters<typeof buildTransferAsset>[0])).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
   });
 });
 

@@ -6,12 +6,43 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { clone, create, equals } from '@bufbuild/protobuf';
 import { AssetIssueContractSchema, TransferAssetContractSchema, type AssetIssueContract } from '../gen/protocol/contract_pb.ts';
-import { assetNameToTokenId, buildAssetIssue, FIRST_TOKEN_ID, isTokenIdAssetName, tokenIdToAssetName, validateAssetIssue, type AssetIssueInput } from './token.ts';
+import {
+  assetNameToTokenId,
+  buildAssetIssue,
+  FIRST_TOKEN_ID,
+  isTokenIdAssetName,
+  tokenIdToAssetName,
+  validateAssetIssue,
+  type AssetIssueInput,
+} from './token.ts';
 import { addressToBase58 } from '../chain/address.ts';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../base/bytes.ts';
 import { createTransaction, decodeRaw, transactionToNodeJson } from '../chain/transaction.ts';
-import { MAX_CDED_SUPPLY_ENTRIES, MAX_DESCRIPTION_BYTES, MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_CDED_DAYS, MAX_PRECISION, MIN_CDED_DAYS, ONE_DAY_NET_LIMIT } from '../base/limits.ts';
-import { OWNER_HEX, OWNER, HEAD, vectors, rawFieldsOf, expectError, expectInvalid, baseInput, issue, cded, bytesOf, ok, check } from '../../test/helpers/token-helpers.ts';
+import {
+  MAX_CDED_SUPPLY_ENTRIES,
+  MAX_DESCRIPTION_BYTES,
+  MAX_TOKEN_NAME_BYTES,
+  MAX_URL_BYTES,
+  MAX_CDED_DAYS,
+  MAX_PRECISION,
+  MIN_CDED_DAYS,
+  ONE_DAY_NET_LIMIT,
+} from '../base/limits.ts';
+import {
+  OWNER_HEX,
+  OWNER,
+  HEAD,
+  vectors,
+  rawFieldsOf,
+  expectError,
+  expectInvalid,
+  baseInput,
+  issue,
+  cded,
+  bytesOf,
+  ok,
+  check,
+} from '../../test/helpers/token-helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -56,16 +87,37 @@ describe('token id ⇄ asset_name (spec §4.7: token id number as a hex string)'
 
   it('rejects numbers that are not whole, safe and positive, and other kinds', () => {
     expectError(() => tokenIdToAssetName(1000001.5), 'INVALID_INPUT', 'token id: 1000001.5 is not a whole number that can be read exactly');
-    expectError(() => tokenIdToAssetName(-1000001), 'INVALID_INPUT', 'token id: "-1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
+    expectError(
+      () => tokenIdToAssetName(-1000001),
+      'INVALID_INPUT',
+      'token id: "-1000001" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)',
+    );
     expectError(() => tokenIdToAssetName(Number.NaN), 'INVALID_INPUT', 'token id: NaN is not a whole number that can be read exactly');
-    expectError(() => tokenIdToAssetName(-5n), 'INVALID_INPUT', 'token id: "-5" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)');
-    expectError(() => tokenIdToAssetName(null as unknown as string), 'INVALID_INPUT', 'token id: must be a token id (decimal text, a whole number or a bigint), got null');
+    expectError(
+      () => tokenIdToAssetName(-5n),
+      'INVALID_INPUT',
+      'token id: "-5" is not a token id (decimal digits such as 1000001; no sign, spaces or leading zeros)',
+    );
+    expectError(
+      () => tokenIdToAssetName(null as unknown as string),
+      'INVALID_INPUT',
+      'token id: must be a token id (decimal text, a whole number or a bigint), got null',
+    );
   });
 
   it('assetNameToTokenId rejects bytes that are not a token id', () => {
-    expectError(() => assetNameToTokenId(utf8ToBytes('AIR')), 'INVALID_INPUT', 'asset_name: bytes 414952 are not a token id (the decimal text of an id such as 1000001)', 'asset_name');
+    expectError(
+      () => assetNameToTokenId(utf8ToBytes('AIR')),
+      'INVALID_INPUT',
+      'asset_name: bytes 414952 are not a token id (the decimal text of an id such as 1000001)',
+      'asset_name',
+    );
     expectError(() => assetNameToTokenId(new Uint8Array()), 'INVALID_INPUT', 'asset_name: empty');
-    expectError(() => assetNameToTokenId(hexToBytes('31ff')), 'INVALID_INPUT', 'asset_name: bytes 31ff are not a token id (the decimal text of an id such as 1000001)');
+    expectError(
+      () => assetNameToTokenId(hexToBytes('31ff')),
+      'INVALID_INPUT',
+      'asset_name: bytes 31ff are not a token id (the decimal text of an id such as 1000001)',
+    );
     expect(() => assetNameToTokenId('1000001' as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(isTokenIdAssetName(utf8ToBytes('1000001'))).toBe(true);
     expect(isTokenIdAssetName(utf8ToBytes('1000001 '))).toBe(false);
@@ -202,10 +254,18 @@ describe('AssetIssueContract validation (PROTOCOL.md §6.1)', () => {
     });
     it('Frozen supply cannot exceed total supply, against the supply still remaining', () => {
       const total = 100n;
-      expectInvalid(check(issue({ totalSupply: total, cdedSupply: [cded(101n, 1n)] })), 'Frozen supply cannot exceed total supply', 'cded_supply[0].cded_amount');
+      expectInvalid(
+        check(issue({ totalSupply: total, cdedSupply: [cded(101n, 1n)] })),
+        'Frozen supply cannot exceed total supply',
+        'cded_supply[0].cded_amount',
+      );
       ok(issue({ totalSupply: total, cdedSupply: [cded(100n, 1n)] }));
       // Each entry alone fits, together they do not: the remaining supply shrinks as entries are used.
-      expectInvalid(check(issue({ totalSupply: total, cdedSupply: [cded(60n, 1n), cded(41n, 1n)] })), 'Frozen supply cannot exceed total supply', 'cded_supply[1].cded_amount');
+      expectInvalid(
+        check(issue({ totalSupply: total, cdedSupply: [cded(60n, 1n), cded(41n, 1n)] })),
+        'Frozen supply cannot exceed total supply',
+        'cded_supply[1].cded_amount',
+      );
       ok(issue({ totalSupply: total, cdedSupply: [cded(60n, 1n), cded(40n, 1n)] }));
     });
     it('frozenDuration must be within 1..3652 days', () => {
@@ -233,8 +293,16 @@ describe('AssetIssueContract validation (PROTOCOL.md §6.1)', () => {
       ['total supply before coin_num', { totalSupply: 0n, coinNum: 0 }, 'TotalSupply must greater than 0!'],
       ['coin_num before num', { coinNum: 0, num: 0 }, 'TrxNum must greater than 0!'],
       ['num before net usage', { num: 0, publicFreeAssetNetUsage: 1n }, 'Num must greater than 0!'],
-      ['net usage before list length', { publicFreeAssetNetUsage: 1n, cdedSupply: Array.from({ length: 11 }, () => cded(0n, 0n)) }, 'PublicFreeAssetNetUsage must be 0!'],
-      ['list length before free limit', { cdedSupply: Array.from({ length: 11 }, () => cded(1n, 1n)), freeAssetNetLimit: -1n }, 'Frozen supply list length is too long'],
+      [
+        'net usage before list length',
+        { publicFreeAssetNetUsage: 1n, cdedSupply: Array.from({ length: 11 }, () => cded(0n, 0n)) },
+        'PublicFreeAssetNetUsage must be 0!',
+      ],
+      [
+        'list length before free limit',
+        { cdedSupply: Array.from({ length: 11 }, () => cded(1n, 1n)), freeAssetNetLimit: -1n },
+        'Frozen supply list length is too long',
+      ],
       ['free limit before public limit', { freeAssetNetLimit: -1n, publicFreeAssetNetLimit: -1n }, 'Invalid FreeAssetNetLimit'],
       ['public limit before cded entries', { publicFreeAssetNetLimit: -1n, cdedSupply: [cded(0n, 0n)] }, 'Invalid PublicFreeAssetNetLimit'],
       ['cded amount > 0 before remaining', { totalSupply: 10n, cdedSupply: [cded(0n, 0n)] }, 'Frozen supply must be greater than 0!'],
@@ -248,7 +316,9 @@ describe('AssetIssueContract validation (PROTOCOL.md §6.1)', () => {
 
   it('rejects what is not an AssetIssueContract message', () => {
     expect(() => validateAssetIssue({} as AssetIssueContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
-    expect(() => validateAssetIssue(create(TransferAssetContractSchema) as unknown as AssetIssueContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => validateAssetIssue(create(TransferAssetContractSchema) as unknown as AssetIssueContract)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
     expect(() => validateAssetIssue(issue(), { headBlockTime: 'now' as unknown as number })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });
@@ -282,7 +352,12 @@ describe('buildAssetIssue (spec §4.5)', () => {
     const c = buildAssetIssue(input);
     expect(c.name).toEqual(utf8ToBytes('BYTES'));
     expect([c.abbr.length, c.precision, c.description.length, c.freeAssetNetLimit, c.publicFreeAssetNetLimit, c.cdedSupply.length]).toEqual([
-      0, 0, 0, 0n, 0n, 0,
+      0,
+      0,
+      0,
+      0n,
+      0n,
+      0,
     ]);
   });
 
@@ -337,7 +412,11 @@ describe('buildAssetIssue (spec §4.5)', () => {
   });
 
   it('a bad address text is BAD_ADDRESS', () => {
-    expectError(() => buildAssetIssue({ ...baseInput(), owner: 'TNotAnAddress' }), 'BAD_ADDRESS', 'buildAssetIssue: owner: Base58 address decodes to 10 bytes, expected 25');
+    expectError(
+      () => buildAssetIssue({ ...baseInput(), owner: 'TNotAnAddress' }),
+      'BAD_ADDRESS',
+      'buildAssetIssue: owner: Base58 address decodes to 10 bytes, expected 25',
+    );
   });
 });
 
@@ -345,7 +424,13 @@ describe('AssetIssueContract round trip through the transaction and the node JSO
   const fields = rawFieldsOf(vectors.transactions[1]!);
 
   it('buildAssetIssue → createTransaction → decodeRaw gives back the same fields', () => {
-    const c = buildAssetIssue({ ...baseInput(), cdedSupply: [{ amount: 1000, days: 30 }, { amount: 2n, days: 3652n }] });
+    const c = buildAssetIssue({
+      ...baseInput(),
+      cdedSupply: [
+        { amount: 1000, days: 30 },
+        { amount: 2n, days: 3652n },
+      ],
+    });
     const tx = createTransaction({ type: 'AssetIssueContract', value: c, permissionId: 2 }, fields);
     const decoded = decodeRaw(tx.rawBytes);
     expect(decoded.contractType).toBe('AssetIssueContract');

@@ -50,7 +50,16 @@ import {
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
 import type { AddressInput } from './transfer.ts';
 import { COIN_DECIMALS } from '../base/amount.ts';
-import { MAX_TOKEN_NAME_BYTES, MAX_URL_BYTES, MAX_DESCRIPTION_BYTES, MAX_CDED_SUPPLY_ENTRIES, MIN_CDED_DAYS, MAX_CDED_DAYS, ONE_DAY_NET_LIMIT, MAX_PRECISION } from '../base/limits.ts';
+import {
+  MAX_TOKEN_NAME_BYTES,
+  MAX_URL_BYTES,
+  MAX_DESCRIPTION_BYTES,
+  MAX_CDED_SUPPLY_ENTRIES,
+  MIN_CDED_DAYS,
+  MAX_CDED_DAYS,
+  ONE_DAY_NET_LIMIT,
+  MAX_PRECISION,
+} from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
 /**
@@ -101,7 +110,9 @@ export function assetNameToTokenId(bytes: Uint8Array): string {
   if (!(bytes instanceof Uint8Array)) badArgument(`assetNameToTokenId: expected bytes, got ${kindOf(bytes)}`, 'asset_name');
   if (bytes.length === 0) fail('INVALID_INPUT', 'asset_name: empty', { field: 'asset_name' });
   if (!isTokenIdAssetName(bytes)) {
-    fail('INVALID_INPUT', `asset_name: bytes ${bytesToHex(bytes)} are not a token id (the decimal text of an id such as ${FIRST_TOKEN_ID})`, { field: 'asset_name' });
+    fail('INVALID_INPUT', `asset_name: bytes ${bytesToHex(bytes)} are not a token id (the decimal text of an id such as ${FIRST_TOKEN_ID})`, {
+      field: 'asset_name',
+    });
   }
   return assetNameText(bytes);
 }
@@ -221,7 +232,11 @@ export function assetIssueProblems(c: AssetIssueContract, ctx: AssetIssueContext
   c.cdedSupply.forEach((entry, i) => {
     rule(entry.cdedAmount <= 0n, 'Frozen supply must be greater than 0!', `cded_supply[${i}].cded_amount`);
     rule(entry.cdedAmount > 0n && entry.cdedAmount > remaining, 'Frozen supply cannot exceed total supply', `cded_supply[${i}].cded_amount`);
-    rule(entry.cdedDays < BigInt(MIN_CDED_DAYS) || entry.cdedDays > BigInt(MAX_CDED_DAYS), 'frozenDuration must be less than 3652 days and more than 1 days', `cded_supply[${i}].cded_days`);
+    rule(
+      entry.cdedDays < BigInt(MIN_CDED_DAYS) || entry.cdedDays > BigInt(MAX_CDED_DAYS),
+      'frozenDuration must be less than 3652 days and more than 1 days',
+      `cded_supply[${i}].cded_days`,
+    );
     remaining -= entry.cdedAmount;
   });
   return problems;
@@ -247,30 +262,42 @@ function cdedInput(value: unknown): AssetIssueContract_CdedSupply[] {
 }
 
 const ASSET_ISSUE_KEYS = [
-  'owner', 'name', 'abbr', 'totalSupply', 'precision', 'coinNum', 'num', 'startTime', 'endTime', 'description', 'url',
-  'freeAssetNetLimit', 'publicFreeAssetNetLimit', 'cdedSupply',
+  'owner',
+  'name',
+  'abbr',
+  'totalSupply',
+  'precision',
+  'coinNum',
+  'num',
+  'startTime',
+  'endTime',
+  'description',
+  'url',
+  'freeAssetNetLimit',
+  'publicFreeAssetNetLimit',
+  'cdedSupply',
 ];
 
 /** Builds an AssetIssueContract (id left empty: the node assigns it) and validates it. */
 export function buildAssetIssue(input: AssetIssueInput, ctx: AssetIssueContext = {}): AssetIssueContract {
   const c = within('buildAssetIssue', () => {
-  const i = objectInput(input, 'input', ASSET_ISSUE_KEYS);
-  return create(AssetIssueContractSchema, {
-    ownerAddress: addressInput(i.owner, 'owner'),
-    name: textInput(i.name, 'name'),
-    abbr: i.abbr === undefined ? new Uint8Array() : textInput(i.abbr, 'abbr'),
-    totalSupply: int64Input(i.totalSupply, 'totalSupply'),
-    cdedSupply: cdedInput(i.cdedSupply),
-    coinNum: int32Input(i.coinNum, 'coinNum'),
-    precision: i.precision === undefined ? 0 : int32Input(i.precision, 'precision'),
-    num: int32Input(i.num, 'num'),
-    startTime: int64Input(i.startTime, 'startTime'),
-    endTime: int64Input(i.endTime, 'endTime'),
-    description: i.description === undefined ? new Uint8Array() : textInput(i.description, 'description'),
-    url: textInput(i.url, 'url'),
-    freeAssetNetLimit: i.freeAssetNetLimit === undefined ? 0n : int64Input(i.freeAssetNetLimit, 'freeAssetNetLimit'),
-    publicFreeAssetNetLimit: i.publicFreeAssetNetLimit === undefined ? 0n : int64Input(i.publicFreeAssetNetLimit, 'publicFreeAssetNetLimit'),
-  });
+    const i = objectInput(input, 'input', ASSET_ISSUE_KEYS);
+    return create(AssetIssueContractSchema, {
+      ownerAddress: addressInput(i.owner, 'owner'),
+      name: textInput(i.name, 'name'),
+      abbr: i.abbr === undefined ? new Uint8Array() : textInput(i.abbr, 'abbr'),
+      totalSupply: int64Input(i.totalSupply, 'totalSupply'),
+      cdedSupply: cdedInput(i.cdedSupply),
+      coinNum: int32Input(i.coinNum, 'coinNum'),
+      precision: i.precision === undefined ? 0 : int32Input(i.precision, 'precision'),
+      num: int32Input(i.num, 'num'),
+      startTime: int64Input(i.startTime, 'startTime'),
+      endTime: int64Input(i.endTime, 'endTime'),
+      description: i.description === undefined ? new Uint8Array() : textInput(i.description, 'description'),
+      url: textInput(i.url, 'url'),
+      freeAssetNetLimit: i.freeAssetNetLimit === undefined ? 0n : int64Input(i.freeAssetNetLimit, 'freeAssetNetLimit'),
+      publicFreeAssetNetLimit: i.publicFreeAssetNetLimit === undefined ? 0n : int64Input(i.publicFreeAssetNetLimit, 'publicFreeAssetNetLimit'),
+    });
   });
   validateAssetIssue(c, ctx);
   return c;
@@ -329,7 +356,7 @@ export function participateExchange(amount: bigint, num: bigint | number, coinNu
   if (product < -INT64_MAX - 1n || product > INT64_MAX) fail('CONTRACT_VALIDATE', 'long overflow', { field: 'amount' });
   if (d === 0n) fail('CONTRACT_VALIDATE', '/ by zero', { field: 'coin_num' });
   let q = product / d;
-  if (product % d !== 0n && (product < 0n) !== (d < 0n)) q -= 1n;
+  if (product % d !== 0n && product < 0n !== d < 0n) q -= 1n;
   if (q <= 0n) fail('CONTRACT_VALIDATE', 'Can not process the exchange!', { field: 'amount' });
   return q;
 }

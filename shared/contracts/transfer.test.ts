@@ -76,7 +76,7 @@ describe('TransferContract validation (TransferActuator, stateless part)', () =>
   it('Invalid toAddress!', () => {
     expectInvalid(() => validateTransfer(transfer({ toAddress: new Uint8Array(22).fill(0x41) })), 'Invalid toAddress!', 'to_address');
   });
-  it('Cannot transfer TRX to yourself. (the node\'s text, kept)', () => {
+  it("Cannot transfer TRX to yourself. (the node's text, kept)", () => {
     expectInvalid(() => validateTransfer(transfer({ toAddress: OWNER.slice() })), 'Cannot transfer TRX to yourself.', 'to_address');
   });
   it('Amount must be greater than 0.', () => {
@@ -91,7 +91,9 @@ describe('TransferContract validation (TransferActuator, stateless part)', () =>
     expectInvalid(() => validateTransfer(transfer(patch)), message);
   });
   it('rejects what is not a TransferContract message', () => {
-    expect(() => validateTransfer({ ownerAddress: OWNER, toAddress: TO, amount: 1n } as unknown as TransferContract)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => validateTransfer({ ownerAddress: OWNER, toAddress: TO, amount: 1n } as unknown as TransferContract)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
   });
 });
 
@@ -105,7 +107,7 @@ describe('buildTransfer', () => {
     expect(bytesToHex(tx.txId)).toBe(v.txID);
   });
 
-  it('the 3rd vector signed by key 11×32 gives the vector\'s signature', () => {
+  it("the 3rd vector signed by key 11×32 gives the vector's signature", () => {
     const v = vectors.transactions[2]!;
     const c = buildTransfer({ owner: OWNER, to: TO, amount: 1_000_000n });
     const signed = addSignature(createTransaction({ type: 'TransferContract', value: c }, rawFieldsOf(v)), privateKeyFromHex('11'.repeat(32)));
@@ -123,7 +125,9 @@ describe('buildTransfer', () => {
 
   it('input errors name the function and the field', () => {
     expect(() => buildTransfer({ owner: OWNER, to: TO, amount: 1.5 })).toThrow(/^buildTransfer: amount: expected an integer, got 1.5$/);
-    expect(() => buildTransfer({ owner: OWNER, to: TO, amount: 'one' as unknown as number })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'amount' } }));
+    expect(() => buildTransfer({ owner: OWNER, to: TO, amount: 'one' as unknown as number })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'amount' } }),
+    );
     expect(buildTransfer({ owner: OWNER, to: TO, amount: '9007199254740993' as unknown as number }).amount).toBe(9007199254740993n);
     expect(() => buildTransfer({ owner: OWNER, to: TO, amount: 2n ** 63n })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(() => buildTransfer({ owner: 7 as unknown as string, to: TO, amount: 1 })).toThrow(/^buildTransfer: owner: must be an address.*got a number$/);
@@ -180,5 +184,4 @@ describe('helpers', () => {
     expect(() => formatUnits(1n, 19)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(() => formatUnits(1 as unknown as bigint, 6)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
-
 });

@@ -20,8 +20,6 @@ import { addressInput, int64Input, messageInput, objectInput, within } from '../
 import { addressView, formatUnits, type AddressView } from '../base/display.ts';
 import { COIN_DECIMALS } from '../base/amount.ts';
 
-
-
 /** An address as bytes or as text in either written form (41… hex or T… Base58Check). */
 export type AddressInput = Address | string;
 

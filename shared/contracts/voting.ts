@@ -24,9 +24,10 @@ export function describeVoteWitness(c: VoteWitnessContract, ctx: DescribeContext
   if (c.support) fields.push(boolRow('support', 'Support (unused by the node)', c.support));
   const list = c.votes.map((v) => `${groupDigits(v.voteCount.toString())} for ${who(ctx, v.voteAddress)}`).join(', ');
   return {
-    summary: c.votes.length === 0
-      ? `Withdraw every vote of ${who(ctx, c.ownerAddress)}`
-      : `Vote as ${who(ctx, c.ownerAddress)}, replacing earlier votes: ${list} (${groupDigits(total.toString())} votes in all)`,
+    summary:
+      c.votes.length === 0
+        ? `Withdraw every vote of ${who(ctx, c.ownerAddress)}`
+        : `Vote as ${who(ctx, c.ownerAddress)}, replacing earlier votes: ${list} (${groupDigits(total.toString())} votes in all)`,
     fields,
   };
 }
@@ -35,11 +36,17 @@ export function describeVoteAsset(c: VoteAssetContract, ctx: DescribeContext): D
   const fields: FieldRow[] = [addressRow(ctx, 'owner_address', 'Voter', c.ownerAddress)];
   c.voteAddress.forEach((a, i) => fields.push(addressRow(ctx, `vote_address[${i}]`, `Vote ${i + 1}: address`, a)));
   fields.push(boolRow('support', 'Support', c.support), countRow('count', 'Count', c.count));
-  return { summary: `Asset vote (a contract the node does not run) by ${who(ctx, c.ownerAddress)} for ${c.voteAddress.length} address(es), count ${c.count}`, fields };
+  return {
+    summary: `Asset vote (a contract the node does not run) by ${who(ctx, c.ownerAddress)} for ${c.voteAddress.length} address(es), count ${c.count}`,
+    fields,
+  };
 }
 
 export function describeWithdrawBalance(c: WithdrawBalanceContract, ctx: DescribeContext): Description {
-  return { summary: `Claim the voting and block rewards of ${who(ctx, c.ownerAddress)}`, fields: [addressRow(ctx, 'owner_address', 'Account', c.ownerAddress)] };
+  return {
+    summary: `Claim the voting and block rewards of ${who(ctx, c.ownerAddress)}`,
+    fields: [addressRow(ctx, 'owner_address', 'Account', c.ownerAddress)],
+  };
 }
 
 export function describeUpdateBrokerage(c: UpdateBrokerageContract, ctx: DescribeContext): Description {

@@ -18,7 +18,11 @@ const throwsCoded = (fn: () => unknown, fields: Record<string, unknown>) => expe
 describe('csvRecords (RFC 4180)', () => {
   it('reads quoted commas, doubled quotes and line breaks inside quotes; skips blank lines', () => {
     const text = 'a,b\r\n"x,1","say ""hi""\nthere"\n\n\nlast,row';
-    expect(csvRecords(text, 10).map((r) => r.cells)).toEqual([['a', 'b'], ['x,1', 'say "hi"\nthere'], ['last', 'row']]);
+    expect(csvRecords(text, 10).map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['x,1', 'say "hi"\nthere'],
+      ['last', 'row'],
+    ]);
   });
 
   it('records where each record sits, so a chunk keeps the text as written', () => {
@@ -56,12 +60,19 @@ describe('readBatchRow and checkBatchSheet', () => {
   it('names the row and column of a bad cell, and never quotes a private key pasted there', () => {
     const key = 'c0ffee00'.repeat(8);
     const unit = "a whole number of smallest units: sun for the coin (1 TRX = 1,000,000 sun, so 12.5 TRX is 12500000), or the token's smallest unit";
-    throwsCoded(() => readBatchRow([TO, key, '', ''], 7), { message: `csv row 7, column amount: ${unit}`, details: { row: 7, field: 'csv row 7, column amount' } });
+    throwsCoded(() => readBatchRow([TO, key, '', ''], 7), {
+      message: `csv row 7, column amount: ${unit}`,
+      details: { row: 7, field: 'csv row 7, column amount' },
+    });
     // An amount typed in TRX is told its unit, not "expected an integer".
     throwsCoded(() => readBatchRow([TO, '12.5', '', ''], 12), { message: `csv row 12, column amount: ${unit}` });
     // A private key pasted into the note would travel in handoff files: refused, never quoted.
-    throwsCoded(() => readBatchRow([TO, '1', '', `pay ${key}`], 13), { message: expect.stringMatching(/^csv row 13, column note: holds 64 hex digits in a row, which may be a private key/) });
-    throwsCoded(() => readBatchRow([key, '1', '', ''], 8), { message: 'csv row 8, column to: this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41' });
+    throwsCoded(() => readBatchRow([TO, '1', '', `pay ${key}`], 13), {
+      message: expect.stringMatching(/^csv row 13, column note: holds 64 hex digits in a row, which may be a private key/),
+    });
+    throwsCoded(() => readBatchRow([key, '1', '', ''], 8), {
+      message: 'csv row 8, column to: this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41',
+    });
     throwsCoded(() => readBatchRow([TO, '0', '', ''], 9), { message: 'csv row 9, column amount: 0 is outside 1..9223372036854775807' });
     throwsCoded(() => readBatchRow([TO, '1', ''], 10), { message: 'csv row 10: expected 4 cells (to,amount,token,note), got 3' });
     throwsCoded(() => readBatchRow([TO, '1', '', 'x'.repeat(2001)], 11), { message: 'csv row 11, column note: longer than 2000 characters' });
@@ -86,7 +97,9 @@ describe('refuseRepeat', () => {
     const sheet = readBatchSheet(`${HEADER}\n${TO},1,,a\n${TO},2,,b\n${TO},1,,c\n${TO},1,1000001,d`);
     const check = checkBatchSheet(sheet, FROM);
     expect(check.problemRows).toBe(1);
-    expect(check.problems[0]!.message).toBe('csv row 4: the same recipient, amount and token as row 2, which would make the same transaction; change the amount or send it in another batch');
+    expect(check.problems[0]!.message).toBe(
+      'csv row 4: the same recipient, amount and token as row 2, which would make the same transaction; change the amount or send it in another batch',
+    );
   });
 });
 
@@ -95,7 +108,11 @@ describe('batchChunks', () => {
     const rows = Array.from({ length: 5 }, (_, i) => `${TO},${i + 1},,"note ${i}\nline two"`);
     const sheet = readBatchSheet(`${HEADER}\r\n${rows.join('\r\n')}\r\n`);
     const chunks = batchChunks(sheet, 2);
-    expect(chunks.map((c) => [c.firstRow, c.lastRow, c.count])).toEqual([[2, 3, 2], [4, 5, 2], [6, 6, 1]]);
+    expect(chunks.map((c) => [c.firstRow, c.lastRow, c.count])).toEqual([
+      [2, 3, 2],
+      [4, 5, 2],
+      [6, 6, 1],
+    ]);
     const again = chunks.flatMap((c) => readBatchSheet(c.csv, { firstRow: c.firstRow }).rows.map((r) => [r.row, ...r.cells]));
     expect(again).toEqual(sheet.rows.map((r) => [r.row, ...r.cells]));
   });

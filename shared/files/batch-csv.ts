@@ -141,7 +141,10 @@ export function readBatchRow(cells: readonly string[], row: number): BatchRow {
   return withRow(row, () => {
     const toAddress = addressTextInput(to, batchField(row, 'to'));
     if (!/^[0-9]+$/.test(amount.trim())) {
-      rejectField(batchField(row, 'amount'), "a whole number of smallest units: sun for the coin (1 TRX = 1,000,000 sun, so 12.5 TRX is 12500000), or the token's smallest unit");
+      rejectField(
+        batchField(row, 'amount'),
+        "a whole number of smallest units: sun for the coin (1 TRX = 1,000,000 sun, so 12.5 TRX is 12500000), or the token's smallest unit",
+      );
     }
     const n = int64Input(amount.trim(), batchField(row, 'amount'), { min: 1n });
     const id = token.trim() === '' ? null : tokenIdInput(token.trim(), batchField(row, 'token'));
@@ -168,7 +171,11 @@ export function refuseRepeat(seen: Map<string, number>, r: BatchRow): void {
   const key = `${r.token ?? ''}/${r.amount}/${bytesToHex(r.to)}`;
   const earlier = seen.get(key);
   if (earlier !== undefined) {
-    fail('INVALID_INPUT', `${batchField(r.row)}: the same recipient, amount and token as row ${earlier}, which would make the same transaction; change the amount or send it in another batch`, { field: 'csv', row: r.row });
+    fail(
+      'INVALID_INPUT',
+      `${batchField(r.row)}: the same recipient, amount and token as row ${earlier}, which would make the same transaction; change the amount or send it in another batch`,
+      { field: 'csv', row: r.row },
+    );
   }
   seen.set(key, r.row);
 }

@@ -28,12 +28,34 @@ const permission: HandoffPermission = {
   address: owner.b58,
   permissions: {
     owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: owner.hex, weight: 1 }] },
-    active_permission: [{ type: 'Active', id: 2, permission_name: 'pay', threshold: 2, operations: encodeOperationsHex(['TransferContract']), keys: [a, b, c].map((k) => ({ address: k.hex, weight: 1 })) }],
+    active_permission: [
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'pay',
+        threshold: 2,
+        operations: encodeOperationsHex(['TransferContract']),
+        keys: [a, b, c].map((k) => ({ address: k.hex, weight: 1 })),
+      },
+    ],
   },
   source: { node: 'http://127.0.0.1:8090', block: block.number },
   at: T0,
 };
-const token = { id: '1000001', name: 'AIRDEV', abbreviation: 'AIR', precision: 2, owner: owner.b58, total_supply: '1000000', coin_num: 2, num: 3, start_time: T0, end_time: T0 + 1, description: '', url: 'https://example.invalid' };
+const token = {
+  id: '1000001',
+  name: 'AIRDEV',
+  abbreviation: 'AIR',
+  precision: 2,
+  owner: owner.b58,
+  total_supply: '1000000',
+  coin_num: 2,
+  num: 3,
+  start_time: T0,
+  end_time: T0 + 1,
+  description: '',
+  url: 'https://example.invalid',
+};
 
 function transfer(amount = 5, expiration = T0 + 3_600_000): SignedTransaction {
   const { rawBytes } = createTransaction(
@@ -47,7 +69,13 @@ const now = T0 + 60_000;
 const file = (tx: SignedTransaction, note = 'rent for May'): HandoffFile => exportHandoff({ tx, permission, tokens: [token], note, now });
 const roundTrip = (f: HandoffFile) => parseHandoff(stringifyHandoff(f), { now });
 const refused = (fn: () => unknown, code: string, message?: RegExp | string) =>
-  expect(fn).toThrow(expect.objectContaining({ name: 'AirlockError', code, ...(message === undefined ? {} : { message: typeof message === 'string' ? message : expect.stringMatching(message) }) }));
+  expect(fn).toThrow(
+    expect.objectContaining({
+      name: 'AirlockError',
+      code,
+      ...(message === undefined ? {} : { message: typeof message === 'string' ? message : expect.stringMatching(message) }),
+    }),
+  );
 
 describe('export and import', () => {
   it('re-derives txID, contract and every signer, and counts them against the permission', () => {
@@ -57,8 +85,18 @@ describe('export and import', () => {
     expect(Object.keys(f.transaction)).toEqual(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature']);
     const got = roundTrip(f);
     expect(got).toMatchObject({
-      kind: 'handoff', txID: bytesToHex(txIdOf(tx.rawBytes)), contractType: 'TransferContract', owner: owner.b58, permissionId: 2,
-      expiration: T0 + 3_600_000, expiresInMs: 3_540_000, checked: true, weight: 1, threshold: 2, missing: 1, complete: false,
+      kind: 'handoff',
+      txID: bytesToHex(txIdOf(tx.rawBytes)),
+      contractType: 'TransferContract',
+      owner: owner.b58,
+      permissionId: 2,
+      expiration: T0 + 3_600_000,
+      expiresInMs: 3_540_000,
+      checked: true,
+      weight: 1,
+      threshold: 2,
+      missing: 1,
+      complete: false,
       signers: [{ address: a.b58, hex: a.hex, weight: 1, signature: bytesToHex(tx.signatures[0]!) }],
     });
     expect(JSON.parse(JSON.stringify(got))).toEqual(got);
@@ -73,14 +111,22 @@ describe('export and import', () => {
 
   it('an unknown format or version says so', () => {
     const f = file(signed(transfer(), a)) as unknown as Record<string, unknown>;
-    refused(() => readHandoff({ ...f, version: 2 }, { now }), 'UNSUPPORTED_VERSION', 'handoff.version: airlock.handoff version 2 is newer than the version this Airlock reads (1); update Airlock to read it');
+    refused(
+      () => readHandoff({ ...f, version: 2 }, { now }),
+      'UNSUPPORTED_VERSION',
+      'handoff.version: airlock.handoff version 2 is newer than the version this Airlock reads (1); update Airlock to read it',
+    );
     refused(() => readHandoff({ ...f, format: 'airlock.snapshot' }, { now }), 'UNSUPPORTED_VERSION', /expected "airlock.handoff", got "airlock.snapshot"/);
     refused(() => readHandoff({ ...f, version: '1' }, { now }), 'BAD_JSON', /handoff.version/);
   });
 
   it('an expired transaction is refused with the way forward: reissue', () => {
     const f = file(signed(transfer(), a));
-    refused(() => readHandoff(f, { now: T0 + 3_600_000 }), 'EXPIRED', /expired 0 s ago .*Reissue it \(airlock reissue TXID\).*signatures on the old one do not carry over/);
+    refused(
+      () => readHandoff(f, { now: T0 + 3_600_000 }),
+      'EXPIRED',
+      /expired 0 s ago .*Reissue it \(airlock reissue TXID\).*signatures on the old one do not carry over/,
+    );
     refused(() => exportHandoff({ tx: signed(transfer(5, T0 + 1000), a), permission, now }), 'EXPIRED');
   });
 
@@ -88,7 +134,17 @@ describe('export and import', () => {
     const tx = signed(transfer(), a, b);
     const json = JSON.parse(JSON.stringify(transactionToNodeJson(tx, { visible: true }), (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
     const plain = readHandoff(json, { now });
-    expect(plain).toMatchObject({ kind: 'transaction', checked: false, threshold: null, complete: null, permission: null, signers: [{ address: a.b58, weight: null }, { address: b.b58, weight: null }] });
+    expect(plain).toMatchObject({
+      kind: 'transaction',
+      checked: false,
+      threshold: null,
+      complete: null,
+      permission: null,
+      signers: [
+        { address: a.b58, weight: null },
+        { address: b.b58, weight: null },
+      ],
+    });
     expect(readHandoff(json, { now, permission })).toMatchObject({ kind: 'transaction', checked: true, complete: true, weight: 2 });
     const { raw_data: _r, ...hexOnly } = json;
     expect(readHandoff(hexOnly, { now }).txID).toBe(plain.txID);
@@ -100,15 +156,27 @@ describe('signatures that do not belong', () => {
     const f = file(signed(transfer(), a));
     const other = signed(transfer(6), b);
     const moved = { ...f, transaction: { ...f.transaction, signature: [...f.transaction.signature!, bytesToHex(other.signatures[0]!)] } };
-    refused(() => readHandoff(moved, { now }), 'PERMISSION', /^signature 2 does not belong: over this transaction it is the signature of T\w{33}, which is not a key of permission 2 of T\w{33}\. It was made for another transaction/);
+    refused(
+      () => readHandoff(moved, { now }),
+      'PERMISSION',
+      /^signature 2 does not belong: over this transaction it is the signature of T\w{33}, which is not a key of permission 2 of T\w{33}\. It was made for another transaction/,
+    );
     // The sentence names the signer, never the 130 hex digits of the signature.
     let message = '';
-    try { readHandoff(moved, { now }); } catch (e) { message = (e as Error).message; }
+    try {
+      readHandoff(moved, { now });
+    } catch (e) {
+      message = (e as Error).message;
+    }
     expect(message).not.toContain(bytesToHex(other.signatures[0]!).slice(0, 20));
   });
 
   it('a signer outside the permission, or the same signer twice, is refused', () => {
-    refused(() => file(signed(transfer(), stranger)), 'PERMISSION', new RegExp(`signature 1 does not belong: .* ${stranger.b58}, which is not a key of permission 2`));
+    refused(
+      () => file(signed(transfer(), stranger)),
+      'PERMISSION',
+      new RegExp(`signature 1 does not belong: .* ${stranger.b58}, which is not a key of permission 2`),
+    );
     refused(() => file(signed(transfer(), a, a)), 'PERMISSION', `${a.b58} has signed twice!`);
     // Plain JSON without a permission still refuses a repeated signer.
     refused(() => readHandoff(transactionToNodeJson(signed(transfer(), b, b)), { now }), 'PERMISSION', `${b.b58} has signed twice!`);
@@ -118,11 +186,17 @@ describe('signatures that do not belong', () => {
     const f = file(signed(transfer(), a));
     const six = { ...f, transaction: { ...f.transaction, signature: Array(6).fill('00'.repeat(65)) } };
     // The one check (checkSignatureCount), the same refusal as tx inspect's and the node's.
-    expect(() => readHandoff(six, { now })).toThrow(expect.objectContaining({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } }));
+    expect(() => readHandoff(six, { now })).toThrow(
+      expect.objectContaining({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } }),
+    );
   });
 
   it('a permission for another account, or one that does not allow the contract, is refused', () => {
-    refused(() => exportHandoff({ tx: signed(transfer(), a), permission: { ...permission, address: stranger.b58 }, now }), 'PERMISSION', /is for T\w+, but the transaction's owner is/);
+    refused(
+      () => exportHandoff({ tx: signed(transfer(), a), permission: { ...permission, address: stranger.b58 }, now }),
+      'PERMISSION',
+      /is for T\w+, but the transaction's owner is/,
+    );
     const assetTx = createTransaction(
       { type: 'TransferAssetContract', value: buildTransferAsset({ owner: owner.hex, to: stranger.hex, tokenId: '1000001', amount: 1 }), permissionId: 2 },
       { ...taposOf(block), expiration: T0 + 3_600_000, timestamp: T0 },
@@ -132,7 +206,7 @@ describe('signatures that do not belong', () => {
 });
 
 describe('tampering', () => {
-  it('every single-byte change of a signed file\'s raw_data_hex is refused (every position, every other value)', () => {
+  it("every single-byte change of a signed file's raw_data_hex is refused (every position, every other value)", () => {
     const f = file(signed(transfer(), a, b));
     const bytes = hexToBytes(f.transaction.raw_data_hex);
     let tried = 0;
@@ -204,12 +278,22 @@ describe('hostile files', () => {
     refused(() => parseHandoff(' '.repeat(3 * 1024 * 1024), { now }), 'BAD_JSON', /larger than 2097152 bytes/);
     refused(() => parseHandoff('['.repeat(100_000) + ']'.repeat(100_000), { now }), 'BAD_JSON');
     // A private key pasted where a file belongs is never quoted back.
-    refused(() => parseHandoff('{"privateKey": ' + '11'.repeat(32) + '}', { now }), 'UNSUPPORTED_VERSION', 'handoff.format: expected "airlock.handoff", got missing; this is not a file Airlock reads here');
-    expect(() => parseHandoff('{"privateKey": ' + 'ab'.repeat(32) + '}', { now })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('abab') }));
+    refused(
+      () => parseHandoff('{"privateKey": ' + '11'.repeat(32) + '}', { now }),
+      'UNSUPPORTED_VERSION',
+      'handoff.format: expected "airlock.handoff", got missing; this is not a file Airlock reads here',
+    );
+    expect(() => parseHandoff('{"privateKey": ' + 'ab'.repeat(32) + '}', { now })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('abab') }),
+    );
   });
 
   it('control and bidirectional-override characters in the note are refused', () => {
-    refused(() => readHandoff({ ...good(), note: 'pay \u202Eevil' }, { now }), 'BAD_JSON', 'handoff.note: contains a control or bidirectional-override character');
+    refused(
+      () => readHandoff({ ...good(), note: 'pay \u202Eevil' }, { now }),
+      'BAD_JSON',
+      'handoff.note: contains a control or bidirectional-override character',
+    );
     refused(() => readHandoff({ ...good(), note: 'x'.repeat(2001) }, { now }), 'BAD_JSON', /longer than 2000/);
   });
 });
@@ -226,4 +310,3 @@ describe('a file that is not JSON', () => {
     );
   });
 });
-

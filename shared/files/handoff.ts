@@ -185,7 +185,9 @@ function verify(
     const counted = countSigners(p, tx.signatures, tx.txId, owner, d.permissionId);
     weight = counted.weight;
     threshold = p.threshold;
-    signers = counted.approvedList.map((a, i) => signer(a, tx.signatures[i]!, jsonSafe(p.keys.find((k) => equalBytes(k.address, a))!.weight) as number | string));
+    signers = counted.approvedList.map((a, i) =>
+      signer(a, tx.signatures[i]!, jsonSafe(p.keys.find((k) => equalBytes(k.address, a))!.weight) as number | string),
+    );
   } else {
     const seen = new Set<string>();
     signers = tx.signatures.map((sig, i) => {
@@ -275,12 +277,15 @@ export function mergeHandoffs(imports: HandoffImport[], options: ImportOptions):
   const first = imports[0]!;
   for (const other of imports) {
     if (other.txID !== first.txID) {
-      fail('BAD_TRANSACTION', `cannot merge different transactions: ${first.txID} and ${other.txID}; only copies of one transaction signed in parallel merge`, { field: 'txID' });
+      fail('BAD_TRANSACTION', `cannot merge different transactions: ${first.txID} and ${other.txID}; only copies of one transaction signed in parallel merge`, {
+        field: 'txID',
+      });
     }
   }
   const permissions = imports.map((i) => i.permission).filter((p): p is HandoffPermission => p !== null);
   const permission = permissions.sort((a, b) => b.at - a.at)[0] ?? options.permission;
-  if (!permission) fail('PERMISSION', 'none of the files carries the permission their signers count against; pass the account\'s permission', { field: 'permission' });
+  if (!permission)
+    fail('PERMISSION', "none of the files carries the permission their signers count against; pass the account's permission", { field: 'permission' });
   const signatures: string[] = [];
   const seen = new Set<string>();
   for (const i of imports) {
@@ -309,7 +314,13 @@ export function mergeHandoffs(imports: HandoffImport[], options: ImportOptions):
  * quote the whole signature and read "is not contained of permission"; a file's reader needs to
  * know which signature, whose key it is, and the likely cause (made for another transaction).
  */
-function countSigners(p: Parameters<typeof checkWeight>[0], signatures: Uint8Array[], txId: Uint8Array, owner: string, permissionId: number): ReturnType<typeof checkWeight> {
+function countSigners(
+  p: Parameters<typeof checkWeight>[0],
+  signatures: Uint8Array[],
+  txId: Uint8Array,
+  owner: string,
+  permissionId: number,
+): ReturnType<typeof checkWeight> {
   try {
     return checkWeight(p, signatures, txId);
   } catch (e) {

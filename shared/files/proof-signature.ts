@@ -36,7 +36,6 @@ export function makeProofFile(challenge: ProofChallenge, signature: Uint8Array):
   return file;
 }
 
-
 export interface VerifiedProof {
   challenge: ProofChallenge;
   signature: Uint8Array;
@@ -64,12 +63,14 @@ function verifyProof(file: ProofFile): Uint8Array {
   try {
     signer = addressToBase58(recoverSigner(signature, proofDigest(file.challenge)));
   } catch (e) {
-    if (e instanceof AirlockError) fail('PERMISSION', `proof.signature: no key can be recovered from it (${e.message}); the file was changed or damaged`, { field: 'proof.signature' });
+    if (e instanceof AirlockError)
+      fail('PERMISSION', `proof.signature: no key can be recovered from it (${e.message}); the file was changed or damaged`, { field: 'proof.signature' });
     throw e;
   }
   if (signer !== file.challenge.key) {
-    fail('PERMISSION', `proof.signature: it was not made by ${file.challenge.key} over this challenge; the file was changed, or another key signed it`, { field: 'proof.signature' });
+    fail('PERMISSION', `proof.signature: it was not made by ${file.challenge.key} over this challenge; the file was changed, or another key signed it`, {
+      field: 'proof.signature',
+    });
   }
   return signature;
 }
-

@@ -49,16 +49,30 @@ const OTHER = addressToBase58(addressOfPrivateKey(otherKey));
 /** The owner adds NEW to a 2-of-2 owner permission and a transfer-only active. */
 function updateJson(threshold = 2): Record<string, unknown> {
   return {
-    visible: true, owner_address: OWNER,
-    owner: { type: 'Owner', permission_name: 'owner', threshold, keys: [{ address: OWNER, weight: 1 }, { address: NEW, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: NEW, weight: 1 }] }],
+    visible: true,
+    owner_address: OWNER,
+    owner: {
+      type: 'Owner',
+      permission_name: 'owner',
+      threshold,
+      keys: [
+        { address: OWNER, weight: 1 },
+        { address: NEW, weight: 1 },
+      ],
+    },
+    actives: [
+      { type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: NEW, weight: 1 }] },
+    ],
   };
 }
 
 function challenge(overrides: { key?: string; threshold?: number; nonceByte?: number } = {}): ProofChallenge {
   return makeChallenge({
-    account: addressOfPrivateKey(ownerKey), key: addressOfPrivateKey(overrides.key === OWNER ? ownerKey : newKey),
-    contract: permissionUpdateFromJson(updateJson(overrides.threshold)), nonce: new Uint8Array(32).fill(overrides.nonceByte ?? 7), now: NOW,
+    account: addressOfPrivateKey(ownerKey),
+    key: addressOfPrivateKey(overrides.key === OWNER ? ownerKey : newKey),
+    contract: permissionUpdateFromJson(updateJson(overrides.threshold)),
+    nonce: new Uint8Array(32).fill(overrides.nonceByte ?? 7),
+    now: NOW,
   });
 }
 
@@ -91,9 +105,15 @@ describe('challenge', () => {
 
   it('the permission hash is sha256 of the bytes the update transaction carries as its contract', () => {
     const contract = permissionUpdateFromJson(updateJson());
-    const tx = createTransaction({ type: 'AccountPermissionUpdateContract', value: contract }, {
-      refBlockBytes: new Uint8Array([0, 1]), refBlockHash: new Uint8Array(8).fill(1), expiration: NOW + 3_600_000, timestamp: NOW,
-    });
+    const tx = createTransaction(
+      { type: 'AccountPermissionUpdateContract', value: contract },
+      {
+        refBlockBytes: new Uint8Array([0, 1]),
+        refBlockHash: new Uint8Array(8).fill(1),
+        expiration: NOW + 3_600_000,
+        timestamp: NOW,
+      },
+    );
     const carried = decodeRaw(tx.rawBytes).raw.contract[0]!.parameter!.value;
     expect(permissionHashOfBytes(carried)).toBe(bytesToHex(sha256(toBinary(AccountPermissionUpdateContractSchema, contract))));
     expect(permissionHashOf(contract)).toBe(challenge().permissionHash);
@@ -103,12 +123,17 @@ describe('challenge', () => {
 
   it('is made only for a key of the proposed permissions, of the account they belong to', () => {
     const contract = permissionUpdateFromJson(updateJson());
-    expect(refusal(() => makeChallenge({ account: addressOfPrivateKey(ownerKey), key: addressOfPrivateKey(otherKey), contract, nonce: new Uint8Array(32), now: NOW })))
-      .toMatchObject({ code: 'PERMISSION', field: 'key' });
-    expect(refusal(() => makeChallenge({ account: addressOfPrivateKey(otherKey), key: addressOfPrivateKey(newKey), contract, nonce: new Uint8Array(32), now: NOW })))
-      .toMatchObject({ code: 'PERMISSION', field: 'permissionJson' });
-    expect(refusal(() => makeChallenge({ account: addressOfPrivateKey(ownerKey), key: addressOfPrivateKey(newKey), contract, nonce: new Uint8Array(31), now: NOW })))
-      .toMatchObject({ field: 'nonce' });
+    expect(
+      refusal(() =>
+        makeChallenge({ account: addressOfPrivateKey(ownerKey), key: addressOfPrivateKey(otherKey), contract, nonce: new Uint8Array(32), now: NOW }),
+      ),
+    ).toMatchObject({ code: 'PERMISSION', field: 'key' });
+    expect(
+      refusal(() => makeChallenge({ account: addressOfPrivateKey(otherKey), key: addressOfPrivateKey(newKey), contract, nonce: new Uint8Array(32), now: NOW })),
+    ).toMatchObject({ code: 'PERMISSION', field: 'permissionJson' });
+    expect(
+      refusal(() => makeChallenge({ account: addressOfPrivateKey(ownerKey), key: addressOfPrivateKey(newKey), contract, nonce: new Uint8Array(31), now: NOW })),
+    ).toMatchObject({ field: 'nonce' });
     // Proposed permissions the node would refuse are refused before any challenge.
     expect(refusal(() => permissionUpdateFromJson(updateJson(3))).code).toBe('CONTRACT_VALIDATE');
   });
@@ -171,7 +196,7 @@ describe('challenge', () => {
 });
 
 describe('proof', () => {
-  it('verifies when the challenge\'s key signed that challenge', () => {
+  it("verifies when the challenge's key signed that challenge", () => {
     const c = challenge();
     const p = parseProof(proofText(c), NOW);
     expect(p.challenge).toEqual(c);
@@ -182,16 +207,26 @@ describe('proof', () => {
     const c = challenge();
     const file = JSON.parse(proofText(c)) as { challenge: Record<string, unknown>; signature: string };
     const tampered: Record<string, unknown> = {
-      account: OTHER, permissionHash: c.permissionHash.replace(/^./, (d) => (d === '0' ? '1' : '0')), key: OTHER,
-      nonce: '08'.repeat(32), createdAt: c.createdAt + 1, expiresAt: c.expiresAt - 1,
+      account: OTHER,
+      permissionHash: c.permissionHash.replace(/^./, (d) => (d === '0' ? '1' : '0')),
+      key: OTHER,
+      nonce: '08'.repeat(32),
+      createdAt: c.createdAt + 1,
+      expiresAt: c.expiresAt - 1,
     };
     for (const [member, value] of Object.entries(tampered)) {
       const text = JSON.stringify({ ...file, challenge: { ...file.challenge, [member]: value } });
-      expect(refusal(() => parseProof(text, NOW)), member).toMatchObject({ code: 'PERMISSION', field: 'proof.signature' });
+      expect(
+        refusal(() => parseProof(text, NOW)),
+        member,
+      ).toMatchObject({ code: 'PERMISSION', field: 'proof.signature' });
     }
     const flipped = file.signature.slice(0, 10) + (file.signature[10] === 'a' ? 'b' : 'a') + file.signature.slice(11);
     expect(refusal(() => parseProof(JSON.stringify({ ...file, signature: flipped }), NOW)).code).toMatch(/PERMISSION|COMPUTE_ADDRESS/);
-    expect(refusal(() => parseProof(JSON.stringify({ ...file, signature: file.signature.slice(0, 128) }), NOW))).toMatchObject({ code: 'BAD_JSON', field: 'proof.signature' });
+    expect(refusal(() => parseProof(JSON.stringify({ ...file, signature: file.signature.slice(0, 128) }), NOW))).toMatchObject({
+      code: 'BAD_JSON',
+      field: 'proof.signature',
+    });
   });
 
   it('is refused when another key signed it, or it is expired', () => {
@@ -230,13 +265,23 @@ describe('a proof can never be a transaction', () => {
 
   it('a transaction or handoff file is refused as a challenge, by name', () => {
     const owner = addressOfPrivateKey(ownerKey);
-    const tx = createTransaction({ type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(newKey), amount: 5n }) }, {
-      refBlockBytes: new Uint8Array([0, 1]), refBlockHash: new Uint8Array(8).fill(1), expiration: NOW + 3_600_000, timestamp: NOW,
-    });
+    const tx = createTransaction(
+      { type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(newKey), amount: 5n }) },
+      {
+        refBlockBytes: new Uint8Array([0, 1]),
+        refBlockHash: new Uint8Array(8).fill(1),
+        expiration: NOW + 3_600_000,
+        timestamp: NOW,
+      },
+    );
     const plainJson = JSON.stringify(transactionToNodeJson(tx, { visible: true }), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    const handoff = stringifyHandoff(exportHandoff({
-      tx, permission: { address: OWNER, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), source: { file: 'x' }, at: NOW }, now: NOW,
-    }));
+    const handoff = stringifyHandoff(
+      exportHandoff({
+        tx,
+        permission: { address: OWNER, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), source: { file: 'x' }, at: NOW },
+        now: NOW,
+      }),
+    );
     for (const text of [plainJson, handoff]) {
       const r = refusal(() => parseChallenge(text, NOW));
       expect(r).toMatchObject({ code: 'UNSUPPORTED_VERSION', field: 'challenge.kind' });

@@ -132,19 +132,28 @@ export function makeChallenge(input: ChallengeInput): ProofChallenge {
   const account = addressToBase58(input.account);
   const key = addressToBase58(input.key);
   if (!equalBytes(input.contract.ownerAddress, input.account)) {
-    fail('PERMISSION', `permissionJson: the proposed permissions are for ${addressToBase58(input.contract.ownerAddress)}, not for the account ${account}`, { field: 'permissionJson' });
+    fail('PERMISSION', `permissionJson: the proposed permissions are for ${addressToBase58(input.contract.ownerAddress)}, not for the account ${account}`, {
+      field: 'permissionJson',
+    });
   }
   if (!keysOfUpdate(input.contract).includes(key)) {
     fail('PERMISSION', `key: ${key} is not a key of the proposed permissions; only a key being added or kept needs to prove it is held`, { field: 'key' });
   }
-  if (!(input.nonce instanceof Uint8Array) || input.nonce.length !== NONCE_LENGTH) fail('INVALID_INPUT', `nonce: expected ${NONCE_LENGTH} random bytes`, { field: 'nonce' });
+  if (!(input.nonce instanceof Uint8Array) || input.nonce.length !== NONCE_LENGTH)
+    fail('INVALID_INPUT', `nonce: expected ${NONCE_LENGTH} random bytes`, { field: 'nonce' });
   const lifetime = input.lifetimeMs ?? DEFAULT_CHALLENGE_LIFETIME_MS;
   if (!Number.isSafeInteger(lifetime) || lifetime <= 0 || lifetime > MAX_CHALLENGE_LIFETIME_MS) {
     fail('INVALID_INPUT', 'lifetime: from 1 ms to 30 days', { field: 'lifetime' });
   }
   const challenge: ProofChallenge = {
-    version: PROOF_VERSION, kind: CHALLENGE_KIND, account, permissionHash: permissionHashOf(input.contract), key,
-    nonce: bytesToHex(input.nonce), createdAt: input.now, expiresAt: input.now + lifetime,
+    version: PROOF_VERSION,
+    kind: CHALLENGE_KIND,
+    account,
+    permissionHash: permissionHashOf(input.contract),
+    key,
+    nonce: bytesToHex(input.nonce),
+    createdAt: input.now,
+    expiresAt: input.now + lifetime,
   };
   // Through the reader, so nothing is written that a receiving station would refuse.
   return readChallenge(challenge, 'challenge');
@@ -198,9 +207,14 @@ export function checkVersionAndKind(value: unknown, what: string, kind: string, 
   if (foreign !== null) fail('UNSUPPORTED_VERSION', `${what}: this is ${foreign}`, { field: `${what}.kind` });
   const version = value.version;
   if (version === undefined) fail('BAD_JSON', `${what}.version: missing`, { field: `${what}.version` });
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) fail('BAD_JSON', `${what}.version: expected a whole number of 1 or more`, { field: `${what}.version` });
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+    fail('BAD_JSON', `${what}.version: expected a whole number of 1 or more`, { field: `${what}.version` });
   if (version !== PROOF_VERSION) {
-    fail('UNSUPPORTED_VERSION', `${what}.version: version ${version} is ${version > PROOF_VERSION ? 'newer than' : 'not'} the version this Airlock reads (${PROOF_VERSION})${version > PROOF_VERSION ? '; update Airlock to read it' : ''}`, { field: `${what}.version`, version, supported: PROOF_VERSION });
+    fail(
+      'UNSUPPORTED_VERSION',
+      `${what}.version: version ${version} is ${version > PROOF_VERSION ? 'newer than' : 'not'} the version this Airlock reads (${PROOF_VERSION})${version > PROOF_VERSION ? '; update Airlock to read it' : ''}`,
+      { field: `${what}.version`, version, supported: PROOF_VERSION },
+    );
   }
   const k = value.kind;
   if (k !== kind) {
@@ -255,7 +269,10 @@ export function readChallenge(value: unknown, what = 'challenge', now?: number):
 
 function checkNotExpired(c: ProofChallenge, now: number, what: string): void {
   if (now >= c.expiresAt) {
-    fail('EXPIRED', `${what}: the challenge expired at ${new Date(c.expiresAt).toISOString()}; ask for a new one`, { field: `${what}.expiresAt`, expiresAt: c.expiresAt });
+    fail('EXPIRED', `${what}: the challenge expired at ${new Date(c.expiresAt).toISOString()}; ask for a new one`, {
+      field: `${what}.expiresAt`,
+      expiresAt: c.expiresAt,
+    });
   }
 }
 

@@ -28,7 +28,17 @@ import { isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../chain/node-json.ts';
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf, type Tapos } from '../chain/tapos.ts';
-import { MAX_ACTIVE_PERMISSIONS, MAX_PERMISSION_NAME_BYTES, MAX_EXPIRATION_MS, MAX_SNAPSHOT_ACCOUNTS, MAX_SNAPSHOT_TOKENS, MAX_SNAPSHOT_URL_LENGTH, MAX_SNAPSHOT_TOKEN_BALANCES, MAX_SNAPSHOT_FEES, MAX_PRECISION } from '../base/limits.ts';
+import {
+  MAX_ACTIVE_PERMISSIONS,
+  MAX_PERMISSION_NAME_BYTES,
+  MAX_EXPIRATION_MS,
+  MAX_SNAPSHOT_ACCOUNTS,
+  MAX_SNAPSHOT_TOKENS,
+  MAX_SNAPSHOT_URL_LENGTH,
+  MAX_SNAPSHOT_TOKEN_BALANCES,
+  MAX_SNAPSHOT_FEES,
+  MAX_PRECISION,
+} from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
 
@@ -120,11 +130,16 @@ export function accountPermissionsFromJson(address: string, json: PermissionsJso
     const p = messageFromNodeJson<Permission>(PermissionSchema, v, { path: at });
     // The node caps a name at 32 bytes (spec: permission_name); a file's longer one is no real account's (issue 16).
     if (new TextEncoder().encode(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
-      fail('BAD_JSON', `${at}.permission_name: longer than ${MAX_PERMISSION_NAME_BYTES} bytes, the node's limit for a permission's name`, { field: `${at}.permission_name`, maxBytes: MAX_PERMISSION_NAME_BYTES });
+      fail('BAD_JSON', `${at}.permission_name: longer than ${MAX_PERMISSION_NAME_BYTES} bytes, the node's limit for a permission's name`, {
+        field: `${at}.permission_name`,
+        maxBytes: MAX_PERMISSION_NAME_BYTES,
+      });
     }
     return p;
   };
-  const actives = boundedList(p.active_permission, `${path}.active_permission`, MAX_ACTIVE_PERMISSIONS).map((a, i) => read(a, `${path}.active_permission[${i}]`));
+  const actives = boundedList(p.active_permission, `${path}.active_permission`, MAX_ACTIVE_PERMISSIONS).map((a, i) =>
+    read(a, `${path}.active_permission[${i}]`),
+  );
   const out: AccountPermissions = { address: parseAddress(address, 'address'), actives };
   if (p.owner_permission !== undefined) out.owner = read(p.owner_permission, `${path}.owner_permission`);
   if (p.executive_permission !== undefined) out.executive = read(p.executive_permission, `${path}.executive_permission`);
@@ -196,7 +211,12 @@ export function parseSnapshot(text: string): ChainSnapshot {
 
 /** Validates an already parsed snapshot and returns a clean copy. */
 export function readSnapshot(value: unknown): ChainSnapshot {
-  const v = strictObject(checkEnvelope(value, SNAPSHOT, 'snapshot'), 'snapshot', ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'], ['fees']);
+  const v = strictObject(
+    checkEnvelope(value, SNAPSHOT, 'snapshot'),
+    'snapshot',
+    ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
+    ['fees'],
+  );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
     version: 1,
@@ -286,12 +306,26 @@ function tokenId(v: unknown, path: string): string {
 /** A token's abbreviation from a file: never one that names the native coin (issue 16). */
 function abbreviationText(v: unknown, path: string): string {
   const text = plainText(v, path, 64);
-  if (namesNativeCoin(text)) fail('BAD_JSON', `${path}: ${excerpt(text)} names the native coin; a token's abbreviation may not, or its amounts would read as the coin`, { field: path });
+  if (namesNativeCoin(text))
+    fail('BAD_JSON', `${path}: ${excerpt(text)} names the native coin; a token's abbreviation may not, or its amounts would read as the coin`, { field: path });
   return text;
 }
 
 export function readToken(v: unknown, path: string): SnapshotToken {
-  const t = strictObject(v, path, ['id', 'name', 'abbreviation', 'precision', 'owner', 'total_supply', 'coin_num', 'num', 'start_time', 'end_time', 'description', 'url']);
+  const t = strictObject(v, path, [
+    'id',
+    'name',
+    'abbreviation',
+    'precision',
+    'owner',
+    'total_supply',
+    'coin_num',
+    'num',
+    'start_time',
+    'end_time',
+    'description',
+    'url',
+  ]);
   return {
     id: tokenId(t.id, `${path}.id`),
     name: plainText(t.name, `${path}.name`, 64),
@@ -355,7 +389,10 @@ export function snapshotAge(snapshot: ChainSnapshot, now: number, blockIntervalM
   return {
     blockAgeMs,
     exportedAgeMs: now - snapshot.exported_at,
-    text: blockAgeMs < 0 ? `block ${snapshot.block.number} is ${formatDuration(blockAgeMs)} ahead of this clock` : `block ${snapshot.block.number}, ${formatDuration(blockAgeMs)} old`,
+    text:
+      blockAgeMs < 0
+        ? `block ${snapshot.block.number} is ${formatDuration(blockAgeMs)} ahead of this clock`
+        : `block ${snapshot.block.number}, ${formatDuration(blockAgeMs)} old`,
     latestExpiration: latestExpiration(snapshot.block, blockIntervalMs),
   };
 }
@@ -381,10 +418,7 @@ export interface SnapshotPlan extends Tapos {
  * from `now`. Refuses (EXPIRED) when the snapshot cannot give a transaction that long a life, with
  * how long it can still give, or, when it can give none, the advice to export a fresh snapshot.
  */
-export function planFromSnapshot(
-  snapshot: ChainSnapshot,
-  options: { now: number; expiresInMs: number; blockIntervalMs?: number },
-): SnapshotPlan {
+export function planFromSnapshot(snapshot: ChainSnapshot, options: { now: number; expiresInMs: number; blockIntervalMs?: number }): SnapshotPlan {
   const { now, expiresInMs } = options;
   if (!Number.isSafeInteger(expiresInMs) || expiresInMs <= 0) badArgument('planFromSnapshot: expiresInMs must be a positive whole number of ms', 'expiresInMs');
   if (!Number.isSafeInteger(now) || now < 0) badArgument('planFromSnapshot: now must be a time in ms', 'now');
@@ -392,10 +426,14 @@ export function planFromSnapshot(
   const latest = latestExpiration(snapshot.block, options.blockIntervalMs);
   const age = formatDuration(now - snapshot.block.timestamp);
   if (now >= latest) {
-    fail('EXPIRED', `the snapshot's block ${snapshot.block.number} is ${age} old: the node would refuse any transaction built from it. Export a fresh snapshot on an online station (airlock snapshot export).`, {
-      field: 'snapshot.block',
-      latestExpiration: latest,
-    });
+    fail(
+      'EXPIRED',
+      `the snapshot's block ${snapshot.block.number} is ${age} old: the node would refuse any transaction built from it. Export a fresh snapshot on an online station (airlock snapshot export).`,
+      {
+        field: 'snapshot.block',
+        latestExpiration: latest,
+      },
+    );
   }
   const expiration = now + expiresInMs;
   if (expiration > latest) {
@@ -406,7 +444,8 @@ export function planFromSnapshot(
     );
   }
   const warnings: string[] = [];
-  if (now < snapshot.block.timestamp) warnings.push(`this clock is ${formatDuration(now - snapshot.block.timestamp)} behind the snapshot's block; check the time`);
+  if (now < snapshot.block.timestamp)
+    warnings.push(`this clock is ${formatDuration(now - snapshot.block.timestamp)} behind the snapshot's block; check the time`);
   if (latest - now < 60 * 60 * 1000) warnings.push(`the snapshot is ${age} old: transactions built from it can live only ${formatDuration(latest - now)} more`);
   return { ...taposOf(snapshot.block), expiration, timestamp: now, warnings };
 }
@@ -437,7 +476,11 @@ export function diffPermissions(before: PermissionsJson, after: PermissionsJson)
   one('executive_permission', before.executive_permission, after.executive_permission);
   const ids = new Set([...before.active_permission, ...after.active_permission].map((p) => Number(p.id ?? 0)));
   for (const id of [...ids].sort((x, y) => x - y)) {
-    one(`active_permission id ${id}`, before.active_permission.find((p) => Number(p.id ?? 0) === id), after.active_permission.find((p) => Number(p.id ?? 0) === id));
+    one(
+      `active_permission id ${id}`,
+      before.active_permission.find((p) => Number(p.id ?? 0) === id),
+      after.active_permission.find((p) => Number(p.id ?? 0) === id),
+    );
   }
   return { changed: changes.length > 0, changes };
 }

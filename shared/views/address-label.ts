@@ -13,7 +13,6 @@ import { hasUnsafeText } from '../base/escape.ts';
 import { isPrivateKeyText } from '../base/secrets.ts';
 import { MAX_BOOK_LABEL_LENGTH } from '../base/limits.ts';
 
-
 /** Why `text` cannot be a label (a sentence without the text), or null when it can; checks the trimmed text. */
 export function bookLabelProblem(text: string): string | null {
   const label = text.trim();

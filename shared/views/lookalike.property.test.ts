@@ -15,14 +15,12 @@ const b58char = fc.constantFrom(...BASE58);
 /** A Base58 address shape: `T` and 33 more characters. */
 const address = fc.array(b58char, { minLength: 33, maxLength: 33 }).map((cs) => `T${cs.join('')}`);
 /** A known address and a look-alike of it: same ends, a middle that differs in at least one place. */
-const lookalikePair = fc
-  .tuple(address, fc.array(b58char, { minLength: 26, maxLength: 26 }), fc.integer({ min: 0, max: 25 }))
-  .map(([known, middle, at]) => {
-    const m = [...middle];
-    const own = known[LOOKALIKE_PREFIX + at]!;
-    if (m.join('') === known.slice(LOOKALIKE_PREFIX, -LOOKALIKE_SUFFIX)) m[at] = BASE58[(BASE58.indexOf(own) + 1) % 58]!;
-    return { known, fake: known.slice(0, LOOKALIKE_PREFIX) + m.join('') + known.slice(-LOOKALIKE_SUFFIX) };
-  });
+const lookalikePair = fc.tuple(address, fc.array(b58char, { minLength: 26, maxLength: 26 }), fc.integer({ min: 0, max: 25 })).map(([known, middle, at]) => {
+  const m = [...middle];
+  const own = known[LOOKALIKE_PREFIX + at]!;
+  if (m.join('') === known.slice(LOOKALIKE_PREFIX, -LOOKALIKE_SUFFIX)) m[at] = BASE58[(BASE58.indexOf(own) + 1) % 58]!;
+  return { known, fake: known.slice(0, LOOKALIKE_PREFIX) + m.join('') + known.slice(-LOOKALIKE_SUFFIX) };
+});
 
 describe('lookalikeOf', () => {
   it('catches every generated look-alike and names the address it imitates', () => {

@@ -32,9 +32,12 @@ function base58Of(address: string): string | null {
 
 /** Whether two different texts share the glanced-at ends. */
 function sameEnds(a: string, b: string): boolean {
-  return a !== b && a.length === b.length
-    && a.slice(0, LOOKALIKE_PREFIX) === b.slice(0, LOOKALIKE_PREFIX)
-    && a.slice(-LOOKALIKE_SUFFIX) === b.slice(-LOOKALIKE_SUFFIX);
+  return (
+    a !== b &&
+    a.length === b.length &&
+    a.slice(0, LOOKALIKE_PREFIX) === b.slice(0, LOOKALIKE_PREFIX) &&
+    a.slice(-LOOKALIKE_SUFFIX) === b.slice(-LOOKALIKE_SUFFIX)
+  );
 }
 
 /**

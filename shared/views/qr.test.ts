@@ -8,18 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
-import {
-  byteCapacity,
-  formatBits,
-  qrMatrix,
-  qrPath,
-  qrPenalty,
-  qrSymbol,
-  QR_LEVELS,
-  reedSolomon,
-  versionBits,
-  type QrLevel,
-} from './qr.ts';
+import { byteCapacity, formatBits, qrMatrix, qrPath, qrPenalty, qrSymbol, QR_LEVELS, reedSolomon, versionBits, type QrLevel } from './qr.ts';
 import { AirlockError } from '../base/errors.ts';
 
 /** Draws the matrix with a quiet zone of 4 at `scale` pixels a module, as RGBA for jsqr. */
@@ -170,7 +159,12 @@ describe('known answers from the standard', () => {
   it('finder, separator and timing patterns of a version 1 symbol', () => {
     const m = qrMatrix('a', 'M');
     const finder = ['#######', '#.....#', '#.###.#', '#.###.#', '#.###.#', '#.....#', '#######'];
-    const rows = (r0: number, c0: number) => Array.from({ length: 7 }, (_, r) => m[r0 + r]!.slice(c0, c0 + 7).map((d) => (d ? '#' : '.')).join(''));
+    const rows = (r0: number, c0: number) =>
+      Array.from({ length: 7 }, (_, r) =>
+        m[r0 + r]!.slice(c0, c0 + 7)
+          .map((d) => (d ? '#' : '.'))
+          .join(''),
+      );
     expect(rows(0, 0)).toEqual(finder);
     expect(rows(0, 14)).toEqual(finder);
     expect(rows(14, 0)).toEqual(finder);
@@ -231,7 +225,14 @@ describe('refusals', () => {
 
 describe('qrPath', () => {
   it('one rectangle per run of dark modules, offset by the quiet zone', () => {
-    const { path, viewSize } = qrPath([[true, true, false], [false, false, false], [false, true, false]], 4);
+    const { path, viewSize } = qrPath(
+      [
+        [true, true, false],
+        [false, false, false],
+        [false, true, false],
+      ],
+      4,
+    );
     expect(viewSize).toBe(11);
     expect(path).toBe('M4 4h2v1h-2zM5 6h1v1h-1z');
   });

@@ -29,18 +29,140 @@ const VERSIONS: readonly { total: number; levels: Record<QrLevel, Blocks> }[] = 
   { total: 44, levels: { L: [10, [[1, 34]]], M: [16, [[1, 28]]], Q: [22, [[1, 22]]], H: [28, [[1, 16]]] } },
   { total: 70, levels: { L: [15, [[1, 55]]], M: [26, [[1, 44]]], Q: [18, [[2, 17]]], H: [22, [[2, 13]]] } },
   { total: 100, levels: { L: [20, [[1, 80]]], M: [18, [[2, 32]]], Q: [26, [[2, 24]]], H: [16, [[4, 9]]] } },
-  { total: 134, levels: { L: [26, [[1, 108]]], M: [24, [[2, 43]]], Q: [18, [[2, 15], [2, 16]]], H: [22, [[2, 11], [2, 12]]] } },
+  {
+    total: 134,
+    levels: {
+      L: [26, [[1, 108]]],
+      M: [24, [[2, 43]]],
+      Q: [
+        18,
+        [
+          [2, 15],
+          [2, 16],
+        ],
+      ],
+      H: [
+        22,
+        [
+          [2, 11],
+          [2, 12],
+        ],
+      ],
+    },
+  },
   { total: 172, levels: { L: [18, [[2, 68]]], M: [16, [[4, 27]]], Q: [24, [[4, 19]]], H: [28, [[4, 15]]] } },
-  { total: 196, levels: { L: [20, [[2, 78]]], M: [18, [[4, 31]]], Q: [18, [[2, 14], [4, 15]]], H: [26, [[4, 13], [1, 14]]] } },
-  { total: 242, levels: { L: [24, [[2, 97]]], M: [22, [[2, 38], [2, 39]]], Q: [22, [[4, 18], [2, 19]]], H: [26, [[4, 14], [2, 15]]] } },
-  { total: 292, levels: { L: [30, [[2, 116]]], M: [22, [[3, 36], [2, 37]]], Q: [20, [[4, 16], [4, 17]]], H: [24, [[4, 12], [4, 13]]] } },
-  { total: 346, levels: { L: [18, [[2, 68], [2, 69]]], M: [26, [[4, 43], [1, 44]]], Q: [24, [[6, 19], [2, 20]]], H: [28, [[6, 15], [2, 16]]] } },
+  {
+    total: 196,
+    levels: {
+      L: [20, [[2, 78]]],
+      M: [18, [[4, 31]]],
+      Q: [
+        18,
+        [
+          [2, 14],
+          [4, 15],
+        ],
+      ],
+      H: [
+        26,
+        [
+          [4, 13],
+          [1, 14],
+        ],
+      ],
+    },
+  },
+  {
+    total: 242,
+    levels: {
+      L: [24, [[2, 97]]],
+      M: [
+        22,
+        [
+          [2, 38],
+          [2, 39],
+        ],
+      ],
+      Q: [
+        22,
+        [
+          [4, 18],
+          [2, 19],
+        ],
+      ],
+      H: [
+        26,
+        [
+          [4, 14],
+          [2, 15],
+        ],
+      ],
+    },
+  },
+  {
+    total: 292,
+    levels: {
+      L: [30, [[2, 116]]],
+      M: [
+        22,
+        [
+          [3, 36],
+          [2, 37],
+        ],
+      ],
+      Q: [
+        20,
+        [
+          [4, 16],
+          [4, 17],
+        ],
+      ],
+      H: [
+        24,
+        [
+          [4, 12],
+          [4, 13],
+        ],
+      ],
+    },
+  },
+  {
+    total: 346,
+    levels: {
+      L: [
+        18,
+        [
+          [2, 68],
+          [2, 69],
+        ],
+      ],
+      M: [
+        26,
+        [
+          [4, 43],
+          [1, 44],
+        ],
+      ],
+      Q: [
+        24,
+        [
+          [6, 19],
+          [2, 20],
+        ],
+      ],
+      H: [
+        28,
+        [
+          [6, 15],
+          [2, 16],
+        ],
+      ],
+    },
+  },
 ];
 
 /** Centres of the alignment patterns per version (Annex E), rows and columns alike. */
-const ALIGNMENT: readonly (readonly number[])[] = [
-  [], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50],
-];
+const ALIGNMENT: readonly (readonly number[])[] = [[], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50]];
 
 /** The data codewords a version holds at a level. */
 export function dataCapacity(version: number, level: QrLevel): number {
@@ -157,7 +279,11 @@ class Grid {
 function drawFunctionPatterns(grid: Grid, version: number): void {
   const n = grid.size;
   // Finders with their light separators, at three corners.
-  for (const [r0, c0] of [[0, 0], [0, n - 7], [n - 7, 0]] as const) {
+  for (const [r0, c0] of [
+    [0, 0],
+    [0, n - 7],
+    [n - 7, 0],
+  ] as const) {
     for (let dr = -1; dr <= 7; dr++) {
       for (let dc = -1; dc <= 7; dc++) {
         const r = r0 + dr;
@@ -345,7 +471,11 @@ export function qrSymbol(text: string, level: QrLevel = 'M', options: QrOptions 
   let version = 1;
   while (version <= QR_MAX_VERSION && bytes.length > byteCapacity(version, level)) version++;
   if (version > QR_MAX_VERSION) {
-    fail('INVALID_INPUT', `text: ${bytes.length} bytes do not fit a QR code of version ${QR_MAX_VERSION} at level ${level} (at most ${byteCapacity(QR_MAX_VERSION, level)})`, { field: 'text' });
+    fail(
+      'INVALID_INPUT',
+      `text: ${bytes.length} bytes do not fit a QR code of version ${QR_MAX_VERSION} at level ${level} (at most ${byteCapacity(QR_MAX_VERSION, level)})`,
+      { field: 'text' },
+    );
   }
   const codewords = interleave(dataCodewords(bytes, version, level), version, level);
   const build = (m: number): Grid => {

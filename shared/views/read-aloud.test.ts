@@ -12,7 +12,11 @@ describe('readAloudChecksum', () => {
   it('is the first 25 bits of sha256(txID bytes) in Crockford base32, as ABC-DE with spoken words', () => {
     const digest = sha256(Buffer.from(TX, 'hex'));
     const bits = BigInt(`0x${Buffer.from(digest.subarray(0, 4)).toString('hex')}`) >> 7n;
-    const expected = bits.toString(32).padStart(5, '0').toUpperCase().replace(/[A-V]/g, (c) => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[parseInt(c, 32)]!);
+    const expected = bits
+      .toString(32)
+      .padStart(5, '0')
+      .toUpperCase()
+      .replace(/[A-V]/g, (c) => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[parseInt(c, 32)]!);
     const r = readAloudChecksum(TX);
     expect(r.code.replace('-', '')).toBe(expected);
     expect(r.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{2}$/);

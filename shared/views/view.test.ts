@@ -58,20 +58,39 @@ const ACTIVE = create(PermissionSchema, {
 const ACCOUNT: AccountPermissions = { address: A1, owner: OWNER_2_OF_3, actives: [ACTIVE] };
 
 const TRANSACTIONS: Record<string, SignedTransaction> = {
-  transfer: signedBy(tx({ type: 'TransferContract', value: buildTransfer({ owner: A1, to: A2, amount: 1_500_000 }) }, new TextEncoder().encode('memo\u202E')), K1),
-  transferAsset: signedBy(tx({ type: 'TransferAssetContract', value: buildTransferAsset({ owner: A1, to: A2, tokenId: '1000001', amount: 1234 }), permissionId: 2 }), K1),
+  transfer: signedBy(
+    tx({ type: 'TransferContract', value: buildTransfer({ owner: A1, to: A2, amount: 1_500_000 }) }, new TextEncoder().encode('memo\u202E')),
+    K1,
+  ),
+  transferAsset: signedBy(
+    tx({ type: 'TransferAssetContract', value: buildTransferAsset({ owner: A1, to: A2, tokenId: '1000001', amount: 1234 }), permissionId: 2 }),
+    K1,
+  ),
   participate: tx({ type: 'ParticipateAssetIssueContract', value: buildParticipate({ owner: A1, issuer: A2, tokenId: 1000002, amount: 3_000_000 }) }),
   assetIssue: tx({
     type: 'AssetIssueContract',
     value: buildAssetIssue({
-      owner: A1, name: 'AIR', abbr: 'A', totalSupply: 10n ** 12n, precision: 6, coinNum: 1, num: 1,
-      startTime: NOW + 100_000, endTime: NOW + 200_000, url: 'https://example.com', cdedSupply: [{ amount: 5, days: 2 }],
+      owner: A1,
+      name: 'AIR',
+      abbr: 'A',
+      totalSupply: 10n ** 12n,
+      precision: 6,
+      coinNum: 1,
+      num: 1,
+      startTime: NOW + 100_000,
+      endTime: NOW + 200_000,
+      url: 'https://example.com',
+      cdedSupply: [{ amount: 5, days: 2 }],
     }),
   }),
-  permissionUpdate: signedBy(tx({
-    type: 'AccountPermissionUpdateContract',
-    value: create(AccountPermissionUpdateContractSchema, { ownerAddress: A1, owner: OWNER_2_OF_3, actives: [ACTIVE] }),
-  }), K1, K3),
+  permissionUpdate: signedBy(
+    tx({
+      type: 'AccountPermissionUpdateContract',
+      value: create(AccountPermissionUpdateContractSchema, { ownerAddress: A1, owner: OWNER_2_OF_3, actives: [ACTIVE] }),
+    }),
+    K1,
+    K3,
+  ),
 };
 
 /** Walks a value and returns the paths of anything that is not a JSON type. */
@@ -96,7 +115,12 @@ function expectJsonSafe(view: unknown): void {
 describe('every view result is plain JSON and round-trips unchanged', () => {
   for (const [name, t] of Object.entries(TRANSACTIONS)) {
     it(`transactionView: ${name}`, () => {
-      expectJsonSafe(transactionView(t, { now: NOW, tokens: { 1000001: { precision: 2, name: 'Air\u2066Lock', abbr: 'AIR' }, 1000002: { precision: 0, num: 2, coinNum: 1_000_000 } } }));
+      expectJsonSafe(
+        transactionView(t, {
+          now: NOW,
+          tokens: { 1000001: { precision: 2, name: 'Air\u2066Lock', abbr: 'AIR' }, 1000002: { precision: 0, num: 2, coinNum: 1_000_000 } },
+        }),
+      );
       expectJsonSafe(transactionView(t));
     });
     it(`approvalView: ${name}`, () => {
@@ -137,9 +161,14 @@ describe('transactionView: decoded from the bytes, in plain words', () => {
     expect(transactionView(TRANSACTIONS.transfer!).expiration).toMatchObject({ expired: null, msLeft: null });
   });
 
-  it('a token transfer takes the token\'s precision and escaped name from metadata, and says when there is none', () => {
+  it("a token transfer takes the token's precision and escaped name from metadata, and says when there is none", () => {
     const withToken = transactionView(TRANSACTIONS.transferAsset!, { tokens: { 1000001: { precision: 2, name: 'Air\u2066Lock' } } });
-    expect(withToken.contract).toMatchObject({ tokenId: '1000001', amount: '1234', amountTokens: '12.34', token: { id: '1000001', precision: 2, name: 'Air\\u{2066}Lock', abbr: null } });
+    expect(withToken.contract).toMatchObject({
+      tokenId: '1000001',
+      amount: '1234',
+      amountTokens: '12.34',
+      token: { id: '1000001', precision: 2, name: 'Air\\u{2066}Lock', abbr: null },
+    });
     expect(withToken.summary).toContain('12.34 Air\\u{2066}Lock (token 1000001)');
     const bare = transactionView(TRANSACTIONS.transferAsset!);
     expect(bare.contract).toMatchObject({ amountTokens: null, token: null });
@@ -166,21 +195,31 @@ describe('transactionView: decoded from the bytes, in plain words', () => {
   it('more signatures than any permission can hold are refused before any is recovered', () => {
     const t = TRANSACTIONS.transfer!;
     const six = { rawBytes: t.rawBytes, signatures: Array.from({ length: 6 }, () => new Uint8Array(65)) };
-    expect(() => transactionView(six)).toThrow(expect.objectContaining({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } }));
+    expect(() => transactionView(six)).toThrow(
+      expect.objectContaining({ code: 'PERMISSION', message: 'too many signatures', details: { field: 'signature', count: 6, max: 5 } }),
+    );
     expect(approvalView(six, ACCOUNT).result).toEqual({ code: 'PERMISSION_ERROR', message: 'Signature count is 6 more than key counts of permission : 3' });
   });
 
   it('a bad argument is INVALID_INPUT naming it', () => {
     expect(() => transactionView(null as unknown as SignedTransaction)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'tx' } }));
-    expect(() => transactionView(TRANSACTIONS.transferAsset!, { tokens: { 1000001: { precision: 9 } } }))
-      .toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'tokens.1000001.precision' } }));
+    expect(() => transactionView(TRANSACTIONS.transferAsset!, { tokens: { 1000001: { precision: 9 } } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'tokens.1000001.precision' } }),
+    );
   });
 });
 
 describe('approvalView on a 2-of-3 owner', () => {
   it('one of three signed: weight 1, missing 1, two keys could complete it', () => {
     const v = approvalView(signedBy(TRANSACTIONS.permissionUpdate!, K2), ACCOUNT);
-    expect(v).toMatchObject({ result: { code: 'NOT_ENOUGH_PERMISSION', message: null }, threshold: '2', weight: '1', missing: '1', enough: false, canComplete: true });
+    expect(v).toMatchObject({
+      result: { code: 'NOT_ENOUGH_PERMISSION', message: null },
+      threshold: '2',
+      weight: '1',
+      missing: '1',
+      enough: false,
+      canComplete: true,
+    });
     expect(v.signers.map((s) => s.address.base58)).toEqual(['TCZ8JGYoFqNhzttNHDz8bnJGjzM7q7Cdeg']);
     expect(v.canStillSign).toHaveLength(2);
     expect(v.permission?.name).toBe('ops\\u{202E}owner');

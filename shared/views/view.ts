@@ -177,7 +177,8 @@ export interface ParticipateTokenView extends ParticipateView {
 }
 
 /** The contracts with a view of their own; every other one is shown by its field table (`TransactionView.fields`). */
-export type OwnViewContractName = 'TransferContract' | 'TransferAssetContract' | 'ParticipateAssetIssueContract' | 'AssetIssueContract' | 'AccountPermissionUpdateContract';
+export type OwnViewContractName =
+  'TransferContract' | 'TransferAssetContract' | 'ParticipateAssetIssueContract' | 'AssetIssueContract' | 'AccountPermissionUpdateContract';
 
 /** Any other contract: its name only; what it does is in the transaction's summary and field table. */
 export interface OtherContractView {
@@ -235,7 +236,6 @@ export interface TransactionViewOptions {
   labels?: Readonly<Record<string, string>>;
 }
 
-
 function tokenInfo(tokens: TransactionViewOptions['tokens'], id: string | null): TokenInfo | undefined {
   if (tokens === undefined || id === null || !Object.hasOwn(tokens, id)) return undefined;
   const t = tokens[id]!;
@@ -269,9 +269,10 @@ function contractView(d: DecodedTransaction, options: TransactionViewOptions): {
       const info = tokenInfo(options.tokens, base.tokenId);
       const amountTokens = info ? formatUnits(c.amount, info.precision) : null;
       const v: TransferAssetTokenView = { ...base, token: info ? tokenInfoView(base.tokenId!, info) : null, amountTokens };
-      const what = amountTokens !== null
-        ? `${amountTokens} ${v.token!.abbr ?? v.token!.name ?? 'tokens'} (token ${base.tokenId})`
-        : `${base.amount} smallest units of token ${base.tokenId ?? `with asset_name ${base.assetName.hex}`}`;
+      const what =
+        amountTokens !== null
+          ? `${amountTokens} ${v.token!.abbr ?? v.token!.name ?? 'tokens'} (token ${base.tokenId})`
+          : `${base.amount} smallest units of token ${base.tokenId ?? `with asset_name ${base.assetName.hex}`}`;
       return { view: v, summary: `Send ${what} from ${who(v.owner)} to ${who(v.to)}` };
     }
     case 'ParticipateAssetIssueContract': {
@@ -298,10 +299,11 @@ function contractView(d: DecodedTransaction, options: TransactionViewOptions): {
     }
     case 'AccountPermissionUpdateContract': {
       const v = permissionUpdateView(fromBinary(AccountPermissionUpdateContractSchema, d.raw.contract[0]!.parameter!.value));
-      const owner = v.ownerPermission
-        ? `owner needs ${v.ownerPermission.threshold} of ${v.ownerPermission.keys.length} key(s)`
-        : 'no owner permission';
-      return { view: v, summary: `Replace the permissions of ${who(v.owner)}: ${owner}, ${v.actives.length} active permission(s)${v.executive ? ', an executive permission' : ''}` };
+      const owner = v.ownerPermission ? `owner needs ${v.ownerPermission.threshold} of ${v.ownerPermission.keys.length} key(s)` : 'no owner permission';
+      return {
+        view: v,
+        summary: `Replace the permissions of ${who(v.owner)}: ${owner}, ${v.actives.length} active permission(s)${v.executive ? ', an executive permission' : ''}`,
+      };
     }
     default: {
       const { summary } = CONTRACT_WORDS[d.contractType].describe(d.contract, options);
@@ -331,7 +333,8 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     if (!(s instanceof Uint8Array)) badArgument(`transactionView: signatures[${i}] must be bytes`, `signatures[${i}]`);
   });
   if (options.now !== undefined && !Number.isSafeInteger(options.now)) badArgument('transactionView: now must be ms since the epoch', 'now');
-  if (options.labels !== undefined && !isRecord(options.labels)) badArgument(`transactionView: labels must be an object, got ${kindOf(options.labels)}`, 'labels');
+  if (options.labels !== undefined && !isRecord(options.labels))
+    badArgument(`transactionView: labels must be an object, got ${kindOf(options.labels)}`, 'labels');
   const d = decodeRaw(tx.rawBytes);
   const { view, summary } = contractView(d, options);
   const words = CONTRACT_WORDS[d.contractType];

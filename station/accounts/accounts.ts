@@ -68,7 +68,14 @@ export function accountsFeature(ctx: StationContext) {
       return ctx.store
         .listAccounts()
         .sort((a, b) => b.fetchedAt - a.fetchedAt)
-        .map((r) => ({ address: addressToBase58(r.address), label: labels.labelOf(r.address), source: sourceView(r.source), fetchedAt: r.fetchedAt, ageMs: now - r.fetchedAt, age: formatDuration(now - r.fetchedAt) }));
+        .map((r) => ({
+          address: addressToBase58(r.address),
+          label: labels.labelOf(r.address),
+          source: sourceView(r.source),
+          fetchedAt: r.fetchedAt,
+          ageMs: now - r.fetchedAt,
+          age: formatDuration(now - r.fetchedAt),
+        }));
     },
   };
 }

@@ -45,7 +45,12 @@ export function snapshotsFeature(ctx: StationContext) {
       const accounts: SnapshotImportView['accounts'] = [];
       const store = ctx.store;
       store.atomic(() => {
-        store.putChainSnapshot({ blockNumber: snapshot.block.number, blockId: hexToFixedBytes(snapshot.block.id, 32, 'block.id'), blockTimestamp: snapshot.block.timestamp, source });
+        store.putChainSnapshot({
+          blockNumber: snapshot.block.number,
+          blockId: hexToFixedBytes(snapshot.block.id, 32, 'block.id'),
+          blockTimestamp: snapshot.block.timestamp,
+          source,
+        });
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
           if (known && known.fetchedAt > a.at) {
@@ -57,7 +62,13 @@ export function snapshotsFeature(ctx: StationContext) {
         }
         for (const t of snapshot.tokens) putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
       });
-      return { file: name, block: snapshot.block, age: formatDuration(ctx.now() - snapshot.block.timestamp), accounts, tokens: snapshot.tokens.map((t) => t.id) };
+      return {
+        file: name,
+        block: snapshot.block,
+        age: formatDuration(ctx.now() - snapshot.block.timestamp),
+        accounts,
+        tokens: snapshot.tokens.map((t) => t.id),
+      };
     },
   };
 }

@@ -43,7 +43,8 @@ export function txIdArg(value: unknown, field = 'txid'): Uint8Array {
 export function permissionIdArg(value: unknown, field = 'permission-id'): number {
   if (value === undefined) return 0;
   const n = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > 2 ** 31 - 1) fail('INVALID_INPUT', `${field}: expected a whole number (0 owner, 2 and up active)`, { field });
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > 2 ** 31 - 1)
+    fail('INVALID_INPUT', `${field}: expected a whole number (0 owner, 2 and up active)`, { field });
   return checkPermissionId(n, field);
 }
 

@@ -160,7 +160,10 @@ export class StationContext {
       return await call(await this.nodeReady());
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) {
-        fail(e.code, `nothing answers at ${this.nodeUrl()}: start the station's local node, or choose another node in the settings`, { ...e.details, field: 'node' });
+        fail(e.code, `nothing answers at ${this.nodeUrl()}: start the station's local node, or choose another node in the settings`, {
+          ...e.details,
+          field: 'node',
+        });
       }
       throw e;
     }
@@ -168,7 +171,8 @@ export class StationContext {
 
   /** The node client in the dialect the station holds for the node (set for this session, stored, or probed now). */
   async nodeReady(): Promise<NodeClient> {
-    if (this.options.dialect === undefined && this.nodeDialects()[this.nodeUrl()] === undefined && this.nodeUrl() !== DEFAULT_NODE_URL) await this.learnDialect();
+    if (this.options.dialect === undefined && this.nodeDialects()[this.nodeUrl()] === undefined && this.nodeUrl() !== DEFAULT_NODE_URL)
+      await this.learnDialect();
     return this.node();
   }
 
@@ -178,7 +182,10 @@ export class StationContext {
 
   private clientFor(url: string, dialect: Dialect): NodeClient {
     return new NodeClient({
-      baseUrl: url, clock: this.clock, dialect, apiKey: () => this.apiKeyFor(url),
+      baseUrl: url,
+      clock: this.clock,
+      dialect,
+      apiKey: () => this.apiKeyFor(url),
       ...(this.options.nodeTimeoutMs !== undefined && { timeoutMs: this.options.nodeTimeoutMs }),
     });
   }
@@ -214,7 +221,9 @@ export class StationContext {
 
   rememberDialect(url: string, dialect: Dialect): void {
     // Bounded: a station that has seen many URLs keeps the latest 100.
-    const entries = Object.entries(this.nodeDialects()).filter(([u]) => u !== url).slice(-99);
+    const entries = Object.entries(this.nodeDialects())
+      .filter(([u]) => u !== url)
+      .slice(-99);
     this.store.setSetting(SETTING_NODE_DIALECTS, Object.fromEntries([...entries, [url, dialect]]));
   }
 

@@ -12,13 +12,20 @@ import { addressToBase58, parseAddress, type Address } from '../../shared/chain/
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import type { decodeRaw } from '../../shared/chain/transaction.ts';
-import { accountPermissionsFromJson, formatDuration, permissionsToJson, type PermissionsJson, type SnapshotAccount, type SnapshotSource, type SnapshotToken } from '../../shared/files/snapshot.ts';
+import {
+  accountPermissionsFromJson,
+  formatDuration,
+  permissionsToJson,
+  type PermissionsJson,
+  type SnapshotAccount,
+  type SnapshotSource,
+  type SnapshotToken,
+} from '../../shared/files/snapshot.ts';
 import type { Store } from '../store/store.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { TokenInput, TokenRecord } from '../store/tokens.ts';
 import { putTokenSale, type TokenSale } from './token-details.ts';
 import type { SourceView } from './views.ts';
-
 
 /** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
 export function sourceToFile(source: Source): SnapshotSource {
@@ -29,7 +36,12 @@ export function sourceFromFile(source: SnapshotSource): Source {
 }
 export function sourceView(source: Source): SourceView {
   if (source.kind === 'node') {
-    return { kind: 'node', node: source.url, ...(source.blockNumber !== undefined && { block: source.blockNumber }), text: `node ${source.url}${source.blockNumber !== undefined ? ` at block ${source.blockNumber}` : ''}` };
+    return {
+      kind: 'node',
+      node: source.url,
+      ...(source.blockNumber !== undefined && { block: source.blockNumber }),
+      text: `node ${source.url}${source.blockNumber !== undefined ? ` at block ${source.blockNumber}` : ''}`,
+    };
   }
   return { kind: 'file', file: source.file, text: `file ${source.file}` };
 }
@@ -83,16 +95,33 @@ export function timeLeft(ms: number): string {
 
 export function tokenInput(t: SnapshotToken, source: Source): TokenInput {
   return {
-    id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: parseAddress(t.owner), totalSupply: t.total_supply,
-    description: t.description.slice(0, 2_000), url: t.url.slice(0, 2_048), source,
+    id: t.id,
+    name: t.name,
+    abbreviation: t.abbreviation,
+    precision: t.precision,
+    owner: parseAddress(t.owner),
+    totalSupply: t.total_supply,
+    description: t.description.slice(0, 2_000),
+    url: t.url.slice(0, 2_048),
+    source,
   };
 }
 
 /** A stored token as the handoff file carries it; the sale is 0s when the station does not know it. */
 export function tokenFile(t: TokenRecord, sale: TokenSale | null): SnapshotToken {
   return {
-    id: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision, owner: addressToBase58(t.owner), total_supply: t.totalSupply,
-    coin_num: sale?.coinNum ?? 0, num: sale?.num ?? 0, start_time: sale?.startTime ?? 0, end_time: sale?.endTime ?? 0, description: t.description, url: t.url,
+    id: t.id,
+    name: t.name,
+    abbreviation: t.abbreviation,
+    precision: t.precision,
+    owner: addressToBase58(t.owner),
+    total_supply: t.totalSupply,
+    coin_num: sale?.coinNum ?? 0,
+    num: sale?.num ?? 0,
+    start_time: sale?.startTime ?? 0,
+    end_time: sale?.endTime ?? 0,
+    description: t.description,
+    url: t.url,
   };
 }
 

@@ -114,7 +114,15 @@ export function saleOfAssetIssue(c: AssetIssueContract): TokenSale {
 /** The sale a snapshot or handoff file carries, or null when it carries none (coin_num 0: written before files kept it). */
 export function saleOfSnapshotToken(t: SnapshotToken): TokenSale | null {
   if (!positiveInt32(t.coin_num) || !positiveInt32(t.num) || !epochMs(t.start_time) || !epochMs(t.end_time)) return null;
-  return { coinNum: t.coin_num, num: t.num, startTime: t.start_time, endTime: t.end_time, cdedSupply: null, freeAssetNetLimit: null, publicFreeAssetNetLimit: null };
+  return {
+    coinNum: t.coin_num,
+    num: t.num,
+    startTime: t.start_time,
+    endTime: t.end_time,
+    cdedSupply: null,
+    freeAssetNetLimit: null,
+    publicFreeAssetNetLimit: null,
+  };
 }
 
 /** Re-checks a stored entry; anything off reads as "not known". */

@@ -59,10 +59,24 @@ export class TransactionBook {
     const store = this.ctx.store;
     const sigs = store.listSignatures(record.txId);
     if (record.permission === null) {
-      return { numbers: { weight: '0', threshold: null, missing: null, signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })), couldSign: [], canComplete: false }, enough: false, view: null };
+      return {
+        numbers: {
+          weight: '0',
+          threshold: null,
+          missing: null,
+          signers: sigs.map((s) => ({ address: addressToBase58(s.signer), weight: '?' })),
+          couldSign: [],
+          canComplete: false,
+        },
+        enough: false,
+        view: null,
+      };
     }
     const permission = this.permissionFromBytes(record.permission);
-    const a = approvalView({ rawBytes: record.raw, signatures: sigs.map((x) => x.signature) }, permissionsWith(record.account, record.permissionId, permission));
+    const a = approvalView(
+      { rawBytes: record.raw, signatures: sigs.map((x) => x.signature) },
+      permissionsWith(record.account, record.permissionId, permission),
+    );
     const local = new Set(store.listKeys().map((k) => bytesToHex(k.address)));
     const b58 = (v: { hex: string; base58: string | null }): string => v.base58 ?? v.hex;
     return {
@@ -118,7 +132,10 @@ export class TransactionBook {
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
-      details: transactionView({ rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) }, { now, tokens: this.tokenInfos(decoded) }),
+      details: transactionView(
+        { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
+        { now, tokens: this.tokenInfos(decoded) },
+      ),
       approval,
       ...numbers,
     };

@@ -21,7 +21,14 @@ import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
-import { accountPermissionsFromJson, formatDuration, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
+import {
+  accountPermissionsFromJson,
+  formatDuration,
+  planFromSnapshot,
+  type ChainSnapshot,
+  type SnapshotAccount,
+  type SnapshotBlock,
+} from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
 import { permissionIdArg } from './args.ts';
@@ -75,7 +82,11 @@ export class TransactionMaker {
     } else {
       const snap = ctx.store.latestChainSnapshot();
       if (!snap) {
-        fail('NODE_UNREACHABLE', `nothing answers at ${ctx.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node or choose another node in the settings, or import a snapshot made by an online station`, { field: 'node', reason: offlineReason });
+        fail(
+          'NODE_UNREACHABLE',
+          `nothing answers at ${ctx.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node or choose another node in the settings, or import a snapshot made by an online station`,
+          { field: 'node', reason: offlineReason },
+        );
       }
       block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
       basis = `offline: the chain snapshot from ${sourceView(snap.source).text}, block ${block.number}, ${formatDuration(now - block.timestamp)} old`;
@@ -111,7 +122,8 @@ export class TransactionMaker {
       observed = r.source.kind === 'node' && r.fetchedAt <= this.ctx.now();
     }
     const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
-    if (!permission) fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${where})`, { field: 'permission-id' });
+    if (!permission)
+      fail('PERMISSION', `permission-id: account ${addressToBase58(owner)} has no permission ${permissionId} (as of ${where})`, { field: 'permission-id' });
     return { permission, origin: observed ? 'built-observed' : 'built-claimed' };
   }
 
@@ -123,13 +135,23 @@ export class TransactionMaker {
     const note = options.note === undefined ? '' : noteInput(options.note, 'note');
     const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
     const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
-    const tx = createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp });
+    const tx = createTransaction(
+      { ...call, permissionId },
+      { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp },
+    );
     // Everything is checked: the account as read now and the transaction are stored together.
     ctx.store.atomic(() => {
       if (fetched) putSnapshotAccount(ctx.store, fetched, sourceFromFile(fetched.source));
       ctx.store.insertTransaction({
-        txId: tx.txId, raw: tx.rawBytes, kind: call.type, account: owner, permissionId, expiration: tapos.expiration, note,
-        permission: toBinary(PermissionSchema, permission), origin,
+        txId: tx.txId,
+        raw: tx.rawBytes,
+        kind: call.type,
+        account: owner,
+        permissionId,
+        expiration: tapos.expiration,
+        note,
+        permission: toBinary(PermissionSchema, permission),
+        origin,
       });
     });
     const view = this.book.view(tx.txId);

@@ -23,7 +23,11 @@ import type { StationKeyView } from '../core/views.ts';
 function keyLabelArg(value: unknown): string {
   const label = textArg(value, 'label', 200);
   if (holdsPrivateKeyText(label)) {
-    fail('INVALID_INPUT', 'label: this label holds a run of 64 hex digits, the form of a private key; a label is a name for the key, and a private key typed here would be stored in the clear, so nothing was stored', { field: 'label' });
+    fail(
+      'INVALID_INPUT',
+      'label: this label holds a run of 64 hex digits, the form of a private key; a label is a name for the key, and a private key typed here would be stored in the clear, so nothing was stored',
+      { field: 'label' },
+    );
   }
   return label;
 }

@@ -47,9 +47,11 @@ export function vaultLockFeature(ctx: StationContext) {
       let pending: Uint8Array | null = passphrase;
       try {
         if (!(passphrase instanceof Uint8Array)) fail('INVALID_INPUT', 'passphrase: expected bytes', { field: 'passphrase' });
-        if (ctx.vaultKind() !== 'keystore') fail('INVALID_INPUT', 'passphrase: this station keeps its keys in the system keychain, which takes no passphrase here', { field: 'passphrase' });
+        if (ctx.vaultKind() !== 'keystore')
+          fail('INVALID_INPUT', 'passphrase: this station keeps its keys in the system keychain, which takes no passphrase here', { field: 'passphrase' });
         if (passphrase.length === 0) fail('INVALID_INPUT', 'passphrase: the passphrase is empty', { field: 'passphrase' });
-        if (passphrase.length > PASSPHRASE_MAX_BYTES) fail('INVALID_INPUT', `passphrase: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field: 'passphrase' });
+        if (passphrase.length > PASSPHRASE_MAX_BYTES)
+          fail('INVALID_INPUT', `passphrase: a passphrase is at most ${PASSPHRASE_MAX_BYTES} bytes`, { field: 'passphrase' });
         // A vault of its own asks the candidate while it is checked, then the held passphrase.
         const vault = ctx.openVaultWith(async (purpose) => (pending !== null ? Uint8Array.from(pending) : ctx.passphraseFor(purpose)));
         const existing = vault instanceof KeystoreVault && (await vault.checkPassphrase());

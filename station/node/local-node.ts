@@ -66,7 +66,10 @@ export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNo
     const url = `http://127.0.0.1:${port}`;
     const found = await probeLocalNode(url, options.probeTimeoutMs);
     if (found === 'airlock') return { url, origin: 'reused', stop: () => Promise.resolve() };
-    if (found === 'other') fail('INVALID_INPUT', `port ${port} on 127.0.0.1 is taken by something that is not an Airlock node; stop it, or pick another port with --node-port`, { field: 'node-port' });
+    if (found === 'other')
+      fail('INVALID_INPUT', `port ${port} on 127.0.0.1 is taken by something that is not an Airlock node; stop it, or pick another port with --node-port`, {
+        field: 'node-port',
+      });
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = join(options.dataDir, LOCAL_NODE_DB);
@@ -89,16 +92,23 @@ export async function localNodeForStation(nodeSetting: string, options: LocalNod
  * stops, then `quit()` asks again and passes. Without a node, or once it has stopped, it lets the
  * quit through. A failed stop is reported and the app still quits.
  */
-export function stopBeforeQuit(node: LocalNode | null, quit: () => void, onError: (cause: unknown) => void = () => {}): (event: { preventDefault(): void }) => void {
+export function stopBeforeQuit(
+  node: LocalNode | null,
+  quit: () => void,
+  onError: (cause: unknown) => void = () => {},
+): (event: { preventDefault(): void }) => void {
   let state: 'running' | 'stopping' | 'stopped' = node === null ? 'stopped' : 'running';
   return (event) => {
     if (state === 'stopped') return;
     event.preventDefault();
     if (state === 'stopping') return;
     state = 'stopping';
-    node!.stop().catch(onError).finally(() => {
-      state = 'stopped';
-      quit();
-    });
+    node!
+      .stop()
+      .catch(onError)
+      .finally(() => {
+        state = 'stopped';
+        quit();
+      });
   };
 }

@@ -8,7 +8,22 @@ import { parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts
 import { taposOf } from '../../shared/chain/tapos.ts';
 import { transactionFromNodeJson } from '../../shared/chain/transaction.ts';
 import { comparePermissions, DEFAULT_NODE_URL, NodeClient } from './node-client.ts';
-import { buildAndSend, funded, hexText, K, newKey, permissionUpdateBody, rawOf, sign, startNode, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode } from '../../test/helpers/devnet-helpers.ts';
+import {
+  buildAndSend,
+  funded,
+  hexText,
+  K,
+  newKey,
+  permissionUpdateBody,
+  rawOf,
+  sign,
+  startNode,
+  SUN,
+  TRANSFER_ONLY_OPS,
+  type Json,
+  type TestKey,
+  type TestNode,
+} from '../../test/helpers/devnet-helpers.ts';
 
 const txOf = (json: Json) => transactionFromNodeJson(json);
 
@@ -18,7 +33,12 @@ describe('NodeClient against the devnet', () => {
   let owner: TestKey;
   const [a, b, c, d] = [newKey(), newKey(), newKey(), newKey()];
   const twoOfThree = (keys: TestKey[], threshold = 2): Json => ({
-    type: 'Active', id: 2, permission_name: 'pay', threshold, operations: TRANSFER_ONLY_OPS, keys: keys.map((k) => ({ address: k.hex, weight: 1 })),
+    type: 'Active',
+    id: 2,
+    permission_name: 'pay',
+    threshold,
+    operations: TRANSFER_ONLY_OPS,
+    keys: keys.map((k) => ({ address: k.hex, weight: 1 })),
   });
 
   beforeAll(async () => {
@@ -50,9 +70,23 @@ describe('NodeClient against the devnet', () => {
   it('account: permissions in the node JSON, balance, token balances, source node and block', async () => {
     const head = await client.latestBlock();
     const acc = await client.account(owner.b58);
-    expect(acc).toMatchObject({ address: owner.b58, exists: true, balance: String(await node.balance(owner.b58)), tokens: [], source: { node: node.url, block: head.number }, at: node.clock.now });
+    expect(acc).toMatchObject({
+      address: owner.b58,
+      exists: true,
+      balance: String(await node.balance(owner.b58)),
+      tokens: [],
+      source: { node: node.url, block: head.number },
+      at: node.clock.now,
+    });
     expect(acc.permissions.active_permission).toEqual([
-      { type: 'Active', id: 2, permission_name: 'pay', threshold: 2, operations: TRANSFER_ONLY_OPS, keys: [a, b, c].map((k) => ({ address: k.hex, weight: 1 })) },
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'pay',
+        threshold: 2,
+        operations: TRANSFER_ONLY_OPS,
+        keys: [a, b, c].map((k) => ({ address: k.hex, weight: 1 })),
+      },
     ]);
     expect(JSON.parse(JSON.stringify(acc))).toEqual(acc);
     const nobody = await client.account(newKey().b58);
@@ -113,16 +147,40 @@ describe('NodeClient against the devnet', () => {
   it('token by id (metadata) and NOT_FOUND for a token the node does not have; fees; a whole snapshot round-trips', async () => {
     const issuer = await funded(node, 2_000n * SUN);
     const start = node.clock.now + 60_000;
-    const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-      owner_address: issuer.hex, name: hexText('AIRDEV'), abbr: hexText('AIR'), total_supply: 1_000_000, coin_num: 2, num: 3, precision: 2,
-      start_time: start, end_time: start + 86_400_000, description: hexText('a test token'), url: hexText('https://example.invalid/t'),
-    }, [issuer]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/createassetissue',
+      {
+        owner_address: issuer.hex,
+        name: hexText('AIRDEV'),
+        abbr: hexText('AIR'),
+        total_supply: 1_000_000,
+        coin_num: 2,
+        num: 3,
+        precision: 2,
+        start_time: start,
+        end_time: start + 86_400_000,
+        description: hexText('a test token'),
+        url: hexText('https://example.invalid/t'),
+      },
+      [issuer],
+    );
     expect(reply.result).toBe(true);
     await node.block();
     const id = (await node.account(issuer.b58)).asset_issued_ID as string;
     expect(await client.token(id)).toEqual({
-      id, name: 'AIRDEV', abbreviation: 'AIR', precision: 2, owner: issuer.b58, total_supply: '1000000', coin_num: 2, num: 3,
-      start_time: start, end_time: start + 86_400_000, description: 'a test token', url: 'https://example.invalid/t',
+      id,
+      name: 'AIRDEV',
+      abbreviation: 'AIR',
+      precision: 2,
+      owner: issuer.b58,
+      total_supply: '1000000',
+      coin_num: 2,
+      num: 3,
+      start_time: start,
+      end_time: start + 86_400_000,
+      description: 'a test token',
+      url: 'https://example.invalid/t',
     });
     expect((await client.account(issuer.b58)).tokens).toEqual([{ id, balance: '1000000' }]);
     await expect(client.token('9999999')).rejects.toMatchObject({ code: 'NOT_FOUND', message: `token 9999999 does not exist on the node at ${node.url}` });
@@ -164,16 +222,40 @@ describe('NodeClient errors', () => {
     '/slow': (res) => void stalled.push(res),
     '/big': (res) => big(res, false),
     '/bigdeclared': (res) => big(res, true),
-    '/wallet/getaccount': (res) => res.writeHead(200).end(JSON.stringify({
-      address: K.alice.hex, balance: 42, create_time: 1, net_window_size: 28800, account_resource: { energy_window_size: 28800 },
-      owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] },
-      active_permission: [{ type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: K.alice.hex, weight: 1 }] }],
-      frozenV2: [{}, { type: 'ENERGY' }], assetV2: [{ key: '1000001', value: 5 }], free_asset_net_usageV2: [{ key: '1000001', value: 0 }],
-    })),
-    '/wallet/getnowblock': (res) => res.writeHead(200).end(JSON.stringify({
-      blockID: '0000000000000007' + 'ab'.repeat(24),
-      block_header: { raw_data: { number: 7, txTrieRoot: '00'.repeat(32), witness_address: K.alice.hex, parentHash: '00'.repeat(32), timestamp: 1_800_000_000_000, version: 30 }, witness_signature: 'ff' },
-    })),
+    '/wallet/getaccount': (res) =>
+      res.writeHead(200).end(
+        JSON.stringify({
+          address: K.alice.hex,
+          balance: 42,
+          create_time: 1,
+          net_window_size: 28800,
+          account_resource: { energy_window_size: 28800 },
+          owner_permission: { permission_name: 'owner', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] },
+          active_permission: [
+            { type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: K.alice.hex, weight: 1 }] },
+          ],
+          frozenV2: [{}, { type: 'ENERGY' }],
+          assetV2: [{ key: '1000001', value: 5 }],
+          free_asset_net_usageV2: [{ key: '1000001', value: 0 }],
+        }),
+      ),
+    '/wallet/getnowblock': (res) =>
+      res.writeHead(200).end(
+        JSON.stringify({
+          blockID: '0000000000000007' + 'ab'.repeat(24),
+          block_header: {
+            raw_data: {
+              number: 7,
+              txTrieRoot: '00'.repeat(32),
+              witness_address: K.alice.hex,
+              parentHash: '00'.repeat(32),
+              timestamp: 1_800_000_000_000,
+              version: 30,
+            },
+            witness_signature: 'ff',
+          },
+        }),
+      ),
     '/wallet/getassetissuebyid': (res) => res.writeHead(200).end('{"id":"1000001","owner_address":"41","name":"4142","precision":"two"}'),
   };
 
@@ -211,28 +293,50 @@ describe('NodeClient errors', () => {
 
   it('a reply that never comes is a timeout', async () => {
     await expect(client({ timeoutMs: 300 }).post('/slow')).rejects.toMatchObject({
-      code: 'NODE_TIMEOUT', message: `the node at ${url} did not answer /slow within 300 ms; check that it is running and not overloaded, or pass --node URL`,
+      code: 'NODE_TIMEOUT',
+      message: `the node at ${url} did not answer /slow within 300 ms; check that it is running and not overloaded, or pass --node URL`,
     });
   });
 
   it('not JSON, an HTTP error, the node\'s {"Error"} and a non-object are each coded', async () => {
-    await expect(client().post('/html')).rejects.toMatchObject({ code: 'NODE_REPLY', message: `the node at ${url} answered /html with something that is not JSON (HTTP 200); is ${url} a node's HTTP API?` });
-    await expect(client().post('/500')).rejects.toMatchObject({ code: 'NODE_ERROR', message: `the node at ${url} refused /500: HTTP 500`, details: { status: 500 } });
-    await expect(client().post('/500json')).rejects.toMatchObject({ code: 'NODE_ERROR', message: `the node at ${url} refused /500json: class java.lang.NullPointerException : null` });
-    await expect(client().post('/javaerror')).rejects.toMatchObject({ code: 'NODE_ERROR', message: `the node at ${url} refused /javaerror: class org.tron.core.exception.ContractValidateException : Invalid url` });
+    await expect(client().post('/html')).rejects.toMatchObject({
+      code: 'NODE_REPLY',
+      message: `the node at ${url} answered /html with something that is not JSON (HTTP 200); is ${url} a node's HTTP API?`,
+    });
+    await expect(client().post('/500')).rejects.toMatchObject({
+      code: 'NODE_ERROR',
+      message: `the node at ${url} refused /500: HTTP 500`,
+      details: { status: 500 },
+    });
+    await expect(client().post('/500json')).rejects.toMatchObject({
+      code: 'NODE_ERROR',
+      message: `the node at ${url} refused /500json: class java.lang.NullPointerException : null`,
+    });
+    await expect(client().post('/javaerror')).rejects.toMatchObject({
+      code: 'NODE_ERROR',
+      message: `the node at ${url} refused /javaerror: class org.tron.core.exception.ContractValidateException : Invalid url`,
+    });
     await expect(client().post('/nowhere')).rejects.toMatchObject({ code: 'NODE_ERROR', details: { status: 404 } });
-    await expect(client().post('/array')).rejects.toMatchObject({ code: 'NODE_REPLY', message: `the node at ${url} answered /array with JSON that is not an object` });
+    await expect(client().post('/array')).rejects.toMatchObject({
+      code: 'NODE_REPLY',
+      message: `the node at ${url} answered /array with JSON that is not an object`,
+    });
   });
 
   it('a 10 MB reply is refused, declared or streamed, without reading it all', async () => {
     for (const path of ['/big', '/bigdeclared']) {
-      await expect(client().post(path)).rejects.toMatchObject({ code: 'NODE_REPLY', message: `the node at ${url} answered ${path} with more than 4194304 bytes; refusing to read it` });
+      await expect(client().post(path)).rejects.toMatchObject({
+        code: 'NODE_REPLY',
+        message: `the node at ${url} answered ${path} with more than 4194304 bytes; refusing to read it`,
+      });
     }
     // Under a limit that admits it, the same reply is read through (and is then merely not an object).
-    await expect(client({ maxReplyBytes: 11 * 1024 * 1024 }).post('/big')).rejects.toMatchObject({ message: `the node at ${url} answered /big with JSON that is not an object` });
+    await expect(client({ maxReplyBytes: 11 * 1024 * 1024 }).post('/big')).rejects.toMatchObject({
+      message: `the node at ${url} answered /big with JSON that is not an object`,
+    });
   });
 
-  it('a real node\'s getaccount and getnowblock, full of fields we do not model, read leniently', async () => {
+  it("a real node's getaccount and getnowblock, full of fields we do not model, read leniently", async () => {
     const acc = await client().account(K.alice.b58);
     expect(acc).toMatchObject({ exists: true, balance: '42', tokens: [{ id: '1000001', balance: '5' }], source: { node: url, block: 7 } });
     expect(acc.permissions.owner_permission).toEqual({ permission_name: 'owner', threshold: 1, keys: [{ address: K.alice.hex, weight: 1 }] });

@@ -35,7 +35,15 @@ import { addressToBase58, addressToHex, parseAddress } from '../../shared/chain/
 import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
 import { approvalView } from '../../shared/views/view.ts';
 import { bytesToHex, hexToBytes, tryUtf8, utf8ToBytes } from '../../shared/base/bytes.ts';
-import { chainParameterName, dialectOfAccount, dialectOfBlock, isDialect, translateJson, type Dialect, type DialectEvidence } from '../../shared/chain/dialect.ts';
+import {
+  chainParameterName,
+  dialectOfAccount,
+  dialectOfBlock,
+  isDialect,
+  translateJson,
+  type Dialect,
+  type DialectEvidence,
+} from '../../shared/chain/dialect.ts';
 import { AirlockError, excerpt, fail } from '../../shared/base/errors.ts';
 import type { HandoffPermission } from '../../shared/files/handoff.ts';
 import { jsonSafe, parseJson, stringifyJson } from '../../shared/base/json.ts';
@@ -173,10 +181,12 @@ function checkBaseUrl(url: string): string {
   } catch {
     fail('INVALID_INPUT', '--node: expected a URL such as http://127.0.0.1:8090', { field: 'node' });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('INVALID_INPUT', '--node: the node URL must start with http:// or https://', { field: 'node' });
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    fail('INVALID_INPUT', '--node: the node URL must start with http:// or https://', { field: 'node' });
   if (parsed.username || parsed.password) fail('INVALID_INPUT', '--node: put no user name or password in the node URL', { field: 'node' });
   // A query would end up before /wallet/... and, holding a key, in every snapshot and message that names the node.
-  if (parsed.search || parsed.hash) fail('INVALID_INPUT', '--node: put no query (?...) or fragment (#...) in the node URL; give an API key through the API key setting', { field: 'node' });
+  if (parsed.search || parsed.hash)
+    fail('INVALID_INPUT', '--node: put no query (?...) or fragment (#...) in the node URL; give an API key through the API key setting', { field: 'node' });
   return parsed.href.replace(/\/+$/, '');
 }
 
@@ -199,14 +209,23 @@ async function readApiKey(provider: ApiKeyProvider | undefined, baseUrl: string)
   }
   if (key === undefined || key === '') return undefined;
   if (typeof key !== 'string' || key.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-    fail('INVALID_INPUT', `the API key for the node must be 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; set it again`, { field: 'apiKey' });
+    fail('INVALID_INPUT', `the API key for the node must be 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; set it again`, {
+      field: 'apiKey',
+    });
   }
   // A private key pasted into the API key setting would otherwise go to the node in every request.
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(key)) {
-    fail('INVALID_INPUT', 'the API key for the node has the form of a private key (64 hex digits), so it is not sent; hosted nodes issue keys shaped like a UUID (8-4-4-4-12 hex digits). If this was a private key, move its funds: it was typed outside the vault', { field: 'apiKey' });
+    fail(
+      'INVALID_INPUT',
+      'the API key for the node has the form of a private key (64 hex digits), so it is not sent; hosted nodes issue keys shaped like a UUID (8-4-4-4-12 hex digits). If this was a private key, move its funds: it was typed outside the vault',
+      { field: 'apiKey' },
+    );
   }
   if (!baseUrl.startsWith('https:') && !isLoopbackUrl(baseUrl)) {
-    fail('INVALID_INPUT', `an API key is sent only over https:// (or to a node on this machine); ${baseUrl} would carry it in the clear`, { field: 'apiKey', node: baseUrl });
+    fail('INVALID_INPUT', `an API key is sent only over https:// (or to a node on this machine); ${baseUrl} would carry it in the clear`, {
+      field: 'apiKey',
+      node: baseUrl,
+    });
   }
   return key;
 }
@@ -216,7 +235,10 @@ function scrubKey(text: string, key: string | undefined): string {
   if (key === undefined) return text;
   const mark = '[API key]';
   const hex = bytesToHex(utf8ToBytes(key));
-  return text.split(key).join(mark).replace(new RegExp(hex, 'gi'), bytesToHex(utf8ToBytes(mark)));
+  return text
+    .split(key)
+    .join(mark)
+    .replace(new RegExp(hex, 'gi'), bytesToHex(utf8ToBytes(mark)));
 }
 
 export class NodeClient {
@@ -252,9 +274,12 @@ export class NodeClient {
     const reply = await this.exchange(path, sent);
     if (shape?.reply === undefined) return reply;
     try {
-      return shape.reply === 'chainParameters' ? chainParametersIn(reply, 'spec') : (translateJson(shape.reply, reply, 'spec', path) as Record<string, unknown>);
+      return shape.reply === 'chainParameters'
+        ? chainParametersIn(reply, 'spec')
+        : (translateJson(shape.reply, reply, 'spec', path) as Record<string, unknown>);
     } catch (e) {
-      if (e instanceof AirlockError) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
+      if (e instanceof AirlockError)
+        fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
       throw e;
     }
   }
@@ -276,18 +301,28 @@ export class NodeClient {
     } catch (e) {
       if (e instanceof AirlockError) throw e;
       if (signal.aborted) {
-        fail('NODE_TIMEOUT', `${where} did not answer ${path} within ${this.timeoutMs} ms; check that it is running and not overloaded, or pass --node URL`, { node: this.baseUrl, path });
+        fail('NODE_TIMEOUT', `${where} did not answer ${path} within ${this.timeoutMs} ms; check that it is running and not overloaded, or pass --node URL`, {
+          node: this.baseUrl,
+          path,
+        });
       }
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       const reason = scrubKey(cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e)), key);
-      fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm start) or pass --node URL`, { node: this.baseUrl, path });
+      fail('NODE_UNREACHABLE', `cannot reach ${where} (${clean(reason)}): start the station's local node (npm start) or pass --node URL`, {
+        node: this.baseUrl,
+        path,
+      });
     }
     let json: unknown;
     try {
       json = parseJson(text, path);
     } catch {
       if (status >= 400) fail('NODE_ERROR', `${where} refused ${path}: HTTP ${status}`, { node: this.baseUrl, path, status });
-      fail('NODE_REPLY', `${where} answered ${path} with something that is not JSON (HTTP ${status}); is ${this.baseUrl} a node's HTTP API?`, { node: this.baseUrl, path, status });
+      fail('NODE_REPLY', `${where} answered ${path} with something that is not JSON (HTTP ${status}); is ${this.baseUrl} a node's HTTP API?`, {
+        node: this.baseUrl,
+        path,
+        status,
+      });
     }
     const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
     const error = isObject ? (json as Record<string, unknown>).Error : undefined;
@@ -301,7 +336,12 @@ export class NodeClient {
 
   private async readBody(res: Response, path: string): Promise<string> {
     const declared = Number(res.headers.get('content-length'));
-    const tooBig = (): never => fail('NODE_REPLY', `the node at ${this.baseUrl} answered ${path} with more than ${this.maxReplyBytes} bytes; refusing to read it`, { node: this.baseUrl, path, limit: this.maxReplyBytes });
+    const tooBig = (): never =>
+      fail('NODE_REPLY', `the node at ${this.baseUrl} answered ${path} with more than ${this.maxReplyBytes} bytes; refusing to read it`, {
+        node: this.baseUrl,
+        path,
+        limit: this.maxReplyBytes,
+      });
     if (Number.isFinite(declared) && declared > this.maxReplyBytes) {
       await res.body?.cancel();
       tooBig();
@@ -334,7 +374,8 @@ export class NodeClient {
     try {
       return messageFromNodeJson(schema, json, { lenient: true, path }) as T;
     } catch (e) {
-      if (e instanceof AirlockError) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
+      if (e instanceof AirlockError)
+        fail('NODE_REPLY', `the node at ${this.baseUrl} sent a reply Airlock cannot read: ${e.message}`, { node: this.baseUrl, field: e.details?.field });
       throw e;
     }
   }
@@ -343,11 +384,13 @@ export class NodeClient {
   async latestBlock(): Promise<SnapshotBlock> {
     const reply = await this.post('/wallet/getnowblock');
     const id = reply.blockID;
-    if (typeof id !== 'string' || !/^[0-9a-fA-F]{64}$/.test(id)) fail('NODE_REPLY', `the node at ${this.baseUrl} sent a block without a 32-byte blockID`, { node: this.baseUrl, field: 'blockID' });
+    if (typeof id !== 'string' || !/^[0-9a-fA-F]{64}$/.test(id))
+      fail('NODE_REPLY', `the node at ${this.baseUrl} sent a block without a 32-byte blockID`, { node: this.baseUrl, field: 'blockID' });
     const header = this.read<BlockHeader>(BlockHeaderSchema, reply.block_header, 'block_header');
     const number = Number(header.rawData?.number ?? 0n);
     const timestamp = Number(header.rawData?.timestamp ?? 0n);
-    if (BigInt(`0x${id.slice(0, 16)}`) !== BigInt(number)) fail('NODE_REPLY', `the node at ${this.baseUrl} sent block ${number} whose id names another number`, { node: this.baseUrl, field: 'blockID' });
+    if (BigInt(`0x${id.slice(0, 16)}`) !== BigInt(number))
+      fail('NODE_REPLY', `the node at ${this.baseUrl} sent block ${number} whose id names another number`, { node: this.baseUrl, field: 'blockID' });
     return { number, id: id.toLowerCase(), timestamp };
   }
 
@@ -365,7 +408,8 @@ export class NodeClient {
       return { address: addressToBase58(bytes), exists: false, permissions: { active_permission: [] }, balance: '0', tokens: [], source, at: when };
     }
     const account = this.read<Account>(AccountSchema, reply, 'account');
-    if (bytesToHex(account.address) !== bytesToHex(bytes)) fail('NODE_REPLY', `the node at ${this.baseUrl} answered for another account than ${addressToBase58(bytes)}`, { node: this.baseUrl, field: 'address' });
+    if (bytesToHex(account.address) !== bytesToHex(bytes))
+      fail('NODE_REPLY', `the node at ${this.baseUrl} answered for another account than ${addressToBase58(bytes)}`, { node: this.baseUrl, field: 'address' });
     const tokens = Object.entries(account.assetV2)
       .map(([id, balance]) => ({ id, balance: balance.toString() }))
       .sort((a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : 1));
@@ -393,11 +437,13 @@ export class NodeClient {
 
   /** getassetissuebyid (PROTOCOL.md §4: a missing token is `{}`), checked to be the token asked for. */
   private async assetIssue(id: string): Promise<AssetIssueContract> {
-    if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id)) fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? excerpt(id) : typeof id}`, { field: 'token' });
+    if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id))
+      fail('INVALID_INPUT', `token: expected a token id (digits), got ${typeof id === 'string' ? excerpt(id) : typeof id}`, { field: 'token' });
     const reply = await this.post('/wallet/getassetissuebyid', { value: id });
     if (Object.keys(reply).length === 0) fail('NOT_FOUND', `token ${id} does not exist on the node at ${this.baseUrl}`, { field: 'token' });
     const token = this.read<AssetIssueContract>(AssetIssueContractSchema, reply, 'token');
-    if (token.id !== id) fail('NODE_REPLY', `the node at ${this.baseUrl} answered token ${clean(token.id)} when asked for ${id}`, { node: this.baseUrl, field: 'id' });
+    if (token.id !== id)
+      fail('NODE_REPLY', `the node at ${this.baseUrl} answered token ${clean(token.id)} when asked for ${id}`, { node: this.baseUrl, field: 'id' });
     return token;
   }
 
@@ -441,9 +487,8 @@ export class NodeClient {
     if (reply.result === true) {
       return { accepted: true, txID, text: `The node accepted transaction ${txID}; it goes into the next block.` };
     }
-    const code = typeof reply.code === 'string'
-      ? clean(reply.code)
-      : (Return_response_codeSchema.values.find((v) => v.number === reply.code)?.name ?? 'OTHER_ERROR');
+    const code =
+      typeof reply.code === 'string' ? clean(reply.code) : (Return_response_codeSchema.values.find((v) => v.number === reply.code)?.name ?? 'OTHER_ERROR');
     const raw = typeof reply.message === 'string' ? reply.message : '';
     // The node's message is hex-encoded UTF-8 unless visible (PROTOCOL.md §7).
     const decoded = /^([0-9a-fA-F]{2})+$/.test(raw) ? tryUtf8(hexToBytes(raw)) : undefined;
@@ -501,7 +546,10 @@ export class NodeClient {
   }
 
   /** Fetches the owner's account and compares it with `snapshot`; then getsignweight as a dry run. */
-  async preflight(tx: SignedTransaction, snapshot: HandoffPermission | SnapshotAccount): Promise<{ comparison: PermissionComparison; signWeight: SignWeightView }> {
+  async preflight(
+    tx: SignedTransaction,
+    snapshot: HandoffPermission | SnapshotAccount,
+  ): Promise<{ comparison: PermissionComparison; signWeight: SignWeightView }> {
     const now = await this.account(snapshot.address);
     return { comparison: comparePermissions(snapshot, now, tx), signWeight: await this.signWeight(tx) };
   }
@@ -526,7 +574,10 @@ export class NodeClient {
  * Probes the node at `baseUrl` once (NodeClient.probeDialect) and returns the suggestion. A preset
  * (shared/chain/networks.ts) already names its dialect and needs no probe.
  */
-export async function probeDialect(baseUrl: string, options: Omit<NodeClientOptions, 'baseUrl' | 'dialect'> & { address?: string } = {}): Promise<DialectProbe> {
+export async function probeDialect(
+  baseUrl: string,
+  options: Omit<NodeClientOptions, 'baseUrl' | 'dialect'> & { address?: string } = {},
+): Promise<DialectProbe> {
   const { address, ...rest } = options;
   return new NodeClient({ ...rest, baseUrl }).probeDialect(address);
 }

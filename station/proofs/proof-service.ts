@@ -8,7 +8,16 @@
  */
 import { addressArg, MAX_INPUT_FILE_BYTES, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import { importProofFile, listProvedKeys, makeProofChallenge, signProofChallenge, type ProofChallengeView, type ProofDeps, type ProofSignView, type ProvedKeyView } from './proofs.ts';
+import {
+  importProofFile,
+  listProvedKeys,
+  makeProofChallenge,
+  signProofChallenge,
+  type ProofChallengeView,
+  type ProofDeps,
+  type ProofSignView,
+  type ProvedKeyView,
+} from './proofs.ts';
 import { MAX_PERMISSION_JSON_BYTES } from '../../shared/base/limits.ts';
 
 export function proofsFeature(ctx: StationContext) {
@@ -17,7 +26,9 @@ export function proofsFeature(ctx: StationContext) {
     /** A challenge file for `key` of the proposed permissions (the node's AccountPermissionUpdateContract JSON text); stored as pending. */
     proofChallenge(args: { account: string; key: string; permissionJson: string; lifetimeMs?: number }): ProofChallengeView {
       return makeProofChallenge(deps, {
-        account: addressArg(args.account, 'account'), key: addressArg(args.key, 'key'), permissionJson: textArg(args.permissionJson, 'permissionJson', MAX_PERMISSION_JSON_BYTES),
+        account: addressArg(args.account, 'account'),
+        key: addressArg(args.key, 'key'),
+        permissionJson: textArg(args.permissionJson, 'permissionJson', MAX_PERMISSION_JSON_BYTES),
         ...(args.lifetimeMs !== undefined && { lifetimeMs: args.lifetimeMs }),
       });
     },

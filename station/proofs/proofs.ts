@@ -71,19 +71,35 @@ export interface ProvedKeyView {
 }
 
 /** A challenge for `key` to prove it is held, for the proposed permissions `permissionJson` of `account`; stored as pending. */
-export function makeProofChallenge(deps: ProofDeps, input: { account: Address; key: Address; permissionJson: string; lifetimeMs?: number }): ProofChallengeView {
+export function makeProofChallenge(
+  deps: ProofDeps,
+  input: { account: Address; key: Address; permissionJson: string; lifetimeMs?: number },
+): ProofChallengeView {
   const contract = permissionUpdateFromJson(parseBoundedJson(input.permissionJson, 'permissionJson', MAX_PERMISSION_JSON_BYTES));
   const challenge = makeChallenge({
-    account: input.account, key: input.key, contract, nonce: new Uint8Array(randomBytes(NONCE_LENGTH)), now: deps.now(),
+    account: input.account,
+    key: input.key,
+    contract,
+    nonce: new Uint8Array(randomBytes(NONCE_LENGTH)),
+    now: deps.now(),
     ...(input.lifetimeMs !== undefined && { lifetimeMs: input.lifetimeMs }),
   });
   deps.store.addProofChallenge({
-    nonce: hexToBytes(challenge.nonce), account: input.account, permissionHash: hexToBytes(challenge.permissionHash), key: input.key,
-    createdAt: challenge.createdAt, expiresAt: challenge.expiresAt,
+    nonce: hexToBytes(challenge.nonce),
+    account: input.account,
+    permissionHash: hexToBytes(challenge.permissionHash),
+    key: input.key,
+    createdAt: challenge.createdAt,
+    expiresAt: challenge.expiresAt,
   });
   return {
-    fileName: proofFileName(challenge, 'challenge'), text: stringifyChallenge(challenge), account: challenge.account, key: challenge.key,
-    permissionHash: challenge.permissionHash, nonce: challenge.nonce, expiresAt: challenge.expiresAt,
+    fileName: proofFileName(challenge, 'challenge'),
+    text: stringifyChallenge(challenge),
+    account: challenge.account,
+    key: challenge.key,
+    permissionHash: challenge.permissionHash,
+    nonce: challenge.nonce,
+    expiresAt: challenge.expiresAt,
   };
 }
 
@@ -92,14 +108,24 @@ export async function signProofChallenge(deps: ProofDeps, text: string): Promise
   const challenge = parseChallenge(text, deps.now());
   const key = parseAddress(challenge.key);
   if (!deps.store.getKey(key)) {
-    fail('NOT_FOUND', `challenge.key: this station holds no key for ${challenge.key}; the challenge is signed on the station that holds it`, { field: 'challenge.key' });
+    fail('NOT_FOUND', `challenge.key: this station holds no key for ${challenge.key}; the challenge is signed on the station that holds it`, {
+      field: 'challenge.key',
+    });
   }
   const signature = await deps.vault().signProof(challenge.key, challenge);
   const file = makeProofFile(challenge, signature);
-  deps.store.appendAudit({ action: 'proof.sign', subject: challenge.nonce, details: { account: challenge.account, key: challenge.key, permissionHash: challenge.permissionHash } });
+  deps.store.appendAudit({
+    action: 'proof.sign',
+    subject: challenge.nonce,
+    details: { account: challenge.account, key: challenge.key, permissionHash: challenge.permissionHash },
+  });
   return {
-    fileName: proofFileName(challenge, 'proof'), text: stringifyProof(file), account: challenge.account, key: challenge.key,
-    permissionHash: challenge.permissionHash, words: describeChallenge(challenge),
+    fileName: proofFileName(challenge, 'proof'),
+    text: stringifyProof(file),
+    account: challenge.account,
+    key: challenge.key,
+    permissionHash: challenge.permissionHash,
+    words: describeChallenge(challenge),
   };
 }
 
@@ -108,18 +134,24 @@ const COMPARED: readonly (keyof ProofChallenge)[] = ['account', 'key', 'permissi
 
 function storedValue(r: KeyProofRecord, member: keyof ProofChallenge): string | number {
   switch (member) {
-    case 'account': return addressToBase58(r.account);
-    case 'key': return addressToBase58(r.key);
-    case 'permissionHash': return bytesToHex(r.permissionHash);
-    case 'createdAt': return r.createdAt;
-    default: return r.expiresAt;
+    case 'account':
+      return addressToBase58(r.account);
+    case 'key':
+      return addressToBase58(r.key);
+    case 'permissionHash':
+      return bytesToHex(r.permissionHash);
+    case 'createdAt':
+      return r.createdAt;
+    default:
+      return r.expiresAt;
   }
 }
 
 /** Verifies a proof file against the pending challenge it answers and stores it. */
 export function importProofFile(deps: ProofDeps, input: { fileName: string; text: string }): ProvedKeyView {
   const name = input.fileName;
-  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_FILE_NAME) fail('INVALID_INPUT', `fileName: from 1 to ${MAX_FILE_NAME} characters`, { field: 'fileName' });
+  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_FILE_NAME)
+    fail('INVALID_INPUT', `fileName: from 1 to ${MAX_FILE_NAME} characters`, { field: 'fileName' });
   let nonce: Uint8Array;
   let signature: Uint8Array;
   try {
@@ -129,10 +161,14 @@ export function importProofFile(deps: ProofDeps, input: { fileName: string; text
     nonce = hexToBytes(c.nonce);
     const stored = deps.store.getProof(nonce);
     if (!stored) {
-      fail('NOT_FOUND', 'proof.challenge.nonce: this station made no challenge with this nonce; a proof is imported on the station that asked for it', { field: 'proof.challenge.nonce' });
+      fail('NOT_FOUND', 'proof.challenge.nonce: this station made no challenge with this nonce; a proof is imported on the station that asked for it', {
+        field: 'proof.challenge.nonce',
+      });
     }
     if (stored.verifiedAt !== null) {
-      fail('CONFLICT', `proof.challenge.nonce: this challenge was answered already, on ${new Date(stored.verifiedAt).toISOString()}; a proof counts once`, { field: 'proof.challenge.nonce' });
+      fail('CONFLICT', `proof.challenge.nonce: this challenge was answered already, on ${new Date(stored.verifiedAt).toISOString()}; a proof counts once`, {
+        field: 'proof.challenge.nonce',
+      });
     }
     for (const member of COMPARED) {
       if (storedValue(stored, member) !== c[member]) {
@@ -149,8 +185,12 @@ export function importProofFile(deps: ProofDeps, input: { fileName: string; text
 
 function provedKey(r: KeyProofRecord): ProvedKeyView {
   return {
-    account: addressToBase58(r.account), key: addressToBase58(r.key), permissionHash: bytesToHex(r.permissionHash), nonce: bytesToHex(r.nonce),
-    provedAt: r.verifiedAt ?? 0, fileName: r.fileName ?? '',
+    account: addressToBase58(r.account),
+    key: addressToBase58(r.key),
+    permissionHash: bytesToHex(r.permissionHash),
+    nonce: bytesToHex(r.nonce),
+    provedAt: r.verifiedAt ?? 0,
+    fileName: r.fileName ?? '',
   };
 }
 

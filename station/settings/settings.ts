@@ -40,7 +40,11 @@ export function settingsFeature(ctx: StationContext) {
     // Keys are never moved between vaults: switching with keys stored would leave them behind.
     const held = ctx.store.listKeys().length;
     if (held > 0) {
-      fail('CONFLICT', `vault: this station holds ${held} key(s) in the ${ctx.vaultKind() === 'keychain' ? 'OS keychain' : 'keystore file'}; a station keeps one vault, so choose it before the first key (or use a new data directory)`, { field: 'value' });
+      fail(
+        'CONFLICT',
+        `vault: this station holds ${held} key(s) in the ${ctx.vaultKind() === 'keychain' ? 'OS keychain' : 'keystore file'}; a station keeps one vault, so choose it before the first key (or use a new data directory)`,
+        { field: 'value' },
+      );
     }
     // The audit key and anchor go with the station to its new vault (issue 16). A vault that
     // cannot be used holds none only if nothing was ever written, so then there is none to move.
@@ -122,10 +126,16 @@ export function settingsFeature(ctx: StationContext) {
       try {
         if (!(secret instanceof Uint8Array)) fail('INVALID_INPUT', 'api-key: expected the key as bytes', { field: 'api-key' });
         if (secret.length > MAX_API_KEY_LENGTH || !secret.every((b) => b >= 0x21 && b <= 0x7e)) {
-          fail('INVALID_INPUT', `api-key: an API key is 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; nothing was stored`, { field: 'api-key' });
+          fail('INVALID_INPUT', `api-key: an API key is 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters without spaces; nothing was stored`, {
+            field: 'api-key',
+          });
         }
         if ((secret.length === 64 || secret.length === 66) && /^(0x)?[0-9a-fA-F]{64}$/.test(new TextDecoder().decode(secret))) {
-          fail('INVALID_INPUT', 'api-key: this has the form of a private key (64 hex digits), not of an API key (hosted nodes issue UUIDs); nothing was stored. If it was a private key, move its funds: it was typed outside the vault', { field: 'api-key' });
+          fail(
+            'INVALID_INPUT',
+            'api-key: this has the form of a private key (64 hex digits), not of an API key (hosted nodes issue UUIDs); nothing was stored. If it was a private key, move its funds: it was typed outside the vault',
+            { field: 'api-key' },
+          );
         }
       } catch (e) {
         wipe(secret);
@@ -135,7 +145,11 @@ export function settingsFeature(ctx: StationContext) {
       const origin = new URL(url).origin;
       if (!url.startsWith('https:') && !isLoopbackUrl(url)) {
         wipe(secret);
-        fail('INVALID_INPUT', `api-key: an API key is sent only over https:// (or to a node on this machine); ${origin} would carry it in the clear, so nothing was stored`, { field: 'api-key', node: origin });
+        fail(
+          'INVALID_INPUT',
+          `api-key: an API key is sent only over https:// (or to a node on this machine); ${origin} would carry it in the clear, so nothing was stored`,
+          { field: 'api-key', node: origin },
+        );
       }
       await ctx.vault().setApiKey(secret);
       ctx.store.setSetting(SETTING_API_KEY_ORIGIN, origin);
@@ -154,7 +168,12 @@ export function settingsFeature(ctx: StationContext) {
       // A URL holding a private key's text (issue 16 "the connection test echoes a key-like URL") is
       // neither tried nor echoed: the answer describes it instead, in `url` and in `text`.
       if (holdsPrivateKeyText(target)) {
-        return { ok: false, url: '(a URL holding 64 hex digits, not shown)', block: null, text: 'The URL holds a run of 64 hex digits, the form of a private key, so it was not tried and is not shown. A node URL never needs a private key; if one was pasted here, move its funds.' };
+        return {
+          ok: false,
+          url: '(a URL holding 64 hex digits, not shown)',
+          block: null,
+          text: 'The URL holds a run of 64 hex digits, the form of a private key, so it was not tried and is not shown. A node URL never needs a private key; if one was pasted here, move its funds.',
+        };
       }
       try {
         const block = await new NodeClient({ baseUrl: target, dialect: ctx.dialect() }).latestBlock();
@@ -166,7 +185,12 @@ export function settingsFeature(ctx: StationContext) {
 
     auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
       const v = ctx.store.verifyAudit();
-      if (v.ok) return { ok: true, entries: v.entries, text: `The audit log is intact: ${v.entries} entries, each carrying the MAC of the one before under this station's audit key, and the count and last entry agree with the anchor kept in the vault.` };
+      if (v.ok)
+        return {
+          ok: true,
+          entries: v.entries,
+          text: `The audit log is intact: ${v.entries} entries, each carrying the MAC of the one before under this station's audit key, and the count and last entry agree with the anchor kept in the vault.`,
+        };
       return { ok: false, entries: v.entries, firstBad: v.firstBad, reason: v.reason, text: `The audit log was altered: ${v.reason}.` };
     },
   };

@@ -26,7 +26,13 @@ export interface AccountRecord extends AccountInput {
   storedAt: number;
 }
 
-interface AccountRow { address: Uint8Array; account: Uint8Array; source: string; fetched_at: number; stored_at: number }
+interface AccountRow {
+  address: Uint8Array;
+  account: Uint8Array;
+  source: string;
+  fetched_at: number;
+  stored_at: number;
+}
 
 function accountFromRow(r: AccountRow): AccountRecord {
   return { address: u8(r.address), account: u8(r.account), source: sourceFromText(r.source), fetchedAt: r.fetched_at, storedAt: r.stored_at };

@@ -17,7 +17,11 @@ export interface LabelRecord {
   updatedAt: number;
 }
 
-interface LabelRow { address: Uint8Array; label: string; updated_at: number }
+interface LabelRow {
+  address: Uint8Array;
+  label: string;
+  updated_at: number;
+}
 
 function labelFromRow(r: LabelRow): LabelRecord {
   return { address: u8(r.address), label: r.label, updatedAt: r.updated_at };

@@ -64,9 +64,9 @@ describe('store: the audit log', () => {
     const db = new Database(store.file);
     try {
       db.exec('DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;');
-      db.prepare("UPDATE audit SET details = '{\"i\":99}' WHERE seq = 3").run();
+      db.prepare('UPDATE audit SET details = \'{"i":99}\' WHERE seq = 3').run();
       expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 3, entries: 2 });
-      db.prepare("UPDATE audit SET details = '{\"i\":2}' WHERE seq = 3").run();
+      db.prepare('UPDATE audit SET details = \'{"i":2}\' WHERE seq = 3').run();
       expect(store.verifyAudit()).toEqual({ ok: true, entries: 5 });
       db.prepare('DELETE FROM audit WHERE seq = 2').run();
       expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 3, reason: expect.stringMatching(/missing/) });
@@ -82,8 +82,10 @@ describe('store: the audit log', () => {
     const db = new Database(store.file);
     try {
       db.exec('DROP TRIGGER audit_no_update;');
-      db.prepare('UPDATE audit SET details = ?, hash = ? WHERE seq = 2')
-        .run(forged, auditHash(2, second!.at, second!.action, second!.subject, forged, second!.prevHash));
+      db.prepare('UPDATE audit SET details = ?, hash = ? WHERE seq = 2').run(
+        forged,
+        auditHash(2, second!.at, second!.action, second!.subject, forged, second!.prevHash),
+      );
       expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, entries: 1, reason: expect.stringMatching(/changed after it was written .*MAC/) });
     } finally {
       db.close();

@@ -47,9 +47,7 @@ export interface AuditEntry {
   /** sha256 for an entry written before the chain was keyed, its HMAC-SHA256 after. */
   hash: Uint8Array;
 }
-export type AuditVerification =
-  | { ok: true; entries: number }
-  | { ok: false; entries: number; firstBad: number; reason: string };
+export type AuditVerification = { ok: true; entries: number } | { ok: false; entries: number; firstBad: number; reason: string };
 
 /** The prevHash of the first entry. */
 export const ZERO_HASH = new Uint8Array(32);
@@ -103,7 +101,16 @@ function readAnchor(seal: AuditSeal): Anchor | null | 'forged' {
   }
 }
 
-interface AuditRow { seq: number; at: number; action: string; subject: string; details: string; prev_hash: Uint8Array; hash: Uint8Array; keyed: number }
+interface AuditRow {
+  seq: number;
+  at: number;
+  action: string;
+  subject: string;
+  details: string;
+  prev_hash: Uint8Array;
+  hash: Uint8Array;
+  keyed: number;
+}
 
 const auditFromRow = (r: AuditRow): AuditEntry => ({
   seq: r.seq,
@@ -134,7 +141,8 @@ function walk(rows: Iterable<AuditRow>, seal: AuditSeal | null): Walk {
   // one: the walk stops at the first row whose stored hash is wrong.
   const check = (chunk: AuditRow[]): Walk | null => {
     const keyedRows = chunk.filter((r) => r.keyed === 1);
-    const macs = seal === null || keyedRows.length === 0 ? [] : seal.mac(keyedRows.map((r) => macInput(r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash))));
+    const macs =
+      seal === null || keyedRows.length === 0 ? [] : seal.mac(keyedRows.map((r) => macInput(r.seq, r.at, r.action, r.subject, r.details, u8(r.prev_hash))));
     let k = 0;
     for (const r of chunk) {
       const bad = (reason: string): Walk => ({ ok: false, entries: expectedSeq - 1, firstBad: r.seq, reason });
@@ -219,17 +227,17 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
 
   const moveAnchor = (): void => {
     const s = seal();
-      // Under the write lock: no other connection appends or anchors meanwhile, so the anchor
-      // only moves forward, and only over a log that still holds the entry it named.
-      db.transaction(() => {
-        // A missing or forged anchor stays as it is: rewriting it would hide what verify must report.
-        const was = readAnchor(s);
-        if (was === null || was === 'forged') return;
-        const cur = head();
-        const then = stmts.at.get(was.count);
-        if (was.count > 0 && (then === undefined || !equalBytes(u8(then.hash), was.head))) return;
-        s.writeAnchor(encodeAnchor(s, cur));
-      }).immediate();
+    // Under the write lock: no other connection appends or anchors meanwhile, so the anchor
+    // only moves forward, and only over a log that still holds the entry it named.
+    db.transaction(() => {
+      // A missing or forged anchor stays as it is: rewriting it would hide what verify must report.
+      const was = readAnchor(s);
+      if (was === null || was === 'forged') return;
+      const cur = head();
+      const then = stmts.at.get(was.count);
+      if (was.count > 0 && (then === undefined || !equalBytes(u8(then.hash), was.head))) return;
+      s.writeAnchor(encodeAnchor(s, cur));
+    }).immediate();
   };
 
   return {
@@ -256,10 +264,14 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
       if (anchor === 'forged') return fail(1, "the anchor kept outside the database does not carry the station's MAC: it was forged or damaged");
       if (anchor === null) {
         if (n === 0 && !s.keyed()) return { ok: true, entries: 0 };
-        return fail(1, `the anchor kept outside the database is missing, yet ${n === 0 ? 'the station has written entries before (its audit key exists)' : `the log holds ${n} entries`}`);
+        return fail(
+          1,
+          `the anchor kept outside the database is missing, yet ${n === 0 ? 'the station has written entries before (its audit key exists)' : `the log holds ${n} entries`}`,
+        );
       }
       if (n === 0 && anchor.count > 0) return fail(1, `the log is empty, but the anchor says it held ${anchor.count} entries: it was emptied`);
-      if (n < anchor.count) return fail(n + 1, `the log ends at entry ${n}, but the anchor says ${anchor.count}: entries ${n + 1} to ${anchor.count} were removed from the end`);
+      if (n < anchor.count)
+        return fail(n + 1, `the log ends at entry ${n}, but the anchor says ${anchor.count}: entries ${n + 1} to ${anchor.count} were removed from the end`);
       if (anchor.count > 0) {
         const then = stmts.at.get(anchor.count);
         if (then === undefined || !equalBytes(u8(then.hash), anchor.head)) {
@@ -267,7 +279,11 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
         }
       }
       // One entry beyond the anchor is a write whose anchoring a crash cut off (see the top).
-      if (n > anchor.count + 1) return fail(anchor.count + 2, `entries ${anchor.count + 1} to ${n} are beyond the anchor (it says ${anchor.count}): they were added without the station`);
+      if (n > anchor.count + 1)
+        return fail(
+          anchor.count + 2,
+          `entries ${anchor.count + 1} to ${n} are beyond the anchor (it says ${anchor.count}): they were added without the station`,
+        );
       if (!inside.keyed && n > 0) return fail(1, 'the log was never keyed, yet the station holds an anchor for it');
       return { ok: true, entries: n };
     },

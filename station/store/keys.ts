@@ -27,7 +27,12 @@ export interface KeyRecord {
   createdAt: number;
 }
 
-interface KeyRow { address: Uint8Array; label: string; vault: KeyVault; created_at: number }
+interface KeyRow {
+  address: Uint8Array;
+  label: string;
+  vault: KeyVault;
+  created_at: number;
+}
 
 const keyFromRow = (r: KeyRow): KeyRecord => ({ address: u8(r.address), label: r.label, vault: r.vault, createdAt: r.created_at });
 

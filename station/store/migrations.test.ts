@@ -22,7 +22,11 @@ afterEach(() => tmp.remove());
 function tables(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    return (
+      db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
   } finally {
     db.close();
   }
@@ -39,8 +43,24 @@ describe('store migrations', () => {
     store.close();
     const file = join(tmp.dir, STORE_FILE_NAME);
     expect(tables(file)).toEqual([
-      'accounts', 'address_book', 'audit', 'audit_no_delete', 'audit_no_update', 'chain_snapshots', 'key_proofs', 'key_proofs_by_account', 'keys', 'settings', 'signatures',
-      'signatures_count_delete', 'signatures_count_insert', 'tokens', 'transactions', 'transactions_by_account', 'transactions_by_created', 'transactions_by_status',
+      'accounts',
+      'address_book',
+      'audit',
+      'audit_no_delete',
+      'audit_no_update',
+      'chain_snapshots',
+      'key_proofs',
+      'key_proofs_by_account',
+      'keys',
+      'settings',
+      'signatures',
+      'signatures_count_delete',
+      'signatures_count_insert',
+      'tokens',
+      'transactions',
+      'transactions_by_account',
+      'transactions_by_created',
+      'transactions_by_status',
     ]);
     const db = new Database(file, { readonly: true });
     try {
@@ -68,13 +88,22 @@ describe('store migrations', () => {
       const db = new Database(file);
       db.pragma('foreign_keys = ON');
       db.prepare("INSERT INTO keys VALUES (?, 'old key', 'keychain', ?)").run(key, T0);
-      db.prepare("INSERT INTO accounts VALUES (?, ?, '{\"kind\":\"file\",\"file\":\"snap.json\"}', ?, ?)").run(account, accountBytes(account), T0, T0);
-      db.prepare("INSERT INTO transactions VALUES (?, ?, 'TransferContract', ?, 2, ?, 'collecting', NULL, 'old note', NULL, ?, ?)")
-        .run(tx.txId, tx.raw, account, tx.expiration, T0, T0);
+      db.prepare('INSERT INTO accounts VALUES (?, ?, \'{"kind":"file","file":"snap.json"}\', ?, ?)').run(account, accountBytes(account), T0, T0);
+      db.prepare("INSERT INTO transactions VALUES (?, ?, 'TransferContract', ?, 2, ?, 'collecting', NULL, 'old note', NULL, ?, ?)").run(
+        tx.txId,
+        tx.raw,
+        account,
+        tx.expiration,
+        T0,
+        T0,
+      );
       db.prepare("INSERT INTO signatures VALUES (?, ?, ?, ?, 'local key', NULL)").run(tx.txId, signer, signature, T0);
       db.prepare("INSERT INTO settings VALUES ('node.url', '\"http://127.0.0.1:8090\"')").run();
       let prev: Uint8Array = new Uint8Array(32);
-      for (const [seq, action] of [[1, 'key.add'], [2, 'signature.add']] as const) {
+      for (const [seq, action] of [
+        [1, 'key.add'],
+        [2, 'signature.add'],
+      ] as const) {
         const hash = auditHash(seq, T0, action, 'old', '{}', prev);
         db.prepare('INSERT INTO audit VALUES (?, ?, ?, ?, ?, ?, ?)').run(seq, T0, action, 'old', '{}', prev, hash);
         prev = hash;
@@ -102,7 +131,13 @@ describe('store migrations', () => {
       expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
       // Version 5 (issue 16): the two old entries were verified by sha256 once, and `audit.keyed`
       // (entry 3) starts the keyed chain, saying what it found.
-      expect(store.listAudit().map((e) => [e.seq, e.action])).toEqual([[1, 'key.add'], [2, 'signature.add'], [3, 'audit.keyed'], [4, 'signature.add'], [5, 'label.set']]);
+      expect(store.listAudit().map((e) => [e.seq, e.action])).toEqual([
+        [1, 'key.add'],
+        [2, 'signature.add'],
+        [3, 'audit.keyed'],
+        [4, 'signature.add'],
+        [5, 'label.set'],
+      ]);
       expect(store.listAudit()[2]!.details).toEqual({ entries: 2, legacy: 'intact' });
       expect(store.verifyAudit()).toEqual({ ok: true, entries: 5 });
       expect(store.integrityCheck()).toEqual(['ok']);
@@ -135,7 +170,11 @@ describe('store migrations', () => {
       expect(keyed!.prevHash).toEqual(store.listAudit()[2]!.hash);
       expect(after).toMatchObject({ seq: 5, action: 'setting.set' });
       // The altered old entry stays reported: keying records it, it does not bless it.
-      expect(store.verifyAudit()).toMatchObject({ ok: false, firstBad: 2, reason: expect.stringMatching(/entry 2 was changed after it was written \(its hash/) });
+      expect(store.verifyAudit()).toMatchObject({
+        ok: false,
+        firstBad: 2,
+        reason: expect.stringMatching(/entry 2 was changed after it was written \(its hash/),
+      });
     } finally {
       store.close();
     }
@@ -147,8 +186,9 @@ describe('store migrations', () => {
     {
       const v5 = new Database(file);
       applyMigrations(v5, MIGRATIONS.slice(0, 5));
-      v5.prepare("INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'old', NULL, ?, ?)")
-        .run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v5.prepare(
+        "INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'old', NULL, ?, ?)",
+      ).run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
       v5.close();
     }
     const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
@@ -167,8 +207,9 @@ describe('store migrations', () => {
     {
       const v3 = new Database(file);
       applyMigrations(v3, MIGRATIONS.slice(0, 3));
-      v3.prepare("INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?)")
-        .run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v3.prepare(
+        "INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?)",
+      ).run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
       v3.close();
     }
     expect(tables(file)).not.toContain('key_proofs');
@@ -219,7 +260,10 @@ describe('store migrations', () => {
     const file = join(tmp.dir, STORE_FILE_NAME);
     const db = new Database(file);
     try {
-      const broken: Migration[] = [...MIGRATIONS, { version: MIGRATIONS.length + 1, description: 'broken', sql: 'CREATE TABLE extra (x); SELECT nonsense FROM nowhere;' }];
+      const broken: Migration[] = [
+        ...MIGRATIONS,
+        { version: MIGRATIONS.length + 1, description: 'broken', sql: 'CREATE TABLE extra (x); SELECT nonsense FROM nowhere;' },
+      ];
       expect(() => applyMigrations(db, broken)).toThrow();
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'extra'").get()).toEqual({ n: 0 });

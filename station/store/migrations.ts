@@ -166,7 +166,7 @@ CREATE INDEX key_proofs_by_account ON key_proofs (account, permission_hash);
   },
   {
     version: 5,
-    description: 'the keyed audit chain: each entry says whether it carries a sha256 hash (before) or an HMAC-SHA256 under the vault\'s audit key',
+    description: "the keyed audit chain: each entry says whether it carries a sha256 hash (before) or an HMAC-SHA256 under the vault's audit key",
     // Marks every existing entry as written under the sha256 rule. The key is the vault's, which
     // SQL cannot reach: the store's first append (or `audit verify`) after this step verifies
     // these entries once by that rule, then writes the `audit.keyed` entry that starts the keyed

@@ -30,14 +30,28 @@ export interface KeyProofRecord extends KeyProofInput {
 }
 
 interface KeyProofRow {
-  nonce: Uint8Array; account: Uint8Array; permission_hash: Uint8Array; key: Uint8Array; created_at: number; expires_at: number;
-  signature: Uint8Array | null; verified_at: number | null; file_name: string | null;
+  nonce: Uint8Array;
+  account: Uint8Array;
+  permission_hash: Uint8Array;
+  key: Uint8Array;
+  created_at: number;
+  expires_at: number;
+  signature: Uint8Array | null;
+  verified_at: number | null;
+  file_name: string | null;
 }
 
 function proofFromRow(r: KeyProofRow): KeyProofRecord {
   return {
-    nonce: u8(r.nonce), account: u8(r.account), permissionHash: u8(r.permission_hash), key: u8(r.key), createdAt: r.created_at, expiresAt: r.expires_at,
-    signature: r.signature === null ? null : u8(r.signature), verifiedAt: r.verified_at, fileName: r.file_name,
+    nonce: u8(r.nonce),
+    account: u8(r.account),
+    permissionHash: u8(r.permission_hash),
+    key: u8(r.key),
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    signature: r.signature === null ? null : u8(r.signature),
+    verifiedAt: r.verified_at,
+    fileName: r.file_name,
   };
 }
 
@@ -66,7 +80,12 @@ export function proofTable({ db, atomic, now, audit }: StoreContext) {
       return atomic(() => {
         if (stmts.getProof.get(nonce)) fail('CONFLICT', `${fn}: a challenge with this nonce is already stored`, { field: 'nonce' });
         stmts.insertProof.run(nonce, account, permissionHash, key, createdAt, expiresAt);
-        audit(now(), 'proof.challenge', bytesToHex(nonce), JSON.stringify({ account: bytesToHex(account), key: bytesToHex(key), permissionHash: bytesToHex(permissionHash), expiresAt }));
+        audit(
+          now(),
+          'proof.challenge',
+          bytesToHex(nonce),
+          JSON.stringify({ account: bytesToHex(account), key: bytesToHex(key), permissionHash: bytesToHex(permissionHash), expiresAt }),
+        );
         return { nonce, account, permissionHash, key, createdAt, expiresAt, signature: null, verifiedAt: null, fileName: null };
       });
     },
@@ -90,8 +109,19 @@ export function proofTable({ db, atomic, now, audit }: StoreContext) {
         const row = stmts.getProof.get(nonce);
         if (!row) fail('NOT_FOUND', `${fn}: no challenge with this nonce was made here`, { field: 'nonce' });
         const at = now();
-        if (stmts.answerProof.run(signature, at, fileName, nonce).changes === 0) fail('CONFLICT', `${fn}: this challenge was answered already`, { field: 'nonce' });
-        audit(at, 'proof.verified', bytesToHex(nonce), JSON.stringify({ account: bytesToHex(u8(row.account)), key: bytesToHex(u8(row.key)), permissionHash: bytesToHex(u8(row.permission_hash)), file: fileName }));
+        if (stmts.answerProof.run(signature, at, fileName, nonce).changes === 0)
+          fail('CONFLICT', `${fn}: this challenge was answered already`, { field: 'nonce' });
+        audit(
+          at,
+          'proof.verified',
+          bytesToHex(nonce),
+          JSON.stringify({
+            account: bytesToHex(u8(row.account)),
+            key: bytesToHex(u8(row.key)),
+            permissionHash: bytesToHex(u8(row.permission_hash)),
+            file: fileName,
+          }),
+        );
         return proofFromRow(stmts.getProof.get(nonce)!);
       });
     },

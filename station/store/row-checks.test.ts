@@ -69,7 +69,18 @@ describe('store: hostile input', () => {
     const attempts: (() => unknown)[] = [
       () => store.addKey({ address: pasted as never, vault: 'keychain' }),
       () => store.setLabel(randomAddress(), pasted.repeat(10)),
-      () => store.putToken({ id: pasted, name: 'n', abbreviation: 'a', precision: 0, owner: randomAddress(), totalSupply: '1', description: '', url: '', source: { kind: 'file', file: 'f' } }),
+      () =>
+        store.putToken({
+          id: pasted,
+          name: 'n',
+          abbreviation: 'a',
+          precision: 0,
+          owner: randomAddress(),
+          totalSupply: '1',
+          description: '',
+          url: '',
+          source: { kind: 'file', file: 'f' },
+        }),
       () => store.listTransactions({ account: pasted as never }),
       () => store.setSetting('k', { [pasted]: 1n } as never),
     ];

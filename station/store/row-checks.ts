@@ -34,9 +34,7 @@ export const MAX_STORED_JSON_DEPTH = 32;
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** Where data came from: a node (URL, and the block it was read at when known) or a file. */
-export type Source =
-  | { kind: 'node'; url: string; blockNumber?: number; blockId?: Uint8Array }
-  | { kind: 'file'; file: string };
+export type Source = { kind: 'node'; url: string; blockNumber?: number; blockId?: Uint8Array } | { kind: 'file'; file: string };
 
 /** Where a signature came from: made here with a local key, read from a handoff file, or merged. */
 export type SignatureOrigin = { kind: 'local key' } | { kind: 'file'; file: string } | { kind: 'merge'; file: string };

@@ -42,6 +42,14 @@ describe('store: settings', () => {
     expect(() => store.setSetting('a', deep as never)).toThrow(/nests deeper than 32/);
     refused(() => store.setSetting('', 1), 'INVALID_INPUT', 'key');
     refused(() => store.setSetting('big', 'x'.repeat(70_000)), 'INVALID_INPUT', 'value');
-    refused(() => store.setSetting('many', Array.from({ length: 50_000 }, () => ({ a: 1 }))), 'INVALID_INPUT', 'value');
+    refused(
+      () =>
+        store.setSetting(
+          'many',
+          Array.from({ length: 50_000 }, () => ({ a: 1 })),
+        ),
+      'INVALID_INPUT',
+      'value',
+    );
   });
 });

@@ -23,12 +23,23 @@ export interface ChainSnapshotRecord extends ChainSnapshotInput {
   importedAt: number;
 }
 
-interface SnapshotRow { id: number; block_number: number; block_id: Uint8Array; block_timestamp: number; source: string; imported_at: number }
+interface SnapshotRow {
+  id: number;
+  block_number: number;
+  block_id: Uint8Array;
+  block_timestamp: number;
+  source: string;
+  imported_at: number;
+}
 
 function snapshotFromRow(r: SnapshotRow): ChainSnapshotRecord {
   return {
-    id: r.id, blockNumber: r.block_number, blockId: u8(r.block_id), blockTimestamp: r.block_timestamp,
-    source: sourceFromText(r.source), importedAt: r.imported_at,
+    id: r.id,
+    blockNumber: r.block_number,
+    blockId: u8(r.block_id),
+    blockTimestamp: r.block_timestamp,
+    source: sourceFromText(r.source),
+    importedAt: r.imported_at,
   };
 }
 
@@ -37,9 +48,7 @@ export type SnapshotTable = ReturnType<typeof snapshotTable>;
 export function snapshotTable({ db, atomic, now, audit }: StoreContext) {
   const stmts = {
     findSnapshot: db.prepare<[number, Uint8Array], SnapshotRow>('SELECT * FROM chain_snapshots WHERE block_number = ? AND block_id = ?'),
-    insertSnapshot: db.prepare(
-      'INSERT INTO chain_snapshots (block_number, block_id, block_timestamp, source, imported_at) VALUES (?, ?, ?, ?, ?)',
-    ),
+    insertSnapshot: db.prepare('INSERT INTO chain_snapshots (block_number, block_id, block_timestamp, source, imported_at) VALUES (?, ?, ?, ?, ?)'),
     latestSnapshot: db.prepare<[], SnapshotRow>('SELECT * FROM chain_snapshots ORDER BY block_number DESC, imported_at DESC LIMIT 1'),
   };
 

@@ -56,20 +56,26 @@ describe('store: opening a data directory', () => {
 
   it('says which file it cannot open, as a coded error: a data directory that is a file, a file that is no database', () => {
     writeFileSync(`${tmp.dir}/plain`, 'not a directory');
-    expect(() => openStore({ dataDir: `${tmp.dir}/plain` }, { seal: sealIn(tmp.dir) })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringContaining('plain') }));
+    expect(() => openStore({ dataDir: `${tmp.dir}/plain` }, { seal: sealIn(tmp.dir) })).toThrow(
+      expect.objectContaining({ code: 'INTERNAL', message: expect.stringContaining('plain') }),
+    );
     writeFileSync(`${tmp.dir}/junk.sqlite`, 'x'.repeat(4096));
-    expect(() => openStore({ file: `${tmp.dir}/junk.sqlite` }, { seal: sealIn(tmp.dir) })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/not a database/) }));
+    expect(() => openStore({ file: `${tmp.dir}/junk.sqlite` }, { seal: sealIn(tmp.dir) })).toThrow(
+      expect.objectContaining({ code: 'INTERNAL', message: expect.stringMatching(/not a database/) }),
+    );
   });
 });
 
 describe('store: atomic', () => {
   it('rolls back every write of an atomic block that throws, audit entries included', () => {
     const before = contents(store);
-    expect(() => store.atomic(() => {
-      store.addKey({ address: randomAddress(), vault: 'keychain' });
-      store.insertTransaction(newTransaction());
-      throw new Error('stop');
-    })).toThrow('stop');
+    expect(() =>
+      store.atomic(() => {
+        store.addKey({ address: randomAddress(), vault: 'keychain' });
+        store.insertTransaction(newTransaction());
+        throw new Error('stop');
+      }),
+    ).toThrow('stop');
     expect(contents(store)).toEqual(before);
   });
 });

@@ -46,7 +46,6 @@ import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
 
-
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';
 
@@ -87,8 +86,7 @@ interface StoreCore {
  * declare the same name with different signatures.
  */
 export interface Store
-  extends StoreCore, KeyTable, AccountTable, SnapshotTable, TokenTable, TransactionTable, AddressBookTable, ProofTable,
-    SettingTable, AuditTable {}
+  extends StoreCore, KeyTable, AccountTable, SnapshotTable, TokenTable, TransactionTable, AddressBookTable, ProofTable, SettingTable, AuditTable {}
 
 /** Opens the connection with the crash-safe settings, migrates it, and composes the table modules. */
 function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store {
@@ -118,7 +116,11 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
         chain.anchor();
       } catch (e) {
         if (!(e instanceof AirlockError)) throw e;
-        fail(e.code, `${e.message} The change itself was saved; the audit log's anchor was not moved, so audit verify reports it until a later write succeeds.`, e.details);
+        fail(
+          e.code,
+          `${e.message} The change itself was saved; the audit log's anchor was not moved, so audit verify reports it until a later write succeeds.`,
+          e.details,
+        );
       }
     }
     return result;

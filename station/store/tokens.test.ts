@@ -20,8 +20,15 @@ describe('store: tokens', () => {
   it('keeps token metadata with int64 amounts as decimal text', () => {
     const owner = randomAddress();
     const token = {
-      id: '1000001', name: 'Gold', abbreviation: 'GLD', precision: 6, owner, totalSupply: '9223372036854775807',
-      description: 'd', url: 'https://gold.invalid', source: { kind: 'node' as const, url: 'http://127.0.0.1:1' },
+      id: '1000001',
+      name: 'Gold',
+      abbreviation: 'GLD',
+      precision: 6,
+      owner,
+      totalSupply: '9223372036854775807',
+      description: 'd',
+      url: 'https://gold.invalid',
+      source: { kind: 'node' as const, url: 'http://127.0.0.1:1' },
     };
     expect(store.putToken(token)).toEqual({ ...token, storedAt: T0 });
     expect(store.getToken('1000001')).toEqual({ ...token, storedAt: T0 });

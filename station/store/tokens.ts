@@ -7,7 +7,17 @@
  * newer description replaces the older), and every write is one transaction with its audit entry.
  */
 
-import { checkAddressField, checkDecimalAmount, checkInteger, checkRecord, checkSource, checkText, checkTokenId, MAX_URL_LENGTH, type Source } from './row-checks.ts';
+import {
+  checkAddressField,
+  checkDecimalAmount,
+  checkInteger,
+  checkRecord,
+  checkSource,
+  checkText,
+  checkTokenId,
+  MAX_URL_LENGTH,
+  type Source,
+} from './row-checks.ts';
 import { sourceFromText, sourceToJson, sourceToText, u8, type StoreContext } from './table.ts';
 import { MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, MAX_PRECISION } from '../../shared/base/limits.ts';
 
@@ -29,14 +39,30 @@ export interface TokenRecord extends TokenInput {
 }
 
 interface TokenRow {
-  id: string; name: string; abbreviation: string; precision: number; owner: Uint8Array; total_supply: string;
-  description: string; url: string; source: string; stored_at: number;
+  id: string;
+  name: string;
+  abbreviation: string;
+  precision: number;
+  owner: Uint8Array;
+  total_supply: string;
+  description: string;
+  url: string;
+  source: string;
+  stored_at: number;
 }
 
 function tokenFromRow(r: TokenRow): TokenRecord {
   return {
-    id: r.id, name: r.name, abbreviation: r.abbreviation, precision: r.precision, owner: u8(r.owner), totalSupply: r.total_supply,
-    description: r.description, url: r.url, source: sourceFromText(r.source), storedAt: r.stored_at,
+    id: r.id,
+    name: r.name,
+    abbreviation: r.abbreviation,
+    precision: r.precision,
+    owner: u8(r.owner),
+    totalSupply: r.total_supply,
+    description: r.description,
+    url: r.url,
+    source: sourceFromText(r.source),
+    storedAt: r.stored_at,
   };
 }
 

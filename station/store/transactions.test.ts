@@ -81,7 +81,7 @@ describe('store: transactions', () => {
     refused(() => store.listTransactions({ limit: 1e9 }), 'INVALID_INPUT', 'limit');
   });
 
-  it('records each transaction\'s origin once (default imported), refuses an unknown one or a built one without a permission, and lists it with each signature', () => {
+  it("records each transaction's origin once (default imported), refuses an unknown one or a built one without a permission, and lists it with each signature", () => {
     const permission = permissionBytes([randomAddress()]);
     const imported = store.insertTransaction(newTransaction({ permission }));
     expect(imported.origin).toBe('imported');
@@ -95,10 +95,12 @@ describe('store: transactions', () => {
     store.addSignature({ txId: built.txId, signer, signature: randomSignature(), origin: { kind: 'file', file: 'back.json' } });
     store.addSignature({ txId: imported.txId, signer, signature: randomSignature(), origin: { kind: 'file', file: 'x.json' } });
     const listed = store.listSignedKeys().map((k) => [bytesToHex(k.txId), k.origin, k.permission && bytesToHex(k.permission)]);
-    expect(listed).toEqual(expect.arrayContaining([
-      [bytesToHex(built.txId), 'built-observed', bytesToHex(permission)],
-      [bytesToHex(imported.txId), 'imported', bytesToHex(permission)],
-    ]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        [bytesToHex(built.txId), 'built-observed', bytesToHex(permission)],
+        [bytesToHex(imported.txId), 'imported', bytesToHex(permission)],
+      ]),
+    );
     // SQL refuses an origin outside the three, whoever writes the row.
     const db = new Database(store.file);
     try {
@@ -120,8 +122,15 @@ describe('store: transactions', () => {
     store.setStatus(other.txId, 'expired');
     refused(() => store.setStatus(other.txId, 'collecting'), 'CONFLICT', 'status');
     refused(() => store.setStatus(new Uint8Array(32), 'ready'), 'NOT_FOUND', 'txId');
-    expect(store.listAudit().filter((e) => e.action === 'transaction.status').map((e) => e.details)).toEqual([
-      { from: 'draft', to: 'broadcast', nodeAnswer: 'SUCCESS' }, { from: 'broadcast', to: 'confirmed' }, { from: 'collecting', to: 'expired' },
+    expect(
+      store
+        .listAudit()
+        .filter((e) => e.action === 'transaction.status')
+        .map((e) => e.details),
+    ).toEqual([
+      { from: 'draft', to: 'broadcast', nodeAnswer: 'SUCCESS' },
+      { from: 'broadcast', to: 'confirmed' },
+      { from: 'collecting', to: 'expired' },
     ]);
   });
 });
@@ -136,7 +145,11 @@ describe('store: signatures', () => {
     expect(r).toEqual({ added: true, signature: { txId: tx.txId, signer, signature, origin: { kind: 'merge', file: 'b.airlock.json' }, signedAt: T0 + 3 } });
     expect(store.listSignatures(tx.txId)).toEqual([r.signature]);
     const last = store.listAudit().at(-1)!;
-    expect(last).toMatchObject({ action: 'signature.add', subject: bytesToHex(tx.txId), details: { signer: bytesToHex(signer), origin: 'merge', file: 'b.airlock.json' } });
+    expect(last).toMatchObject({
+      action: 'signature.add',
+      subject: bytesToHex(tx.txId),
+      details: { signer: bytesToHex(signer), origin: 'merge', file: 'b.airlock.json' },
+    });
   });
 
   it('treats the same signer again as a no-op reported as such: one row, one audit entry, the first signature kept', () => {
@@ -172,12 +185,14 @@ describe('store: signatures', () => {
 
 describe('store: many transactions', () => {
   it('holds thousands of rows: 3,000 transactions with 2 signatures each list with the right counts', () => {
-    const txs = store.atomic(() => Array.from({ length: 3_000 }, (_, i) => {
-      clock.advance(1);
-      const tx = store.insertTransaction(newTransaction({ status: i % 3 === 0 ? 'ready' : 'collecting' }));
-      for (let s = 0; s < 2; s++) store.addSignature({ txId: tx.txId, signer: randomAddress(), signature: randomSignature(), origin: { kind: 'local key' } });
-      return tx;
-    }));
+    const txs = store.atomic(() =>
+      Array.from({ length: 3_000 }, (_, i) => {
+        clock.advance(1);
+        const tx = store.insertTransaction(newTransaction({ status: i % 3 === 0 ? 'ready' : 'collecting' }));
+        for (let s = 0; s < 2; s++) store.addSignature({ txId: tx.txId, signer: randomAddress(), signature: randomSignature(), origin: { kind: 'local key' } });
+        return tx;
+      }),
+    );
     const all = store.listTransactions();
     expect(all).toHaveLength(3_000);
     expect(all.every((t) => t.signatureCount === 2)).toBe(true);

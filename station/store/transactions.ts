@@ -23,8 +23,19 @@ import { fail } from '../../shared/base/errors.ts';
 import { SIGNATURE_LENGTH } from '../../shared/chain/verify.ts';
 import { txIdOf } from '../../shared/chain/transaction.ts';
 import {
-  bad, checkAddressField, checkBytes, checkContractKind, checkInteger, checkListBounds, checkNonNegative, checkOneOf, checkOrigin,
-  checkRecord, checkText, MAX_NODE_ANSWER_LENGTH, type SignatureOrigin,
+  bad,
+  checkAddressField,
+  checkBytes,
+  checkContractKind,
+  checkInteger,
+  checkListBounds,
+  checkNonNegative,
+  checkOneOf,
+  checkOrigin,
+  checkRecord,
+  checkText,
+  MAX_NODE_ANSWER_LENGTH,
+  type SignatureOrigin,
 } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
 import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUSES, type TxStatus } from '../../shared/base/limits.ts';
@@ -127,15 +138,46 @@ export interface AddSignatureResult {
 }
 
 interface TxSummaryRow {
-  txid: Uint8Array; kind: string; account: Uint8Array; permission_id: number; expiration: number; status: TxStatus;
-  node_answer: string | null; note: string; created_at: number; updated_at: number; signature_count: number;
+  txid: Uint8Array;
+  kind: string;
+  account: Uint8Array;
+  permission_id: number;
+  expiration: number;
+  status: TxStatus;
+  node_answer: string | null;
+  note: string;
+  created_at: number;
+  updated_at: number;
+  signature_count: number;
 }
-interface TxRow extends TxSummaryRow { raw: Uint8Array; permission: Uint8Array | null; origin: TxOrigin }
-interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> { txid: string; account: string; weight?: string | null; threshold?: string | null }
+interface TxRow extends TxSummaryRow {
+  raw: Uint8Array;
+  permission: Uint8Array | null;
+  origin: TxOrigin;
+}
+interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> {
+  txid: string;
+  account: string;
+  weight?: string | null;
+  threshold?: string | null;
+}
 interface SignedKeyRow {
-  txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; account: Uint8Array; permission_id: number; origin: TxOrigin; permission: Uint8Array | null;
+  txid: Uint8Array;
+  signer: Uint8Array;
+  signature: Uint8Array;
+  account: Uint8Array;
+  permission_id: number;
+  origin: TxOrigin;
+  permission: Uint8Array | null;
 }
-interface SignatureRow { txid: Uint8Array; signer: Uint8Array; signature: Uint8Array; signed_at: number; origin: 'local key' | 'file' | 'merge'; origin_file: string | null }
+interface SignatureRow {
+  txid: Uint8Array;
+  signer: Uint8Array;
+  signature: Uint8Array;
+  signed_at: number;
+  origin: 'local key' | 'file' | 'merge';
+  origin_file: string | null;
+}
 
 const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expiration, t.status, t.node_answer, t.note,
   t.created_at, t.updated_at, t.signature_count`;
@@ -219,9 +261,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     setStatus: db.prepare('UPDATE transactions SET status = ?, node_answer = coalesce(?, node_answer), updated_at = ? WHERE txid = ?'),
     setNote: db.prepare('UPDATE transactions SET note = ?, updated_at = ? WHERE txid = ?'),
     getSignature: db.prepare<[Uint8Array, Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? AND signer = ?'),
-    insertSignature: db.prepare(
-      'INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
+    insertSignature: db.prepare('INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)'),
     listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
     listSignedKeys: db.prepare<[], SignedKeyRow>(
       `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id, t.origin, t.permission
@@ -271,8 +311,20 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         stmts.insertTx.run(txId, raw, kind, account, permissionId, expiration, status, note, permission, at, at, origin);
         audit(at, 'transaction.add', bytesToHex(txId), JSON.stringify({ kind, account: bytesToHex(account), permissionId, status, origin }));
         return {
-          txId, raw, kind, account, permissionId, expiration, status, nodeAnswer: null, note, permission, origin,
-          createdAt: at, updatedAt: at, signatureCount: 0,
+          txId,
+          raw,
+          kind,
+          account,
+          permissionId,
+          expiration,
+          status,
+          nodeAnswer: null,
+          note,
+          permission,
+          origin,
+          createdAt: at,
+          updatedAt: at,
+          signatureCount: 0,
         };
       });
     },
@@ -404,8 +456,13 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
      */
     listSignedKeys(): SignedKeyRecord[] {
       return stmts.listSignedKeys.all().map((r) => ({
-        txId: u8(r.txid), signer: u8(r.signer), signature: u8(r.signature), account: u8(r.account), permissionId: r.permission_id,
-        origin: r.origin, permission: r.permission === null ? null : u8(r.permission),
+        txId: u8(r.txid),
+        signer: u8(r.signer),
+        signature: u8(r.signature),
+        account: u8(r.account),
+        permissionId: r.permission_id,
+        origin: r.origin,
+        permission: r.permission === null ? null : u8(r.permission),
       }));
     },
   };

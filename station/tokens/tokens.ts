@@ -16,7 +16,8 @@ import { putTokenWithSale, sourceView } from '../core/records.ts';
 import { getTokenSale, tokenView, type TokenView } from '../core/token-details.ts';
 
 export function tokensFeature(ctx: StationContext) {
-  const storedTokenView = (t: TokenRecord): TokenView => tokenView(t, getTokenSale(ctx.store, t.id), addressToBase58(t.owner), sourceView(t.source).text, ctx.now());
+  const storedTokenView = (t: TokenRecord): TokenView =>
+    tokenView(t, getTokenSale(ctx.store, t.id), addressToBase58(t.owner), sourceView(t.source).text, ctx.now());
 
   return {
     async tokenShow(args: { id: string; fetch?: boolean }): Promise<TokenView> {
@@ -27,7 +28,8 @@ export function tokensFeature(ctx: StationContext) {
           try {
             return await node.tokenDetails(id);
           } catch (e) {
-            if (e instanceof AirlockError && e.code === 'NOT_FOUND') fail('NOT_FOUND', `id: token ${id} does not exist on the node at ${ctx.nodeUrl()}`, { field: 'id' });
+            if (e instanceof AirlockError && e.code === 'NOT_FOUND')
+              fail('NOT_FOUND', `id: token ${id} does not exist on the node at ${ctx.nodeUrl()}`, { field: 'id' });
             throw e;
           }
         });

@@ -30,15 +30,22 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
   const dryRun = async (r: TransactionRecord): Promise<{ tx: SignedTransaction; comparison: PermissionComparison; signWeight: SignWeightView }> => {
     const now = ctx.now();
     const id = bytesToHex(r.txId);
-    if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${id} expired ${formatDuration(now - r.expiration)} ago; re-issue it to make a new one`, { field: 'txid' });
+    if (now >= r.expiration)
+      fail('EXPIRED', `txid: transaction ${id} expired ${formatDuration(now - r.expiration)} ago; re-issue it to make a new one`, { field: 'txid' });
     if (r.status === 'broadcast' || r.status === 'confirmed') fail('CONFLICT', `txid: the transaction is ${r.status} already`, { field: 'txid' });
     const tx = book.signed(r);
     if (tx.signatures.length === 0) fail('PERMISSION', `txid: transaction ${id} has no signature yet; sign it first`, { field: 'txid' });
     const nowAccount = await ctx.online((node) => node.account(addressToBase58(r.account)));
     const node = await ctx.nodeReady();
-    const seen = r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, book.permissionFromBytes(r.permission));
+    const seen =
+      r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, book.permissionFromBytes(r.permission));
     const stored = ctx.store.getAccount(r.account);
-    const snapshot: HandoffPermission = { address: nowAccount.address, permissions: seen, source: stored ? sourceToFile(stored.source) : { file: 'unknown' }, at: stored?.fetchedAt ?? r.createdAt };
+    const snapshot: HandoffPermission = {
+      address: nowAccount.address,
+      permissions: seen,
+      source: stored ? sourceToFile(stored.source) : { file: 'unknown' },
+      at: stored?.fetchedAt ?? r.createdAt,
+    };
     return { tx, comparison: comparePermissions(snapshot, nowAccount, tx), signWeight: await node.signWeight(tx) };
   };
 
@@ -47,10 +54,20 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
     async reissue(args: { txId: string; expiresIn?: string }): Promise<BuildView & { old: string; text: string }> {
       const r = book.record(args.txId);
       const left = r.expiration - ctx.now();
-      if (left > REISSUE_WINDOW_MS) fail('CONFLICT', `txid: the transaction has ${formatDuration(left)} left; reissue is for one that has expired or has less than ${formatDuration(REISSUE_WINDOW_MS)} left`, { field: 'txid' });
-      if (r.status === 'broadcast' || r.status === 'confirmed') fail('CONFLICT', `txid: the transaction is ${r.status}; re-issuing it could pay twice`, { field: 'txid' });
+      if (left > REISSUE_WINDOW_MS)
+        fail(
+          'CONFLICT',
+          `txid: the transaction has ${formatDuration(left)} left; reissue is for one that has expired or has less than ${formatDuration(REISSUE_WINDOW_MS)} left`,
+          { field: 'txid' },
+        );
+      if (r.status === 'broadcast' || r.status === 'confirmed')
+        fail('CONFLICT', `txid: the transaction is ${r.status}; re-issuing it could pay twice`, { field: 'txid' });
       const decoded = decodeRaw(r.raw);
-      const built = await maker.buildCall(contractCall(decoded), r.account, { permissionId: r.permissionId, note: r.note, ...(args.expiresIn !== undefined && { expiresIn: args.expiresIn }) });
+      const built = await maker.buildCall(contractCall(decoded), r.account, {
+        permissionId: r.permissionId,
+        note: r.note,
+        ...(args.expiresIn !== undefined && { expiresIn: args.expiresIn }),
+      });
       if (left <= 0 && r.status !== 'expired' && r.status !== 'failed') ctx.store.setStatus(r.txId, 'expired');
       ctx.store.appendAudit({ action: 'transaction.reissue', subject: built.txId, details: { old: bytesToHex(r.txId) } });
       const n = r.signatureCount;
@@ -76,12 +93,23 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
       const r = book.record(args.txId);
       const { tx, comparison, signWeight } = await dryRun(r);
       if (!signWeight.enough) {
-        fail('PERMISSION', `the node's dry run says the signatures are not enough: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}. ${comparison.text} Nothing was broadcast.`, { field: 'txid', signWeight, comparison });
+        fail(
+          'PERMISSION',
+          `the node's dry run says the signatures are not enough: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}. ${comparison.text} Nothing was broadcast.`,
+          { field: 'txid', signWeight, comparison },
+        );
       }
       const answer = await (await ctx.nodeReady()).broadcast(tx);
       const status: TxStatus = answer.accepted ? 'broadcast' : 'failed';
       ctx.store.setStatus(r.txId, status, { nodeAnswer: answer.text });
-      return { txId: bytesToHex(r.txId), accepted: answer.accepted, status, text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`, comparison, signWeight };
+      return {
+        txId: bytesToHex(r.txId),
+        accepted: answer.accepted,
+        status,
+        text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`,
+        comparison,
+        signWeight,
+      };
     },
   };
 }

@@ -40,7 +40,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   const store = ctx.store;
 
   const handoffPermission = (r: TransactionRecord): HandoffPermission => {
-    if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission the signers count against; fetch the account ${addressToBase58(r.account)} first`, { field: 'txid' });
+    if (r.permission === null)
+      fail('PERMISSION', `txid: this station does not know the permission the signers count against; fetch the account ${addressToBase58(r.account)} first`, {
+        field: 'txid',
+      });
     const permission = book.permissionFromBytes(r.permission);
     const stored = store.getAccount(r.account);
     const base = stored ? snapshotAccountOf(stored.account, stored.source, stored.fetchedAt) : undefined;
@@ -101,36 +104,68 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     const storedSigners = storedSigs.map((s) => bytesToHex(s.signer));
     const fresh = imp.signers.filter((s) => !storedSigners.includes(s.hex.toLowerCase()));
     if (permissionBytes !== null) {
-      const keyOf = (bytes: Uint8Array | null, hex: string) => bytes !== null && book.permissionFromBytes(bytes).keys.some((k) => bytesToHex(k.address) === hex);
+      const keyOf = (bytes: Uint8Array | null, hex: string) =>
+        bytes !== null && book.permissionFromBytes(bytes).keys.some((k) => bytesToHex(k.address) === hex);
       for (const s of fresh) {
         const hex = s.hex.toLowerCase();
         if (keyOf(permissionBytes, hex) || (!trusted && keyOf(claimBytes, hex))) continue;
-        fail('PERMISSION', `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing from ${nameCount} was imported`, { field: 'signature', file: name });
+        fail(
+          'PERMISSION',
+          `${name}: signer ${s.address} is not a key of permission ${imp.permissionId} as this station knows it; nothing from ${nameCount} was imported`,
+          { field: 'signature', file: name },
+        );
       }
       if (claimBytes !== null && !equalBytes(claimBytes, permissionBytes)) {
-        const held = observed !== null && equalBytes(observed, permissionBytes) ? 'the one this station observed from the node' : trusted ? 'the one this station built the transaction from' : 'the one this station holds for this transaction, also only claimed by a file';
-        warnings.push(`${name}: the file claims another version of permission ${imp.permissionId} than ${held}; the signatures are counted against the station's, and the file's claim was not taken`);
+        const held =
+          observed !== null && equalBytes(observed, permissionBytes)
+            ? 'the one this station observed from the node'
+            : trusted
+              ? 'the one this station built the transaction from'
+              : 'the one this station holds for this transaction, also only claimed by a file';
+        warnings.push(
+          `${name}: the file claims another version of permission ${imp.permissionId} than ${held}; the signatures are counted against the station's, and the file's claim was not taken`,
+        );
       }
     } else if (fresh.length > 0) {
       warnings.push('this station does not know the permission, so the signatures were checked only for belonging to this transaction');
     }
-    if (storedSigners.length + fresh.length > MAX_SIGNATURES) fail('PERMISSION', `${name}: together with the stored signatures this makes more than ${MAX_SIGNATURES}`, { field: 'signature', file: name });
+    if (storedSigners.length + fresh.length > MAX_SIGNATURES)
+      fail('PERMISSION', `${name}: together with the stored signatures this makes more than ${MAX_SIGNATURES}`, { field: 'signature', file: name });
     store.atomic(() => {
       if (!known) {
         store.insertTransaction({
-          txId, raw: rawBytes, kind: decoded.contractType, account: decoded.ownerAddress, permissionId: decoded.permissionId,
-          expiration: imp.expiration, note: imp.note.slice(0, 2_000), permission: permissionBytes,
+          txId,
+          raw: rawBytes,
+          kind: decoded.contractType,
+          account: decoded.ownerAddress,
+          permissionId: decoded.permissionId,
+          expiration: imp.expiration,
+          note: imp.note.slice(0, 2_000),
+          permission: permissionBytes,
           // A file's transaction: its bytes were chosen elsewhere, so its signatures prove no key (signers-seen.ts).
           origin: 'imported',
         });
         if (imp.permission && !store.getAccount(decoded.ownerAddress)) {
-          const a: SnapshotAccount = { address: imp.permission.address, exists: true, permissions: imp.permission.permissions, balance: '0', tokens: [], source: imp.permission.source, at: imp.permission.at };
+          const a: SnapshotAccount = {
+            address: imp.permission.address,
+            exists: true,
+            permissions: imp.permission.permissions,
+            balance: '0',
+            tokens: [],
+            source: imp.permission.source,
+            at: imp.permission.at,
+          };
           putSnapshotAccount(store, a, { kind: 'file', file: name });
         }
         for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
       }
       for (const s of fresh) {
-        store.addSignature({ txId, signer: hexToBytes(s.hex), signature: hexToBytes(s.signature), origin: { kind: known || storedSigners.length > 0 ? 'merge' : 'file', file: name } });
+        store.addSignature({
+          txId,
+          signer: hexToBytes(s.hex),
+          signature: hexToBytes(s.signature),
+          origin: { kind: known || storedSigners.length > 0 ? 'merge' : 'file', file: name },
+        });
       }
       book.refreshStatus(store.getTransaction(txId)!);
     });

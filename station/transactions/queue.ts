@@ -61,7 +61,8 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       approval: t.approval,
       // Without a known permission the weights are unknown ('?'): the schema's signers are the
       // permission's keys, so none are listed and `approval` is null (issue 16: this answered INTERNAL).
-      signers: t.approval === null ? [] : [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
+      signers:
+        t.approval === null ? [] : [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
       status: t.status,
       note: t.note,
       nodeAnswer: t.nodeAnswer,
@@ -115,7 +116,10 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
 
     /** A batch's result in the API table's shape: one row per transaction. */
     apiBatch: (r: BatchView) => ({
-      count: r.count, signed: r.signed, basis: r.basis, warnings: r.warnings,
+      count: r.count,
+      signed: r.signed,
+      basis: r.basis,
+      warnings: r.warnings,
       rows: r.txIds.map((txId, i) => ({ row: r.rows[i]!, txId, status: r.statuses[i]! })),
     }),
 

@@ -24,8 +24,17 @@ import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 
 function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
   return {
-    txId: txKey(r.txId), kind: r.kind, account, status, weight, threshold,
-    signatureCount: r.signatureCount, expiration: r.expiration, expiresInMs: r.expiration - now, timeLeft: timeLeft(r.expiration - now), note: r.note,
+    txId: txKey(r.txId),
+    kind: r.kind,
+    account,
+    status,
+    weight,
+    threshold,
+    signatureCount: r.signatureCount,
+    expiration: r.expiration,
+    expiresInMs: r.expiration - now,
+    timeLeft: timeLeft(r.expiration - now),
+    note: r.note,
   };
 }
 
@@ -84,9 +93,18 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
     async sign(args: { txId: string; key?: string }): Promise<SignView> {
       const r = book.record(args.txId);
       const now = ctx.now();
-      if (now >= r.expiration) fail('EXPIRED', `txid: transaction ${bytesToHex(r.txId)} expired ${formatDuration(now - r.expiration)} ago; re-issue it to make a new one`, { field: 'txid' });
-      if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') fail('CONFLICT', `txid: the transaction is ${r.status}; there is nothing to sign`, { field: 'txid' });
-      if (r.permission === null) fail('PERMISSION', `txid: this station does not know the permission ${r.permissionId} of ${addressToBase58(r.account)}; fetch the account from the node, or import a handoff file that carries it`, { field: 'txid' });
+      if (now >= r.expiration)
+        fail('EXPIRED', `txid: transaction ${bytesToHex(r.txId)} expired ${formatDuration(now - r.expiration)} ago; re-issue it to make a new one`, {
+          field: 'txid',
+        });
+      if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready')
+        fail('CONFLICT', `txid: the transaction is ${r.status}; there is nothing to sign`, { field: 'txid' });
+      if (r.permission === null)
+        fail(
+          'PERMISSION',
+          `txid: this station does not know the permission ${r.permissionId} of ${addressToBase58(r.account)}; fetch the account from the node, or import a handoff file that carries it`,
+          { field: 'txid' },
+        );
       // The shared pre-sign checks (shared/approval/sign-check.ts), as tx sign and the node run them.
       const check = checkSignable(book.signed(r), { now, permission: book.permissionFromBytes(r.permission) });
       const { numbers } = book.approval(r);
@@ -99,11 +117,16 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       } else {
         targets = numbers.couldSign.filter((s) => s.local).map((s) => parseAddress(s.address));
         if (targets.length === 0) {
-          fail('PERMISSION', `txid: no key on this station can add a signature (keys of the permission that have not signed: ${numbers.couldSign.map((s) => s.address).join(', ') || 'none'})`, { field: 'txid' });
+          fail(
+            'PERMISSION',
+            `txid: no key on this station can add a signature (keys of the permission that have not signed: ${numbers.couldSign.map((s) => s.address).join(', ') || 'none'})`,
+            { field: 'txid' },
+          );
         }
         for (const t of targets) checkSigner(check, t);
       }
-      if (numbers.signers.length + targets.length > MAX_SIGNATURES) fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
+      if (numbers.signers.length + targets.length > MAX_SIGNATURES)
+        fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
       const vault = ctx.vault();
       const signed: string[] = [];
       for (const t of targets) {

@@ -56,7 +56,10 @@ interface SealStorage {
 }
 
 class Seal implements AuditSeal {
-  constructor(private readonly storage: SealStorage, private readonly where: string) {}
+  constructor(
+    private readonly storage: SealStorage,
+    private readonly where: string,
+  ) {}
 
   mac(data: readonly Uint8Array[]): Uint8Array[] {
     let key = this.storage.readKey();
@@ -128,7 +131,11 @@ function refuseShared(path: string): boolean {
     throw e;
   }
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    fail('VAULT_UNAVAILABLE', `${path} may be read by other users (mode ${(mode & 0o777).toString(8)}); make it owner-only (chmod 600 ${basename(path)}) and try again`, { path });
+    fail(
+      'VAULT_UNAVAILABLE',
+      `${path} may be read by other users (mode ${(mode & 0o777).toString(8)}); make it owner-only (chmod 600 ${basename(path)}) and try again`,
+      { path },
+    );
   }
   return true;
 }

@@ -56,9 +56,12 @@ describe('keychain vault on the Secret Service', () => {
     const { address } = await v.importKey(Uint8Array.from(key));
     const owner = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
     const contract = permissionUpdateFromJson({
-      visible: true, owner_address: owner,
+      visible: true,
+      owner_address: owner,
       owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address, weight: 1 }] },
-      actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address, weight: 1 }] }],
+      actives: [
+        { type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address, weight: 1 }] },
+      ],
     });
     const challenge = makeChallenge({ account: parseAddress(owner), key: parseAddress(address), contract, nonce: new Uint8Array(32).fill(3), now: Date.now() });
     const signature = await v.signProof(address, challenge);
@@ -100,7 +103,7 @@ describe('keychain vault on the Secret Service', () => {
     expect(addressToBase58(recoverSigner(await reopened.sign(a, DIGEST), DIGEST))).toBe(a);
   });
 
-  it('two stations (two data directories) on one keychain never see each other\'s keys', async () => {
+  it("two stations (two data directories) on one keychain never see each other's keys", async () => {
     const one = station();
     const two = station();
     expect(one.service).not.toBe(two.service);
@@ -185,7 +188,10 @@ describe('keychain vault on the Secret Service', () => {
 });
 
 describe('keychain vault: fails closed, saying what to do', () => {
-  function child(env: NodeJS.ProcessEnv, wrap?: string): Record<string, { error?: { code: string; message: string } }> & { status: { available: boolean; message: string } } {
+  function child(
+    env: NodeJS.ProcessEnv,
+    wrap?: string,
+  ): Record<string, { error?: { code: string; message: string } }> & { status: { available: boolean; message: string } } {
     const dir = join(root, `s${n++}`);
     const node = [process.execPath, '--import', 'tsx', 'test/fixtures/vault/keychain-child.ts', dir];
     const run = wrap

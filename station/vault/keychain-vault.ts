@@ -36,7 +36,9 @@ export function keychainAdvice(platform: NodeJS.Platform = process.platform): st
   return (
     'On a desktop, unlock the login keyring. Without one, install and start gnome-keyring ' +
     '(`apt-get install gnome-keyring dbus`; run inside a D-Bus session with ' +
-    '`gnome-keyring-daemon --unlock --components=secrets`), ' + keystore + '.'
+    '`gnome-keyring-daemon --unlock --components=secrets`), ' +
+    keystore +
+    '.'
   );
 }
 

@@ -71,9 +71,16 @@ export interface DerivedKey {
 export function checkScryptParams(params: ScryptParams, where: string): ScryptParams {
   const { n, r, p } = params;
   const ok =
-    Number.isSafeInteger(n) && Number.isSafeInteger(r) && Number.isSafeInteger(p) &&
-    n >= SCRYPT_LIMITS.minN && n <= SCRYPT_LIMITS.maxN && (n & (n - 1)) === 0 &&
-    r >= 1 && r <= SCRYPT_LIMITS.maxR && p >= 1 && p <= SCRYPT_LIMITS.maxP &&
+    Number.isSafeInteger(n) &&
+    Number.isSafeInteger(r) &&
+    Number.isSafeInteger(p) &&
+    n >= SCRYPT_LIMITS.minN &&
+    n <= SCRYPT_LIMITS.maxN &&
+    (n & (n - 1)) === 0 &&
+    r >= 1 &&
+    r <= SCRYPT_LIMITS.maxR &&
+    p >= 1 &&
+    p <= SCRYPT_LIMITS.maxP &&
     128 * n * r * p <= SCRYPT_LIMITS.maxMemory;
   if (!ok) {
     fail('KEYSTORE_CORRUPT', `${where}: scrypt parameters out of range (n a power of two in 2^14..2^20, r 1..16, p 1..4, at most 1 GiB)`, { field: 'kdf' });
@@ -129,7 +136,10 @@ export function openKeystore(file: KeystoreFile, key: DerivedKey, path: string):
     parts.push(decipher.final());
   } catch {
     for (const part of parts) wipe(part);
-    fail('KEYSTORE_CORRUPT', `${path}: the keystore's payload fails authentication (the passphrase is right, so the file was changed or damaged); restore it from a backup`);
+    fail(
+      'KEYSTORE_CORRUPT',
+      `${path}: the keystore's payload fails authentication (the passphrase is right, so the file was changed or damaged); restore it from a backup`,
+    );
   }
   const out = new Uint8Array(file.addresses.length * PRIVATE_KEY_LENGTH);
   let at = 0;
@@ -206,14 +216,21 @@ export function decodeKeystore(bytes: Uint8Array, path: string): KeystoreFile {
     json = JSON.parse(text);
   } catch {
     if (endsEarly(text)) {
-      fail('KEYSTORE_TRUNCATED', `${path}: the keystore file ends early (${bytes.length} bytes; a partial copy?); copy it again from where it came from or restore it from a backup`);
+      fail(
+        'KEYSTORE_TRUNCATED',
+        `${path}: the keystore file ends early (${bytes.length} bytes; a partial copy?); copy it again from where it came from or restore it from a backup`,
+      );
     }
     corrupt(path, 'not JSON');
   }
   if (!isRecord(json) || json.format !== KEYSTORE_FORMAT) corrupt(path, `format is not "${KEYSTORE_FORMAT}"`, 'format');
   if (json.version !== KEYSTORE_VERSION) {
     const v = typeof json.version === 'number' && Number.isSafeInteger(json.version) ? String(json.version) : 'not a number';
-    fail('KEYSTORE_VERSION', `${path}: keystore version ${v} is not one this Airlock reads (it reads version ${KEYSTORE_VERSION}); use the Airlock that wrote it`, { field: 'version' });
+    fail(
+      'KEYSTORE_VERSION',
+      `${path}: keystore version ${v} is not one this Airlock reads (it reads version ${KEYSTORE_VERSION}); use the Airlock that wrote it`,
+      { field: 'version' },
+    );
   }
   const kdf = json.kdf;
   if (!isRecord(kdf) || kdf.name !== 'scrypt') corrupt(path, 'kdf.name must be "scrypt"', 'kdf');

@@ -86,7 +86,12 @@ describe('keystore vault: keys round trip', () => {
     const made = await Promise.all([v.generate(), v.generate(), v.generate(), v.importKey(generatePrivateKey())]);
     expect(await v.list()).toEqual(made.map((m) => m.address).sort());
     await Promise.all(made.slice(0, 2).map((m) => v.delete(m.address)));
-    expect(await v.list()).toEqual(made.slice(2).map((m) => m.address).sort());
+    expect(await v.list()).toEqual(
+      made
+        .slice(2)
+        .map((m) => m.address)
+        .sort(),
+    );
   });
 
   it('list and has need no passphrase; the passphrase is asked once per session and again after lock()', async () => {
@@ -125,7 +130,9 @@ describe('keystore vault: keys round trip', () => {
   });
 
   it('a weaker cost than 2^14 is refused when creating', () => {
-    expect(() => new KeystoreVault({ dataDir: join(root, `s${n++}`), passphrase: never, scrypt: { n: 2 ** 12, r: 8, p: 1 } })).toThrow(/scrypt parameters out of range/);
+    expect(() => new KeystoreVault({ dataDir: join(root, `s${n++}`), passphrase: never, scrypt: { n: 2 ** 12, r: 8, p: 1 } })).toThrow(
+      /scrypt parameters out of range/,
+    );
   });
 });
 
@@ -217,7 +224,14 @@ describe('keystore vault: hostile keys and the key-bytes scan', () => {
     const N = Buffer.from('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', 'hex');
     const Nplus = Buffer.from(N);
     Nplus[31]! += 1;
-    const bad = [new Uint8Array(31).fill(7), new Uint8Array(33).fill(7), new Uint8Array(32), new Uint8Array(N), new Uint8Array(Nplus), new Uint8Array(32).fill(0xff)];
+    const bad = [
+      new Uint8Array(31).fill(7),
+      new Uint8Array(33).fill(7),
+      new Uint8Array(32),
+      new Uint8Array(N),
+      new Uint8Array(Nplus),
+      new Uint8Array(32).fill(0xff),
+    ];
     for (const key of bad) {
       expect(await codeOf(v.importKey(key))).toBe('BAD_KEY');
       expect(key.every((b) => b === 0)).toBe(true);
@@ -319,7 +333,12 @@ describe("keystore vault: a hosted node's API key (issue 11)", () => {
     expect(await codeOf(vault(one.dir).readApiKey())).toBe('KEYSTORE_CORRUPT');
     // The same passphrase on another station: the salt bound in differs, so the copy does not open.
     writeFileSync(join(two.dir, 'api-key.json'), sealed);
-    const message = await vault(two.dir).readApiKey().then(() => 'opened', (e: Error) => e.message);
+    const message = await vault(two.dir)
+      .readApiKey()
+      .then(
+        () => 'opened',
+        (e: Error) => e.message,
+      );
     expect(message).toContain('cannot be read; set it again');
     expect(message).not.toContain(API_KEY);
   });

@@ -114,7 +114,14 @@ export class KeystoreVault implements Vault {
     try {
       rest.set(keys.subarray(0, at * PRIVATE_KEY_LENGTH), 0);
       rest.set(keys.subarray((at + 1) * PRIVATE_KEY_LENGTH), at * PRIVATE_KEY_LENGTH);
-      writeKeystoreFile(this.path, sealKeystore(key, file.addresses.filter((a) => a !== name), rest));
+      writeKeystoreFile(
+        this.path,
+        sealKeystore(
+          key,
+          file.addresses.filter((a) => a !== name),
+          rest,
+        ),
+      );
       return true;
     } finally {
       wipe(keys);
@@ -201,7 +208,11 @@ export class KeystoreVault implements Vault {
         const ciphertext = Buffer.concat([cipher.update(secret), cipher.final()]);
         const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
         const temp = `${this.apiKeyPath}.${randomBytes(6).toString('hex')}.tmp`;
-        writeFileSync(temp, `${JSON.stringify({ format: API_KEY_FORMAT, version: 1, iv: hex(iv), tag: hex(cipher.getAuthTag()), ciphertext: hex(ciphertext) })}\n`, { mode: 0o600, flag: 'wx' });
+        writeFileSync(
+          temp,
+          `${JSON.stringify({ format: API_KEY_FORMAT, version: 1, iv: hex(iv), tag: hex(cipher.getAuthTag()), ciphertext: hex(ciphertext) })}\n`,
+          { mode: 0o600, flag: 'wx' },
+        );
         renameSync(temp, this.apiKeyPath);
       } finally {
         wipe(secret);
@@ -309,8 +320,11 @@ export class KeystoreVault implements Vault {
   private async unlock(file: KeystoreFile): Promise<{ key: DerivedKey; keys: Uint8Array }> {
     const cached = this.derived;
     const same =
-      cached !== null && equalBytes(cached.salt, file.kdf.salt) &&
-      cached.params.n === file.kdf.n && cached.params.r === file.kdf.r && cached.params.p === file.kdf.p;
+      cached !== null &&
+      equalBytes(cached.salt, file.kdf.salt) &&
+      cached.params.n === file.kdf.n &&
+      cached.params.r === file.kdf.r &&
+      cached.params.p === file.kdf.p;
     if (!same) {
       this.lock();
       const passphrase = await this.passphrase('unlock');

@@ -72,7 +72,8 @@ describe('the in-memory vault', () => {
   it('cannot be chosen by a setting or a flag: no vault kind names it and only test code imports it', () => {
     expect(() => parseVaultKind('memory')).toThrow(/keychain or keystore/);
     const root = join(import.meta.dirname, '..', '..');
-    const importers = ['station', 'electron', 'cli', 'shared'].flatMap((dir) => filesUnder(join(root, dir)))
+    const importers = ['station', 'electron', 'cli', 'shared']
+      .flatMap((dir) => filesUnder(join(root, dir)))
       .filter((f) => /\.(ts|svelte)$/.test(f) && !f.endsWith('.test.ts') && !f.endsWith('memory-vault.ts'))
       .filter((f) => /from\s+['"][^'"]*memory-vault/.test(readFileSync(f, 'utf8')));
     expect(importers).toEqual([]);

@@ -10,7 +10,6 @@ import type { PassphraseSource } from './passphrase.ts';
 import type { Vault, VaultKind } from './vault.ts';
 import { VAULT_KINDS } from '../../shared/api/station-api.ts';
 
-
 export function parseVaultKind(value: unknown, field = '--vault'): VaultKind {
   if (typeof value === 'string' && (VAULT_KINDS as readonly string[]).includes(value)) return value as VaultKind;
   fail('INVALID_INPUT', `${field}: expected keychain or keystore`, { field });

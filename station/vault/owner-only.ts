@@ -28,10 +28,14 @@ export function refuseOpenPermissions(fd: number, path: string, what: string, ki
   const shown = shownArg(path);
   const octal = mode.toString(8).padStart(4, '0');
   const fix = `chmod 600 ${shellWord(shown)}`;
-  fail('INVALID_INPUT', `${what}: permissions ${octal} for ${shown} are too open: ${kind} must be readable and writable by its owner only, so it was not read. Fix: ${fix}`, {
-    ...(field !== undefined && { field }),
-    path: shown,
-    mode: octal,
-    fix,
-  });
+  fail(
+    'INVALID_INPUT',
+    `${what}: permissions ${octal} for ${shown} are too open: ${kind} must be readable and writable by its owner only, so it was not read. Fix: ${fix}`,
+    {
+      ...(field !== undefined && { field }),
+      path: shown,
+      mode: octal,
+      fix,
+    },
+  );
 }

@@ -76,7 +76,9 @@ describe('passphrase sources', () => {
       closeSync(over);
     }
     const exact = Buffer.alloc(PASSPHRASE_MAX_BYTES, 0x63);
-    expect((await passphraseSource({ passphraseFile: file(Buffer.concat([exact, Buffer.from('\r\n')])) }, terminal(false))('unlock')).length).toBe(PASSPHRASE_MAX_BYTES);
+    expect((await passphraseSource({ passphraseFile: file(Buffer.concat([exact, Buffer.from('\r\n')])) }, terminal(false))('unlock')).length).toBe(
+      PASSPHRASE_MAX_BYTES,
+    );
   });
 
   it('empty, too short for a new keystore, missing file, both options, a bad descriptor: INVALID_INPUT naming the option', async () => {

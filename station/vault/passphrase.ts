@@ -123,8 +123,10 @@ export interface ApiKeyOptions {
  */
 export async function readApiKeySource(options: ApiKeyOptions, terminal: PromptTerminal): Promise<Uint8Array> {
   const { apiKeyFile, apiKeyFd } = options;
-  if (apiKeyFile !== undefined && apiKeyFd !== undefined) fail('INVALID_INPUT', 'Pass either --api-key-file or --api-key-fd, not both', { field: '--api-key-fd' });
-  if (apiKeyFd !== undefined && (!Number.isSafeInteger(apiKeyFd) || apiKeyFd < 0)) fail('INVALID_INPUT', '--api-key-fd: expected a file descriptor number', { field: '--api-key-fd' });
+  if (apiKeyFile !== undefined && apiKeyFd !== undefined)
+    fail('INVALID_INPUT', 'Pass either --api-key-file or --api-key-fd, not both', { field: '--api-key-fd' });
+  if (apiKeyFd !== undefined && (!Number.isSafeInteger(apiKeyFd) || apiKeyFd < 0))
+    fail('INVALID_INPUT', '--api-key-fd: expected a file descriptor number', { field: '--api-key-fd' });
   let bytes: Uint8Array;
   let field: string;
   if (apiKeyFile !== undefined) [bytes, field] = [readSecretFile(apiKeyFile, '--api-key-file', 'API key'), '--api-key-file'];

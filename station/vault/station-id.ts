@@ -23,7 +23,9 @@ export function stationId(dataDir: string): string {
   }
   const text = readFileSync(path, 'utf8').trim();
   if (!/^[0-9a-f]{32}$/.test(text)) {
-    fail('VAULT_UNAVAILABLE', `${path} is damaged (expected 32 hex digits); restore it from a backup: the station's keychain entries are filed under it`, { path });
+    fail('VAULT_UNAVAILABLE', `${path} is damaged (expected 32 hex digits); restore it from a backup: the station's keychain entries are filed under it`, {
+      path,
+    });
   }
   return text;
 }

@@ -15,7 +15,6 @@ import { checkPrivateKey } from '../../shared/chain/keys.ts';
 import { proofDigest, readChallenge, type ProofChallenge } from '../../shared/files/proof.ts';
 import type { AuditSeal } from './audit-seal.ts';
 
-
 export type VaultKind = 'keychain' | 'keystore';
 
 export interface VaultStatus {

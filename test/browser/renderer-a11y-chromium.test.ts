@@ -121,7 +121,21 @@ async function settled(page: Page, tab: string): Promise<void> {
 
 const overflowing = (page: Page) => page.evaluate<string[]>(OVERFLOWING);
 
-const CONTROL_ROLES = new Set(['button', 'textbox', 'combobox', 'listbox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch', 'menuitem', 'link', 'tab']);
+const CONTROL_ROLES = new Set([
+  'button',
+  'textbox',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'spinbutton',
+  'slider',
+  'searchbox',
+  'switch',
+  'menuitem',
+  'link',
+  'tab',
+]);
 
 /** Controls in Chromium's accessibility tree that have no name. */
 async function unnamedControls(page: Page): Promise<string[]> {
@@ -201,7 +215,10 @@ describe('200 % zoom (640×450 CSS pixels)', () => {
 });
 
 describe('layout shift', () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 640, height: 450 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 640, height: 450 },
+  ]) {
     it(`loading the queue shifts nothing (${viewport.width}×${viewport.height})`, async () => {
       const page = await openPage(viewport);
       await page.locator('li[data-status] button').first().waitFor();

@@ -68,10 +68,18 @@ describe('Send and Batch in headless Chromium through the bridge', () => {
     const before = real.txIds.length;
     await page.getByRole('button', { name: 'Build the batch' }).click();
     await page.getByText('1000 of 1000 rows', { exact: true }).waitFor();
-    expect(await page.locator('#batch-progress').evaluate((el) => [(el as unknown as { value: number; max: number }).value, (el as unknown as { max: number }).max])).toEqual([1000, 1000]);
+    expect(
+      await page.locator('#batch-progress').evaluate((el) => [(el as unknown as { value: number; max: number }).value, (el as unknown as { max: number }).max]),
+    ).toEqual([1000, 1000]);
     await page.getByText('All 1000 rows were built and stored. They are in the queue.').waitFor();
     expect(real.txIds.length - before).toBe(1000);
-    expect(real.calls.filter((c) => c.startsWith('buildBatch'))).toEqual(['buildBatch 2', 'buildBatch 202', 'buildBatch 402', 'buildBatch 602', 'buildBatch 802']);
+    expect(real.calls.filter((c) => c.startsWith('buildBatch'))).toEqual([
+      'buildBatch 2',
+      'buildBatch 202',
+      'buildBatch 402',
+      'buildBatch 602',
+      'buildBatch 802',
+    ]);
     expect(await page.locator('table.results tbody tr').count()).toBe(1000);
     expect(problems).toEqual([]);
     await page.close();

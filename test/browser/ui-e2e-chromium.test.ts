@@ -28,7 +28,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { newKey } from '../helpers/devnet-helpers.ts';
 import {
-  captureTabs, headerTabs, openFromQueue, screenFileName, settle, startTwoStations, stationBrowser, tokenBalance, TREASURY_ID, watchProblems,
+  captureTabs,
+  headerTabs,
+  openFromQueue,
+  screenFileName,
+  settle,
+  startTwoStations,
+  stationBrowser,
+  tokenBalance,
+  TREASURY_ID,
+  watchProblems,
   type TwoStations,
 } from '../helpers/ui-e2e-helpers.ts';
 
@@ -103,7 +112,9 @@ const queueTotal = async (station: TwoStations['A']): Promise<number> => (await 
 
 /** Imports `files` through the visible import panel's file input (the browser's file picker). */
 async function importInPage(page: Page, files: { name: string; text: string }[]): Promise<void> {
-  await page.getByLabel('Handoff or transaction files').setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'application/json', buffer: Buffer.from(f.text, 'utf8') })));
+  await page
+    .getByLabel('Handoff or transaction files')
+    .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'application/json', buffer: Buffer.from(f.text, 'utf8') })));
 }
 
 describe('two stations, the local node and the UI in Chromium', () => {
@@ -175,7 +186,10 @@ describe('two stations, the local node and the UI in Chromium', () => {
     const moved = JSON.parse((await net.A.call('exportHandoff', { txId: other })).text) as { transaction: { signature?: string[] } };
     moved.transaction.signature = [original.transaction.signature[0]!];
 
-    const cases = [['edited.airlock.json', edited, 'BAD_TRANSACTION'], ['moved.airlock.json', moved, 'PERMISSION']] as const;
+    const cases = [
+      ['edited.airlock.json', edited, 'BAD_TRANSACTION'],
+      ['moved.airlock.json', moved, 'PERMISSION'],
+    ] as const;
     for (const [name, file, code] of cases) {
       const before = await queueTotal(net.B);
       await importInPage(pageB, [{ name, text: JSON.stringify(file, null, 2) }]);
@@ -195,7 +209,15 @@ describe('two stations, the local node and the UI in Chromium', () => {
   });
 
   it('4. an expired transaction offers Re-issue; re-issuing gives a new txID with a fresh countdown', async () => {
-    const short = await net.B.call('buildTransferAsset', { from: net.owner.b58, to: newKey().b58, token: net.tokenId, amount: '7', permissionId: TREASURY_ID, note: 'short-lived', expiresIn: '1m' });
+    const short = await net.B.call('buildTransferAsset', {
+      from: net.owner.b58,
+      to: newKey().b58,
+      token: net.tokenId,
+      amount: '7',
+      permissionId: TREASURY_ID,
+      note: 'short-lived',
+      expiresIn: '1m',
+    });
     // Station B's clock (and its page's) moves two minutes on: the transaction's minute is over.
     net.B.skewMs = 2 * 60_000;
     await pageB.clock.setSystemTime(Date.now() + net.B.skewMs);

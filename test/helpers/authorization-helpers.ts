@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import { create } from '@bufbuild/protobuf';
 import { expect } from 'vitest';
 import { AccountPermissionUpdateContractSchema, TransferContractSchema } from '../../shared/gen/protocol/contract_pb.ts';
-import { KeySchema, PermissionSchema, PermissionType, Transaction_ContractSchema, Transaction_rawSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import {
+  KeySchema,
+  PermissionSchema,
+  PermissionType,
+  Transaction_ContractSchema,
+  Transaction_rawSchema,
+  type Permission,
+} from '../../shared/gen/protocol/core_pb.ts';
 import { type Address } from '../../shared/chain/address.ts';
 import { bytesToHex, concatBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { AirlockError } from '../../shared/base/errors.ts';
@@ -106,14 +113,18 @@ export function withSignatures(tx: SignedTransaction, signatures: Uint8Array[]):
 export const NO_CONTRACT_RAW = encodeRaw(create(Transaction_rawSchema, { ...RAW }));
 
 /** Raw bytes with a contract type Airlock has no schema for (VoteWitnessContract, 4). */
-export const UNSUPPORTED_RAW = encodeRaw(create(Transaction_rawSchema, {
-  ...RAW,
-  contract: [create(Transaction_ContractSchema, {
-    // CustomContract: a type of the reference node with no message, so nothing can read its owner.
-    type: 20,
-    parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
-  })],
-}));
+export const UNSUPPORTED_RAW = encodeRaw(
+  create(Transaction_rawSchema, {
+    ...RAW,
+    contract: [
+      create(Transaction_ContractSchema, {
+        // CustomContract: a type of the reference node with no message, so nothing can read its owner.
+        type: 20,
+        parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value: concatBytes(new Uint8Array([0x0a, 21]), A) },
+      }),
+    ],
+  }),
+);
 
 export function key(address: Uint8Array, weight: bigint | number = 1n) {
   return create(KeySchema, { address, weight: BigInt(weight) });

@@ -128,7 +128,15 @@ export const PAIR_ACCOUNT = {
   name: 'pair',
   privateKey: K.k22.priv,
   balance: '600000',
-  owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: K.k22.hex, weight: 1 }, { address: K.k23.hex, weight: 1 }] },
+  owner_permission: {
+    type: 'Owner',
+    permission_name: 'owner',
+    threshold: 2,
+    keys: [
+      { address: K.k22.hex, weight: 1 },
+      { address: K.k23.hex, weight: 1 },
+    ],
+  },
 };
 
 /**

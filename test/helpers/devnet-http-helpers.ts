@@ -26,10 +26,7 @@ export const TOKEN = '1000001';
 // multi-signature fee.
 export const GENESIS = {
   ...DEFAULT_GENESIS_JSON,
-  accounts: [
-    ...DEFAULT_GENESIS_JSON.accounts,
-    PAIR_ACCOUNT,
-  ],
+  accounts: [...DEFAULT_GENESIS_JSON.accounts, PAIR_ACCOUNT],
 };
 
 export let node: TestNode;
@@ -56,16 +53,21 @@ export function useHttpNode(): void {
   beforeAll(async () => {
     node = await startNode({ genesisJson: GENESIS });
     // A token for the token endpoints: sale open from the next block on, for ten days.
-    const { reply } = await buildAndSend(node, '/wallet/createassetissue', {
-      owner_address: K.carol.hex,
-      name: hexText('HTTPTOK'),
-      total_supply: 1_000_000,
-      coin_num: 2,
-      num: 1,
-      start_time: node.clock.now + 1_000,
-      end_time: node.clock.now + 10 * 86_400_000,
-      url: hexText('https://example.invalid'),
-    }, [K.carol]);
+    const { reply } = await buildAndSend(
+      node,
+      '/wallet/createassetissue',
+      {
+        owner_address: K.carol.hex,
+        name: hexText('HTTPTOK'),
+        total_supply: 1_000_000,
+        coin_num: 2,
+        num: 1,
+        start_time: node.clock.now + 1_000,
+        end_time: node.clock.now + 10 * 86_400_000,
+        url: hexText('https://example.invalid'),
+      },
+      [K.carol],
+    );
     expect(reply.result).toBe(true);
     await node.block();
   });

@@ -80,14 +80,22 @@ function signWeight(tx: Json): { permission?: Json; approved: string[]; weight: 
   const account = FIXTURES.accounts.find((a) => a.address === owner);
   if (!account) return { approved: [], weight: 0, txid, error: { code: 'PERMISSION_ERROR', message: 'Account does not exist!' } };
   const id = contract.Permission_id ?? 0;
-  const permission = id === 0 ? account.owner_permission : id === 1 ? account.witness_permission : (account.active_permission as Json[]).find((p) => p.id === id);
+  const permission =
+    id === 0 ? account.owner_permission : id === 1 ? account.witness_permission : (account.active_permission as Json[]).find((p) => p.id === id);
   if (!permission) return { approved: [], weight: 0, txid, error: { code: 'PERMISSION_ERROR', message: 'Permission for this, does not exist!' } };
   const approved: string[] = [];
   let weight = 0;
   for (const sig of (tx.signature ?? []) as string[]) {
     const signer = tronUtils.crypto.ecRecover(txid, sig).toLowerCase();
     const key = (permission.keys as Json[]).find((k) => k.address === signer);
-    if (!key) return { permission, approved: [], weight: 0, txid, error: { code: 'PERMISSION_ERROR', message: `${sig} is signed by ${tronUtils.address.fromHex(signer)} but it is not contained of permission.` } };
+    if (!key)
+      return {
+        permission,
+        approved: [],
+        weight: 0,
+        txid,
+        error: { code: 'PERMISSION_ERROR', message: `${sig} is signed by ${tronUtils.address.fromHex(signer)} but it is not contained of permission.` },
+      };
     approved.push(signer);
     weight += key.weight as number;
   }
@@ -134,10 +142,14 @@ export async function startJavaTronNode(): Promise<JavaTronNode> {
         if (refusal) return { ...refusal, ...(refusal.txid !== undefined ? { txid: w.txid } : {}) };
         const sigError = (message: string): Json => ({ code: 'SIGERROR', message: hexText(`Validate signature error: ${message}`), txid: w.txid });
         // java-tron signs over what it rebuilds from raw_data: other bytes, other signers.
-        if (w.txid !== hexOf(body.txID) || tronUtils.transaction.txPbToRawDataHex(tronUtils.transaction.txJsonToPb(body)).toLowerCase() !== hexOf(body.raw_data_hex)) {
+        if (
+          w.txid !== hexOf(body.txID) ||
+          tronUtils.transaction.txPbToRawDataHex(tronUtils.transaction.txJsonToPb(body)).toLowerCase() !== hexOf(body.raw_data_hex)
+        ) {
           return sigError('raw_data does not encode to the signed bytes');
         }
-        if (w.error) return w.error.code === 'PERMISSION_ERROR' ? sigError(w.error.message) : { code: 'OTHER_ERROR', message: hexText(w.error.message), txid: w.txid };
+        if (w.error)
+          return w.error.code === 'PERMISSION_ERROR' ? sigError(w.error.message) : { code: 'OTHER_ERROR', message: hexText(w.error.message), txid: w.txid };
         if (w.weight < (w.permission!.threshold as number)) return sigError('sig error');
         accepted.push(body);
         return { result: true, txid: w.txid };

@@ -68,8 +68,30 @@ export const TEST_TOKEN_ID = '1000001';
  * 1000003 (precision 6, an 18-digit supply, sale not begun).
  */
 function tokens(t0: number): SnapshotToken[] {
-  const token = (id: string, name: string, abbreviation: string, precision: number, total_supply: string, coin_num: number, num: number, start_time: number, end_time: number, description = ''): SnapshotToken => ({
-    id, name, abbreviation, precision, owner: TEST_ADDRESSES.R, total_supply, coin_num, num, start_time, end_time, description, url: 'https://tokens.invalid',
+  const token = (
+    id: string,
+    name: string,
+    abbreviation: string,
+    precision: number,
+    total_supply: string,
+    coin_num: number,
+    num: number,
+    start_time: number,
+    end_time: number,
+    description = '',
+  ): SnapshotToken => ({
+    id,
+    name,
+    abbreviation,
+    precision,
+    owner: TEST_ADDRESSES.R,
+    total_supply,
+    coin_num,
+    num,
+    start_time,
+    end_time,
+    description,
+    url: 'https://tokens.invalid',
   });
   return [
     token(TEST_TOKEN_ID, 'Gold', 'GLD', 2, '100000000', 1_000_000, 500, t0 - 24 * HOUR, t0 + 30 * 24 * HOUR, 'Gold bars held in trust'),
@@ -81,13 +103,21 @@ function tokens(t0: number): SnapshotToken[] {
 /** A snapshot of the 2-of-3 account M (balance 1,234.5 TRX, 2500 units of 1000001) read at block 100, `blockTime`. */
 export function testSnapshot(blockTime: number, t0: number): string {
   const owner = create(PermissionSchema, {
-    type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n,
+    type: PermissionType.Owner,
+    id: 0,
+    permissionName: 'owner',
+    threshold: 2n,
     keys: (['A', 'B', 'C'] as const).map((k) => create(KeySchema, { address: addressOfPrivateKey(privateKeyFromHex(TEST_KEY_HEX[k])), weight: 1n })),
   });
   const block = { number: 100, id: (100).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: blockTime };
   const account = {
-    address: TEST_ADDRESSES.M, exists: true, permissions: permissionsToJson({ owner, actives: [] }), balance: '1234500000',
-    tokens: [{ id: TEST_TOKEN_ID, balance: '2500' }], source: { node: NODE, block: 100 }, at: blockTime,
+    address: TEST_ADDRESSES.M,
+    exists: true,
+    permissions: permissionsToJson({ owner, actives: [] }),
+    balance: '1234500000',
+    tokens: [{ id: TEST_TOKEN_ID, balance: '2500' }],
+    source: { node: NODE, block: 100 },
+    at: blockTime,
   };
   return stringifySnapshot(exportSnapshot({ node: NODE, block, accounts: [account], tokens: tokens(t0), exportedAt: blockTime + 1_000 }));
 }
@@ -125,13 +155,21 @@ export interface RealStation {
 function callLine(method: string, args: Record<string, unknown> | undefined): string {
   const a = args ?? {};
   switch (method) {
-    case 'list': return `list ${a.status ?? '-'} ${a.account ?? '-'} ${a.offset ?? 0} ${a.limit ?? 200}`;
-    case 'sign': return `sign ${a.key ?? '(all)'}`;
-    case 'buildTransfer': return `buildTransfer ${a.amount}`;
-    case 'buildTransferAsset': case 'buildParticipate': return `${method} ${a.token} ${a.amount}`;
-    case 'buildBatch': return `buildBatch ${a.firstRow ?? 2}`;
-    case 'tokenShow': return `tokenShow ${a.id}${a.fetch ? ' fetch' : ''}`;
-    default: return method;
+    case 'list':
+      return `list ${a.status ?? '-'} ${a.account ?? '-'} ${a.offset ?? 0} ${a.limit ?? 200}`;
+    case 'sign':
+      return `sign ${a.key ?? '(all)'}`;
+    case 'buildTransfer':
+      return `buildTransfer ${a.amount}`;
+    case 'buildTransferAsset':
+    case 'buildParticipate':
+      return `${method} ${a.token} ${a.amount}`;
+    case 'buildBatch':
+      return `buildBatch ${a.firstRow ?? 2}`;
+    case 'tokenShow':
+      return `tokenShow ${a.id}${a.fetch ? ' fetch' : ''}`;
+    default:
+      return method;
   }
 }
 
@@ -157,7 +195,10 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'airlock-real-station-'));
   const memory = options.keystorePassphrase === undefined ? new MemoryVault() : undefined;
   const station = openStation({
-    dataDir: join(dir, 'station'), nodeUrl: options.node ?? NO_NODE, nodeTimeoutMs: 2_000, clock: () => seeding ?? now(),
+    dataDir: join(dir, 'station'),
+    nodeUrl: options.node ?? NO_NODE,
+    nodeTimeoutMs: 2_000,
+    clock: () => seeding ?? now(),
     ...(memory ? { vaultBackend: memory } : { vault: 'keystore' as const, scrypt: TEST_PASSPHRASE_SCRYPT }),
   });
   const dialogs: FileDialogs | undefined = options.dialogs && {
@@ -190,7 +231,13 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
       // The queue lists newest first: transaction 0 is made last, so the list shows txIds in order.
       const expiration = t0 - 2 * HOUR + ((i * 7919) % (22 * 60)) * MINUTE;
       seeding = buildTime + (count - i);
-      const common = { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, amount: String(1_000_000 + i), expiresIn: `${expiration - seeding}ms`, ...(i % 7 === 0 && { note: `rent for ${i}` }) };
+      const common = {
+        from: TEST_ADDRESSES.M,
+        to: TEST_ADDRESSES.R,
+        amount: String(1_000_000 + i),
+        expiresIn: `${expiration - seeding}ms`,
+        ...(i % 7 === 0 && { note: `rent for ${i}` }),
+      };
       const built = i % 4 === 3 ? await real.buildTransferAsset({ ...common, token: TEST_TOKEN_ID }) : await real.buildTransfer(common);
       // A third unsigned, a third signed by B, a third by B and C (enough).
       const signWith = i % 3 === 0 ? [] : i % 3 === 1 ? [TEST_ADDRESSES.B] : [TEST_ADDRESSES.B, TEST_ADDRESSES.C];
@@ -205,15 +252,17 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
     seeding = null;
 
     const calls: string[] = [];
-    const handlers = Object.fromEntries(Object.entries(real).map(([method, handler]) => [
-      method,
-      async (args: Record<string, unknown> | undefined) => {
-        calls.push(callLine(method, args));
-        const answer = (await (handler as (a: unknown) => unknown)(args)) as Record<string, unknown>;
-        txIds.push(...madeTxIds(method, answer));
-        return answer;
-      },
-    ])) as unknown as RealStation['handlers'];
+    const handlers = Object.fromEntries(
+      Object.entries(real).map(([method, handler]) => [
+        method,
+        async (args: Record<string, unknown> | undefined) => {
+          calls.push(callLine(method, args));
+          const answer = (await (handler as (a: unknown) => unknown)(args)) as Record<string, unknown>;
+          txIds.push(...madeTxIds(method, answer));
+          return answer;
+        },
+      ]),
+    ) as unknown as RealStation['handlers'];
     return { handlers, txIds, now, calls, close };
   } catch (e) {
     close();

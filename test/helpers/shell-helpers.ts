@@ -11,12 +11,21 @@ import type { TestApi } from '../fixtures/shell-api.ts';
 
 /** Debian's Chromium, headless, with nothing that reaches the network by itself. */
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** A fresh headless Chromium with its profile in `profileDir` (a new temporary directory); `viewport` in CSS pixels, `deviceScaleFactor` device pixels per CSS pixel. */
-export function launchChromium(profileDir: string, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {}): Promise<BrowserContext> {
+export function launchChromium(
+  profileDir: string,
+  options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, ...options });
 }
 

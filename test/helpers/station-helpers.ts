@@ -57,7 +57,17 @@ export function testStation(dir: string, name: string, options: { node?: string;
       };
       delete io.terminal;
       io.stderrIsTTY = o.stderrIsTTY === true;
-      const argv = ['--data-dir', dataDir, '--vault', 'keystore', '--passphrase-file', passFile, ...(options.node ? ['--node', options.node] : []), ...(o.json ? ['--json'] : []), ...args];
+      const argv = [
+        '--data-dir',
+        dataDir,
+        '--vault',
+        'keystore',
+        '--passphrase-file',
+        passFile,
+        ...(options.node ? ['--node', options.node] : []),
+        ...(o.json ? ['--json'] : []),
+        ...args,
+      ];
       const code = await run(argv, io);
       outputs.push(stdout, stderr);
       let json: unknown;
@@ -93,11 +103,31 @@ export function jsonFile(dir: string, name: string, value: unknown): string {
  * URL answers nothing), with the API handlers over it and a chain snapshot to import holding
  * `owner`'s account with `permissions`: what the API tests need to build, sign and list without a node.
  */
-export function offlineApiStation(dir: string, now: number, owner: string, permissions: PermissionsJson): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
+export function offlineApiStation(
+  dir: string,
+  now: number,
+  owner: string,
+  permissions: PermissionsJson,
+): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
   const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: now - 30_000 };
-  const account = { address: owner, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: now - 20_000 };
+  const account = {
+    address: owner,
+    exists: true,
+    permissions,
+    balance: '5000000000',
+    tokens: [],
+    source: { node: 'http://127.0.0.1:8090', block: 500 },
+    at: now - 20_000,
+  };
   const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
-  const station = openStation({ dataDir: join(dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  const station = openStation({
+    dataDir: join(dir, 'st'),
+    nodeUrl: 'http://127.0.0.1:9',
+    clock: () => now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+  });
   const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
   return { station, handlers, snapshot };
 }

@@ -18,8 +18,14 @@ export function openTestStore(): { tmp: ReturnType<typeof tempDir>; clock: Retur
 /** Everything the store holds, to prove a refused call changed nothing. */
 export function contents(s: Store): unknown {
   return {
-    keys: s.listKeys(), accounts: s.listAccounts(), tokens: s.listTokens(), txs: s.listTransactions(), labels: s.listLabels(),
-    settings: s.listSettings(), audit: s.listAudit(), snapshot: s.latestChainSnapshot(),
+    keys: s.listKeys(),
+    accounts: s.listAccounts(),
+    tokens: s.listTokens(),
+    txs: s.listTransactions(),
+    labels: s.listLabels(),
+    settings: s.listSettings(),
+    audit: s.listAudit(),
+    snapshot: s.latestChainSnapshot(),
   };
 }
 

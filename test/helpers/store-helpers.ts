@@ -46,16 +46,28 @@ export function accountBytes(address: Uint8Array): Uint8Array {
 }
 
 export function permissionBytes(keys: Uint8Array[]): Uint8Array {
-  return toBinary(PermissionSchema, create(PermissionSchema, {
-    type: PermissionType.Active, id: 2, permissionName: 'active', threshold: 2n, operations: new Uint8Array(32),
-    keys: keys.map((address) => ({ address, weight: 1n })),
-  }));
+  return toBinary(
+    PermissionSchema,
+    create(PermissionSchema, {
+      type: PermissionType.Active,
+      id: 2,
+      permissionName: 'active',
+      threshold: 2n,
+      operations: new Uint8Array(32),
+      keys: keys.map((address) => ({ address, weight: 1n })),
+    }),
+  );
 }
 
 export function newTransaction(over: Partial<TransactionInput> = {}): TransactionInput {
   const raw = new Uint8Array(randomBytes(120));
   return {
-    txId: txIdOf(raw), raw, kind: 'TransferContract', account: randomAddress(), permissionId: 2,
-    expiration: T0 + 3_600_000, ...over,
+    txId: txIdOf(raw),
+    raw,
+    kind: 'TransferContract',
+    account: randomAddress(),
+    permissionId: 2,
+    expiration: T0 + 3_600_000,
+    ...over,
   };
 }

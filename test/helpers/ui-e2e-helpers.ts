@@ -38,7 +38,10 @@ export interface UiStation {
   /** A call through the bridge, as the page makes it; a refusal throws with its code and message. */
   call<M extends Method>(method: M, args?: ArgsInputOf<StationApi, M>): Promise<ResultOf<StationApi, M>>;
   /** The same call, answering the refusal instead of throwing. */
-  answer<M extends Method>(method: M, args?: ArgsInputOf<StationApi, M>): Promise<{ ok: true; value: ResultOf<StationApi, M> } | { ok: false; error: { code: string; message: string } }>;
+  answer<M extends Method>(
+    method: M,
+    args?: ArgsInputOf<StationApi, M>,
+  ): Promise<{ ok: true; value: ResultOf<StationApi, M> } | { ok: false; error: { code: string; message: string } }>;
 }
 
 export interface TwoStations {
@@ -55,7 +58,13 @@ export interface TwoStations {
 export const TREASURY_ID = 2;
 const PASSPHRASE = 'a long passphrase for the e2e stations';
 
-async function serveStation(name: string, dataDir: string, node: TestNode, rendererDir: string, onInternalError?: (method: string, cause: unknown) => void): Promise<UiStation> {
+async function serveStation(
+  name: string,
+  dataDir: string,
+  node: TestNode,
+  rendererDir: string,
+  onInternalError?: (method: string, cause: unknown) => void,
+): Promise<UiStation> {
   const ui = { skewMs: 0 } as UiStation;
   const station = openStation({
     dataDir,
@@ -94,7 +103,11 @@ async function serveStation(name: string, dataDir: string, node: TestNode, rende
  * The node, stations A and B in `dir/a` and `dir/b` serving `rendererDir` (already built), and the
  * chain set up as the header says. `close` stops the bridges, closes the stores and stops the node.
  */
-export async function startTwoStations(dir: string, rendererDir: string, options: { onInternalError?: (method: string, cause: unknown) => void } = {}): Promise<TwoStations> {
+export async function startTwoStations(
+  dir: string,
+  rendererDir: string,
+  options: { onInternalError?: (method: string, cause: unknown) => void } = {},
+): Promise<TwoStations> {
   const node = await startNode({ startAt: Date.now() });
   const A = await serveStation('A', join(dir, 'a'), node, rendererDir, options.onInternalError);
   const B = await serveStation('B', join(dir, 'b'), node, rendererDir, options.onInternalError);
@@ -107,10 +120,15 @@ export async function startTwoStations(dir: string, rendererDir: string, options
   const update = {
     owner_address: owner.b58,
     owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
-    actives: [{
-      type: 'Active', permission_name: 'treasury', threshold: 2, operations: encodeOperationsHex(['TransferContract', 'TransferAssetContract']),
-      keys: [a1, b1, c1].map((address) => ({ address, weight: 1 })),
-    }],
+    actives: [
+      {
+        type: 'Active',
+        permission_name: 'treasury',
+        threshold: 2,
+        operations: encodeOperationsHex(['TransferContract', 'TransferAssetContract']),
+        keys: [a1, b1, c1].map((address) => ({ address, weight: 1 })),
+      },
+    ],
     visible: true,
   };
   await sendFromA(A, node, await A.call('buildPermissionUpdate', { json: JSON.stringify(update), note: 'treasury: 2 of 3' }));
@@ -118,8 +136,18 @@ export async function startTwoStations(dir: string, rendererDir: string, options
   const head = await node.headTime();
   const issue = {
     // visible: true, so the names are UTF-8 text (hex here would become the token's name).
-    owner_address: owner.b58, name: 'Gold', abbr: 'GLD', total_supply: 1_000_000, precision: 2, coin_num: 1, num: 1,
-    start_time: head + 60_000, end_time: head + 86_400_000, url: 'https://gold.invalid', description: 'A test token', visible: true,
+    owner_address: owner.b58,
+    name: 'Gold',
+    abbr: 'GLD',
+    total_supply: 1_000_000,
+    precision: 2,
+    coin_num: 1,
+    num: 1,
+    start_time: head + 60_000,
+    end_time: head + 86_400_000,
+    url: 'https://gold.invalid',
+    description: 'A test token',
+    visible: true,
   };
   await sendFromA(A, node, await A.call('buildAssetIssue', { json: JSON.stringify(issue), note: 'issue GLD' }));
   const tokenId = String((await node.account(owner.b58)).asset_issued_ID);
@@ -127,7 +155,12 @@ export async function startTwoStations(dir: string, rendererDir: string, options
   await A.call('accountFetch', { address: owner.b58 });
 
   return {
-    node, A, B, owner, keys: { a1, b1, c1 }, tokenId,
+    node,
+    A,
+    B,
+    owner,
+    keys: { a1, b1, c1 },
+    tokenId,
     close: async () => {
       for (const s of [A, B]) {
         await s.bridge.close();
@@ -219,7 +252,11 @@ export async function headerTabs(page: Page): Promise<string[]> {
 }
 
 /** `Address book` → `address-book`. */
-export const screenFileName = (label: string): string => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const screenFileName = (label: string): string =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Opens every header tab in turn and writes `<screen>-<scheme>.png` into `outDir`; returns the

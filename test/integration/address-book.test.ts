@@ -35,7 +35,11 @@ const OWNER = addressToBase58(owner);
 const KNOWN = addressToBase58(LOOKALIKE_PAIRS[0]!.known);
 const FAKE = addressToBase58(LOOKALIKE_PAIRS[0]!.fake);
 const permission = create(PermissionSchema, {
-  type: PermissionType.Active, id: 2, permissionName: 'pair', threshold: 2n, operations: defaultActiveOperations(),
+  type: PermissionType.Active,
+  id: 2,
+  permissionName: 'pair',
+  threshold: 2n,
+  operations: defaultActiveOperations(),
   keys: signers.map((address) => ({ address, weight: 1n })),
 });
 let work: { dir: string; remove: () => void };
@@ -76,7 +80,10 @@ describe('the address book', () => {
     const set = await ok<BookEntry>('bookSet', { address: addressToHex(signers[1]!), label: '  Bo desktop ' });
     expect(set).toMatchObject({ address: S[1], hex: addressToHex(signers[1]!), label: 'Bo desktop', updatedAt: T });
     const list = await ok<{ entries: BookEntry[] }>('bookList');
-    expect(list.entries.map((e) => [e.label, e.address])).toEqual([['Bo desktop', S[1]], ['Cy phone', S[2]]]);
+    expect(list.entries.map((e) => [e.label, e.address])).toEqual([
+      ['Bo desktop', S[1]],
+      ['Cy phone', S[2]],
+    ]);
     await ok('bookSet', { address: S[2], label: 'Cy tablet' });
     expect((await ok<{ entries: BookEntry[] }>('bookList')).entries.map((e) => e.label)).toEqual(['Bo desktop', 'Cy tablet']);
     expect(auditActions().slice(before)).toEqual(['label.set', 'label.set', 'label.set']);
@@ -92,7 +99,10 @@ describe('the address book', () => {
 
   it("shows labels on the account's keys, a key's own label before the book's", async () => {
     await ok('bookSet', { address: S[0], label: 'not shown: the key has its own' });
-    const account = await ok<{ label: string | null; permissions: { slot: string; keys: { address: { base58: string }; label: string | null }[] }[] }>('accountShow', { address: OWNER });
+    const account = await ok<{ label: string | null; permissions: { slot: string; keys: { address: { base58: string }; label: string | null }[] }[] }>(
+      'accountShow',
+      { address: OWNER },
+    );
     expect(account.label).toBe('Treasury');
     const active = account.permissions.find((p) => p.slot === 'active')!;
     expect(active.keys.map((k) => k.label)).toEqual(['Ana laptop', 'Bo desktop', 'Cy tablet']);
@@ -100,19 +110,35 @@ describe('the address book', () => {
   });
 
   it('labels a build, the queue and status, and flags a recipient that imitates a labelled address', async () => {
-    const built = await ok<{ txId: string; transaction: StationTransaction; warnings: string[] }>('buildTransfer', { from: OWNER, to: FAKE, amount: '1000000', permissionId: 2 });
+    const built = await ok<{ txId: string; transaction: StationTransaction; warnings: string[] }>('buildTransfer', {
+      from: OWNER,
+      to: FAKE,
+      amount: '1000000',
+      permissionId: 2,
+    });
     txId = built.txId;
     const t = built.transaction;
     expect(t.signers.map((s) => s.label)).toEqual(['Ana laptop', 'Bo desktop', 'Cy tablet']);
-    expect(t.labels).toEqual(expect.arrayContaining([{ address: OWNER, label: 'Treasury' }, { address: S[1], label: 'Bo desktop' }]));
+    expect(t.labels).toEqual(
+      expect.arrayContaining([
+        { address: OWNER, label: 'Treasury' },
+        { address: S[1], label: 'Bo desktop' },
+      ]),
+    );
     expect(t.labels.some((l) => l.address === FAKE)).toBe(false);
     expect(t.lookalikes).toEqual([{ address: FAKE, imitates: KNOWN, label: 'Landlord' }]);
-    expect(built.warnings).toContain(`look-alike address: ${FAKE} is not in the address book but starts and ends like ${KNOWN} ("Landlord"); check every character`);
+    expect(built.warnings).toContain(
+      `look-alike address: ${FAKE} is not in the address book but starts and ends like ${KNOWN} ("Landlord"); check every character`,
+    );
 
     const queue = await ok<{ entries: QueueEntry[] }>('list', {});
     const entry = queue.entries.find((e) => e.txId === txId)!;
     expect(entry.accountLabel).toBe('Treasury');
-    expect(entry.canStillSign.map((k) => [k.label, k.local])).toEqual([['Ana laptop', true], ['Bo desktop', false], ['Cy tablet', false]]);
+    expect(entry.canStillSign.map((k) => [k.label, k.local])).toEqual([
+      ['Ana laptop', true],
+      ['Bo desktop', false],
+      ['Cy tablet', false],
+    ]);
 
     // Once the person labels the recipient too, it is known: no warning, and its label shows.
     await ok('bookSet', { address: FAKE, label: 'Landlord (new account)' });

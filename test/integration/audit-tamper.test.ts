@@ -43,7 +43,16 @@ function station(vault: VaultChoice) {
     let out = '';
     const io: CliIo = { ...nodeIo(), stdout: (t) => void (out += t), stderr: (t) => void (out += t), now: () => NOW, stationOptions: { scrypt: TEST_SCRYPT } };
     delete io.terminal;
-    const argv = ['--data-dir', dataDir, ...(vault === 'setting' ? [] : ['--vault', vault]), '--passphrase-file', passFile, '--node', 'http://127.0.0.1:9', ...args];
+    const argv = [
+      '--data-dir',
+      dataDir,
+      ...(vault === 'setting' ? [] : ['--vault', vault]),
+      '--passphrase-file',
+      passFile,
+      '--node',
+      'http://127.0.0.1:9',
+      ...args,
+    ];
     return { code: await run(argv, io), out };
   };
   const address = () => addressToBase58(addressOfPrivateKey(generatePrivateKey()));
@@ -52,7 +61,13 @@ function station(vault: VaultChoice) {
     cli,
     /** Some writes: each adds one audit entry (a key, a setting, three labels). */
     async write(): Promise<void> {
-      for (const args of [['keys', 'new', '--label', 'audit test'], ['settings', 'set', 'expiration', '2h'], ['book', 'set', address(), 'a'], ['book', 'set', address(), 'b'], ['book', 'set', address(), 'c']]) {
+      for (const args of [
+        ['keys', 'new', '--label', 'audit test'],
+        ['settings', 'set', 'expiration', '2h'],
+        ['book', 'set', address(), 'a'],
+        ['book', 'set', address(), 'b'],
+        ['book', 'set', address(), 'c'],
+      ]) {
         const r = await cli(args);
         expect(r.code, r.out).toBe(0);
       }
@@ -95,7 +110,15 @@ describe.each<VaultKind>(['keystore', 'keychain'])('audit verify on a %s station
     const s = station(vault);
     await s.write();
     s.tamper((db) => {
-      const rows = db.prepare('SELECT * FROM audit ORDER BY seq').all() as Array<{ seq: number; at: number; action: string; subject: string; details: string; prev_hash: Uint8Array; hash: Uint8Array }>;
+      const rows = db.prepare('SELECT * FROM audit ORDER BY seq').all() as Array<{
+        seq: number;
+        at: number;
+        action: string;
+        subject: string;
+        details: string;
+        prev_hash: Uint8Array;
+        hash: Uint8Array;
+      }>;
       rows[1]!.details = '{"forged":true}';
       const update = db.prepare('UPDATE audit SET details = ?, prev_hash = ?, hash = ? WHERE seq = ?');
       for (let i = 1; i < rows.length; i++) {

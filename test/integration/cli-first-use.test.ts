@@ -44,11 +44,14 @@ describe('tx encode: type_url follows from type', () => {
   });
 
   it('a type_url that names another contract is refused, naming both', async () => {
-    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withParameter((p) => ({ ...p, type_url: 'type.googleapis.com/protocol.TransferAssetContract' }))) });
+    const r = await runCli(['tx', 'encode'], {
+      stdin: stringifyJson(withParameter((p) => ({ ...p, type_url: 'type.googleapis.com/protocol.TransferAssetContract' }))),
+    });
     expect(r.code).toBe(1);
     expect(error(r)).toEqual({
       code: 'BAD_JSON',
-      message: 'raw_data.contract[0].parameter.type_url: names TransferAssetContract, but contract[0].type is TransferContract; leave type_url out and it is derived from type',
+      message:
+        'raw_data.contract[0].parameter.type_url: names TransferAssetContract, but contract[0].type is TransferContract; leave type_url out and it is derived from type',
       details: { field: 'raw_data.contract[0].parameter.type_url' },
     });
   });
@@ -76,23 +79,27 @@ describe('--permission-id says what is allowed', () => {
     it(`--permission-id ${value}: the range and what the numbers mean (exit 2)`, async () => {
       const r = await runCli(['tx', 'sign', '-', '--key-file', 'k', '--permission-id', value], { stdin: stringifyJson(example) });
       expect(r.code).toBe(2);
-      expect(error(r).message).toMatch(/^airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 \(0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs\); got /);
+      expect(error(r).message).toMatch(
+        /^airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 \(0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs\); got /,
+      );
     });
   }
 });
 
-describe('tx sign keeps the input\'s visible', () => {
+describe("tx sign keeps the input's visible", () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startNode();
   });
   afterAll(() => node.stop());
 
-  it('a visible transaction from the node is signed visible, and the node\'s reply to it is text, not hex', async () => {
+  it("a visible transaction from the node is signed visible, and the node's reply to it is text, not hex", async () => {
     const built = await node.post('/wallet/createtransaction', { owner_address: K.alice.b58, to_address: K.bob.b58, amount: 1, visible: true });
     expect(built.visible).toBe(true);
     // Signed with bob's key, which is not in alice's permission: the node refuses it and says why.
-    const signed = out(await runCli(['tx', 'sign', '--key-file', 'bob.key'], { stdin: stringifyJson(built), files: { 'bob.key': K.bob.priv }, now: node.clock.now }));
+    const signed = out(
+      await runCli(['tx', 'sign', '--key-file', 'bob.key'], { stdin: stringifyJson(built), files: { 'bob.key': K.bob.priv }, now: node.clock.now }),
+    );
     expect(signed.visible).toBe(true);
     expect(signed.raw_data.contract[0].parameter.value.owner_address).toBe(K.alice.b58);
     const reply = await node.post('/wallet/broadcasttransaction', signed);
@@ -104,7 +111,9 @@ describe('tx sign keeps the input\'s visible', () => {
     const built = await node.post('/wallet/createtransaction', { owner_address: K.alice.hex, to_address: K.bob.hex, amount: 1 });
     const plain = out(await runCli(['tx', 'sign', '--key-file', 'k'], { stdin: stringifyJson(built), files: { k: K.alice.priv }, now: node.clock.now }));
     expect(plain.visible).toBe(false);
-    const flagged = out(await runCli(['tx', 'sign', '--key-file', 'k', '--visible'], { stdin: stringifyJson(built), files: { k: K.alice.priv }, now: node.clock.now }));
+    const flagged = out(
+      await runCli(['tx', 'sign', '--key-file', 'k', '--visible'], { stdin: stringifyJson(built), files: { k: K.alice.priv }, now: node.clock.now }),
+    );
     expect(flagged.visible).toBe(true);
     expect(flagged.txID).toBe(plain.txID);
   });

@@ -9,7 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { utf8ToBytes } from '../../shared/base/bytes.ts';
 import { parseJson } from '../../shared/base/json.ts';
 import { privateKeyFromFileBytes } from '../../cli/key-file.ts';
-import { KEY_11, KEY_12, ADDR_12, EXPIRATION, AFTER, ASSET, assetRawData, TRANSFER, cli, out, err, json, expectNoKeyMaterial } from '../helpers/cli-run-helpers.ts';
+import {
+  KEY_11,
+  KEY_12,
+  ADDR_12,
+  EXPIRATION,
+  AFTER,
+  ASSET,
+  assetRawData,
+  TRANSFER,
+  cli,
+  out,
+  err,
+  json,
+  expectNoKeyMaterial,
+} from '../helpers/cli-run-helpers.ts';
 
 describe('tx sign', () => {
   const files = (extra: Record<string, string> = {}) => ({ k11: `${KEY_11}\n`, k12: `  0x${KEY_12}  \r\n`, ...extra });
@@ -52,7 +66,10 @@ describe('tx sign', () => {
 
   it('--permission-id 1 (executive) is refused', async () => {
     const r = await cli(['tx', 'sign', '--key-file', 'k11', '--permission-id', '1'], { stdin: json({ raw_data_hex: TRANSFER.raw_data_hex }), files: files() });
-    expect(err(r, 1)).toMatchObject({ code: 'PERMISSION', message: '--permission-id: 1 is the executive permission, which never signs transactions (spec §2.4)' });
+    expect(err(r, 1)).toMatchObject({
+      code: 'PERMISSION',
+      message: '--permission-id: 1 is the executive permission, which never signs transactions (spec §2.4)',
+    });
   });
 
   it('a transaction whose bytes say Permission_id 1 is refused', async () => {
@@ -86,7 +103,9 @@ describe('tx sign', () => {
   });
 
   it('--allow-expired signs it anyway', async () => {
-    const o = out(await cli(['tx', 'sign', '--key-file', 'k11', '--allow-expired'], { stdin: json({ raw_data_hex: TRANSFER.raw_data_hex }), files: files(), now: AFTER }));
+    const o = out(
+      await cli(['tx', 'sign', '--key-file', 'k11', '--allow-expired'], { stdin: json({ raw_data_hex: TRANSFER.raw_data_hex }), files: files(), now: AFTER }),
+    );
     expect(o.signature).toEqual([TRANSFER.signature]);
   });
 
@@ -122,10 +141,18 @@ describe('tx sign', () => {
   describe('bad key files: BAD_KEY, exit 1, no key material in any output, buffer wiped', () => {
     const cases: Array<[string, string, string]> = [
       ['zero', '00'.repeat(32), 'key file: not a valid secp256k1 key (zero or not below the curve order)'],
-      ['the curve order', 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', 'key file: not a valid secp256k1 key (zero or not below the curve order)'],
+      [
+        'the curve order',
+        'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141',
+        'key file: not a valid secp256k1 key (zero or not below the curve order)',
+      ],
       ['63 digits', 'c0ffee'.repeat(10) + 'bee', 'key file: expected 64 hex digits (a secp256k1 private key), optionally with 0x and surrounding whitespace'],
       ['66 digits', 'c0ffee'.repeat(11), 'key file: expected 64 hex digits (a secp256k1 private key), optionally with 0x and surrounding whitespace'],
-      ['a non-hex digit', 'c0ffee'.repeat(10) + 'beeg', 'key file: expected 64 hex digits (a secp256k1 private key), optionally with 0x and surrounding whitespace'],
+      [
+        'a non-hex digit',
+        'c0ffee'.repeat(10) + 'beeg',
+        'key file: expected 64 hex digits (a secp256k1 private key), optionally with 0x and surrounding whitespace',
+      ],
       ['two keys', `${KEY_11}\n${KEY_12}\n`, 'key file: expected 64 hex digits (a secp256k1 private key), optionally with 0x and surrounding whitespace'],
     ];
     for (const [name, content, message] of cases) {

@@ -15,7 +15,7 @@ import type { CliIo } from '../../cli/io.ts';
 import { ADDR_11, ADDR_12, ADDR_21, EXPIRATION, BEFORE, AFTER, ASSET, assetRawData, TRANSFER, UTIL, cli, out, err, json } from '../helpers/cli-run-helpers.ts';
 
 describe('tx encode', () => {
-  it('raw_data in the node\'s shape → {txID, raw_data_hex, raw_data}, the exact vector bytes', async () => {
+  it("raw_data in the node's shape → {txID, raw_data_hex, raw_data}, the exact vector bytes", async () => {
     const o = out(await cli(['tx', 'encode', 'tx.json'], { files: { 'tx.json': json({ raw_data: assetRawData(2) }) } }));
     expect(o.txID).toBe(ASSET.txID);
     expect(o.raw_data_hex).toBe(ASSET.raw_data_hex);
@@ -29,7 +29,10 @@ describe('tx encode', () => {
   });
 
   it('reads stdin for "-" and for no argument', async () => {
-    for (const argv of [['tx', 'encode', '-'], ['tx', 'encode']]) {
+    for (const argv of [
+      ['tx', 'encode', '-'],
+      ['tx', 'encode'],
+    ]) {
       const o = out(await cli(argv, { stdin: json({ raw_data: assetRawData(2) }) }));
       expect(o.txID).toBe(ASSET.txID);
     }
@@ -54,17 +57,28 @@ describe('tx encode', () => {
       ref_block_bytes: 'd8ed',
       ref_block_hash: '2e066c3259e756f5',
       expiration: EXPIRATION,
-      contract: [{
-        type: 'AccountPermissionUpdateContract',
-        parameter: {
-          value: {
-            owner_address: ADDR_11.hex,
-            owner: { type: 'Owner', permission_name: name, threshold: 1, keys: [{ address: ADDR_11.hex, weight: 1 }] },
-            actives: [{ type: 'Active', id: 2, permission_name: 'a', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: ADDR_11.hex, weight: 1 }] }],
+      contract: [
+        {
+          type: 'AccountPermissionUpdateContract',
+          parameter: {
+            value: {
+              owner_address: ADDR_11.hex,
+              owner: { type: 'Owner', permission_name: name, threshold: 1, keys: [{ address: ADDR_11.hex, weight: 1 }] },
+              actives: [
+                {
+                  type: 'Active',
+                  id: 2,
+                  permission_name: 'a',
+                  threshold: 1,
+                  operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+                  keys: [{ address: ADDR_11.hex, weight: 1 }],
+                },
+              ],
+            },
+            type_url: 'type.googleapis.com/protocol.AccountPermissionUpdateContract',
           },
-          type_url: 'type.googleapis.com/protocol.AccountPermissionUpdateContract',
         },
-      }],
+      ],
       timestamp: 1651906586162,
     };
     const r = await cli(['tx', 'encode', '--visible'], { stdin: json({ raw_data: raw }) });
@@ -93,14 +107,21 @@ describe('tx encode', () => {
 
   it('a txID that is not the hash of the bytes is refused (exit 1)', async () => {
     const r = await cli(['tx', 'encode'], { stdin: json({ raw_data: assetRawData(2), txID: TRANSFER.txID }) });
-    expect(err(r, 1)).toEqual({ code: 'BAD_TRANSACTION', message: `txID is not the hash of raw_data (which is ${ASSET.txID})`, details: { field: 'transaction.txID' } });
+    expect(err(r, 1)).toEqual({
+      code: 'BAD_TRANSACTION',
+      message: `txID is not the hash of raw_data (which is ${ASSET.txID})`,
+      details: { field: 'transaction.txID' },
+    });
   });
 
   it('bad JSON is BAD_JSON naming the source (exit 1)', async () => {
     const e = err(await cli(['tx', 'encode', 'tx.json'], { files: { 'tx.json': '{"raw_data":' } }), 1);
     expect(e.code).toBe('BAD_JSON');
     expect(e.message).toMatch(/^tx\.json: /);
-    expect(err(await cli(['tx', 'encode'], { stdin: '' }), 1)).toMatchObject({ code: 'BAD_JSON', message: 'stdin: not valid JSON: the text ends early, at line 1, column 1 (offset 0)' });
+    expect(err(await cli(['tx', 'encode'], { stdin: '' }), 1)).toMatchObject({
+      code: 'BAD_JSON',
+      message: 'stdin: not valid JSON: the text ends early, at line 1, column 1 (offset 0)',
+    });
   });
 
   it('a JSON value that is not an object is refused', async () => {
@@ -116,7 +137,11 @@ describe('tx encode', () => {
   });
 
   it('a missing file is NOT_FOUND naming the path', async () => {
-    expect(err(await cli(['tx', 'encode', 'nope.json']), 1)).toEqual({ code: 'NOT_FOUND', message: 'input: no such file: nope.json', details: { path: 'nope.json' } });
+    expect(err(await cli(['tx', 'encode', 'nope.json']), 1)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'input: no such file: nope.json',
+      details: { path: 'nope.json' },
+    });
   });
 
   it('input that is not UTF-8 is refused', async () => {
@@ -170,7 +195,7 @@ describe('tx inspect: everything from the bytes', () => {
     ]);
   });
 
-  it('a bad signature is reported with the node\'s code and message, the others still recovered', async () => {
+  it("a bad signature is reported with the node's code and message, the others still recovered", async () => {
     const sig = ASSET.signatures[0]!;
     const v8 = sig.slice(0, 128) + '08';
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex, signature: [sig.slice(0, 128), v8, ASSET.signatures[1]] }) }));
@@ -201,7 +226,10 @@ describe('tx inspect: everything from the bytes', () => {
     const raw = assetRawData(2);
     raw.contract[0]!.parameter.value.amount = 1_000_000;
     const r = await cli(['tx', 'inspect'], { stdin: json({ raw_data: raw, raw_data_hex: ASSET.raw_data_hex }) });
-    expect(err(r, 1)).toMatchObject({ code: 'BAD_TRANSACTION', message: 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes' });
+    expect(err(r, 1)).toMatchObject({
+      code: 'BAD_TRANSACTION',
+      message: 'raw_data does not match raw_data_hex: the readable part says something other than the signed bytes',
+    });
   });
 
   it('a __proto__ or constructor key is an unknown field, in the transaction JSON and in a bare raw_data (issue 6)', async () => {
@@ -222,7 +250,15 @@ describe('tx inspect: everything from the bytes', () => {
     const o = out(await cli(['tx', 'inspect', '--visible'], { stdin: json({ raw_data_hex: ASSET.raw_data_hex }) }));
     const value = (o.raw_data as ReturnType<typeof assetRawData>).contract[0]!.parameter.value;
     expect(value).toEqual({ asset_name: '1000001', owner_address: ADDR_11.base58, to_address: ADDR_21.base58, amount: 100 });
-    expect(o.contract).toMatchObject({ contract: 'TransferAssetContract', owner: ADDR_11, to: ADDR_21, tokenId: '1000001', amount: '100', token: null, amountTokens: null });
+    expect(o.contract).toMatchObject({
+      contract: 'TransferAssetContract',
+      owner: ADDR_11,
+      to: ADDR_21,
+      tokenId: '1000001',
+      amount: '100',
+      token: null,
+      amountTokens: null,
+    });
   });
 
   it('an expiration beyond what a Date can hold has iso null', async () => {
@@ -238,22 +274,44 @@ describe('tx encode and inspect: every contract type of the reference node (issu
   const raw = (type: string, value: Record<string, unknown>) => ({ ...header, contract: [{ type, parameter: { value }, Permission_id: 2 }] });
 
   it('a vote written with java-tron names is encoded, and inspect shows each vote in words', async () => {
-    const vote = raw('VoteWitnessContract', { owner_address: ADDR_11.hex, votes: [{ vote_address: ADDR_12.hex, vote_count: 1_000 }, { vote_address: ADDR_21.base58, vote_count: 7 }] });
+    const vote = raw('VoteWitnessContract', {
+      owner_address: ADDR_11.hex,
+      votes: [
+        { vote_address: ADDR_12.hex, vote_count: 1_000 },
+        { vote_address: ADDR_21.base58, vote_count: 7 },
+      ],
+    });
     const encoded = out(await cli(['tx', 'encode'], { stdin: json(vote) }));
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: encoded.raw_data_hex }), now: BEFORE }));
-    expect(o).toMatchObject({ txID: encoded.txID, kind: 'VoteWitnessContract', kindId: 4, title: 'Vote for executives', permissionId: 2, contract: { contract: 'VoteWitnessContract' } });
+    expect(o).toMatchObject({
+      txID: encoded.txID,
+      kind: 'VoteWitnessContract',
+      kindId: 4,
+      title: 'Vote for executives',
+      permissionId: 2,
+      contract: { contract: 'VoteWitnessContract' },
+    });
     expect(o.summary).toBe(`Vote as ${ADDR_11.base58}, replacing earlier votes: 1,000 for ${ADDR_12.base58}, 7 for ${ADDR_21.base58} (1,007 votes in all)`);
     expect(o.fields).toContainEqual({ field: 'votes[1].vote_address', name: 'Vote 2: executive', value: ADDR_21.base58, address: ADDR_21 });
   });
 
   it('a delegation of energy and a contract call: resource by name, TRX with sun, selector and words', async () => {
-    const delegate = raw('DelegateResourceContract', { owner_address: ADDR_11.hex, resource: 'ENERGY', balance: 2_500_000, receiver_address: ADDR_12.hex, lock: true, lock_period: 1_200 });
+    const delegate = raw('DelegateResourceContract', {
+      owner_address: ADDR_11.hex,
+      resource: 'ENERGY',
+      balance: 2_500_000,
+      receiver_address: ADDR_12.hex,
+      lock: true,
+      lock_period: 1_200,
+    });
     const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: delegate }), now: BEFORE }));
-    expect(o.fields).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'resource', value: 'ENERGY' }),
-      expect.objectContaining({ field: 'balance', value: '2.5 TRX = 2,500,000 sun' }),
-      expect.objectContaining({ field: 'lock_period', value: '1,200 blocks (about 1 hour)' }),
-    ]));
+    expect(o.fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'resource', value: 'ENERGY' }),
+        expect.objectContaining({ field: 'balance', value: '2.5 TRX = 2,500,000 sun' }),
+        expect.objectContaining({ field: 'lock_period', value: '1,200 blocks (about 1 hour)' }),
+      ]),
+    );
     const call = raw('TriggerSmartContract', { owner_address: ADDR_11.hex, contract_address: ADDR_21.hex, data: 'a9059cbb' + '00'.repeat(64) });
     const c = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: call }), now: BEFORE }));
     expect(c).toMatchObject({ kind: 'TriggerSmartContract', title: 'Contract call' });
@@ -262,13 +320,18 @@ describe('tx encode and inspect: every contract type of the reference node (issu
 
   it('a type with no message (CustomContract) is refused: by its id and size from bytes, by name from JSON', async () => {
     const value = hexToBytes(`0a15${ADDR_11.hex}`);
-    const bytes = encodeRaw(create(Transaction_rawSchema, {
-      refBlockBytes: hexToBytes('d8ed'), refBlockHash: hexToBytes('2e066c3259e756f5'), expiration: BigInt(EXPIRATION),
-      contract: [create(Transaction_ContractSchema, { type: 20, parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value } })],
-    }));
+    const bytes = encodeRaw(
+      create(Transaction_rawSchema, {
+        refBlockBytes: hexToBytes('d8ed'),
+        refBlockHash: hexToBytes('2e066c3259e756f5'),
+        expiration: BigInt(EXPIRATION),
+        contract: [create(Transaction_ContractSchema, { type: 20, parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value } })],
+      }),
+    );
     expect(err(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(bytes) }) }), 1)).toMatchObject({
       code: 'UNSUPPORTED_CONTRACT',
-      message: 'raw_data.contract[0].type: contract type 20 (CustomContract, which has no message to decode), 23 bytes: Airlock cannot show it in words, so it will not sign it',
+      message:
+        'raw_data.contract[0].type: contract type 20 (CustomContract, which has no message to decode), 23 bytes: Airlock cannot show it in words, so it will not sign it',
     });
     const custom = raw('CustomContract', { owner_address: ADDR_11.hex });
     (custom.contract[0]!.parameter as Record<string, unknown>).type_url = 'type.googleapis.com/protocol.CustomContract';

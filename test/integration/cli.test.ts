@@ -23,7 +23,7 @@ describe('help', () => {
     for (const cmd of ['tx encode', 'tx inspect', 'tx sign', 'ops encode', 'ops decode', 'address']) expect(r.stdout).toContain(`airlock ${cmd}`);
   });
 
-  it('airlock <cmd> --help prints that command\'s usage', async () => {
+  it("airlock <cmd> --help prints that command's usage", async () => {
     const cases: Array<[string[], string]> = [
       [['tx', 'encode', '--help'], 'Usage: airlock tx encode'],
       [['tx', 'inspect', '-h'], 'Usage: airlock tx inspect'],
@@ -58,8 +58,14 @@ describe('usage errors: exit 2, JSON error on stderr', () => {
     [['tx', 'sign', 'tx.json', '--key-file'], 'airlock tx sign: --key-file needs a value'],
     [['tx', 'sign', 'tx.json', '--key-file='], 'airlock tx sign: --key-file needs a value'],
     [['tx', 'sign', '--key-file', 'a', '--key-file', 'b'], 'airlock tx sign: --key-file given twice'],
-    [['tx', 'sign', '--key-file', 'k', '--permission-id', 'two'], 'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got text that is not a number'],
-    [['tx', 'sign', '--key-file', 'k', '--permission-id=-1'], 'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got -1'],
+    [
+      ['tx', 'sign', '--key-file', 'k', '--permission-id', 'two'],
+      'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got text that is not a number',
+    ],
+    [
+      ['tx', 'sign', '--key-file', 'k', '--permission-id=-1'],
+      'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got -1',
+    ],
     [['ops'], 'airlock ops: missing command (encode or decode; see airlock ops --help)'],
     [['ops', 'frob'], 'airlock ops: unknown command "frob" (encode or decode)'],
     [['ops', 'encode'], 'airlock ops encode: give at least one contract type (id or name)'],
@@ -112,7 +118,8 @@ describe('ops', () => {
     const r = await cli(['ops', 'decode', mask]);
     expect(err(r, 1)).toEqual({
       code: 'INVALID_INPUT',
-      message: 'operations: sets bits past contract type id 63, which no chain has: not an operations mask (a private key has this shape; the text is not shown)',
+      message:
+        'operations: sets bits past contract type id 63, which no chain has: not an operations mask (a private key has this shape; the text is not shown)',
       details: { field: 'operations' },
     });
     expect(r.stderr).not.toContain(mask);
@@ -122,7 +129,10 @@ describe('ops', () => {
 
   it('ops decode refuses bad hex and the wrong length (exit 1)', async () => {
     expect(err(await cli(['ops', 'decode', 'zz']), 1)).toMatchObject({ code: 'BAD_HEX', message: 'operations: not a hex string' });
-    expect(err(await cli(['ops', 'decode', '00']), 1)).toMatchObject({ code: 'INVALID_INPUT', message: 'operations: expected 32 bytes (64 hex digits), got 1' });
+    expect(err(await cli(['ops', 'decode', '00']), 1)).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'operations: expected 32 bytes (64 hex digits), got 1',
+    });
   });
 });
 

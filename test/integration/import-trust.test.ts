@@ -17,7 +17,18 @@ import { STATION_API } from '../../shared/api/station-api.ts';
 import { signDigest } from '../../shared/chain/keys.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { buildAndSend, funded, newKey, permissionUpdateBody, SUN, startNode, type Json, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import {
+  buildAndSend,
+  funded,
+  newKey,
+  permissionUpdateBody,
+  SUN,
+  startNode,
+  type Json,
+  TRANSFER_ONLY_OPS,
+  type TestKey,
+  type TestNode,
+} from '../helpers/devnet-helpers.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
@@ -35,7 +46,11 @@ let opened = 0;
 function open(): Station {
   opened += 1;
   return openStation({
-    dataDir: join(work.dir, `s${opened}`), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT,
+    dataDir: join(work.dir, `s${opened}`),
+    nodeUrl: node.url,
+    clock: () => node.clock.now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
     passphrase: async () => new TextEncoder().encode('a long test passphrase'),
   });
 }
@@ -60,8 +75,21 @@ beforeAll(async () => {
   k1 = newKey();
   k2 = newKey();
   attacker = newKey();
-  const owner = { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: k1.hex, weight: 1 }, { address: k2.hex, weight: 1 }] };
-  const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(shared, [{ type: 'Active', permission_name: 'active', threshold: 2, operations: TRANSFER_ONLY_OPS, keys: owner.keys }], owner), [shared]);
+  const owner = {
+    type: 'Owner',
+    permission_name: 'owner',
+    threshold: 2,
+    keys: [
+      { address: k1.hex, weight: 1 },
+      { address: k2.hex, weight: 1 },
+    ],
+  };
+  const { reply } = await buildAndSend(
+    node,
+    '/wallet/accountpermissionupdate',
+    permissionUpdateBody(shared, [{ type: 'Active', permission_name: 'active', threshold: 2, operations: TRANSFER_ONLY_OPS, keys: owner.keys }], owner),
+    [shared],
+  );
   expect(reply.result).toBe(true);
   await node.block();
   const b = station();
@@ -115,7 +143,9 @@ describe('files of one transaction', () => {
     bad.permission.permissions.owner_permission.keys = [{ address: attacker.b58, weight: 1 }];
     bad.permission.permissions.owner_permission.threshold = 1;
     bad.transaction.signature = [bytesToHex(signDigest(hexToBytes(t2.txId), hexToBytes(attacker.priv)))];
-    expect(() => a.importFiles({ files: [genuine, { name: 'bad.airlock.json', text: JSON.stringify(bad) }] })).toThrow(/nothing from these 2 files was imported/);
+    expect(() => a.importFiles({ files: [genuine, { name: 'bad.airlock.json', text: JSON.stringify(bad) }] })).toThrow(
+      /nothing from these 2 files was imported/,
+    );
     expect(a.list().length).toBe(0);
   });
 });
@@ -149,10 +179,7 @@ describe('the API through dispatch', () => {
   it('a key label that is a private key is refused without quoting it, by keysNew, keysImport and keysLabel', async () => {
     const secret = attacker.priv;
     const label = `my key ${secret}`;
-    const answers = [
-      await call('keysNew', { label }),
-      await call('keysImport', { privateKeyHex: k2.priv, label }),
-    ];
+    const answers = [await call('keysNew', { label }), await call('keysImport', { privateKeyHex: k2.priv, label })];
     const made = await call('keysNew', { label: 'plain' });
     expect(made.ok).toBe(true);
     answers.push(await call('keysLabel', { address: (made as { value: { address: string } }).value.address, label: `0x${secret}` }));

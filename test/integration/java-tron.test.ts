@@ -19,7 +19,12 @@ import { K, startNode, type TestKey, type TestNode } from '../helpers/devnet-hel
 const T = FIXTURES.block.block_header.raw_data.timestamp as number;
 /** PROTOCOL.md §9.1 public test keys: KEY_11 is the treasury (an executive), 12 and 13 its 2-of-2 "treasury" permission. */
 const keyOf = (k: TestKey) => ({ ...k, priv: hexToBytes(k.priv) });
-const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>];
+const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+];
 const javaTronNamesIn = (v: unknown): string[] => namesOnlyIn('java-tron', v);
 
 describe('NodeClient in the java-tron dialect against the recorded-shape test node', () => {
@@ -37,8 +42,20 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
 
   it("getaccount's full field set reads leniently into the spec's names: executive permission, token balances", async () => {
     const acc = await client.account(treasury.b58);
-    expect(acc).toMatchObject({ address: treasury.b58, exists: true, balance: '2500000000', tokens: [{ id: '1000001', balance: '999500' }], source: { node: node.url, block: 52_000_000 } });
-    expect(acc.permissions.executive_permission).toEqual({ type: 'Executive', id: 1, permission_name: 'witness', threshold: 1, keys: [{ address: treasury.hex, weight: 1 }] });
+    expect(acc).toMatchObject({
+      address: treasury.b58,
+      exists: true,
+      balance: '2500000000',
+      tokens: [{ id: '1000001', balance: '999500' }],
+      source: { node: node.url, block: 52_000_000 },
+    });
+    expect(acc.permissions.executive_permission).toEqual({
+      type: 'Executive',
+      id: 1,
+      permission_name: 'witness',
+      threshold: 1,
+      keys: [{ address: treasury.hex, weight: 1 }],
+    });
     expect(acc.permissions.active_permission).toEqual([FIXTURES.accounts[0]!.active_permission[0]]);
     expect(javaTronNamesIn(acc)).toEqual([]);
     expect(await client.account(k21.b58)).toMatchObject({ exists: true, balance: '1000000' });
@@ -48,8 +65,18 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
   it('a token: trx_num and frozen_supply come back as coin_num (read without the dialect, the price would be lost)', async () => {
     const token = await client.token('1000001');
     expect(token).toEqual({
-      id: '1000001', name: 'AIR', abbreviation: 'AIR', precision: 2, owner: treasury.b58, total_supply: '1000000', coin_num: 2, num: 3,
-      start_time: 1799000000000, end_time: 1830000000000, description: 'a test asset', url: 'https://example.invalid',
+      id: '1000001',
+      name: 'AIR',
+      abbreviation: 'AIR',
+      precision: 2,
+      owner: treasury.b58,
+      total_supply: '1000000',
+      coin_num: 2,
+      num: 3,
+      start_time: 1799000000000,
+      end_time: 1830000000000,
+      description: 'a test asset',
+      url: 'https://example.invalid',
     });
     const spec = new NodeClient({ baseUrl: node.url });
     expect((await spec.token('1000001')).coin_num).toBe(0);
@@ -61,7 +88,8 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
     const both = { ...FIXTURES.accounts[0], executive_permission: FIXTURES.accounts[0]!.witness_permission };
     node.answerNext('/wallet/getaccount', JSON.stringify(both));
     await expect(client.account(treasury.b58)).rejects.toMatchObject({
-      code: 'NODE_REPLY', details: { field: '/wallet/getaccount.executive_permission' },
+      code: 'NODE_REPLY',
+      details: { field: '/wallet/getaccount.executive_permission' },
       message: `the node at ${node.url} sent a reply Airlock cannot read: /wallet/getaccount: witness_permission and executive_permission name the same field; give it once`,
     });
   });
@@ -72,7 +100,7 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
     expect(Object.keys(fees).some((k) => k.includes('Witness'))).toBe(false);
   });
 
-  it("a chain snapshot from a java-tron node carries no java-tron name and reads back whole", async () => {
+  it('a chain snapshot from a java-tron node carries no java-tron name and reads back whole', async () => {
     const snap = await client.snapshot([treasury.b58, k21.b58], ['1000001']);
     expect(javaTronNamesIn(snap)).toEqual([]);
     expect(JSON.stringify(snap)).toContain('"executive_permission"');
@@ -80,10 +108,23 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
   });
 
   it("requests go out in java-tron's names: a token issue's body says frozen_supply and trx_num", async () => {
-    const tx = createTransaction({
-      type: 'AssetIssueContract',
-      value: buildAssetIssue({ owner: treasury.hex, name: 'NEW', totalSupply: 10, coinNum: 1, num: 1, startTime: T + 600_000, endTime: T + 900_000, url: 'https://example.invalid', cdedSupply: [{ amount: 1, days: 1 }] }),
-    }, { refBlockBytes: hexToBytes('7500'), refBlockHash: hexToBytes(FIXTURES.block.blockID.slice(16, 32)), expiration: T + 60_000, timestamp: T });
+    const tx = createTransaction(
+      {
+        type: 'AssetIssueContract',
+        value: buildAssetIssue({
+          owner: treasury.hex,
+          name: 'NEW',
+          totalSupply: 10,
+          coinNum: 1,
+          num: 1,
+          startTime: T + 600_000,
+          endTime: T + 900_000,
+          url: 'https://example.invalid',
+          cdedSupply: [{ amount: 1, days: 1 }],
+        }),
+      },
+      { refBlockBytes: hexToBytes('7500'), refBlockHash: hexToBytes(FIXTURES.block.blockID.slice(16, 32)), expiration: T + 60_000, timestamp: T },
+    );
     const result = await client.broadcast(addSignature(tx, treasury.priv));
     expect(result).toMatchObject({ accepted: true });
     const sent = node.requests.at(-1)!;
@@ -97,9 +138,18 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
   });
 
   it('every broadcast answer in words: accepted, each refusal with its hex message decoded, the Error form', async () => {
-    const tx = addSignature(createTransaction({ type: 'TransferContract', value: buildTransfer({ owner: treasury.hex, to: k21.hex, amount: 1 }) }, {
-      refBlockBytes: hexToBytes('7500'), refBlockHash: hexToBytes(FIXTURES.block.blockID.slice(16, 32)), expiration: T + 60_000, timestamp: T,
-    }), treasury.priv);
+    const tx = addSignature(
+      createTransaction(
+        { type: 'TransferContract', value: buildTransfer({ owner: treasury.hex, to: k21.hex, amount: 1 }) },
+        {
+          refBlockBytes: hexToBytes('7500'),
+          refBlockHash: hexToBytes(FIXTURES.block.blockID.slice(16, 32)),
+          expiration: T + 60_000,
+          timestamp: T,
+        },
+      ),
+      treasury.priv,
+    );
     for (const r of FIXTURES.broadcast.refusals as { reply: Json; expect: { code: string; message: string } }[]) {
       node.refuseNext(r.reply);
       const got = await client.broadcast(tx);
@@ -109,7 +159,10 @@ describe('NodeClient in the java-tron dialect against the recorded-shape test no
     }
     for (const e of FIXTURES.broadcast.errors as { reply: Json; expect: { code: string; message: string } }[]) {
       node.refuseNext(e.reply);
-      await expect(client.broadcast(tx)).rejects.toMatchObject({ code: e.expect.code, message: `the node at ${node.url} refused /wallet/broadcasttransaction: ${e.expect.message}` });
+      await expect(client.broadcast(tx)).rejects.toMatchObject({
+        code: e.expect.code,
+        message: `the node at ${node.url} refused /wallet/broadcasttransaction: ${e.expect.message}`,
+      });
     }
     const ok = await client.broadcast(tx);
     expect(ok).toEqual({ accepted: true, txID: ok.txID, text: `The node accepted transaction ${ok.txID}; it goes into the next block.` });
@@ -135,7 +188,9 @@ describe('probing a new node URL for its dialect', () => {
       { dialect: 'java-tron', seen: 'block_header.raw_data.witness_address', reply: 'block' },
       { dialect: 'java-tron', seen: 'is_witness', reply: 'account' },
     ]);
-    expect(probe.text).toBe(`The node at ${node.url} speaks the java-tron dialect (it wrote block_header.raw_data.witness_address in the block reply and is_witness in the account reply).`);
+    expect(probe.text).toBe(
+      `The node at ${node.url} speaks the java-tron dialect (it wrote block_header.raw_data.witness_address in the block reply and is_witness in the account reply).`,
+    );
   });
 
   it("the spec's own node: executive_address", async () => {
@@ -192,9 +247,18 @@ describe('the API key of a hosted node', () => {
     await grab(c.account(treasury.b58));
     node.answerNext('/wallet/getassetissuebyid', JSON.stringify({ id: '1000001', owner_address: KEY }));
     await grab(c.token('1000001'));
-    const tx = addSignature(createTransaction({ type: 'TransferContract', value: buildTransfer({ owner: treasury.hex, to: k21.hex, amount: 1 }) }, {
-      refBlockBytes: hexToBytes('7500'), refBlockHash: hexToBytes('00'.repeat(8)), expiration: T + 60_000, timestamp: T,
-    }), treasury.priv);
+    const tx = addSignature(
+      createTransaction(
+        { type: 'TransferContract', value: buildTransfer({ owner: treasury.hex, to: k21.hex, amount: 1 }) },
+        {
+          refBlockBytes: hexToBytes('7500'),
+          refBlockHash: hexToBytes('00'.repeat(8)),
+          expiration: T + 60_000,
+          timestamp: T,
+        },
+      ),
+      treasury.priv,
+    );
     node.refuseNext({ code: 'OTHER_ERROR', message: Buffer.from(`Error: key ${KEY} rejected`).toString('hex'), txid: '' });
     await grab(c.broadcast(tx));
     node.refuseNext({ code: 'OTHER_ERROR', message: `key ${KEY} rejected`, txid: '' });
@@ -205,8 +269,19 @@ describe('the API key of a hosted node', () => {
     await grab(new NodeClient({ baseUrl: 'http://example.invalid', apiKey: provider }).latestBlock());
     await grab(new NodeClient({ baseUrl: node.url, apiKey: () => `${KEY}\n` }).latestBlock());
     await grab(new NodeClient({ baseUrl: node.url, apiKey: () => `${KEY} ${KEY}` }).latestBlock());
-    await grab(new NodeClient({ baseUrl: node.url, apiKey: () => { throw new Error(`vault said ${KEY}`); } }).latestBlock());
-    const text = JSON.stringify(seen.map((s) => (s instanceof Error ? { message: s.message, ...(s as { details?: unknown }).details ? { details: (s as { details?: unknown }).details } : {} } : s)));
+    await grab(
+      new NodeClient({
+        baseUrl: node.url,
+        apiKey: () => {
+          throw new Error(`vault said ${KEY}`);
+        },
+      }).latestBlock(),
+    );
+    const text = JSON.stringify(
+      seen.map((s) =>
+        s instanceof Error ? { message: s.message, ...((s as { details?: unknown }).details ? { details: (s as { details?: unknown }).details } : {}) } : s,
+      ),
+    );
     expect(seen).toHaveLength(12);
     expect(text).not.toContain(KEY);
     expect(text.toLowerCase()).not.toContain(hexKey);
@@ -217,12 +292,22 @@ describe('the API key of a hosted node', () => {
 
   it('is refused, without quoting it, when it is no header value or would travel in the clear', async () => {
     await expect(new NodeClient({ baseUrl: node.url, apiKey: () => `${KEY}\r\nX-Other: 1` }).latestBlock()).rejects.toMatchObject({
-      code: 'INVALID_INPUT', message: 'the API key for the node must be 1 to 256 printable ASCII characters without spaces; set it again', details: { field: 'apiKey' },
+      code: 'INVALID_INPUT',
+      message: 'the API key for the node must be 1 to 256 printable ASCII characters without spaces; set it again',
+      details: { field: 'apiKey' },
     });
     await expect(new NodeClient({ baseUrl: 'http://node.example.invalid:8090', apiKey: provider }).latestBlock()).rejects.toMatchObject({
-      code: 'INVALID_INPUT', message: 'an API key is sent only over https:// (or to a node on this machine); http://node.example.invalid:8090 would carry it in the clear',
+      code: 'INVALID_INPUT',
+      message: 'an API key is sent only over https:// (or to a node on this machine); http://node.example.invalid:8090 would carry it in the clear',
     });
-    await expect(new NodeClient({ baseUrl: node.url, apiKey: () => { throw new Error(KEY); } }).latestBlock()).rejects.toMatchObject({ code: 'INTERNAL', message: 'the API key for the node could not be read' });
+    await expect(
+      new NodeClient({
+        baseUrl: node.url,
+        apiKey: () => {
+          throw new Error(KEY);
+        },
+      }).latestBlock(),
+    ).rejects.toMatchObject({ code: 'INTERNAL', message: 'the API key for the node could not be read' });
     expect(() => new NodeClient({ apiKey: KEY as never })).toThrow(TypeError);
     // A private key pasted as the API key never leaves this machine, and is not quoted.
     const before = node.requests.length;
@@ -248,13 +333,23 @@ describe('the API key of a hosted node', () => {
 
 describe('network presets', () => {
   it('the local node by default, and the public java-tron networks over https', () => {
-    expect(NETWORK_PRESETS.map((p) => [p.id, p.dialect])).toEqual([['local', 'spec'], ['mainnet', 'java-tron'], ['shasta', 'java-tron'], ['nile', 'java-tron']]);
+    expect(NETWORK_PRESETS.map((p) => [p.id, p.dialect])).toEqual([
+      ['local', 'spec'],
+      ['mainnet', 'java-tron'],
+      ['shasta', 'java-tron'],
+      ['nile', 'java-tron'],
+    ]);
     expect(new NodeClient().baseUrl).toBe(networkPreset('local').url);
     for (const p of NETWORK_PRESETS.filter((x) => x.id !== 'local')) {
       expect(p.url).toMatch(/^https:\/\//);
       expect(new NodeClient({ baseUrl: p.url, dialect: p.dialect }).baseUrl).toBe(p.url);
     }
-    expect(() => networkPreset('mainet')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'network: "mainet" is not a known network (known: local, mainnet, shasta, nile; or give a URL)' }));
+    expect(() => networkPreset('mainet')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: 'network: "mainet" is not a known network (known: local, mainnet, shasta, nile; or give a URL)',
+      }),
+    );
     expect(() => new NodeClient({ dialect: 'tron' as never })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'dialect' } }));
   });
 });
@@ -279,12 +374,13 @@ describe('the station flow against the java-tron test node', () => {
     const acc = snapshotAccount(snap, treasury.b58)!;
     const permission: HandoffPermission = { address: acc.address, permissions: acc.permissions, source: acc.source, at: acc.at };
     const plan = planFromSnapshot(snap, { now, expiresInMs: 3_600_000 });
-    const build = (type: 'TransferContract' | 'TransferAssetContract'): SignedTransaction => createTransaction(
-      type === 'TransferContract'
-        ? { type, value: buildTransfer({ owner: treasury.b58, to: k21.b58, amount: 1_000_000 }), permissionId: 2 }
-        : { type, value: buildTransferAsset({ owner: treasury.b58, to: k21.b58, tokenId: '1000001', amount: 100 }), permissionId: 2 },
-      plan,
-    );
+    const build = (type: 'TransferContract' | 'TransferAssetContract'): SignedTransaction =>
+      createTransaction(
+        type === 'TransferContract'
+          ? { type, value: buildTransfer({ owner: treasury.b58, to: k21.b58, amount: 1_000_000 }), permissionId: 2 }
+          : { type, value: buildTransferAsset({ owner: treasury.b58, to: k21.b58, tokenId: '1000001', amount: 100 }), permissionId: 2 },
+        plan,
+      );
     for (const type of ['TransferContract', 'TransferAssetContract'] as const) {
       const fromA = stringifyHandoff(exportHandoff({ tx: addSignature(build(type), k12.priv), permission, tokens: snap.tokens, note: 'for B', now }));
 
@@ -311,6 +407,11 @@ describe('the station flow against the java-tron test node', () => {
     // One signature of two: the node's dry run and its broadcast both say so, in words.
     const half = addSignature(build('TransferContract'), k12.priv);
     expect(await online.signWeight(half)).toMatchObject({ code: 'NOT_ENOUGH_PERMISSION', weight: 1, threshold: 2, enough: false });
-    expect(await online.broadcast(half)).toMatchObject({ accepted: false, code: 'SIGERROR', message: 'Validate signature error: sig error', meaning: expect.stringContaining('collect the missing signatures') });
+    expect(await online.broadcast(half)).toMatchObject({
+      accepted: false,
+      code: 'SIGERROR',
+      message: 'Validate signature error: sig error',
+      meaning: expect.stringContaining('collect the missing signatures'),
+    });
   });
 });

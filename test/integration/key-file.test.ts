@@ -121,7 +121,10 @@ describe('the buffer the key is read into is the only copy, and it is wiped', ()
 describe('what is not a key file', () => {
   it(`a file over ${SECRET_FILE_MAX_BYTES} bytes is refused (BAD_KEY), a directory and a missing file are named`, async () => {
     const big = await sign(keyFile('k-big', 0o600, `${KEY}\n`.repeat(100)));
-    expect((parseJson(big.stderr) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'BAD_KEY', message: `key file: ${dir}/k-big is larger than ${SECRET_FILE_MAX_BYTES} bytes, so it is not a key file` });
+    expect((parseJson(big.stderr) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'BAD_KEY',
+      message: `key file: ${dir}/k-big is larger than ${SECRET_FILE_MAX_BYTES} bytes, so it is not a key file`,
+    });
     expect(big.stderr).not.toContain(KEY.slice(0, 16));
     const folder = await sign(dir);
     expect((parseJson(folder.stderr) as { error: { message: string } }).error.message).toBe(`key file: is a directory: ${dir}`);

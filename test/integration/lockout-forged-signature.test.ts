@@ -19,7 +19,17 @@ import { addressToBase58, addressToHex, parseAddress } from '../../shared/chain/
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { buildAndSend, funded, permissionUpdateBody, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
+import {
+  buildAndSend,
+  funded,
+  permissionUpdateBody,
+  SUN,
+  TRANSFER_ONLY_OPS,
+  type Json,
+  type TestKey,
+  type TestNode,
+  startNode,
+} from '../helpers/devnet-helpers.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
@@ -40,7 +50,11 @@ let forgedKey: string;
 
 function open(name: string, nodeUrl = node.url): Station {
   return openStation({
-    dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT,
+    dataDir: join(work.dir, name),
+    nodeUrl,
+    clock: () => node.clock.now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
     passphrase: async () => new TextEncoder().encode('a long test passphrase'),
   });
 }
@@ -118,7 +132,10 @@ describe('a signature nobody made', () => {
     // a random signature in place of one.
     const unsigned = await node.transfer(stranger, holder.hex, 1);
     const { signature, signer: x } = forgedSignature(hexToBytes(unsigned.txID as string));
-    const file = { name: 'forged.json', text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }) };
+    const file = {
+      name: 'forged.json',
+      text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }),
+    };
     const [imported] = a.importFiles({ files: [file] });
     // The station stores it (it can be a genuine transaction of someone else's), and says the
     // signature was checked only for belonging to the transaction.
@@ -130,7 +147,10 @@ describe('a signature nobody made', () => {
     expect(check.lockout!.verdict).toBe('needs-override');
     expect(check.lockout!.owner!.unseen).toEqual([x]);
     const before = a.list().length;
-    await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override', risk: 'owner-unseen-keys' } });
+    await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({
+      code: 'LOCKOUT',
+      details: { verdict: 'needs-override', risk: 'owner-unseen-keys' },
+    });
     expect(a.list().length).toBe(before);
     expect(signedFlag(a, x)).toBe(false);
     forgedKey = x;
@@ -143,13 +163,21 @@ describe('a signature nobody made', () => {
     expect(a.permissionCheck({ json: onlyOwner(forgedKey) }).lockout!.verdict).toBe('needs-override');
   });
 
-  it('does not count when the attacker names the recovered key in their own account\'s permission on chain AFTER forging: the key was not named before the signature existed', async () => {
+  it("does not count when the attacker names the recovered key in their own account's permission on chain AFTER forging: the key was not named before the signature existed", async () => {
     // The attacker forges over a transaction of their own account first, learns the key X it
     // recovers to, then makes X an owner key of that account by a real permission update.
     const mallory = await funded(node, 1_000n * SUN);
     const unsigned = await node.transfer(mallory, holder.hex, 1);
     const { signature, signer: x } = forgedSignature(hexToBytes(unsigned.txID as string));
-    const owner = { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: mallory.hex, weight: 1 }, { address: addressToHex(parseAddress(x)), weight: 1 }] };
+    const owner = {
+      type: 'Owner',
+      permission_name: 'owner',
+      threshold: 1,
+      keys: [
+        { address: mallory.hex, weight: 1 },
+        { address: addressToHex(parseAddress(x)), weight: 1 },
+      ],
+    };
     const active = { type: 'Active', permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: mallory.hex, weight: 1 }] };
     const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(mallory, [active], owner), [mallory]);
     expect(reply.result).toBe(true);
@@ -159,7 +187,10 @@ describe('a signature nobody made', () => {
     const shown = a.accountShow({ address: mallory.b58 });
     expect(shown.source.kind).toBe('node');
     expect(JSON.stringify(shown)).toContain(x);
-    const file = { name: 'forged-own.json', text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }) };
+    const file = {
+      name: 'forged-own.json',
+      text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }),
+    };
     const [imported] = a.importFiles({ files: [file] });
     // X is a key of the observed permission, so the signature is stored; it still proves nothing.
     expect(imported!.added).toEqual([x]);

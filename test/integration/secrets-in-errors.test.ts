@@ -93,12 +93,38 @@ describe('JSON errors give a position, never the text', () => {
   });
 
   it('the scanner agrees with JSON.parse on 20,000 near-JSON texts: an error exactly when JSON.parse throws, at the offset V8 names', () => {
-    const piece = fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '"a"', '1', '-0', '1.5e3', '01', 'true', 'nul', 'null', ' ', '\n', '\\', '\\u00e9', '\\x', 'ab', '\u0001', '.');
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      '"a"',
+      '1',
+      '-0',
+      '1.5e3',
+      '01',
+      'true',
+      'nul',
+      'null',
+      ' ',
+      '\n',
+      '\\',
+      '\\u00e9',
+      '\\x',
+      'ab',
+      '\u0001',
+      '.',
+    );
     const near = fc.oneof(
       fc.array(piece, { maxLength: 14 }).map((p) => p.join('')),
       fc.jsonValue().chain((v) => {
         const text = JSON.stringify(v) ?? 'null';
-        return fc.tuple(fc.nat(text.length), fc.nat(text.length), piece).map(([a, b, p]) => text.slice(0, a) + p + text.slice(Math.min(a + (b % 3), text.length)));
+        return fc
+          .tuple(fc.nat(text.length), fc.nat(text.length), piece)
+          .map(([a, b, p]) => text.slice(0, a) + p + text.slice(Math.min(a + (b % 3), text.length)));
       }),
     );
     fc.assert(
@@ -192,8 +218,27 @@ describe('the CLI never prints a key it was given by mistake', () => {
     ['the key as a signature', tx({ signature: [KEY] })],
     ['the key as visible', tx({ visible: KEY })],
     ['the key as a contract type', JSON.stringify({ raw_data: { contract: [{ type: KEY }] } })],
-    ['the key as owner_address', JSON.stringify({ raw_data: { contract: [{ type: 'TransferContract', parameter: { type_url: 'type.googleapis.com/protocol.TransferContract', value: { owner_address: KEY } } }] } })],
-    ['the key as a permission type', JSON.stringify({ raw_data: { contract: [{ type: 'AccountPermissionUpdateContract', parameter: { type_url: 'type.googleapis.com/protocol.AccountPermissionUpdateContract', value: { owner: { type: KEY } } } }] } })],
+    [
+      'the key as owner_address',
+      JSON.stringify({
+        raw_data: {
+          contract: [{ type: 'TransferContract', parameter: { type_url: 'type.googleapis.com/protocol.TransferContract', value: { owner_address: KEY } } }],
+        },
+      }),
+    ],
+    [
+      'the key as a permission type',
+      JSON.stringify({
+        raw_data: {
+          contract: [
+            {
+              type: 'AccountPermissionUpdateContract',
+              parameter: { type_url: 'type.googleapis.com/protocol.AccountPermissionUpdateContract', value: { owner: { type: KEY } } },
+            },
+          ],
+        },
+      }),
+    ],
     ['the key as a type_url', JSON.stringify({ raw_data: { contract: [{ type: 'TransferContract', parameter: { type_url: KEY, value: {} } }] } })],
   ];
   for (const [name, stdin] of stdinCases) {
@@ -233,7 +278,11 @@ describe('the CLI never prints a key it was given by mistake', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('tx inspect on a key file, and a key as an argument: exit 1 or 2, no key on stdout or stderr', () => {
-      for (const args of [['tx', 'inspect', 'alice.key'], ['tx', 'inspect', KEY], ['address', `0x${KEY}`]]) {
+      for (const args of [
+        ['tx', 'inspect', 'alice.key'],
+        ['tx', 'inspect', KEY],
+        ['address', `0x${KEY}`],
+      ]) {
         const r = spawnSync(process.execPath, [join(repoRoot, 'bin/airlock.mjs'), ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
         expect([1, 2]).toContain(r.status);
         expectNoKey(r.stdout + r.stderr, args.join(' '));
@@ -259,7 +308,10 @@ describe('a key written as a decimal number is never quoted', () => {
   const DECIMAL = BigInt(`0x${KEY}`).toString();
   const DECIMAL_RUNS = Array.from({ length: DECIMAL.length - 7 }, (_, i) => DECIMAL.slice(i, i + 8));
   const expectNoDecimalKey = (text: string, where: string): void => {
-    expect(DECIMAL_RUNS.find((run) => text.includes(run)), `${where}: ${text.slice(0, 300)}`).toBeUndefined();
+    expect(
+      DECIMAL_RUNS.find((run) => text.includes(run)),
+      `${where}: ${text.slice(0, 300)}`,
+    ).toBeUndefined();
   };
 
   it('int64Input and int32Input, given the key as text, a bigint or a JSON number', () => {
@@ -279,7 +331,10 @@ describe('a key written as a decimal number is never quoted', () => {
   it('the devnet, given the key as an amount, number or text', async () => {
     const node = await startNode();
     try {
-      for (const body of [`{"owner_address": "${K.alice.hex}", "to_address": "${K.bob.hex}", "amount": ${DECIMAL}}`, JSON.stringify({ owner_address: K.alice.hex, to_address: K.bob.hex, amount: DECIMAL })]) {
+      for (const body of [
+        `{"owner_address": "${K.alice.hex}", "to_address": "${K.bob.hex}", "amount": ${DECIMAL}}`,
+        JSON.stringify({ owner_address: K.alice.hex, to_address: K.bob.hex, amount: DECIMAL }),
+      ]) {
         const res = await fetch(`${node.url}/wallet/createtransaction`, { method: 'POST', body });
         expect(res.status).toBe(400);
         expectNoDecimalKey(await res.text(), 'createtransaction');

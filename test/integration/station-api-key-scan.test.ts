@@ -80,7 +80,15 @@ const setup: { method: string; answer: ApiResult<unknown> }[] = [];
 const extra = newKey();
 const to = newKey();
 /** Filled as the cases run: what later cases need from earlier answers. */
-const got: { challenge?: string; proof?: { fileName: string; text: string }; newKey?: string; txId?: string; spareTxId?: string; handoff?: { fileName: string; text: string }; snapshot?: { fileName: string; text: string } } = {};
+const got: {
+  challenge?: string;
+  proof?: { fileName: string; text: string };
+  newKey?: string;
+  txId?: string;
+  spareTxId?: string;
+  handoff?: { fileName: string; text: string };
+  snapshot?: { fileName: string; text: string };
+} = {};
 
 /** In the order they run; every method of STATION_API has one (checked below). */
 const CASES: Record<Method, Case> = {
@@ -94,7 +102,19 @@ const CASES: Record<Method, Case> = {
   bookSet: { expect: 'ok', args: () => ({ address: to.b58, label: 'landlord' }) },
   bookList: { expect: 'ok', args: () => undefined },
   // The holder proves its key to this same station: challenge, sign in the vault, import, list.
-  proofChallenge: { expect: 'ok', args: () => ({ account: holder.b58, key: holder.b58, permissionJson: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }) },
+  proofChallenge: {
+    expect: 'ok',
+    args: () => ({
+      account: holder.b58,
+      key: holder.b58,
+      permissionJson: JSON.stringify({
+        owner_address: holder.b58,
+        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
+        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
+        visible: true,
+      }),
+    }),
+  },
   proofSign: { expect: 'ok', args: () => ({ text: got.challenge }) },
   proofImport: { expect: 'ok', args: () => ({ fileName: got.proof!.fileName, text: got.proof!.text }) },
   proofList: { expect: 'ok', args: () => ({ account: holder.b58 }) },
@@ -111,16 +131,44 @@ const CASES: Record<Method, Case> = {
   tokenList: { expect: 'ok', args: () => undefined },
   buildAssetIssue: {
     expect: 'any',
-    args: () => ({ json: JSON.stringify({ owner_address: holder.b58, name: Buffer.from('Gold').toString('hex'), abbr: Buffer.from('GLD').toString('hex'), total_supply: 1_000_000, precision: 2, coin_num: 1, num: 1, start_time: node.clock.now + 60_000, end_time: node.clock.now + 86_400_000, url: Buffer.from('https://gold.invalid').toString('hex'), visible: true }) }),
+    args: () => ({
+      json: JSON.stringify({
+        owner_address: holder.b58,
+        name: Buffer.from('Gold').toString('hex'),
+        abbr: Buffer.from('GLD').toString('hex'),
+        total_supply: 1_000_000,
+        precision: 2,
+        coin_num: 1,
+        num: 1,
+        start_time: node.clock.now + 60_000,
+        end_time: node.clock.now + 86_400_000,
+        url: Buffer.from('https://gold.invalid').toString('hex'),
+        visible: true,
+      }),
+    }),
   },
   permissionCheck: {
     expect: 'ok',
-    args: () => ({ json: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }),
+    args: () => ({
+      json: JSON.stringify({
+        owner_address: holder.b58,
+        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
+        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
+        visible: true,
+      }),
+    }),
   },
   knownSigners: { expect: 'ok', args: () => undefined },
   buildPermissionUpdate: {
     expect: 'any',
-    args: () => ({ json: JSON.stringify({ owner_address: holder.b58, owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] }, actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }], visible: true }) }),
+    args: () => ({
+      json: JSON.stringify({
+        owner_address: holder.b58,
+        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
+        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
+        visible: true,
+      }),
+    }),
   },
   buildBatch: { expect: 'ok', args: () => ({ csv: `to,amount,token,note\n${to.b58},1000,,one\n${extra.b58},2000,,two\n`, from: holder.b58, sign: true }) },
   status: { expect: 'ok', args: () => ({ txId: got.txId }) },
@@ -157,7 +205,14 @@ beforeAll(async () => {
   work = workDir('airlock-keyscan-');
   node = await startNode();
   holder = await funded(node, 1_000n * SUN);
-  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode(PASSPHRASE) });
+  station = openStation({
+    dataDir: join(work.dir, 'st'),
+    nodeUrl: node.url,
+    clock: () => node.clock.now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode(PASSPHRASE),
+  });
   // The native dialogs' stand-in: the person always picks the same file in the work directory.
   const picked = join(work.dir, 'picked.airlock.json');
   const dialogs = createFileDialogs({
@@ -178,7 +233,13 @@ afterAll(async () => {
 describe('every station API method, live, against a station holding keys', () => {
   it('the scanner finds a key spelled in each way it looks for', () => {
     const key = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);
-    const spelled = [bytesToHex(key).toUpperCase(), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), Buffer.from(key).toString('latin1'), `[${Array.from(key).join(', ')}]`];
+    const spelled = [
+      bytesToHex(key).toUpperCase(),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      Buffer.from(key).toString('latin1'),
+      `[${Array.from(key).join(', ')}]`,
+    ];
     for (const text of spelled) expect(findLeak({ ok: false, error: { message: `x ${text} y` } }, [key])).not.toBeNull();
     expect(findLeak({ nested: { [bytesToHex(key)]: 1 } }, [key])).not.toBeNull();
     expect(findLeak({ ok: true, value: { text: 'nothing here' } }, [key])).toBeNull();

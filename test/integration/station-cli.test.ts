@@ -21,7 +21,11 @@ function counts(station: TestStation): { transactions: number; signatures: numbe
   const db = new Database(join(station.dataDir, STORE_FILE_NAME), { readonly: true });
   try {
     const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-    return { transactions: one('SELECT count(*) AS n FROM transactions'), signatures: one('SELECT count(*) AS n FROM signatures'), audit: one('SELECT count(*) AS n FROM audit') };
+    return {
+      transactions: one('SELECT count(*) AS n FROM transactions'),
+      signatures: one('SELECT count(*) AS n FROM signatures'),
+      audit: one('SELECT count(*) AS n FROM audit'),
+    };
   } finally {
     db.close();
   }
@@ -62,10 +66,46 @@ describe('build refuses a bad field by name and stores nothing', () => {
     ['transfer-asset: amount', () => ['build', 'transfer-asset', '--from', owner.b58, '--to', to, '--token', '1000001', '--amount', '-5'], 'amount'],
     ['participate: to', () => ['build', 'participate', '--from', owner.b58, '--to', 'x', '--token', '1000001', '--amount', '1'], 'to'],
     ['participate: token', () => ['build', 'participate', '--from', owner.b58, '--to', to, '--token', '0', '--amount', '1'], 'token'],
-    ['asset-issue: unknown field', () => ['build', 'asset-issue', '--json', jsonFile(work.dir, 'ai1.json', { owner_address: owner.b58, visible: true, nmae: '00' })], 'asset-issue.nmae'],
-    ['asset-issue: rule', () => ['build', 'asset-issue', '--json', jsonFile(work.dir, 'ai2.json', { owner_address: owner.b58, visible: true, name: '', total_supply: 1 })], 'name'],
-    ['permission-update: bad key address', () => ['build', 'permission-update', '--json', jsonFile(work.dir, 'pu1.json', { owner_address: owner.b58, visible: true, owner: { type: 'Owner', threshold: 1, keys: [{ address: 'Tbad', weight: 1 }] }, actives: [] })], 'address'],
-    ['permission-update: threshold 0', () => ['build', 'permission-update', '--json', jsonFile(work.dir, 'pu2.json', { owner_address: owner.b58, visible: true, owner: { type: 'Owner', threshold: 0, keys: [{ address: owner.b58, weight: 1 }] }, actives: [{ type: 'Active', threshold: 1, operations: '02' + '00'.repeat(31), keys: [{ address: owner.b58, weight: 1 }] }] })], 'threshold'],
+    [
+      'asset-issue: unknown field',
+      () => ['build', 'asset-issue', '--json', jsonFile(work.dir, 'ai1.json', { owner_address: owner.b58, visible: true, nmae: '00' })],
+      'asset-issue.nmae',
+    ],
+    [
+      'asset-issue: rule',
+      () => ['build', 'asset-issue', '--json', jsonFile(work.dir, 'ai2.json', { owner_address: owner.b58, visible: true, name: '', total_supply: 1 })],
+      'name',
+    ],
+    [
+      'permission-update: bad key address',
+      () => [
+        'build',
+        'permission-update',
+        '--json',
+        jsonFile(work.dir, 'pu1.json', {
+          owner_address: owner.b58,
+          visible: true,
+          owner: { type: 'Owner', threshold: 1, keys: [{ address: 'Tbad', weight: 1 }] },
+          actives: [],
+        }),
+      ],
+      'address',
+    ],
+    [
+      'permission-update: threshold 0',
+      () => [
+        'build',
+        'permission-update',
+        '--json',
+        jsonFile(work.dir, 'pu2.json', {
+          owner_address: owner.b58,
+          visible: true,
+          owner: { type: 'Owner', threshold: 0, keys: [{ address: owner.b58, weight: 1 }] },
+          actives: [{ type: 'Active', threshold: 1, operations: '02' + '00'.repeat(31), keys: [{ address: owner.b58, weight: 1 }] }],
+        }),
+      ],
+      'threshold',
+    ],
   ];
   it.each(cases)('%s', async (_name, args, field) => {
     const before = counts(S);
@@ -113,7 +153,7 @@ describe('hostile input', () => {
 
   it('a 50 MB CSV is refused by its size before it is read', async () => {
     const big = join(work.dir, 'big.csv');
-    writeFileSync(big, `to,amount,token,note\n${`${newKey().b58},1,,${'x'.repeat(60)}\n`.repeat(50 * 1024 * 1024 / 100)}`);
+    writeFileSync(big, `to,amount,token,note\n${`${newKey().b58},1,,${'x'.repeat(60)}\n`.repeat((50 * 1024 * 1024) / 100)}`);
     const before = counts(S);
     const r = await S.run(['build', 'batch', '--csv', big, '--from', owner.b58]);
     expect(r.code).toBe(1);

@@ -28,7 +28,15 @@ async function setTreasury(threshold: number, file: string): Promise<void> {
   const update = {
     owner_address: owner.b58,
     owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: owner.b58, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'treasury', threshold, operations: TRANSFER_OPS, keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })) }],
+    actives: [
+      {
+        type: 'Active',
+        permission_name: 'treasury',
+        threshold,
+        operations: TRANSFER_OPS,
+        keys: [keys.a1, keys.b1, keys.d1].map((address) => ({ address, weight: 1 })),
+      },
+    ],
     visible: true,
   };
   const built = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, file, update)]);
@@ -63,8 +71,17 @@ beforeAll(async () => {
   // The owner issues a token.
   const head = await node.headTime();
   const issue = {
-    owner_address: owner.b58, name: Buffer.from('Gold').toString('hex'), abbr: Buffer.from('GLD').toString('hex'), total_supply: 1_000_000, precision: 2,
-    coin_num: 1, num: 1, start_time: head + 60_000, end_time: head + 86_400_000, url: Buffer.from('https://gold.invalid').toString('hex'), visible: true,
+    owner_address: owner.b58,
+    name: Buffer.from('Gold').toString('hex'),
+    abbr: Buffer.from('GLD').toString('hex'),
+    total_supply: 1_000_000,
+    precision: 2,
+    coin_num: 1,
+    num: 1,
+    start_time: head + 60_000,
+    end_time: head + 86_400_000,
+    url: Buffer.from('https://gold.invalid').toString('hex'),
+    visible: true,
   };
   const issued = await A.ok(['build', 'asset-issue', '--json', jsonFile(work.dir, 'issue.json', issue)]);
   await A.ok(['sign', issued.txId]);
@@ -97,7 +114,22 @@ describe('station flow over the command line', () => {
 
   it('online: A signs, exports; B (no snapshot) imports, signs, broadcasts; the balance changes', async () => {
     const to = newKey();
-    const built = await A.run(['build', 'transfer-asset', '--from', owner.b58, '--to', to.b58, '--token', tokenId, '--amount', '250', '--permission-id', '2', '--note', 'invoice 7']);
+    const built = await A.run([
+      'build',
+      'transfer-asset',
+      '--from',
+      owner.b58,
+      '--to',
+      to.b58,
+      '--token',
+      tokenId,
+      '--amount',
+      '250',
+      '--permission-id',
+      '2',
+      '--note',
+      'invoice 7',
+    ]);
     expect(built.code).toBe(0);
     const txId = built.stdout.trim();
     expect(txId).toMatch(/^[0-9a-f]{64}$/);

@@ -24,7 +24,17 @@ import { createFileDialogs, type DialogBackend } from '../../electron/shell/file
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { baseName } from '../../station/core/args.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { buildAndSend, funded, newKey, permissionUpdateBody, startNode, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import {
+  buildAndSend,
+  funded,
+  newKey,
+  permissionUpdateBody,
+  startNode,
+  SUN,
+  TRANSFER_ONLY_OPS,
+  type TestKey,
+  type TestNode,
+} from '../helpers/devnet-helpers.ts';
 import { offlineApiStation, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 const T = 1_800_000_000_000;
@@ -33,7 +43,11 @@ const signers = keys.map((k) => addressOfPrivateKey(k));
 const owner = addressOfPrivateKey(generatePrivateKey());
 const OWNER = addressToBase58(owner);
 const permission = create(PermissionSchema, {
-  type: PermissionType.Active, id: 2, permissionName: 'pair', threshold: 2n, operations: defaultActiveOperations(),
+  type: PermissionType.Active,
+  id: 2,
+  permissionName: 'pair',
+  threshold: 2n,
+  operations: defaultActiveOperations(),
   keys: signers.map((address) => ({ address, weight: 1n })),
 });
 let work: { dir: string; remove: () => void };
@@ -76,10 +90,20 @@ describe('the station API over the services', () => {
   });
 
   it('builds from the snapshot, lists it in the queue with its amount and who could still sign', async () => {
-    const built = await ok<{ txId: string; transaction: { view: { summary: string }; status: string } }>('buildTransfer', { from: OWNER, to: addressToBase58(signers[2]!), amount: '1500000', permissionId: 2, note: 'rent' });
+    const built = await ok<{ txId: string; transaction: { view: { summary: string }; status: string } }>('buildTransfer', {
+      from: OWNER,
+      to: addressToBase58(signers[2]!),
+      amount: '1500000',
+      permissionId: 2,
+      note: 'rent',
+    });
     txId = built.txId;
     expect(built.transaction.view.summary).toMatch(/^Send 1\.5 coin from /);
-    const queue = await ok<{ total: number; entries: { txId: string; amount: string; canStillSign: { address: string; local: boolean }[] }[]; accounts: string[] }>('list', { account: OWNER });
+    const queue = await ok<{
+      total: number;
+      entries: { txId: string; amount: string; canStillSign: { address: string; local: boolean }[] }[];
+      accounts: string[];
+    }>('list', { account: OWNER });
     expect(queue.total).toBe(1);
     expect(queue.accounts).toEqual([OWNER]);
     expect(queue.entries[0]).toMatchObject({ txId, amount: '1.5 coin' });
@@ -87,9 +111,16 @@ describe('the station API over the services', () => {
   });
 
   it('signs with one local key of the permission, and the transaction shows who signed', async () => {
-    const signed = await ok<{ signed: string[]; transaction: { signers: { address: { base58: string }; signed: boolean; local: boolean; label: string | null }[] } }>('sign', { txId, key: addressToBase58(signers[0]!) });
+    const signed = await ok<{
+      signed: string[];
+      transaction: { signers: { address: { base58: string }; signed: boolean; local: boolean; label: string | null }[] };
+    }>('sign', { txId, key: addressToBase58(signers[0]!) });
     expect(signed.signed).toEqual([addressToBase58(signers[0]!)]);
-    expect(signed.transaction.signers.map((s) => [s.label, s.signed, s.local])).toEqual([['first', true, true], ['second', false, true], [null, false, false]]);
+    expect(signed.transaction.signers.map((s) => [s.label, s.signed, s.local])).toEqual([
+      ['first', true, true],
+      ['second', false, true],
+      [null, false, false],
+    ]);
   });
 
   it('exports the handoff file as text, and a tampered copy is refused with nothing stored', async () => {
@@ -102,7 +133,12 @@ describe('the station API over the services', () => {
     const refused = await call('importFiles', { files: [{ name: 'tampered.json', text: JSON.stringify(tampered) }] });
     expect(refused.ok).toBe(false);
     expect(JSON.stringify(await ok('status', { txId }))).toBe(before);
-    const again = await ok<{ results: { known: string[]; added: string[] }[] }>('importFiles', { files: [{ name: 'copy.json', text: file.text }, { name: 'copy.json', text: file.text }] });
+    const again = await ok<{ results: { known: string[]; added: string[] }[] }>('importFiles', {
+      files: [
+        { name: 'copy.json', text: file.text },
+        { name: 'copy.json', text: file.text },
+      ],
+    });
     expect(again.results.map((r) => r.added.length)).toEqual([0, 0]);
   });
 
@@ -115,7 +151,10 @@ describe('the station API over the services', () => {
 
   it('with the desktop dialogs: save writes the handoff where the person chose, open reads it back for importFiles', async () => {
     const chosen = join(work.dir, 'chosen.airlock.json');
-    let answer: { save: Awaited<ReturnType<DialogBackend['showSaveDialog']>>; open: Awaited<ReturnType<DialogBackend['showOpenDialog']>> } = { save: { canceled: true }, open: { canceled: true, filePaths: [] } };
+    let answer: { save: Awaited<ReturnType<DialogBackend['showSaveDialog']>>; open: Awaited<ReturnType<DialogBackend['showOpenDialog']>> } = {
+      save: { canceled: true },
+      open: { canceled: true, filePaths: [] },
+    };
     const asked: string[] = [];
     const dialogs = createFileDialogs({
       showOpenDialog: async (o) => (asked.push(o.title), answer.open),
@@ -169,9 +208,18 @@ describe('the station API over the services', () => {
   it('builds a batch chunk with rows numbered from firstRow, each row with its status; a repeated row is refused by number with nothing stored', async () => {
     const to = addressToBase58(signers[2]!);
     const csv = `to,amount,token,note\n${to},7,,a\n${to},8,,b\n`;
-    const built = await ok<{ count: number; signed: number; rows: { row: number; txId: string; status: string }[] }>('buildBatch', { csv, from: OWNER, permissionId: 2, firstRow: 202, sign: true });
+    const built = await ok<{ count: number; signed: number; rows: { row: number; txId: string; status: string }[] }>('buildBatch', {
+      csv,
+      from: OWNER,
+      permissionId: 2,
+      firstRow: 202,
+      sign: true,
+    });
     expect(built.count).toBe(2);
-    expect(built.rows.map((r) => [r.row, r.status])).toEqual([[202, 'ready'], [203, 'ready']]);
+    expect(built.rows.map((r) => [r.row, r.status])).toEqual([
+      [202, 'ready'],
+      [203, 'ready'],
+    ]);
     const total = (await ok<{ total: number }>('list', {})).total;
     const repeated = await call('buildBatch', { csv: `to,amount,token,note\n${to},9,,a\n${to},9,,b\n`, from: OWNER, permissionId: 2, firstRow: 402 });
     expect(repeated.ok).toBe(false);
@@ -228,7 +276,14 @@ describe('the dry run and the approval against a real node', () => {
   beforeAll(async () => {
     node = await startNode();
     holder = await funded(node, 1_000n * SUN);
-    live = openStation({ dataDir: join(work.dir, 'live'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+    live = openStation({
+      dataDir: join(work.dir, 'live'),
+      nodeUrl: node.url,
+      clock: () => node.clock.now,
+      vault: 'keystore',
+      scrypt: TEST_SCRYPT,
+      passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+    });
     api = createStationHandlers(live, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: live.dataDir }) });
     await liveOk('keysImport', { privateKeyHex: holder.priv, label: 'holder' });
     const built = await liveOk<{ txId: string }>('buildTransfer', { from: holder.b58, to: addressToBase58(signers[0]!), amount: '2000000' });
@@ -250,7 +305,10 @@ describe('the dry run and the approval against a real node', () => {
   });
 
   it('preflight returns the dry run: the same permissions, and the node finds the signature enough', async () => {
-    const dry = await liveOk<{ comparison: { changed: boolean; changes: string[] }; signWeight: { enough: boolean; weight: string; threshold: string | null; approved: string[] } }>('preflight', { txId });
+    const dry = await liveOk<{
+      comparison: { changed: boolean; changes: string[] };
+      signWeight: { enough: boolean; weight: string; threshold: string | null; approved: string[] };
+    }>('preflight', { txId });
     expect(dry.comparison).toMatchObject({ changed: false, changes: [] });
     expect(dry.signWeight).toMatchObject({ enough: true, weight: '1', threshold: '1', approved: [holder.b58] });
   });
@@ -258,12 +316,23 @@ describe('the dry run and the approval against a real node', () => {
   it('preflight flags a permission changed on chain since signing, and broadcast then refuses with nothing stored', async () => {
     // Someone else's station makes the owner permission 2 of 2: the holder's one signature is short.
     const other = newKey();
-    const owner2 = { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: holder.hex, weight: 1 }, { address: other.hex, weight: 1 }] };
+    const owner2 = {
+      type: 'Owner',
+      permission_name: 'owner',
+      threshold: 2,
+      keys: [
+        { address: holder.hex, weight: 1 },
+        { address: other.hex, weight: 1 },
+      ],
+    };
     const active = { type: 'Active', permission_name: 'active', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.hex, weight: 1 }] };
     const { reply } = await buildAndSend(node, '/wallet/accountpermissionupdate', permissionUpdateBody(holder, [active], owner2), [holder]);
     expect(reply.result).toBe(true);
     await node.block();
-    const dry = await liveOk<{ comparison: { changed: boolean; changes: string[]; text: string }; signWeight: { enough: boolean; weight: string; threshold: string | null } }>('preflight', { txId });
+    const dry = await liveOk<{
+      comparison: { changed: boolean; changes: string[]; text: string };
+      signWeight: { enough: boolean; weight: string; threshold: string | null };
+    }>('preflight', { txId });
     expect(dry.comparison.changed).toBe(true);
     expect(dry.comparison.changes.length).toBeGreaterThan(0);
     expect(dry.comparison.text).toContain('changed since the snapshot the signers saw');

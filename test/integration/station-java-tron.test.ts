@@ -50,7 +50,9 @@ describe('the station flow through the CLI against the java-tron test node', () 
     expect(first.code).toBe(0);
     expect(first.stderr.trim().split('\n')).toHaveLength(1);
     expect(first.stderr).toContain(`The node at ${node.url} speaks the java-tron dialect`);
-    expect(first.json.permissions.map((p: { slot: string; name: string }) => `${p.slot} ${p.name}`)).toEqual(expect.arrayContaining(['executive witness', 'active treasury']));
+    expect(first.json.permissions.map((p: { slot: string; name: string }) => `${p.slot} ${p.name}`)).toEqual(
+      expect.arrayContaining(['executive witness', 'active treasury']),
+    );
     expect(first.json.tokens).toEqual([{ id: '1000001', balance: '999500' }]);
     const before = node.requests.length;
     const again = await A.run(['account', 'fetch', treasury.b58], { json: true });
@@ -65,7 +67,10 @@ describe('the station flow through the CLI against the java-tron test node', () 
     await B.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'k13.key', k13.priv)]);
     const cases: [string, string[]][] = [
       ['TransferContract', ['build', 'transfer', '--from', treasury.b58, '--to', k21.b58, '--amount', '1000000', '--permission-id', '2']],
-      ['TransferAssetContract', ['build', 'transfer-asset', '--from', treasury.b58, '--to', k21.b58, '--token', '1000001', '--amount', '100', '--permission-id', '2']],
+      [
+        'TransferAssetContract',
+        ['build', 'transfer-asset', '--from', treasury.b58, '--to', k21.b58, '--token', '1000001', '--amount', '100', '--permission-id', '2'],
+      ],
     ];
     for (const [kind, build] of cases) {
       const built = await A.ok([...build, '--note', `pay ${kind}`]);
@@ -107,13 +112,15 @@ describe('the station flow through the CLI against the java-tron test node', () 
     node.refuseNext({ code: 'CONTRACT_VALIDATE_ERROR', message: hex('Validate TransferContract error, balance is not sufficient.'), txid: '' });
     const r = await A.run(['broadcast', built.txId]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`The node refused transaction ${built.txId}: CONTRACT_VALIDATE_ERROR: Validate TransferContract error, balance is not sufficient.`);
+    expect(r.stdout).toContain(
+      `The node refused transaction ${built.txId}: CONTRACT_VALIDATE_ERROR: Validate TransferContract error, balance is not sufficient.`,
+    );
     expect(r.stdout).toContain("The node's checks of the contract failed");
     expect(r.stdout).not.toContain(hex('Validate'));
     expect((await A.ok(['status', built.txId])).status).toBe('failed');
   });
 
-  it('a chain snapshot exported from the java-tron node carries the spec\'s names and imports on an offline station', async () => {
+  it("a chain snapshot exported from the java-tron node carries the spec's names and imports on an offline station", async () => {
     const file = join(work.dir, 'snap.json');
     await A.ok(['snapshot', 'export', file, '--account', treasury.b58]);
     const snap = JSON.parse(readFileSync(file, 'utf8'));

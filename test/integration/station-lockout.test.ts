@@ -40,7 +40,14 @@ beforeAll(async () => {
   node = await startNode();
   holder = await funded(node, 1_000n * SUN);
   seen = await funded(node, 10n * SUN);
-  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: node.url, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  station = openStation({
+    dataDir: join(work.dir, 'st'),
+    nodeUrl: node.url,
+    clock: () => node.clock.now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+  });
   await station.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
   await station.keysImport({ secret: hexToBytes(seen.priv), label: 'seen' });
   await station.accountFetch({ address: holder.b58 });
@@ -59,31 +66,64 @@ afterAll(async () => {
 describe('known signers', () => {
   it('are the local keys and the signers of stored transactions whose permission was observed from the node', () => {
     expect(station.knownSigners()).toEqual(
-      [{ address: holder.b58, local: true, signed: false, proved: false }, { address: seen.b58, local: false, signed: true, proved: false }].sort((a, b) => (a.address < b.address ? -1 : 1)),
+      [
+        { address: holder.b58, local: true, signed: false, proved: false },
+        { address: seen.b58, local: false, signed: true, proved: false },
+      ].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
   });
 });
 
 describe('permissionCheck', () => {
   it('gives the diff, the fee and the verdict for 2-of-3 with two keys never seen: needs-override', () => {
-    const r = station.permissionCheck({ json: update({ threshold: 2, keys: [[holder.b58, 1], [stranger1.b58, 1], [stranger2.b58, 1]] }) });
+    const r = station.permissionCheck({
+      json: update({
+        threshold: 2,
+        keys: [
+          [holder.b58, 1],
+          [stranger1.b58, 1],
+          [stranger2.b58, 1],
+        ],
+      }),
+    });
     expect(r.valid).toBe(true);
     expect(r.issues).toEqual([]);
     expect(r.lockout!.verdict).toBe('needs-override');
     expect(r.lockout!.owner!.unseen).toEqual([stranger1.b58, stranger2.b58]);
     expect(r.fee).toMatchObject({ multiSignCase: 'never', least: '100000000' });
-    expect(r.diff.permissions[0]).toMatchObject({ change: 'changed', threshold: { from: '1', to: '2' }, keysAdded: [{ address: stranger1.b58 }, { address: stranger2.b58 }] });
+    expect(r.diff.permissions[0]).toMatchObject({
+      change: 'changed',
+      threshold: { from: '1', to: '2' },
+      keysAdded: [{ address: stranger1.b58 }, { address: stranger2.b58 }],
+    });
     expect(r.diff.permissions[1]).toMatchObject({ id: 2, operationsRemoved: expect.arrayContaining(['TransferAssetContract']) });
   });
 
   it('ok when the keys this station has seen sign reach the owner threshold', () => {
-    const r = station.permissionCheck({ json: update({ threshold: 2, keys: [[holder.b58, 1], [seen.b58, 1], [stranger1.b58, 1]] }) });
+    const r = station.permissionCheck({
+      json: update({
+        threshold: 2,
+        keys: [
+          [holder.b58, 1],
+          [seen.b58, 1],
+          [stranger1.b58, 1],
+        ],
+      }),
+    });
     expect(r.lockout!.verdict).toBe('ok');
     expect(r.lockout!.owner!.sets).toHaveLength(3);
   });
 
-  it('a rule broken: every issue at the editor\'s field path, no verdict', () => {
-    const r = station.permissionCheck({ json: update({ threshold: 4, keys: [[holder.b58, 1], [holder.b58, 1]] }) });
+  it("a rule broken: every issue at the editor's field path, no verdict", () => {
+    const r = station.permissionCheck({
+      json: update({
+        threshold: 4,
+        keys: [
+          [holder.b58, 1],
+          [holder.b58, 1],
+        ],
+      }),
+    });
     expect(r.valid).toBe(false);
     expect(r.lockout).toBeNull();
     expect(r.issues).toEqual([
@@ -94,17 +134,27 @@ describe('permissionCheck', () => {
 
   it('an account this station does not know is NOT_FOUND, naming what to do', () => {
     const other = newKey();
-    expect(() => station.permissionCheck({ json: { ...update({ threshold: 1, keys: [[other.b58, 1]] }), owner_address: other.b58 } })).toThrow(/no copy of account .*: fetch it from the node, or import a snapshot/);
+    expect(() => station.permissionCheck({ json: { ...update({ threshold: 1, keys: [[other.b58, 1]] }), owner_address: other.b58 } })).toThrow(
+      /no copy of account .*: fetch it from the node, or import a snapshot/,
+    );
   });
 });
 
 describe('buildPermissionUpdate enforces the guard', () => {
   it('refuses a lockout (nobody can hold the zero-body key), even with the risk accepted, and stores nothing', async () => {
     const before = station.list().length;
-    const json = update({ threshold: 3, keys: [[ZERO_BODY, 5], [holder.b58, 1]] });
+    const json = update({
+      threshold: 3,
+      keys: [
+        [ZERO_BODY, 5],
+        [holder.b58, 1],
+      ],
+    });
     for (const acceptRisk of [undefined, 'owner-unseen-keys']) {
       await expect(station.buildPermissionUpdate({ json, ...(acceptRisk && { acceptRisk }) })).rejects.toMatchObject({
-        code: 'LOCKOUT', message: expect.stringMatching(/Nobody listed can reach the owner threshold 3/), details: { verdict: 'refused' },
+        code: 'LOCKOUT',
+        message: expect.stringMatching(/Nobody listed can reach the owner threshold 3/),
+        details: { verdict: 'refused' },
       });
     }
     expect(station.list().length).toBe(before);
@@ -112,8 +162,18 @@ describe('buildPermissionUpdate enforces the guard', () => {
 
   it('refuses an owner reachable only by unseen keys unless the risk is named; a wrong risk name is bad input', async () => {
     const before = station.list().length;
-    const json = update({ threshold: 2, keys: [[holder.b58, 1], [stranger1.b58, 1], [stranger2.b58, 1]] });
-    await expect(station.buildPermissionUpdate({ json })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override', risk: 'owner-unseen-keys' } });
+    const json = update({
+      threshold: 2,
+      keys: [
+        [holder.b58, 1],
+        [stranger1.b58, 1],
+        [stranger2.b58, 1],
+      ],
+    });
+    await expect(station.buildPermissionUpdate({ json })).rejects.toMatchObject({
+      code: 'LOCKOUT',
+      details: { verdict: 'needs-override', risk: 'owner-unseen-keys' },
+    });
     await expect(station.buildPermissionUpdate({ json, acceptRisk: 'yes' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(station.list().length).toBe(before);
     const built = await station.buildPermissionUpdate({ json, acceptRisk: 'owner-unseen-keys' });
@@ -129,9 +189,21 @@ describe('buildPermissionUpdate enforces the guard', () => {
     await cli.ok(['keys', 'import', '--key-file', keyPath]);
     await cli.ok(['account', 'fetch', holder.b58]);
     const file = join(work.dir, 'perm.json');
-    writeFileSync(file, JSON.stringify(update({ threshold: 2, keys: [[holder.b58, 1], [stranger1.b58, 1], [stranger2.b58, 1]] })));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        update({
+          threshold: 2,
+          keys: [
+            [holder.b58, 1],
+            [stranger1.b58, 1],
+            [stranger2.b58, 1],
+          ],
+        }),
+      ),
+    );
     const check = await cli.run(['permission-check', '--json', file]);
-    expect(check.stderr).toBe("");
+    expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
     expect(check.stdout).toContain('Lockout guard: needs-override.');
     expect(check.stdout).toContain('Fee: 100 TRX.');
@@ -146,7 +218,17 @@ describe('buildPermissionUpdate enforces the guard', () => {
 
 describe('end to end on the devnet', () => {
   it('single key to 2-of-3 with a key seen signing: built without override, signed, broadcast, and the node shows it', async () => {
-    const json = update({ threshold: 2, keys: [[holder.b58, 1], [seen.b58, 1], [stranger1.b58, 1]] }, 'treasury');
+    const json = update(
+      {
+        threshold: 2,
+        keys: [
+          [holder.b58, 1],
+          [seen.b58, 1],
+          [stranger1.b58, 1],
+        ],
+      },
+      'treasury',
+    );
     const built = await station.buildPermissionUpdate({ json });
     const signed = await station.sign({ txId: built.txId });
     expect(signed.status).toBe('ready');

@@ -41,15 +41,33 @@ let bob: Station;
 const outputs: string[] = [];
 
 function open(name: string): Station {
-  return openStation({ dataDir: join(work.dir, name), nodeUrl: 'http://127.0.0.1:9', clock: () => clock, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  return openStation({
+    dataDir: join(work.dir, name),
+    nodeUrl: 'http://127.0.0.1:9',
+    clock: () => clock,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+  });
 }
 
 /** Alice's account becomes 2-of-2 over Alice and Bob; `threshold` 1 is another proposal. */
 function proposal(threshold = 2): string {
   return JSON.stringify({
-    visible: true, owner_address: ALICE,
-    owner: { type: 'Owner', permission_name: 'owner', threshold, keys: [{ address: ALICE, weight: 1 }, { address: BOB, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: BOB, weight: 1 }] }],
+    visible: true,
+    owner_address: ALICE,
+    owner: {
+      type: 'Owner',
+      permission_name: 'owner',
+      threshold,
+      keys: [
+        { address: ALICE, weight: 1 },
+        { address: BOB, weight: 1 },
+      ],
+    },
+    actives: [
+      { type: 'Active', permission_name: 'pay', threshold: 1, operations: encodeOperationsHex(['TransferContract']), keys: [{ address: BOB, weight: 1 }] },
+    ],
   });
 }
 
@@ -102,10 +120,22 @@ describe('proof of possession between two stations', () => {
     const proved = alice.proofImport({ fileName: 'bob.proof.json', text: proof });
     // A proved key counts as seen for the lockout guard (docs/lockout-guard.md).
     expect(alice.knownSigners().find((k) => k.address === BOB)).toEqual({ address: BOB, local: false, signed: false, proved: true });
-    expect(proved).toEqual({ account: ALICE, key: BOB, permissionHash: challenge.permissionHash, nonce: challenge.nonce, provedAt: clock, fileName: 'bob.proof.json' });
+    expect(proved).toEqual({
+      account: ALICE,
+      key: BOB,
+      permissionHash: challenge.permissionHash,
+      nonce: challenge.nonce,
+      provedAt: clock,
+      fileName: 'bob.proof.json',
+    });
     expect(alice.proofList({ account: ALICE })).toEqual([proved]);
     expect(alice.proofList({ account: BOB })).toEqual([]);
-    expect(alice.store.listAudit().map((e) => e.action).slice(-2)).toEqual(['proof.challenge', 'proof.verified']);
+    expect(
+      alice.store
+        .listAudit()
+        .map((e) => e.action)
+        .slice(-2),
+    ).toEqual(['proof.challenge', 'proof.verified']);
     expect(bob.store.listAudit().map((e) => e.action)).toContain('proof.sign');
     expect(alice.auditVerify().ok).toBe(true);
     expect(bob.auditVerify().ok).toBe(true);
@@ -115,8 +145,14 @@ describe('proof of possession between two stations', () => {
     const c = alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: proposal() });
     expect(await refusal(() => alice.proofSign({ text: c.text }))).toMatchObject({ code: 'NOT_FOUND', field: 'challenge.key' });
     // A challenge for a key not in the proposal is never made.
-    expect(await refusal(() => alice.proofChallenge({ account: ALICE, key: MALICE, permissionJson: proposal() }))).toMatchObject({ code: 'PERMISSION', field: 'key' });
-    expect(await refusal(() => alice.proofChallenge({ account: ALICE, key: bytesToHex(bobKey), permissionJson: proposal() }))).toMatchObject({ code: 'BAD_ADDRESS', field: 'key' });
+    expect(await refusal(() => alice.proofChallenge({ account: ALICE, key: MALICE, permissionJson: proposal() }))).toMatchObject({
+      code: 'PERMISSION',
+      field: 'key',
+    });
+    expect(await refusal(() => alice.proofChallenge({ account: ALICE, key: bytesToHex(bobKey), permissionJson: proposal() }))).toMatchObject({
+      code: 'BAD_ADDRESS',
+      field: 'key',
+    });
   });
 
   it('a proof with any member of its challenge changed, or its signature, is refused and nothing is stored', async () => {
@@ -124,15 +160,24 @@ describe('proof of possession between two stations', () => {
     const file = JSON.parse(proof) as { challenge: Record<string, unknown>; signature: string };
     const before = snapshotOf(alice);
     const changes: Record<string, unknown> = {
-      account: MALICE, key: MALICE, permissionHash: '00'.repeat(32), nonce: 'ff'.repeat(32), createdAt: challenge.createdAt - 1, expiresAt: challenge.expiresAt + 1,
+      account: MALICE,
+      key: MALICE,
+      permissionHash: '00'.repeat(32),
+      nonce: 'ff'.repeat(32),
+      createdAt: challenge.createdAt - 1,
+      expiresAt: challenge.expiresAt + 1,
     };
     for (const [member, value] of Object.entries(changes)) {
-      const r = await refusal(() => alice.proofImport({ fileName: 'x.json', text: JSON.stringify({ ...file, challenge: { ...file.challenge, [member]: value } }) }));
+      const r = await refusal(() =>
+        alice.proofImport({ fileName: 'x.json', text: JSON.stringify({ ...file, challenge: { ...file.challenge, [member]: value } }) }),
+      );
       expect(r.code, member).toMatch(/PERMISSION|NOT_FOUND/);
       expect(r.message.startsWith('x.json: '), member).toBe(true);
     }
     const sig = file.signature;
-    const r = await refusal(() => alice.proofImport({ fileName: 'x.json', text: JSON.stringify({ ...file, signature: `${sig.slice(0, 2)}${sig[2] === '0' ? '1' : '0'}${sig.slice(3)}` }) }));
+    const r = await refusal(() =>
+      alice.proofImport({ fileName: 'x.json', text: JSON.stringify({ ...file, signature: `${sig.slice(0, 2)}${sig[2] === '0' ? '1' : '0'}${sig.slice(3)}` }) }),
+    );
     expect(r.code).toMatch(/PERMISSION|COMPUTE_ADDRESS/);
     expect(snapshotOf(alice)).toBe(before);
     // The untouched proof still imports afterwards.
@@ -145,7 +190,10 @@ describe('proof of possession between two stations', () => {
     // Bob signs a challenge with Alice's nonce but the hash of another proposal: a valid signature.
     const forged = await bob.proofSign({ text: stringifyChallenge({ ...challenge, permissionHash: other.permissionHash }) });
     const before = snapshotOf(alice);
-    expect(await refusal(() => alice.proofImport({ fileName: 'other.json', text: forged.text }))).toMatchObject({ code: 'PERMISSION', field: 'proof.challenge.permissionHash' });
+    expect(await refusal(() => alice.proofImport({ fileName: 'other.json', text: forged.text }))).toMatchObject({
+      code: 'PERMISSION',
+      field: 'proof.challenge.permissionHash',
+    });
     expect(snapshotOf(alice)).toBe(before);
   });
 
@@ -156,7 +204,10 @@ describe('proof of possession between two stations', () => {
     try {
       expect(await refusal(() => bob.proofSign({ text }))).toMatchObject({ code: 'EXPIRED', field: 'challenge.expiresAt' });
       const before = snapshotOf(alice);
-      expect(await refusal(() => alice.proofImport({ fileName: 'late.json', text: proof }))).toMatchObject({ code: 'EXPIRED', field: 'proof.challenge.expiresAt' });
+      expect(await refusal(() => alice.proofImport({ fileName: 'late.json', text: proof }))).toMatchObject({
+        code: 'EXPIRED',
+        field: 'proof.challenge.expiresAt',
+      });
       expect(snapshotOf(alice)).toBe(before);
     } finally {
       clock = saved;
@@ -177,36 +228,61 @@ describe('proof of possession between two stations', () => {
     expect(again).toMatchObject({ code: 'CONFLICT', field: 'proof.challenge.nonce' });
     expect(again.message).toContain('answered already');
     expect(snapshotOf(alice)).toBe(before);
-    expect(await refusal(() => bob.proofImport({ fileName: 'elsewhere.json', text: proof }))).toMatchObject({ code: 'NOT_FOUND', field: 'proof.challenge.nonce' });
+    expect(await refusal(() => bob.proofImport({ fileName: 'elsewhere.json', text: proof }))).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'proof.challenge.nonce',
+    });
   });
 
   it('a transaction file is refused as a challenge, and a challenge or proof as a transaction', async () => {
     const owner = addressOfPrivateKey(aliceKey);
-    const tx = createTransaction({ type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(bobKey), amount: 5n }) }, {
-      refBlockBytes: new Uint8Array([0, 1]), refBlockHash: new Uint8Array(8).fill(1), expiration: clock + 3_600_000, timestamp: clock,
-    });
-    const handoff = stringifyHandoff(exportHandoff({ tx, permission: { address: ALICE, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), source: { file: 'x' }, at: clock }, now: clock }));
+    const tx = createTransaction(
+      { type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(bobKey), amount: 5n }) },
+      {
+        refBlockBytes: new Uint8Array([0, 1]),
+        refBlockHash: new Uint8Array(8).fill(1),
+        expiration: clock + 3_600_000,
+        timestamp: clock,
+      },
+    );
+    const handoff = stringifyHandoff(
+      exportHandoff({
+        tx,
+        permission: { address: ALICE, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), source: { file: 'x' }, at: clock },
+        now: clock,
+      }),
+    );
     const r = await refusal(() => alice.proofSign({ text: handoff }));
     expect(r).toMatchObject({ code: 'UNSUPPORTED_VERSION', field: 'challenge.kind' });
     expect(r.message).toContain('a proof never signs a transaction');
     expect(alice.store.listSignatures(tx.txId)).toEqual([]);
 
     const { text, proof } = await challengeAndProof();
-    for (const [name, body] of [['challenge.json', text], ['proof.json', proof]] as const) {
+    for (const [name, body] of [
+      ['challenge.json', text],
+      ['proof.json', proof],
+    ] as const) {
       expect(await refusal(() => alice.importFiles({ files: [{ name, text: body }] }))).toMatchObject({ code: 'UNSUPPORTED_VERSION' });
     }
     expect(alice.list()).toEqual([]);
   });
 
   it('the vault signs only a challenge it reads itself, for the key it names', async () => {
-    const vault = new KeystoreVault({ dataDir: join(work.dir, 'vault'), passphrase: async () => new TextEncoder().encode('another test passphrase'), scrypt: TEST_SCRYPT });
+    const vault = new KeystoreVault({
+      dataDir: join(work.dir, 'vault'),
+      passphrase: async () => new TextEncoder().encode('another test passphrase'),
+      scrypt: TEST_SCRYPT,
+    });
     const { address } = await vault.importKey(bobKey.slice());
     const { challenge } = await challengeAndProof();
     const signature = await vault.signProof(address, challenge);
     expect(addressToBase58(recoverSigner(signature, proofDigest(challenge)))).toBe(BOB);
     const txJson = { raw_data_hex: '0a02', txID: '00'.repeat(32) } as unknown as ProofChallenge;
     expect(await refusal(() => vault.signProof(address, txJson))).toMatchObject({ code: 'UNSUPPORTED_VERSION' });
-    expect(await refusal(() => vault.signProof(address, { ...challenge, digest: '00'.repeat(32) } as ProofChallenge))).toMatchObject({ code: 'BAD_JSON', field: 'challenge.digest' });
+    expect(await refusal(() => vault.signProof(address, { ...challenge, digest: '00'.repeat(32) } as ProofChallenge))).toMatchObject({
+      code: 'BAD_JSON',
+      field: 'challenge.digest',
+    });
     expect(await refusal(() => vault.signProof(address, { ...challenge, key: MALICE }))).toMatchObject({ code: 'PERMISSION', field: 'challenge.key' });
     expect(await refusal(() => vault.signProof(address, hexToBytes('00'.repeat(32)) as unknown as ProofChallenge))).toMatchObject({ code: 'BAD_JSON' });
     vault.lock();
@@ -217,7 +293,10 @@ describe('proof of possession between two stations', () => {
     const bobBefore = snapshotOf(bob);
     const pasted = bytesToHex(bobKey);
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-    const manyKeys = JSON.stringify({ ...JSON.parse(proposal()), owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: Array.from({ length: 5_000 }, () => ({ address: BOB, weight: 1 })) } });
+    const manyKeys = JSON.stringify({
+      ...JSON.parse(proposal()),
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: Array.from({ length: 5_000 }, () => ({ address: BOB, weight: 1 })) },
+    });
     const cases: [string, () => unknown][] = [
       ['pasted key as challenge', () => bob.proofSign({ text: pasted })],
       ['pasted key as proof', () => alice.proofImport({ fileName: 'k.json', text: pasted })],
@@ -227,7 +306,16 @@ describe('proof of possession between two stations', () => {
       ['huge', () => alice.proofImport({ fileName: 'big.json', text: `{"a":"${'x'.repeat(100_000)}"}` })],
       ['thousands of keys', () => alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: manyKeys })],
       ['__proto__', () => alice.proofImport({ fileName: 'p.json', text: '{"__proto__": {"kind": "airlock-proof"}, "version": 1}' })],
-      ['bidi in a member', () => bob.proofSign({ text: JSON.stringify({ ...JSON.parse(alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: proposal() }).text), kind: 'airlock-proof-challenge\u202E' }) })],
+      [
+        'bidi in a member',
+        () =>
+          bob.proofSign({
+            text: JSON.stringify({
+              ...JSON.parse(alice.proofChallenge({ account: ALICE, key: BOB, permissionJson: proposal() }).text),
+              kind: 'airlock-proof-challenge\u202E',
+            }),
+          }),
+      ],
     ];
     for (const [name, call] of cases) {
       const r = await refusal(call);
@@ -274,7 +362,9 @@ describe('airlock proof (the command line)', () => {
       expect(signed.stdout).toContain('This is not a transaction');
       expect(await a.run(['proof', 'import', proof])).toMatchObject({ code: 0 });
       const list = await a.ok(['proof', 'list', '--account', ALICE]);
-      expect(list).toMatchObject([{ key: BOB, account: ALICE, fileName: 'proof.json', permissionHash: readChallenge(JSON.parse(readFileSync(challenge, 'utf8'))).permissionHash }]);
+      expect(list).toMatchObject([
+        { key: BOB, account: ALICE, fileName: 'proof.json', permissionHash: readChallenge(JSON.parse(readFileSync(challenge, 'utf8'))).permissionHash },
+      ]);
       const replay = await a.run(['proof', 'import', proof]);
       expect(replay.code).toBe(1);
       expect(JSON.parse(replay.stderr).error).toMatchObject({ code: 'CONFLICT' });

@@ -28,7 +28,11 @@ const owner = addressOfPrivateKey(generatePrivateKey());
 const OWNER = addressToBase58(owner);
 // Weights 2, 1, 1 against threshold 3: the first key and one more make it.
 const permission = create(PermissionSchema, {
-  type: PermissionType.Active, id: 2, permissionName: 'weighted', threshold: 3n, operations: defaultActiveOperations(),
+  type: PermissionType.Active,
+  id: 2,
+  permissionName: 'weighted',
+  threshold: 3n,
+  operations: defaultActiveOperations(),
   keys: signers.map((address, i) => ({ address, weight: i === 0 ? 2n : 1n })),
 });
 const permissions = permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] });
@@ -47,10 +51,25 @@ function noBytesOrBigints(value: unknown, path = 'result'): string[] {
 beforeAll(async () => {
   work = workDir();
   const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: T - 30_000 };
-  const account = { address: OWNER, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: T - 20_000 };
+  const account = {
+    address: OWNER,
+    exists: true,
+    permissions,
+    balance: '5000000000',
+    tokens: [],
+    source: { node: 'http://127.0.0.1:8090', block: 500 },
+    at: T - 20_000,
+  };
   snapshotPath = join(work.dir, 'snap.json');
   writeFileSync(snapshotPath, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 })));
-  station = openStation({ dataDir: join(work.dir, 'st'), nodeUrl: 'http://127.0.0.1:9', clock: () => clock, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('a long test passphrase') });
+  station = openStation({
+    dataDir: join(work.dir, 'st'),
+    nodeUrl: 'http://127.0.0.1:9',
+    clock: () => clock,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
+  });
   station.snapshotImport({ fileName: 'snap.json', text: readFileSync(snapshotPath, 'utf8') });
   await station.keysImport({ secret: keys[0]!.slice(), label: 'heavy' });
 }, 60_000);
@@ -70,7 +89,14 @@ describe('station services', () => {
     const status = await station.status({ txId: built.txId });
     expect([status.weight, status.threshold, status.missing]).toEqual(['2', '3', '1']);
     // The shared ApprovalView against the stored permission the signers count against.
-    expect(status.approval).toMatchObject({ weight: '2', threshold: '3', missing: '1', enough: false, canComplete: true, permission: { id: 2, name: 'weighted' } });
+    expect(status.approval).toMatchObject({
+      weight: '2',
+      threshold: '3',
+      missing: '1',
+      enough: false,
+      canComplete: true,
+      permission: { id: 2, name: 'weighted' },
+    });
     expect(status.approval!.signers.map((x) => [x.address.base58, x.weight])).toEqual([[addressToBase58(signers[0]!), '2']]);
     expect(status.approval!.canStillSign.map((x) => x.address.base58)).toEqual([addressToBase58(signers[1]!), addressToBase58(signers[2]!)]);
     expect(status.couldSign).toEqual([
@@ -88,13 +114,28 @@ describe('station services', () => {
   it('accountsList names each stored account with its source and age, newest read first', () => {
     const other = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
     const block = { number: 501, id: (501).toString(16).padStart(16, '0') + 'cd'.repeat(24), timestamp: T - 5_000 };
-    const account = { address: other, exists: true, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }), balance: '1', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 501 }, at: T - 4_000 };
+    const account = {
+      address: other,
+      exists: true,
+      permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [] }),
+      balance: '1',
+      tokens: [],
+      source: { node: 'http://127.0.0.1:8090', block: 501 },
+      at: T - 4_000,
+    };
     const file = join(work.dir, 'other.json');
     writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 3_000 })));
     station.snapshotImport({ fileName: 'other.json', text: readFileSync(file, 'utf8') });
     const list = station.accountsList();
     expect(list.map((a) => a.address)).toEqual([other, OWNER]);
-    expect(list[1]).toEqual({ address: OWNER, label: null, source: { kind: 'file', file: 'snap.json', text: 'file snap.json' }, fetchedAt: T - 20_000, ageMs: clock - (T - 20_000), age: expect.any(String) as string });
+    expect(list[1]).toEqual({
+      address: OWNER,
+      label: null,
+      source: { kind: 'file', file: 'snap.json', text: 'file snap.json' },
+      fetchedAt: T - 20_000,
+      ageMs: clock - (T - 20_000),
+      age: expect.any(String) as string,
+    });
     expect(noBytesOrBigints(list)).toEqual([]);
   });
 
@@ -108,7 +149,12 @@ describe('station services', () => {
       expect(s).toMatchObject({ status: 'collecting', weight: '2', signatureCount: 1 });
       expect(s.signers.map((x) => x.address)).toEqual([addressToBase58(signers[0]!)]);
     }
-    expect(station.list().filter((x) => r.txIds.includes(x.txId)).map((x) => x.weight)).toEqual(['2', '2']);
+    expect(
+      station
+        .list()
+        .filter((x) => r.txIds.includes(x.txId))
+        .map((x) => x.weight),
+    ).toEqual(['2', '2']);
   });
 
   it('import refuses a signer outside the stored permission and stores nothing from that file', async () => {
@@ -118,11 +164,29 @@ describe('station services', () => {
     const tx = addSignature({ rawBytes: record.raw, signatures: [] }, outsider);
     // The file claims a permission holding the outsider; the station counts against its own.
     const forged = create(PermissionSchema, {
-      type: PermissionType.Active, id: 2, permissionName: 'weighted', threshold: 3n, operations: defaultActiveOperations(),
+      type: PermissionType.Active,
+      id: 2,
+      permissionName: 'weighted',
+      threshold: 3n,
+      operations: defaultActiveOperations(),
       keys: [...signers, addressOfPrivateKey(outsider)].map((address) => ({ address, weight: 1n })),
     });
     const file = join(work.dir, 'forged.json');
-    writeFileSync(file, stringifyHandoff(exportHandoff({ tx, permission: { address: OWNER, permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [forged] }), source: { file: 'x' }, at: T }, now: clock })));
+    writeFileSync(
+      file,
+      stringifyHandoff(
+        exportHandoff({
+          tx,
+          permission: {
+            address: OWNER,
+            permissions: permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [forged] }),
+            source: { file: 'x' },
+            at: T,
+          },
+          now: clock,
+        }),
+      ),
+    );
     expect(() => station.importFiles({ files: [{ name: 'forged.json', text: readFileSync(file, 'utf8') }] })).toThrow(/not a key of permission 2/);
     expect(station.store.listSignatures(hexToBytes(built.txId))).toEqual([]);
   });

@@ -25,7 +25,14 @@ const opened: Station[] = [];
 const DEAD_NODE = 'http://127.0.0.1:9';
 
 function station(name: string, nodeUrl = node.url): Station {
-  const s = openStation({ dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode('tokens test passphrase') });
+  const s = openStation({
+    dataDir: join(work.dir, name),
+    nodeUrl,
+    clock: () => node.clock.now,
+    vault: 'keystore',
+    scrypt: TEST_SCRYPT,
+    passphrase: async () => new TextEncoder().encode('tokens test passphrase'),
+  });
   opened.push(s);
   return s;
 }
@@ -46,21 +53,36 @@ beforeAll(async () => {
   issuer = await funded(node, 2_000n * SUN);
   start = node.clock.now + 60_000;
   end = node.clock.now + 86_400_000;
-  const { reply } = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(issuer, 'Gold', { start, end }, {
-    abbr: hexText('GLD'),
-    precision: 2,
-    total_supply: 100_000,
-    coin_num: 3,
-    num: 7,
-    cded_supply: [{ cded_amount: 1_000, cded_days: 30 }, { cded_amount: 500, cded_days: 365 }],
-    free_asset_net_limit: 100,
-    public_free_asset_net_limit: 10_000,
-    description: hexText('Bars \u202Eheld in trust'),
-  }), [issuer]);
+  const { reply } = await buildAndSend(
+    node,
+    '/wallet/createassetissue',
+    assetIssueBody(
+      issuer,
+      'Gold',
+      { start, end },
+      {
+        abbr: hexText('GLD'),
+        precision: 2,
+        total_supply: 100_000,
+        coin_num: 3,
+        num: 7,
+        cded_supply: [
+          { cded_amount: 1_000, cded_days: 30 },
+          { cded_amount: 500, cded_days: 365 },
+        ],
+        free_asset_net_limit: 100,
+        public_free_asset_net_limit: 10_000,
+        description: hexText('Bars \u202Eheld in trust'),
+      },
+    ),
+    [issuer],
+  );
   expect(reply.result).toBe(true);
   // A second token, 1000002, with plain texts, from another issuer (one token per account).
   silver = await funded(node, 2_000n * SUN);
-  const second = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(silver, 'Silver', { start, end }, { precision: 0, coin_num: 2, num: 5 }), [silver]);
+  const second = await buildAndSend(node, '/wallet/createassetissue', assetIssueBody(silver, 'Silver', { start, end }, { precision: 0, coin_num: 2, num: 5 }), [
+    silver,
+  ]);
   expect(second.reply.result).toBe(true);
   await node.block();
 }, 60_000);
@@ -76,13 +98,31 @@ describe('tokenShow against the devnet', () => {
     const s = station('online');
     const t = await s.tokenShow({ id: '1000001' });
     expect(t).toMatchObject({
-      id: '1000001', name: 'Gold', abbreviation: 'GLD', precision: 2, owner: issuer.b58, totalSupply: '100000', totalSupplyTokens: '1000',
-      url: 'https://gold.invalid', description: 'Bars \\u{202E}held in trust', hiddenCharacters: true,
+      id: '1000001',
+      name: 'Gold',
+      abbreviation: 'GLD',
+      precision: 2,
+      owner: issuer.b58,
+      totalSupply: '100000',
+      totalSupplyTokens: '1000',
+      url: 'https://gold.invalid',
+      description: 'Bars \\u{202E}held in trust',
+      hiddenCharacters: true,
       source: { kind: 'node', text: `node ${node.url}` },
     });
     expect(t.sale).toEqual({
-      coinNum: 3, num: 7, startTime: start, endTime: end, open: false, state: 'before',
-      cdedSupply: [{ amount: '1000', days: '30' }, { amount: '500', days: '365' }], freeAssetNetLimit: '100', publicFreeAssetNetLimit: '10000',
+      coinNum: 3,
+      num: 7,
+      startTime: start,
+      endTime: end,
+      open: false,
+      state: 'before',
+      cdedSupply: [
+        { amount: '1000', days: '30' },
+        { amount: '500', days: '365' },
+      ],
+      freeAssetNetLimit: '100',
+      publicFreeAssetNetLimit: '10000',
     });
     expect(s.store.getToken('1000001')?.name).toBe('Gold');
     expect(s.tokenList().tokens.map((x) => x.id)).toEqual(['1000001']);
@@ -96,7 +136,16 @@ describe('tokenShow against the devnet', () => {
     await node.block(61_000); // into the sale window
     const offline = station('offline-later', DEAD_NODE);
     const t = await offline.tokenShow({ id: '1000001' });
-    expect(t.sale).toMatchObject({ coinNum: 3, num: 7, open: true, state: 'open', cdedSupply: [{ amount: '1000', days: '30' }, { amount: '500', days: '365' }] });
+    expect(t.sale).toMatchObject({
+      coinNum: 3,
+      num: 7,
+      open: true,
+      state: 'open',
+      cdedSupply: [
+        { amount: '1000', days: '30' },
+        { amount: '500', days: '365' },
+      ],
+    });
     expect(t.source.text).toBe(`node ${node.url}`);
     expect(t.ageMs).toBe(61_000);
     expect((await refusal(offline.tokenShow({ id: '1000001', fetch: true }))).code).toBe('NODE_UNREACHABLE');
@@ -130,7 +179,12 @@ describe('tokenShow against the devnet', () => {
   it('reads a tampered stored sale as not known, never as a wrong price', async () => {
     const s = station('tampered');
     await s.tokenShow({ id: '1000001' });
-    for (const bad of [{ coinNum: -1, num: 7, startTime: start, endTime: end, cdedSupply: null, freeAssetNetLimit: null, publicFreeAssetNetLimit: null }, 'x', JSON.parse('{"__proto__": {"coinNum": 3}}'), null]) {
+    for (const bad of [
+      { coinNum: -1, num: 7, startTime: start, endTime: end, cdedSupply: null, freeAssetNetLimit: null, publicFreeAssetNetLimit: null },
+      'x',
+      JSON.parse('{"__proto__": {"coinNum": 3}}'),
+      null,
+    ]) {
       s.store.setSetting(TOKEN_SALE_KEY_PREFIX + '1000001', bad as never);
       expect((await s.tokenShow({ id: '1000001' })).sale).toBeNull();
     }

@@ -14,7 +14,14 @@ import { jsonSafe, stringifyJson } from '../../shared/base/json.ts';
 import { addSignature } from '../../shared/chain/keys.ts';
 import { buildPermissionUpdate } from '../../shared/contracts/permission/rules.ts';
 import { buildAssetIssue, buildParticipate, buildTransferAsset } from '../../shared/contracts/token.ts';
-import { createTransaction, decodeRaw, transactionFromNodeJson, transactionToNodeJson, type ContractCall, type SignedTransaction } from '../../shared/chain/transaction.ts';
+import {
+  createTransaction,
+  decodeRaw,
+  transactionFromNodeJson,
+  transactionToNodeJson,
+  type ContractCall,
+  type SignedTransaction,
+} from '../../shared/chain/transaction.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { parseContractType, SUPPORTED_CONTRACTS, type SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { messageToNodeJson } from '../../shared/chain/node-json.ts';
@@ -25,29 +32,75 @@ import { FIXTURES, startJavaTronNode, type JavaTronNode, type Json } from '../he
 
 /** PROTOCOL.md §9.1 test keys; `priv` as bytes for the station, `privHex` for TronWeb. */
 const keyOf = (k: TestKey) => ({ ...k, priv: hexToBytes(k.priv), privHex: k.priv });
-const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>, ReturnType<typeof keyOf>];
+const [treasury, k12, k13, k21] = [K.alice, K.bob, K.carol, K.dave].map(keyOf) as [
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+  ReturnType<typeof keyOf>,
+];
 const T = 4_102_444_800_000; // 2100-01-01: far enough ahead that nothing here expires
 const fields = { refBlockBytes: hexToBytes('d8ed'), refBlockHash: hexToBytes('2e066c3259e756f5'), expiration: T, timestamp: T - 60_000 };
 const blockHeader = { ref_block_bytes: 'd8ed', ref_block_hash: '2e066c3259e756f5', expiration: T, timestamp: T - 60_000 };
-const ours = (call: ContractCall, ...keys: Uint8Array[]): SignedTransaction => keys.reduce((tx, k) => addSignature(tx, k), createTransaction(call, fields) as SignedTransaction);
+const ours = (call: ContractCall, ...keys: Uint8Array[]): SignedTransaction =>
+  keys.reduce((tx, k) => addSignature(tx, k), createTransaction(call, fields) as SignedTransaction);
 
 const CALLS: [string, ContractCall][] = [
   ['TransferContract', { type: 'TransferContract', value: buildTransfer({ owner: treasury.hex, to: k21.hex, amount: 1_000_000 }), permissionId: 2 }],
-  ['TransferAssetContract', { type: 'TransferAssetContract', value: buildTransferAsset({ owner: treasury.hex, to: k21.hex, tokenId: '1000001', amount: 100 }) }],
-  ['ParticipateAssetIssueContract', { type: 'ParticipateAssetIssueContract', value: buildParticipate({ owner: k21.hex, issuer: treasury.hex, tokenId: '1000001', amount: 2_000_000 }) }],
-  ['AssetIssueContract (cded_supply → frozen_supply, coin_num → trx_num)', {
-    type: 'AssetIssueContract',
-    value: buildAssetIssue({ owner: treasury.hex, name: 'AIR', abbr: 'AIR', totalSupply: 1_000_000, precision: 2, coinNum: 2, num: 3, startTime: T + 1_000, endTime: T + 86_400_000, description: 'a token', url: 'https://example.invalid', freeAssetNetLimit: 1_000, publicFreeAssetNetLimit: 2_000, cdedSupply: [{ amount: 500, days: 3 }] }),
-  }],
-  ['AccountPermissionUpdateContract (executive → witness, type Witness)', {
-    type: 'AccountPermissionUpdateContract',
-    value: buildPermissionUpdate({
-      owner: treasury.hex,
-      ownerPermission: { name: 'owner', threshold: 1, keys: [{ address: treasury.hex, weight: 1 }] },
-      executive: { name: 'witness', threshold: 1, keys: [{ address: treasury.hex, weight: 1 }] },
-      actives: [{ name: 'treasury', threshold: 2, operations: ['TransferContract', 'TransferAssetContract'], keys: [{ address: k12.hex, weight: 1 }, { address: k13.hex, weight: 1 }] }],
-    }, { isExecutive: true }),
-  }],
+  [
+    'TransferAssetContract',
+    { type: 'TransferAssetContract', value: buildTransferAsset({ owner: treasury.hex, to: k21.hex, tokenId: '1000001', amount: 100 }) },
+  ],
+  [
+    'ParticipateAssetIssueContract',
+    { type: 'ParticipateAssetIssueContract', value: buildParticipate({ owner: k21.hex, issuer: treasury.hex, tokenId: '1000001', amount: 2_000_000 }) },
+  ],
+  [
+    'AssetIssueContract (cded_supply → frozen_supply, coin_num → trx_num)',
+    {
+      type: 'AssetIssueContract',
+      value: buildAssetIssue({
+        owner: treasury.hex,
+        name: 'AIR',
+        abbr: 'AIR',
+        totalSupply: 1_000_000,
+        precision: 2,
+        coinNum: 2,
+        num: 3,
+        startTime: T + 1_000,
+        endTime: T + 86_400_000,
+        description: 'a token',
+        url: 'https://example.invalid',
+        freeAssetNetLimit: 1_000,
+        publicFreeAssetNetLimit: 2_000,
+        cdedSupply: [{ amount: 500, days: 3 }],
+      }),
+    },
+  ],
+  [
+    'AccountPermissionUpdateContract (executive → witness, type Witness)',
+    {
+      type: 'AccountPermissionUpdateContract',
+      value: buildPermissionUpdate(
+        {
+          owner: treasury.hex,
+          ownerPermission: { name: 'owner', threshold: 1, keys: [{ address: treasury.hex, weight: 1 }] },
+          executive: { name: 'witness', threshold: 1, keys: [{ address: treasury.hex, weight: 1 }] },
+          actives: [
+            {
+              name: 'treasury',
+              threshold: 2,
+              operations: ['TransferContract', 'TransferAssetContract'],
+              keys: [
+                { address: k12.hex, weight: 1 },
+                { address: k13.hex, weight: 1 },
+              ],
+            },
+          ],
+        },
+        { isExecutive: true },
+      ),
+    },
+  ],
 ];
 
 describe("TronWeb reads the station's transactions in the java-tron dialect", () => {
@@ -77,7 +130,11 @@ describe('the station imports transactions TronWeb built and signed, and counts 
   const account = translateJson(AccountSchema, FIXTURES.accounts[0], 'spec') as Json;
   const permission: HandoffPermission = {
     address: treasury.b58,
-    permissions: { owner_permission: account.owner_permission, executive_permission: account.executive_permission, active_permission: account.active_permission },
+    permissions: {
+      owner_permission: account.owner_permission,
+      executive_permission: account.executive_permission,
+      active_permission: account.active_permission,
+    },
     source: { file: 'test' },
     at: T - 120_000,
   };
@@ -87,19 +144,51 @@ describe('the station imports transactions TronWeb built and signed, and counts 
   it('a 2-of-2 transfer under the active permission: both signers counted, complete', async () => {
     const tx = await tronWeb.transactionBuilder.sendTrx(k21.b58, 1_000_000, treasury.b58, { blockHeader, permissionId: 2 } as never);
     const one = parseHandoff(stringifyJson(signed(tx, k12)), { now, permission });
-    expect(one).toMatchObject({ kind: 'transaction', txID: tx.txID, contractType: 'TransferContract', permissionId: 2, weight: 1, threshold: 2, missing: 1, complete: false });
+    expect(one).toMatchObject({
+      kind: 'transaction',
+      txID: tx.txID,
+      contractType: 'TransferContract',
+      permissionId: 2,
+      weight: 1,
+      threshold: 2,
+      missing: 1,
+      complete: false,
+    });
     const both = parseHandoff(stringifyJson(signed(tx, k12, k13)), { now, permission });
-    expect(both).toMatchObject({ weight: 2, complete: true, signers: [{ address: k12.b58, weight: 1 }, { address: k13.b58, weight: 1 }] });
+    expect(both).toMatchObject({
+      weight: 2,
+      complete: true,
+      signers: [
+        { address: k12.b58, weight: 1 },
+        { address: k13.b58, weight: 1 },
+      ],
+    });
     // TronWeb writes v as 27/28; the station keeps the signature bytes as they came.
     expect(both.transaction.signature).toEqual((signed(tx, k12, k13).signature as string[]).map((s) => s.toLowerCase()));
   });
 
   it('a token issue with frozen_supply and trx_num, a token transfer and a purchase, each signed by the owner', async () => {
     const built: Json[] = [
-      await tronWeb.transactionBuilder.createToken({
-        name: 'AIR', abbreviation: 'AIR', description: 'a token', url: 'https://example.invalid', totalSupply: 1_000_000, trxRatio: 2, tokenRatio: 3,
-        saleStart: T + 1_000, saleEnd: T + 86_400_000, freeBandwidth: 0, freeBandwidthLimit: 0, frozenAmount: 500, frozenDuration: 3, precision: 2, blockHeader,
-      } as never, treasury.b58),
+      await tronWeb.transactionBuilder.createToken(
+        {
+          name: 'AIR',
+          abbreviation: 'AIR',
+          description: 'a token',
+          url: 'https://example.invalid',
+          totalSupply: 1_000_000,
+          trxRatio: 2,
+          tokenRatio: 3,
+          saleStart: T + 1_000,
+          saleEnd: T + 86_400_000,
+          freeBandwidth: 0,
+          freeBandwidthLimit: 0,
+          frozenAmount: 500,
+          frozenDuration: 3,
+          precision: 2,
+          blockHeader,
+        } as never,
+        treasury.b58,
+      ),
       await tronWeb.transactionBuilder.sendToken(k21.b58, 100, '1000001', treasury.b58, { blockHeader } as never),
     ];
     for (const tx of built) {
@@ -110,7 +199,11 @@ describe('the station imports transactions TronWeb built and signed, and counts 
     const value = (issue.transaction.raw_data.contract as Json[])[0]!.parameter.value as Json;
     expect(value).toMatchObject({ coin_num: 2, num: 3, cded_supply: [{ cded_amount: 500, cded_days: 3 }] });
     const purchase = await tronWeb.transactionBuilder.purchaseToken(treasury.b58, '1000001', 2_000_000, k21.b58, { blockHeader } as never);
-    expect(parseHandoff(stringifyJson(signed(purchase, k21)), { now })).toMatchObject({ contractType: 'ParticipateAssetIssueContract', checked: false, signers: [{ address: k21.b58, weight: null }] });
+    expect(parseHandoff(stringifyJson(signed(purchase, k21)), { now })).toMatchObject({
+      contractType: 'ParticipateAssetIssueContract',
+      checked: false,
+      signers: [{ address: k21.b58, weight: null }],
+    });
   });
 
   it('a permission update with a witness permission reads as the executive permission', async () => {
@@ -118,7 +211,19 @@ describe('the station imports transactions TronWeb built and signed, and counts 
       treasury.b58,
       { type: 0, permission_name: 'owner', threshold: 1, keys: [{ address: treasury.b58, weight: 1 }] },
       { type: 1, id: 1, permission_name: 'witness', threshold: 1, keys: [{ address: treasury.b58, weight: 1 }] },
-      [{ type: 2, id: 2, permission_name: 'treasury', threshold: 2, operations: '0600000000000000000000000000000000000000000000000000000000000000', keys: [{ address: k12.b58, weight: 1 }, { address: k13.b58, weight: 1 }] }],
+      [
+        {
+          type: 2,
+          id: 2,
+          permission_name: 'treasury',
+          threshold: 2,
+          operations: '0600000000000000000000000000000000000000000000000000000000000000',
+          keys: [
+            { address: k12.b58, weight: 1 },
+            { address: k13.b58, weight: 1 },
+          ],
+        },
+      ],
       { blockHeader } as never,
     );
     const got = parseHandoff(stringifyJson(signed(tx, treasury)), { now, permission });
@@ -136,7 +241,7 @@ describe('TronWeb against the java-tron test node, the station broadcasting what
   });
   afterAll(() => node.stop());
 
-  it("TronWeb takes its reference block from the fixture block; the station counts, dry-runs and broadcasts it", async () => {
+  it('TronWeb takes its reference block from the fixture block; the station counts, dry-runs and broadcasts it', async () => {
     const tronWeb = new TronWeb({ fullHost: node.url });
     const tx = await tronWeb.transactionBuilder.sendTrx(k21.b58, 5, treasury.b58, { permissionId: 2 } as never);
     expect(node.requests.some((r) => r.path === '/wallet/getblock')).toBe(true);
@@ -200,14 +305,32 @@ const S = CONTRACT_SAMPLES;
 const HAND_WRITTEN: Partial<Record<SupportedContractName, () => Uint8Array>> = {
   MarketSellAssetContract: () => {
     const j = S.MarketSellAssetContract as Json;
-    return Uint8Array.from([...wire.bytes(1, h(j.owner_address)), ...wire.bytes(2, h(j.sell_token_id)), ...wire.int(3, j.sell_token_quantity), ...wire.bytes(4, h(j.buy_token_id)), ...wire.int(5, j.buy_token_quantity)]);
+    return Uint8Array.from([
+      ...wire.bytes(1, h(j.owner_address)),
+      ...wire.bytes(2, h(j.sell_token_id)),
+      ...wire.int(3, j.sell_token_quantity),
+      ...wire.bytes(4, h(j.buy_token_id)),
+      ...wire.int(5, j.buy_token_quantity),
+    ]);
   },
   MarketCancelOrderContract: () => Uint8Array.from([...wire.bytes(1, h(SAMPLE_A)), ...wire.bytes(2, h((S.MarketCancelOrderContract as Json).order_id))]),
   ShieldedTransferContract: () => {
     const j = S.ShieldedTransferContract as Json;
     const r = j.receive_description[0] as Json;
-    const receive = [...wire.bytes(1, h(r.value_commitment)), ...wire.bytes(2, h(r.note_commitment)), ...wire.bytes(3, h(r.epk)), ...wire.bytes(4, h(r.c_enc)), ...wire.bytes(5, h(r.c_out)), ...wire.bytes(6, h(r.zkproof))];
-    return Uint8Array.from([...wire.bytes(1, h(j.transparent_from_address)), ...wire.int(2, j.from_amount), ...wire.bytes(4, receive), ...wire.bytes(5, h(j.binding_signature))]);
+    const receive = [
+      ...wire.bytes(1, h(r.value_commitment)),
+      ...wire.bytes(2, h(r.note_commitment)),
+      ...wire.bytes(3, h(r.epk)),
+      ...wire.bytes(4, h(r.c_enc)),
+      ...wire.bytes(5, h(r.c_out)),
+      ...wire.bytes(6, h(r.zkproof)),
+    ];
+    return Uint8Array.from([
+      ...wire.bytes(1, h(j.transparent_from_address)),
+      ...wire.int(2, j.from_amount),
+      ...wire.bytes(4, receive),
+      ...wire.bytes(5, h(j.binding_signature)),
+    ]);
   },
   VoteAssetContract: () => {
     const c = new Proto.VoteAssetContract();

@@ -118,7 +118,12 @@ describe('JSON nested 5,000 deep is refused in words at every reader (issue 16)'
 });
 
 describe('a passphrase file group or others can read or write is refused, as a key file is (issue 16)', () => {
-  it.each([['0644', 0o644], ['0640', 0o640], ['0604', 0o604], ['0620', 0o620]])('mode %s: keys new is refused naming the file and the chmod 600 that fixes it', async (_name, mode) => {
+  it.each([
+    ['0644', 0o644],
+    ['0640', 0o640],
+    ['0604', 0o604],
+    ['0620', 0o620],
+  ])('mode %s: keys new is refused naming the file and the chmod 600 that fixes it', async (_name, mode) => {
     const passFile = join(work.dir, 'cli.pass');
     chmodSync(passFile, mode);
     try {
@@ -225,26 +230,52 @@ describe("a token abbreviated as the native coin, an expiry past the node's 24 h
     return JSON.stringify(json);
   }
   const token = (abbreviation: string) => ({
-    id: '1000001', name: 'Gold', abbreviation, precision: 0, owner: OWNER, total_supply: '5000000000',
-    coin_num: 1, num: 1, start_time: T, end_time: T + 86_400_000, description: '', url: 'https://example.com',
+    id: '1000001',
+    name: 'Gold',
+    abbreviation,
+    precision: 0,
+    owner: OWNER,
+    total_supply: '5000000000',
+    coin_num: 1,
+    num: 1,
+    start_time: T,
+    end_time: T + 86_400_000,
+    description: '',
+    url: 'https://example.com',
   });
 
-  it.each(['coin', 'TRX', 'Trx', 'CoIn'])('a token abbreviated %j: refused when building it (buildAssetIssue) and when a snapshot file claims it', async (abbr) => {
-    const input = {
-      owner: OWNER, name: 'Gold', abbr, totalSupply: 1000n, precision: 0, coinNum: 1, num: 1,
-      startTime: T + 86_400_000, endTime: T + 2 * 86_400_000, url: 'https://example.com',
-    };
-    expect(() => buildAssetIssue(input, { headBlockTime: T })).toThrow(expect.objectContaining({
-      message: expect.stringContaining("abbreviation can't name the native coin (coin, TRX): amounts of the token would read as the coin"),
-      details: expect.objectContaining({ field: 'abbr' }),
-    }));
-    expect(buildAssetIssue({ ...input, abbr: 'GLD' }, { headBlockTime: T }).abbr).toEqual(new TextEncoder().encode('GLD'));
-    const file = join(work.dir, 'coin-token.json');
-    writeFileSync(file, forged((j) => void j.tokens.push(token(abbr))));
-    const e = cliError(await S.run(['snapshot', 'import', file]));
-    expect(e).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining('snapshot.tokens[0].abbreviation:') });
-    expect(e.message).toContain('names the native coin');
-  });
+  it.each(['coin', 'TRX', 'Trx', 'CoIn'])(
+    'a token abbreviated %j: refused when building it (buildAssetIssue) and when a snapshot file claims it',
+    async (abbr) => {
+      const input = {
+        owner: OWNER,
+        name: 'Gold',
+        abbr,
+        totalSupply: 1000n,
+        precision: 0,
+        coinNum: 1,
+        num: 1,
+        startTime: T + 86_400_000,
+        endTime: T + 2 * 86_400_000,
+        url: 'https://example.com',
+      };
+      expect(() => buildAssetIssue(input, { headBlockTime: T })).toThrow(
+        expect.objectContaining({
+          message: expect.stringContaining("abbreviation can't name the native coin (coin, TRX): amounts of the token would read as the coin"),
+          details: expect.objectContaining({ field: 'abbr' }),
+        }),
+      );
+      expect(buildAssetIssue({ ...input, abbr: 'GLD' }, { headBlockTime: T }).abbr).toEqual(new TextEncoder().encode('GLD'));
+      const file = join(work.dir, 'coin-token.json');
+      writeFileSync(
+        file,
+        forged((j) => void j.tokens.push(token(abbr))),
+      );
+      const e = cliError(await S.run(['snapshot', 'import', file]));
+      expect(e).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining('snapshot.tokens[0].abbreviation:') });
+      expect(e.message).toContain('names the native coin');
+    },
+  );
 
   it('a plain abbreviation still reads', () => {
     expect(parseSnapshot(forged((j) => void j.tokens.push(token('GLD')))).tokens[0]?.abbreviation).toBe('GLD');
@@ -253,24 +284,60 @@ describe("a token abbreviated as the native coin, an expiry past the node's 24 h
   it('an expiration more than 24 hours ahead is refused at build in words: the offline plan every station build uses, and the CLI', async () => {
     const s = parseSnapshot(snapshot);
     const to2100 = Date.UTC(2100, 0, 1) - T;
-    expect(() => planFromSnapshot(s, { now: T, expiresInMs: to2100 })).toThrow(expect.objectContaining({
-      code: 'INVALID_INPUT',
-      message: 'expiration: 2100-01-01T00:00:00.000Z is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused',
-    }));
-    expect(() => planFromSnapshot(s, { now: T, expiresInMs: 86_400_001 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'expiration', maxMs: 86_400_000 } }));
+    expect(() => planFromSnapshot(s, { now: T, expiresInMs: to2100 })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message:
+          'expiration: 2100-01-01T00:00:00.000Z is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused',
+      }),
+    );
+    expect(() => planFromSnapshot(s, { now: T, expiresInMs: 86_400_001 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', details: { field: 'expiration', maxMs: 86_400_000 } }),
+    );
     expect(() => planFromSnapshot(s, { now: T, expiresInMs: 12 * 3_600_000 })).not.toThrow();
     // The station's own builds go through this plan; the CLI's --expires-in was already capped at 24h.
-    const e = cliError(await S.run(['build', 'transfer', '--from', OWNER, '--to', addressToBase58(addressOfPrivateKey(generatePrivateKey())), '--amount', '1', '--expires-in', '25h']));
+    const e = cliError(
+      await S.run([
+        'build',
+        'transfer',
+        '--from',
+        OWNER,
+        '--to',
+        addressToBase58(addressOfPrivateKey(generatePrivateKey())),
+        '--amount',
+        '1',
+        '--expires-in',
+        '25h',
+      ]),
+    );
     expect(e).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('24h') });
   });
 
   it('a permission name longer than 32 bytes in a snapshot or handoff file is refused naming the field; 32 bytes read', async () => {
     const file = join(work.dir, 'long-name.json');
-    writeFileSync(file, forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(5_000))));
+    writeFileSync(
+      file,
+      forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(5_000))),
+    );
     const e = cliError(await S.run(['snapshot', 'import', file]));
-    expect(e).toMatchObject({ code: 'BAD_JSON', message: expect.stringContaining("owner_permission.permission_name: longer than 32 bytes, the node's limit for a permission's name") });
-    const api = refusal(await call('snapshotImport', { fileName: 'long-name.json', text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'é'.repeat(17))) }));
+    expect(e).toMatchObject({
+      code: 'BAD_JSON',
+      message: expect.stringContaining("owner_permission.permission_name: longer than 32 bytes, the node's limit for a permission's name"),
+    });
+    const api = refusal(
+      await call('snapshotImport', {
+        fileName: 'long-name.json',
+        text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'é'.repeat(17))),
+      }),
+    );
     expect(api.message).toContain('longer than 32 bytes');
-    expect((await call('snapshotImport', { fileName: 'ok-name.json', text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(32))) })).ok).toBe(true);
+    expect(
+      (
+        await call('snapshotImport', {
+          fileName: 'ok-name.json',
+          text: forged((j) => void (j.accounts[0]!.permissions.owner_permission.permission_name = 'n'.repeat(32))),
+        })
+      ).ok,
+    ).toBe(true);
   });
 });

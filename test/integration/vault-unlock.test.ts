@@ -100,7 +100,12 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
     expect((await status()).locked).toBe(true);
     expect(code(await call('vaultUnlock', { passphrase: PASSPHRASE }))).toBe('ok');
     expect(code(await call('keysDelete', { address: key.b58 }))).toBe('ok');
-    expect(station.keysList().map((k) => k.label).sort()).toEqual(['made', 'still']);
+    expect(
+      station
+        .keysList()
+        .map((k) => k.label)
+        .sort(),
+    ).toEqual(['made', 'still']);
   });
 
   it('the CLI opens the keystore the UI made with the same text as UTF-8 bytes (no normalising)', async () => {
@@ -109,7 +114,9 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
     station.close();
     const asked: string[] = [];
     station = openStation({
-      dataDir: join(work.dir, 'st'), vault: 'keystore', scrypt: TEST_SCRYPT,
+      dataDir: join(work.dir, 'st'),
+      vault: 'keystore',
+      scrypt: TEST_SCRYPT,
       passphrase: async (purpose) => (asked.push(purpose), new TextEncoder().encode(PASSPHRASE)),
     });
     expect(station.vaultLocked()).toBe(false);
@@ -226,7 +233,15 @@ describe('a private key typed as the passphrase (secrets-in-errors style)', () =
       await call('vaultUnlock', { passphrase: [key] }),
       await call('vaultUnlock', { [key]: PASSPHRASE }),
     ];
-    expect(refused.map(code)).toEqual(['KEYSTORE_PASSPHRASE', 'KEYSTORE_PASSPHRASE', 'INVALID_INPUT', 'INVALID_INPUT', 'KEYSTORE_PASSPHRASE', 'INVALID_INPUT', 'INVALID_INPUT']);
+    expect(refused.map(code)).toEqual([
+      'KEYSTORE_PASSPHRASE',
+      'KEYSTORE_PASSPHRASE',
+      'INVALID_INPUT',
+      'INVALID_INPUT',
+      'KEYSTORE_PASSPHRASE',
+      'INVALID_INPUT',
+      'INVALID_INPUT',
+    ]);
     for (const a of refused) {
       const text = JSON.stringify(a).toLowerCase();
       expect(runs.find((r) => text.includes(r))).toBeUndefined();

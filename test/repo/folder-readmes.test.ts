@@ -52,7 +52,10 @@ describe('a README.md in every code folder', () => {
   });
 
   it('each has a README.md', () => {
-    expect(folders.filter((f) => !existsSync(`${repoRoot}${f}/README.md`)), 'write a README.md: what runs here, what it may import, how to add one').toEqual([]);
+    expect(
+      folders.filter((f) => !existsSync(`${repoRoot}${f}/README.md`)),
+      'write a README.md: what runs here, what it may import, how to add one',
+    ).toEqual([]);
   });
 
   it('each README says what the folder may import and how to add to it', () => {

@@ -43,12 +43,32 @@ const IMPORT_PROBES: Array<{ name: string; code: string; message: RegExp }> = [
   { name: "import fs from 'node:fs'", code: "import fs from 'node:fs';\nexport const x = fs;\n", message: /no Node builtins/ },
   { name: "import fs from 'fs' (bare builtin)", code: "import fs from 'fs';\nexport const x = fs;\n", message: /no Node builtins/ },
   { name: "import 'electron'", code: "import 'electron';\n", message: /may not import Electron/ },
-  { name: "import Database from 'better-sqlite3'", code: "import Database from 'better-sqlite3';\nexport const x = Database;\n", message: /may not import native modules/ },
-  { name: "import x from '../devnet/x.ts'", code: "import x from '../devnet/x.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
-  { name: "import x from '../electron/main.ts'", code: "import x from '../electron/main.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
+  {
+    name: "import Database from 'better-sqlite3'",
+    code: "import Database from 'better-sqlite3';\nexport const x = Database;\n",
+    message: /may not import native modules/,
+  },
+  {
+    name: "import x from '../devnet/x.ts'",
+    code: "import x from '../devnet/x.ts';\nexport const y = x;\n",
+    message: /imports only shared\/ and pure packages/,
+  },
+  {
+    name: "import x from '../electron/main.ts'",
+    code: "import x from '../electron/main.ts';\nexport const y = x;\n",
+    message: /imports only shared\/ and pure packages/,
+  },
   { name: "import x from '../test/x.ts'", code: "import x from '../test/x.ts';\nexport const y = x;\n", message: /imports only shared\/ and pure packages/ },
-  { name: "import { Command } from 'commander' (not a dependency of shared/)", code: "import { Command } from 'commander';\nexport const y = Command;\n", message: /its pure npm dependencies/ },
-  { name: "import Database from '@napi-rs/keyring'", code: "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", message: /may not import native modules/ },
+  {
+    name: "import { Command } from 'commander' (not a dependency of shared/)",
+    code: "import { Command } from 'commander';\nexport const y = Command;\n",
+    message: /its pure npm dependencies/,
+  },
+  {
+    name: "import Database from '@napi-rs/keyring'",
+    code: "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n",
+    message: /may not import native modules/,
+  },
 ];
 
 const GLOBAL_PROBES: Array<{ name: string; code: string }> = [
@@ -105,19 +125,59 @@ describe('shared/ may not use DOM or Node globals', () => {
 
 /** [probe name, code, file it is linted as, message the rule gives]. */
 const FOLDER_PROBES: Array<[string, string, string, RegExp]> = [
-  ['renderer/ importing electron/', "import x from '../electron/station/api.ts';\nexport const y = x;\n", 'renderer/__probe__.ts', /renderer\/ may not import electron/],
-  ['renderer/ importing Electron', "import { ipcRenderer } from 'electron';\nexport const y = ipcRenderer;\n", 'renderer/src/__probe__.ts', /renderer\/ may not import electron/],
+  [
+    'renderer/ importing electron/',
+    "import x from '../electron/station/api.ts';\nexport const y = x;\n",
+    'renderer/__probe__.ts',
+    /renderer\/ may not import electron/,
+  ],
+  [
+    'renderer/ importing Electron',
+    "import { ipcRenderer } from 'electron';\nexport const y = ipcRenderer;\n",
+    'renderer/src/__probe__.ts',
+    /renderer\/ may not import electron/,
+  ],
   ['renderer/ importing node:fs', "import fs from 'node:fs';\nexport const y = fs;\n", 'renderer/__probe__.ts', /no Node builtins/],
   ['renderer/ importing fs', "import fs from 'fs';\nexport const y = fs;\n", 'renderer/__probe__.ts', /no Node builtins/],
   ['renderer/ importing devnet/', "import x from '../../devnet/node.ts';\nexport const y = x;\n", 'renderer/__probe__.ts', /renderer\/ imports only shared\//],
   ['renderer/ importing cli/', "import x from '../../cli/main.ts';\nexport const y = x;\n", 'renderer/src/__probe__.ts', /renderer\/ imports only shared\//],
-  ['renderer/ importing the signing module shared/chain/keys.ts', "import { signDigest } from '../../shared/chain/keys.ts';\nexport const y = signDigest;\n", 'renderer/__probe__.ts', /never imports the signing module/],
+  [
+    'renderer/ importing the signing module shared/chain/keys.ts',
+    "import { signDigest } from '../../shared/chain/keys.ts';\nexport const y = signDigest;\n",
+    'renderer/__probe__.ts',
+    /never imports the signing module/,
+  ],
   // The renderer may import any shared/ module, so none of them may carry signing in with it.
-  ['a shared/ module importing the signing module shared/chain/keys.ts', "import { signDigest } from './keys.ts';\nexport const y = signDigest;\n", 'shared/__probe__.ts', /no shared\/ module imports the signing module/],
-  ['renderer/ importing the signing library directly', "import * as secp from '@noble/secp256k1';\nexport const y = secp;\n", 'renderer/__probe__.ts', /renderer\/ never signs/],
-  ['devnet/ importing cli/', "import { run } from '../../cli/main.ts';\nexport const y = run;\n", 'devnet/__probe__.ts', /devnet\/ and cli\/ never import each other/],
-  ['cli/ importing devnet/', "import { startDevnet } from '../../devnet/node.ts';\nexport const y = startDevnet;\n", 'cli/__probe__.ts', /devnet\/ and cli\/ never import each other/],
-  ['station/ importing electron', "import { app } from 'electron';\nexport const y = app;\n", 'station/__probe__.ts', /Only electron\/shell\/main.ts and preload.ts import Electron/],
+  [
+    'a shared/ module importing the signing module shared/chain/keys.ts',
+    "import { signDigest } from './keys.ts';\nexport const y = signDigest;\n",
+    'shared/__probe__.ts',
+    /no shared\/ module imports the signing module/,
+  ],
+  [
+    'renderer/ importing the signing library directly',
+    "import * as secp from '@noble/secp256k1';\nexport const y = secp;\n",
+    'renderer/__probe__.ts',
+    /renderer\/ never signs/,
+  ],
+  [
+    'devnet/ importing cli/',
+    "import { run } from '../../cli/main.ts';\nexport const y = run;\n",
+    'devnet/__probe__.ts',
+    /devnet\/ and cli\/ never import each other/,
+  ],
+  [
+    'cli/ importing devnet/',
+    "import { startDevnet } from '../../devnet/node.ts';\nexport const y = startDevnet;\n",
+    'cli/__probe__.ts',
+    /devnet\/ and cli\/ never import each other/,
+  ],
+  [
+    'station/ importing electron',
+    "import { app } from 'electron';\nexport const y = app;\n",
+    'station/__probe__.ts',
+    /Only electron\/shell\/main.ts and preload.ts import Electron/,
+  ],
 ];
 
 describe('folder boundaries: renderer/, devnet/ ⇄ cli/, station/', () => {
@@ -167,7 +227,9 @@ describe('only the Electron entry files import electron (tests load everything e
 
   it("import from 'electron/main' is an error too, while our own ../electron/ files are fine in test/", async () => {
     expect(ruleHits(await lint("import { app } from 'electron/main';\nexport const x = app;\n", 'test/__probe__.ts'), 'no-restricted-imports')).toHaveLength(1);
-    expect(ruleHits(await lint("import { x } from '../../electron/shell/ipc.ts';\nexport const y = x;\n", 'test/__probe__.ts'), 'no-restricted-imports')).toEqual([]);
+    expect(
+      ruleHits(await lint("import { x } from '../../electron/shell/ipc.ts';\nexport const y = x;\n", 'test/__probe__.ts'), 'no-restricted-imports'),
+    ).toEqual([]);
   });
 
   for (const path of ['electron/shell/main.ts', 'electron/shell/preload.ts']) {
@@ -181,42 +243,177 @@ describe('only the Electron entry files import electron (tests load everything e
 /** [probe name, code, file it is linted as, message the layer rule gives, or null: allowed]. */
 const LAYER_PROBES: Array<[string, string, string, RegExp | null]> = [
   // shared/ layers: gen < base < chain < contracts < approval < views < files < api.
-  ['shared/chain/ importing shared/approval/ (up)', "import { x } from '../approval/authorization.ts';\nexport const y = x;\n", 'shared/chain/__probe__.ts', /shared\/chain\/ may not import shared\/approval\//],
-  ['shared/base/ importing shared/chain/ (up)', "import { x } from '../chain/address.ts';\nexport const y = x;\n", 'shared/base/__probe__.ts', /shared\/base\/ may not import shared\/chain\//],
-  ['shared/views/ importing shared/api/ (up)', "export { x } from '../api/station-api.ts';\n", 'shared/views/__probe__.ts', /shared\/views\/ may not import shared\/api\//],
-  ['shared/contracts/permission/ importing shared/files/ (up, from a nested folder)', "import { x } from '../../files/proof.ts';\nexport const y = x;\n", 'shared/contracts/permission/__probe__.ts', /shared\/contracts\/ may not import shared\/files\//],
-  ['shared/chain/ importing a type from shared/approval/ (types cross)', "import type { X } from '../approval/authorization.ts';\nexport type Y = X;\n", 'shared/chain/__probe__.ts', null],
-  ['shared/chain/ importing { type X } from shared/views/ (types cross)', "import { type X } from '../views/view.ts';\nexport type Y = X;\n", 'shared/chain/__probe__.ts', null],
+  [
+    'shared/chain/ importing shared/approval/ (up)',
+    "import { x } from '../approval/authorization.ts';\nexport const y = x;\n",
+    'shared/chain/__probe__.ts',
+    /shared\/chain\/ may not import shared\/approval\//,
+  ],
+  [
+    'shared/base/ importing shared/chain/ (up)',
+    "import { x } from '../chain/address.ts';\nexport const y = x;\n",
+    'shared/base/__probe__.ts',
+    /shared\/base\/ may not import shared\/chain\//,
+  ],
+  [
+    'shared/views/ importing shared/api/ (up)',
+    "export { x } from '../api/station-api.ts';\n",
+    'shared/views/__probe__.ts',
+    /shared\/views\/ may not import shared\/api\//,
+  ],
+  [
+    'shared/contracts/permission/ importing shared/files/ (up, from a nested folder)',
+    "import { x } from '../../files/proof.ts';\nexport const y = x;\n",
+    'shared/contracts/permission/__probe__.ts',
+    /shared\/contracts\/ may not import shared\/files\//,
+  ],
+  [
+    'shared/chain/ importing a type from shared/approval/ (types cross)',
+    "import type { X } from '../approval/authorization.ts';\nexport type Y = X;\n",
+    'shared/chain/__probe__.ts',
+    null,
+  ],
+  [
+    'shared/chain/ importing { type X } from shared/views/ (types cross)',
+    "import { type X } from '../views/view.ts';\nexport type Y = X;\n",
+    'shared/chain/__probe__.ts',
+    null,
+  ],
   ['shared/api/ importing shared/files/ (down)', "import { x } from '../files/proof.ts';\nexport const y = x;\n", 'shared/api/__probe__.ts', null],
-  ['shared/base/ importing shared/gen/ (gen is the bottom)', "import { x } from '../gen/protocol/core_pb.ts';\nexport const y = x;\n", 'shared/base/__probe__.ts', null],
+  [
+    'shared/base/ importing shared/gen/ (gen is the bottom)',
+    "import { x } from '../gen/protocol/core_pb.ts';\nexport const y = x;\n",
+    'shared/base/__probe__.ts',
+    null,
+  ],
   ['shared/chain/ importing shared/chain/ (sideways)', "import { x } from './address.ts';\nexport const y = x;\n", 'shared/chain/__probe__.ts', null],
   // station/ features: any folder but store/, vault/, node/, core/.
-  ['station/tokens/ importing station/proofs/', "import { x } from '../proofs/proofs.ts';\nexport const y = x;\n", 'station/tokens/__probe__.ts', /station\/tokens\/ is a feature and may not import the feature station\/proofs\//],
-  ['a new feature station/accounts/ importing station/keys/', "import { x } from '../keys/keys.ts';\nexport const y = x;\n", 'station/accounts/__probe__.ts', /station\/accounts\/ is a feature and may not import the feature station\/keys\//],
-  ['station/tokens/ importing the composition root', "import { Station } from '../station.ts';\nexport const y = Station;\n", 'station/tokens/__probe__.ts', /may not import the composition root station\/station\.ts/],
-  ['station/tokens/ importing store/, vault/, node/, core/ and shared/', "import { a } from '../store/store.ts';\nimport { b } from '../vault/vault.ts';\nimport { c } from '../node/node-client.ts';\nimport { d } from '../core/errors.ts';\nimport { e } from '../../shared/base/bytes.ts';\nexport const y = [a, b, c, d, e];\n", 'station/tokens/__probe__.ts', null],
-  ['station/tokens/ importing a type from station/proofs/ (types cross)', "import type { X } from '../proofs/proofs.ts';\nexport type Y = X;\n", 'station/tokens/__probe__.ts', null],
-  ['station/station.ts importing every feature (the root)', "import { x } from './proofs/proofs.ts';\nimport { y } from './tokens/token-details.ts';\nexport const z = [x, y];\n", 'station/station.ts', null],
+  [
+    'station/tokens/ importing station/proofs/',
+    "import { x } from '../proofs/proofs.ts';\nexport const y = x;\n",
+    'station/tokens/__probe__.ts',
+    /station\/tokens\/ is a feature and may not import the feature station\/proofs\//,
+  ],
+  [
+    'a new feature station/accounts/ importing station/keys/',
+    "import { x } from '../keys/keys.ts';\nexport const y = x;\n",
+    'station/accounts/__probe__.ts',
+    /station\/accounts\/ is a feature and may not import the feature station\/keys\//,
+  ],
+  [
+    'station/tokens/ importing the composition root',
+    "import { Station } from '../station.ts';\nexport const y = Station;\n",
+    'station/tokens/__probe__.ts',
+    /may not import the composition root station\/station\.ts/,
+  ],
+  [
+    'station/tokens/ importing store/, vault/, node/, core/ and shared/',
+    "import { a } from '../store/store.ts';\nimport { b } from '../vault/vault.ts';\nimport { c } from '../node/node-client.ts';\nimport { d } from '../core/errors.ts';\nimport { e } from '../../shared/base/bytes.ts';\nexport const y = [a, b, c, d, e];\n",
+    'station/tokens/__probe__.ts',
+    null,
+  ],
+  [
+    'station/tokens/ importing a type from station/proofs/ (types cross)',
+    "import type { X } from '../proofs/proofs.ts';\nexport type Y = X;\n",
+    'station/tokens/__probe__.ts',
+    null,
+  ],
+  [
+    'station/station.ts importing every feature (the root)',
+    "import { x } from './proofs/proofs.ts';\nimport { y } from './tokens/token-details.ts';\nexport const z = [x, y];\n",
+    'station/station.ts',
+    null,
+  ],
   // Native modules: one folder each.
-  ['station/tokens/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'station/tokens/__probe__.ts', /only station\/store\/ \(and devnet\/, the local node\) imports better-sqlite3/],
-  ['electron/shell/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'electron/shell/__probe__.ts', /only station\/store\/ .* imports better-sqlite3/],
-  ['cli/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'cli/__probe__.ts', /only station\/store\/ .* imports better-sqlite3/],
+  [
+    'station/tokens/ importing better-sqlite3',
+    "import Database from 'better-sqlite3';\nexport const y = Database;\n",
+    'station/tokens/__probe__.ts',
+    /only station\/store\/ \(and devnet\/, the local node\) imports better-sqlite3/,
+  ],
+  [
+    'electron/shell/ importing better-sqlite3',
+    "import Database from 'better-sqlite3';\nexport const y = Database;\n",
+    'electron/shell/__probe__.ts',
+    /only station\/store\/ .* imports better-sqlite3/,
+  ],
+  [
+    'cli/ importing better-sqlite3',
+    "import Database from 'better-sqlite3';\nexport const y = Database;\n",
+    'cli/__probe__.ts',
+    /only station\/store\/ .* imports better-sqlite3/,
+  ],
   ['station/store/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'station/store/__probe__.ts', null],
   ['devnet/ importing better-sqlite3', "import Database from 'better-sqlite3';\nexport const y = Database;\n", 'devnet/__probe__.ts', null],
-  ['station/store/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'station/store/__probe__.ts', /only station\/vault\/ imports @napi-rs\/keyring/],
-  ['cli/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'cli/__probe__.ts', /only station\/vault\/ imports @napi-rs\/keyring/],
+  [
+    'station/store/ importing @napi-rs/keyring',
+    "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n",
+    'station/store/__probe__.ts',
+    /only station\/vault\/ imports @napi-rs\/keyring/,
+  ],
+  [
+    'cli/ importing @napi-rs/keyring',
+    "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n",
+    'cli/__probe__.ts',
+    /only station\/vault\/ imports @napi-rs\/keyring/,
+  ],
   ['station/vault/ importing @napi-rs/keyring', "import { Entry } from '@napi-rs/keyring';\nexport const y = Entry;\n", 'station/vault/__probe__.ts', null],
   // renderer/: features, and app/, ui/, forms/.
-  ['renderer/tokens/ importing renderer/send/', "import { x } from '../send/send.svelte.ts';\nexport const y = x;\n", 'renderer/tokens/__probe__.ts', /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//],
-  ['renderer/ui/ importing a feature', "import { x } from '../tokens/tokens.svelte.ts';\nexport const y = x;\n", 'renderer/ui/__probe__.ts', /renderer\/ui\/ is shared by the features and may not import the feature renderer\/tokens\//],
-  ['renderer/forms/ importing a feature', "import { x } from '../tokens/token-rules.ts';\nexport const y = x;\n", 'renderer/forms/__probe__.ts', /renderer\/forms\/ is shared by the features/],
-  ['renderer/ui/ importing renderer/forms/', "import { x } from '../forms/source-account.svelte.ts';\nexport const y = x;\n", 'renderer/ui/__probe__.ts', /renderer\/ui\/ may not import renderer\/forms\//],
-  ['renderer/forms/ importing a type from a feature (types cross)', "import type { X } from '../tokens/token-rules.ts';\nexport type Y = X;\n", 'renderer/forms/__probe__.ts', null],
-  ['renderer/tokens/ importing app/, ui/, forms/', "import { a } from '../app/format.ts';\nimport { b } from '../ui/x.ts';\nimport { c } from '../forms/source-account.svelte.ts';\nexport const y = [a, b, c];\n", 'renderer/tokens/__probe__.ts', null],
-  ['renderer/app/ importing every feature (the root)', "import { a } from '../tokens/tokens.svelte.ts';\nimport { b } from '../send/send.svelte.ts';\nexport const y = [a, b];\n", 'renderer/app/__probe__.ts', null],
+  [
+    'renderer/tokens/ importing renderer/send/',
+    "import { x } from '../send/send.svelte.ts';\nexport const y = x;\n",
+    'renderer/tokens/__probe__.ts',
+    /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//,
+  ],
+  [
+    'renderer/ui/ importing a feature',
+    "import { x } from '../tokens/tokens.svelte.ts';\nexport const y = x;\n",
+    'renderer/ui/__probe__.ts',
+    /renderer\/ui\/ is shared by the features and may not import the feature renderer\/tokens\//,
+  ],
+  [
+    'renderer/forms/ importing a feature',
+    "import { x } from '../tokens/token-rules.ts';\nexport const y = x;\n",
+    'renderer/forms/__probe__.ts',
+    /renderer\/forms\/ is shared by the features/,
+  ],
+  [
+    'renderer/ui/ importing renderer/forms/',
+    "import { x } from '../forms/source-account.svelte.ts';\nexport const y = x;\n",
+    'renderer/ui/__probe__.ts',
+    /renderer\/ui\/ may not import renderer\/forms\//,
+  ],
+  [
+    'renderer/forms/ importing a type from a feature (types cross)',
+    "import type { X } from '../tokens/token-rules.ts';\nexport type Y = X;\n",
+    'renderer/forms/__probe__.ts',
+    null,
+  ],
+  [
+    'renderer/tokens/ importing app/, ui/, forms/',
+    "import { a } from '../app/format.ts';\nimport { b } from '../ui/x.ts';\nimport { c } from '../forms/source-account.svelte.ts';\nexport const y = [a, b, c];\n",
+    'renderer/tokens/__probe__.ts',
+    null,
+  ],
+  [
+    'renderer/app/ importing every feature (the root)',
+    "import { a } from '../tokens/tokens.svelte.ts';\nimport { b } from '../send/send.svelte.ts';\nexport const y = [a, b];\n",
+    'renderer/app/__probe__.ts',
+    null,
+  ],
   // The <script> of a component is read too, at its own line.
-  ['a .svelte feature component importing another feature', "<script lang=\"ts\">\n  import SendScreen from '../send/SendScreen.svelte';\n</script>\n\n<SendScreen />\n", 'renderer/tokens/__Probe__.svelte', /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//],
-  ['a .svelte component importing ui/ and app/', "<script lang=\"ts\">\n  import AddressText from '../ui/AddressText.svelte';\n  import { shown } from '../app/format.ts';\n</script>\n\n<AddressText address={shown('x')} />\n", 'renderer/tokens/__Probe__.svelte', null],
+  [
+    'a .svelte feature component importing another feature',
+    '<script lang="ts">\n  import SendScreen from \'../send/SendScreen.svelte\';\n</script>\n\n<SendScreen />\n',
+    'renderer/tokens/__Probe__.svelte',
+    /renderer\/tokens\/ is a feature and may not import the feature renderer\/send\//,
+  ],
+  [
+    'a .svelte component importing ui/ and app/',
+    "<script lang=\"ts\">\n  import AddressText from '../ui/AddressText.svelte';\n  import { shown } from '../app/format.ts';\n</script>\n\n<AddressText address={shown('x')} />\n",
+    'renderer/tokens/__Probe__.svelte',
+    null,
+  ],
 ];
 
 describe('import layers (issue 15): shared/ layers, station/ and renderer/ features, native modules', () => {
@@ -229,12 +426,17 @@ describe('import layers (issue 15): shared/ layers, station/ and renderer/ featu
   }
 
   it('the rule reports a .svelte import at its own line', async () => {
-    const [result] = await eslint.lintText("<script lang=\"ts\">\n  import { a } from './x.ts';\n  import S from '../send/SendScreen.svelte';\n</script>\n", { filePath: 'renderer/tokens/__Probe__.svelte' });
+    const [result] = await eslint.lintText("<script lang=\"ts\">\n  import { a } from './x.ts';\n  import S from '../send/SendScreen.svelte';\n</script>\n", {
+      filePath: 'renderer/tokens/__Probe__.svelte',
+    });
     expect(result!.messages.filter((m) => m.ruleId === 'airlock/layers').map((m) => m.line)).toEqual([3]);
   });
 
   it('the renderer boundary applies to .svelte scripts too', async () => {
-    const hits = ruleHits(await lint("<script lang=\"ts\">\n  import fs from 'node:fs';\n</script>\n", 'renderer/tokens/__Probe__.svelte'), 'no-restricted-imports');
+    const hits = ruleHits(
+      await lint('<script lang="ts">\n  import fs from \'node:fs\';\n</script>\n', 'renderer/tokens/__Probe__.svelte'),
+      'no-restricted-imports',
+    );
     expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/no Node builtins/));
   });
 
@@ -278,11 +480,21 @@ describe('the real station/, electron/ and renderer/ folders', () => {
 });
 
 describe('tests never skip (a missing prerequisite fails instead)', () => {
-  const SKIPS = ["it.skip('x', () => {});", "it.skipIf(true)('x', () => {});", "describe.runIf(false)('x', () => {});", "test.todo('x');", "describe.only('x', () => {});", "it('x', (ctx) => { ctx.skip(); });"];
+  const SKIPS = [
+    "it.skip('x', () => {});",
+    "it.skipIf(true)('x', () => {});",
+    "describe.runIf(false)('x', () => {});",
+    "test.todo('x');",
+    "describe.only('x', () => {});",
+    "it('x', (ctx) => { ctx.skip(); });",
+  ];
   for (const code of SKIPS) {
     for (const file of ['station/vault/__probe__.test.ts', 'test/browser/__probe__.test.ts']) {
       it(`${code} is an error in ${file}`, async () => {
-        const hits = ruleHits(await lint(`import { describe, it, test } from 'vitest';\nexport const u = [describe, it, test];\n${code}\n`, file), 'no-restricted-properties');
+        const hits = ruleHits(
+          await lint(`import { describe, it, test } from 'vitest';\nexport const u = [describe, it, test];\n${code}\n`, file),
+          'no-restricted-properties',
+        );
         expect(hits.map((h) => h.message)).toContainEqual(expect.stringMatching(/tests never skip/));
       });
     }

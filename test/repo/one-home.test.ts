@@ -27,17 +27,14 @@ const ROOTS = ['shared/', 'station/', 'electron/', 'cli/', 'devnet/', 'renderer/
  * electron/ module declares its own, `reexport` naming the station/ or electron/ file that still
  * imports the name from its old module. Only removals are allowed: re-point or fix, then delete.
  */
-const ALLOWED: Record<string, { modules: readonly string[]; twin?: true; reexportFor?: string }> = {
-};
+const ALLOWED: Record<string, { modules: readonly string[]; twin?: true; reexportFor?: string }> = {};
 
 /** The names a module exports: declarations, export lists and re-exports (`export *` has no names of its own). */
 function exportedNames(path: string, text: string): string[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const names: string[] = [];
-  const exported = (node: ts.Node): boolean =>
-    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  const isDefault = (node: ts.Node): boolean =>
-    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  const exported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isDefault = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   for (const node of source.statements) {
     if (ts.isExportDeclaration(node)) {
       if (node.exportClause && ts.isNamedExports(node.exportClause)) {
@@ -51,8 +48,11 @@ function exportedNames(path: string, text: string): string[] {
         if (ts.isIdentifier(d.name)) names.push(d.name.text);
       }
     } else if (
-      (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) ||
-        ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) &&
+      (ts.isFunctionDeclaration(node) ||
+        ts.isClassDeclaration(node) ||
+        ts.isInterfaceDeclaration(node) ||
+        ts.isTypeAliasDeclaration(node) ||
+        ts.isEnumDeclaration(node)) &&
       node.name
     ) {
       names.push(node.name.text);
@@ -128,9 +128,7 @@ describe('one home per exported name', () => {
   it('no name is exported by two product modules, except the listed station/electron pairs', () => {
     const found = duplicateExports(productModules());
     const unlisted = [...found].filter(([name, paths]) => ALLOWED[name]?.modules.join(' ') !== paths.join(' '));
-    expect(
-      unlisted.map(([name, paths]) => `${name} is exported by ${paths.join(' and ')}: give it one home and import it from there`),
-    ).toEqual([]);
+    expect(unlisted.map(([name, paths]) => `${name} is exported by ${paths.join(' and ')}: give it one home and import it from there`)).toEqual([]);
   });
 
   it('the allow-list only shrinks: every listed pair still exists, and each one is held by station/ or electron/', () => {
@@ -147,8 +145,12 @@ describe('one home per exported name', () => {
         // A re-export is allowed only while its station/ or electron/ importer still imports the name from the old module.
         const importer = entry.reexportFor === undefined ? undefined : files.get(entry.reexportFor);
         const oldModules = entry.modules.filter((m) => m !== 'shared/base/limits.ts').map((m) => m.replace(/^.*\//, ''));
-        return !(entry.reexportFor !== undefined && inStation(entry.reexportFor) && importer !== undefined &&
-          new RegExp(`import\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'[^']*/(${oldModules.join('|')})'`).test(importer));
+        return !(
+          entry.reexportFor !== undefined &&
+          inStation(entry.reexportFor) &&
+          importer !== undefined &&
+          new RegExp(`import\\s*(type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'[^']*/(${oldModules.join('|')})'`).test(importer)
+        );
       })
       .map(([name]) => `${name} is allowed but no station/ or electron/ module holds it or imports it from its old module: fix it instead`);
     expect(unjustified).toEqual([]);

@@ -78,7 +78,10 @@ describe('electron-builder.yml', () => {
     expect(natives.length).toBeGreaterThan(1);
     expect(natives.some((p) => p.includes('keyring'))).toBe(true);
     for (const path of natives) {
-      expect(patterns.some((pattern) => minimatch(path, pattern, { dot: true })), path).toBe(true);
+      expect(
+        patterns.some((pattern) => minimatch(path, pattern, { dot: true })),
+        path,
+      ).toBe(true);
     }
     // The JavaScript beside the binaries must come out too: better-sqlite3 loads its binary by path.
     expect(patterns.some((pattern) => minimatch('node_modules/better-sqlite3/lib/database.js', pattern))).toBe(true);

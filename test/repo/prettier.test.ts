@@ -29,15 +29,19 @@ describe('Prettier', () => {
   });
 
   it('accepts the house style', async () => {
-    const code = "import { a } from './a.ts';\n\nexport const f = (x: string) => ({ x, y: 'z' });\nexport const list = [\n  'one-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  'two-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  a,\n];\n";
+    const code =
+      "import { a } from './a.ts';\n\nexport const f = (x: string) => ({ x, y: 'z' });\nexport const list = [\n  'one-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  'two-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  a,\n];\n";
     expect(await formatted(code, 'station/__probe__.ts')).toBe(true);
   });
 
   for (const [what, code] of [
     ['double quotes', 'export const s = "x";\n'],
-    ['no trailing comma in a broken list', "export const list = [\n  'one-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  'two-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'\n];\n"],
+    [
+      'no trailing comma in a broken list',
+      "export const list = [\n  'one-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n  'two-long-entry-to-force-a-break-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'\n];\n",
+    ],
     ['a missing semicolon', "export const s = 'x'\n"],
-    ['four-space indent', "export function f() {\n    return 1;\n}\n"],
+    ['four-space indent', 'export function f() {\n    return 1;\n}\n'],
     ['an arrow parameter without parentheses', 'export const f = x => x;\n'],
     ['a 161-column line', `export const s = '${'a'.repeat(161 - "export const s = '';".length)}';\n`],
   ] as const) {
@@ -50,7 +54,14 @@ describe('Prettier', () => {
     expect(await formatted(`export const s = '${'a'.repeat(160 - "export const s = '';".length)}';\n`, 'station/__probe__.ts')).toBe(true);
   });
 
-  for (const path of ['shared/gen/protocol/core_pb.ts', 'package-lock.json', 'docs/screenshots/x.png', 'test/fixtures/java-tron/getaccount.json', 'test/fixtures/vectors/reference.json', 'out/main/main.js']) {
+  for (const path of [
+    'shared/gen/protocol/core_pb.ts',
+    'package-lock.json',
+    'docs/screenshots/x.png',
+    'test/fixtures/java-tron/getaccount.json',
+    'test/fixtures/vectors/reference.json',
+    'out/main/main.js',
+  ]) {
     it(`leaves ${path} alone`, async () => {
       expect((await prettier.getFileInfo(`${repoRoot}${path}`, { ignorePath })).ignored).toBe(true);
     });

@@ -57,10 +57,7 @@ describe('README walkthrough', () => {
     const blocks = walkthroughBlocks(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
     expect(blocks.length).toBeGreaterThanOrEqual(4);
     const airlock = `${quote(process.execPath)} ${quote(join(repoRoot, 'bin/airlock.mjs'))}`;
-    const script = ['set -eu', ...blocks, 'echo "BOB=$B1"']
-      .join('\n')
-      .replaceAll('npx airlock', airlock)
-      .replaceAll('http://127.0.0.1:8090', devnet.url);
+    const script = ['set -eu', ...blocks, 'echo "BOB=$B1"'].join('\n').replaceAll('npx airlock', airlock).replaceAll('http://127.0.0.1:8090', devnet.url);
     const r = await runBash(script, dir);
     expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toContain('payments');

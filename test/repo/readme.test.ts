@@ -52,7 +52,10 @@ describe('README.md examples', () => {
     const lines = blocks.flat().filter((l) => l.startsWith('npx airlock'));
     expect(lines.length).toBeGreaterThanOrEqual(7);
     for (const group of ['tx encode', 'tx sign', 'tx inspect', 'ops encode', 'ops decode', 'address']) {
-      expect(lines.some((l) => l.startsWith(`npx airlock ${group}`)), group).toBe(true);
+      expect(
+        lines.some((l) => l.startsWith(`npx airlock ${group}`)),
+        group,
+      ).toBe(true);
     }
   });
 

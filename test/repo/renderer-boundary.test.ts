@@ -35,7 +35,10 @@ export function componentProblems(source: string, file: string): string[] {
     if (typeof node !== 'object' || node === null) return;
     const n = node as { type?: string; start?: number; source?: { value?: unknown } };
     if (n.type === 'HtmlTag') problems.push(`${lineOf(n.start ?? 0)}: {@html} renders text as markup`);
-    if ((n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration' || n.type === 'ImportExpression') && typeof n.source?.value === 'string') {
+    if (
+      (n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration' || n.type === 'ImportExpression') &&
+      typeof n.source?.value === 'string'
+    ) {
       const spec = n.source.value;
       const line = lineOf(n.start ?? 0);
       if (spec.startsWith('.')) {

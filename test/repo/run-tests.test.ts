@@ -83,7 +83,9 @@ function fakeAptGet(name: string, fails: boolean): { path: string; log: string; 
   const [bin, installed, log] = [join(root, 'bin'), join(root, 'installed'), join(root, 'apt.log')];
   mkdirSync(bin, { recursive: true });
   mkdirSync(installed, { recursive: true });
-  const links = PACKAGED.slice(0, 3).map((p) => `ln -sf /usr/bin/${p} ${installed}/${p}`).join('; ');
+  const links = PACKAGED.slice(0, 3)
+    .map((p) => `ln -sf /usr/bin/${p} ${installed}/${p}`)
+    .join('; ');
   const script = `#!/bin/sh\necho "$*" >> ${log}\n${fails ? 'exit 100' : `if [ "$1" = install ]; then ${links}; fi`}\n`;
   writeFileSync(join(bin, 'apt-get'), script);
   chmodSync(join(bin, 'apt-get'), 0o755);

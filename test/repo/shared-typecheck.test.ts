@@ -15,7 +15,10 @@ const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 describe('shared/ without Node types', () => {
   it('tsconfig.shared.json has no Node types and covers shared/', () => {
-    const config = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.shared.json'), 'utf8')) as { compilerOptions: { types: string[]; lib: string[] }; include: string[] };
+    const config = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.shared.json'), 'utf8')) as {
+      compilerOptions: { types: string[]; lib: string[] };
+      include: string[];
+    };
     expect(config.compilerOptions.types).toEqual([]);
     expect(config.compilerOptions.lib).toEqual(['ES2023']);
     expect(config.include).toContain('shared');
@@ -25,10 +28,13 @@ describe('shared/ without Node types', () => {
     const dir = mkdtempSync(join(tmpdir(), 'airlock-shared-tsc-'));
     try {
       writeFileSync(join(dir, 'probe.ts'), "export const bytes = Buffer.from('x');\nexport const encoded = new TextEncoder().encode('x');\n");
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-        extends: join(repoRoot, 'tsconfig.shared.json'),
-        include: [join(dir, 'probe.ts'), join(repoRoot, 'types', 'encoding.d.ts')],
-      }));
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          extends: join(repoRoot, 'tsconfig.shared.json'),
+          include: [join(dir, 'probe.ts'), join(repoRoot, 'types', 'encoding.d.ts')],
+        }),
+      );
       const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
       expect(r.status).not.toBe(0);
       expect(r.stdout).toContain("Cannot find name 'Buffer'");

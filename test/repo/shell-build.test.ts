@@ -26,7 +26,12 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 /** Every module specifier a built file loads, by require(), static import or dynamic import(). */
 function specifiers(code: string): string[] {
   const found = new Set<string>();
-  for (const re of [/\brequire\(\s*["']([^"']+)["']\s*\)/g, /^\s*import\s[^;]*?from\s*["']([^"']+)["']/gm, /^\s*import\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g]) {
+  for (const re of [
+    /\brequire\(\s*["']([^"']+)["']\s*\)/g,
+    /^\s*import\s[^;]*?from\s*["']([^"']+)["']/gm,
+    /^\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ]) {
     for (const m of code.matchAll(re)) found.add(m[1]!);
   }
   return [...found].sort();

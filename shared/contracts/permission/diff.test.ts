@@ -16,7 +16,9 @@ const C = addressFromHex('4103a1bba60b5aa37094cf16123add674c01589488');
 
 function p(type: PermissionType, name: string, threshold: bigint, keys: [Uint8Array, bigint][], ops?: string[]): Permission {
   return create(PermissionSchema, {
-    type, permissionName: name, threshold,
+    type,
+    permissionName: name,
+    threshold,
     operations: ops ? encodeOperations(ops) : new Uint8Array(),
     keys: keys.map(([address, weight]) => create(KeySchema, { address, weight })),
   });
@@ -37,7 +39,11 @@ describe('permission diff', () => {
 
   it('single key to 2-of-3: keys added, weight changed, threshold, name, operations by name, an active added', () => {
     const next = {
-      owner: p(PermissionType.Owner, 'treasury', 2n, [[A, 2n], [B, 1n], [C, 1n]]),
+      owner: p(PermissionType.Owner, 'treasury', 2n, [
+        [A, 2n],
+        [B, 1n],
+        [C, 1n],
+      ]),
       actives: [
         p(PermissionType.Active, 'active', 1n, [[B, 1n]], ['TransferContract', 'VoteWitnessContract']),
         p(PermissionType.Active, 'tokens', 1n, [[C, 1n]], ['TransferAssetContract']),
@@ -47,19 +53,30 @@ describe('permission diff', () => {
     expect(d.changed).toBe(true);
     const [o, a2, a3] = d.permissions;
     expect(o).toMatchObject({
-      slot: 'owner', id: 0, change: 'changed',
-      name: { from: 'owner', to: 'treasury' }, threshold: { from: '1', to: '2' },
-      keysAdded: [{ address: addressToBase58(B), from: null, to: '1' }, { address: addressToBase58(C), from: null, to: '1' }],
+      slot: 'owner',
+      id: 0,
+      change: 'changed',
+      name: { from: 'owner', to: 'treasury' },
+      threshold: { from: '1', to: '2' },
+      keysAdded: [
+        { address: addressToBase58(B), from: null, to: '1' },
+        { address: addressToBase58(C), from: null, to: '1' },
+      ],
       weightsChanged: [{ address: addressToBase58(A), from: '1', to: '2' }],
       keysRemoved: [],
     });
     expect(a2).toMatchObject({
-      id: 2, change: 'changed',
-      keysAdded: [{ address: addressToBase58(B) }], keysRemoved: [{ address: addressToBase58(A), from: '1', to: null }],
-      operationsAdded: ['VoteWitnessContract'], operationsRemoved: ['TransferAssetContract'],
+      id: 2,
+      change: 'changed',
+      keysAdded: [{ address: addressToBase58(B) }],
+      keysRemoved: [{ address: addressToBase58(A), from: '1', to: null }],
+      operationsAdded: ['VoteWitnessContract'],
+      operationsRemoved: ['TransferAssetContract'],
     });
     expect(a3).toMatchObject({ id: 3, change: 'added', name: { from: null, to: 'tokens' } });
-    expect(d.lines[0]).toBe(`owner "treasury": name "owner" → "treasury"; threshold 1 → 2; + key ${addressToBase58(B)} weight 1; + key ${addressToBase58(C)} weight 1; key ${addressToBase58(A)} weight 1 → 2`);
+    expect(d.lines[0]).toBe(
+      `owner "treasury": name "owner" → "treasury"; threshold 1 → 2; + key ${addressToBase58(B)} weight 1; + key ${addressToBase58(C)} weight 1; key ${addressToBase58(A)} weight 1 → 2`,
+    );
   });
 
   it('an active removed, and names shown escaped', () => {

@@ -90,14 +90,17 @@ export function diffPermission(slot: PermissionDiff['slot'], id: number, before:
   const threshold = { from: before ? before.threshold.toString() : null, to: after ? after.threshold.toString() : null };
   const operationsAdded = opsAfter.filter((o) => !opsBefore.includes(o));
   const operationsRemoved = opsBefore.filter((o) => !opsAfter.includes(o));
-  const differs = name.from !== name.to || threshold.from !== threshold.to || keysAdded.length + keysRemoved.length + weightsChanged.length > 0
-    || operationsAdded.length + operationsRemoved.length > 0;
+  const differs =
+    name.from !== name.to ||
+    threshold.from !== threshold.to ||
+    keysAdded.length + keysRemoved.length + weightsChanged.length > 0 ||
+    operationsAdded.length + operationsRemoved.length > 0;
   const change = !before ? 'added' : !after ? 'removed' : differs ? 'changed' : 'same';
   return { slot, id, change, name, threshold, keysAdded, keysRemoved, weightsChanged, keysKept, operationsAdded, operationsRemoved };
 }
 
 function describe(d: PermissionDiff): string {
-  const what = `${d.slot === 'active' ? `active ${d.id}` : d.slot}${d.name.to ?? d.name.from ? ` "${d.name.to ?? d.name.from}"` : ''}`;
+  const what = `${d.slot === 'active' ? `active ${d.id}` : d.slot}${(d.name.to ?? d.name.from) ? ` "${d.name.to ?? d.name.from}"` : ''}`;
   if (d.change === 'added') return `${what}: added, threshold ${d.threshold.to}, ${d.keysAdded.length} key(s)`;
   if (d.change === 'removed') return `${what}: removed`;
   const parts: string[] = [];

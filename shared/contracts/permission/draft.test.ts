@@ -53,7 +53,10 @@ describe('making a draft', () => {
     const mainnet = hexToBytes('7fff1fc0033efb0f' + '00'.repeat(24));
     const withUnknown = mainnet.slice();
     withUnknown[7]! |= 0x10; // bit 60: no contract type this version knows
-    const d = draftFromPermissions(A, { owner: defaultOwnerPermission(A), actives: [defaultActivePermission(A, mainnet), defaultActivePermission(A, withUnknown)] });
+    const d = draftFromPermissions(A, {
+      owner: defaultOwnerPermission(A),
+      actives: [defaultActivePermission(A, mainnet), defaultActivePermission(A, withUnknown)],
+    });
     expect(d.actives[0]!.operations).toEqual(expect.arrayContaining(['ClearABIContract', 'ShieldedTransferContract', 'CancelAllUnfreezeV2Contract']));
     expect(d.actives[1]!.operations).toContain('60');
     // The node's own mask decides whether bit 60 is offered; with it, both re-state bit for bit.
@@ -77,7 +80,10 @@ describe('making a draft', () => {
     const active = defaultActivePermission(A);
     const view = {
       address: addressToBase58(A),
-      permissions: [{ slot: 'owner' as const, ...permissionView(owner) }, { slot: 'active' as const, ...permissionView(active) }],
+      permissions: [
+        { slot: 'owner' as const, ...permissionView(owner) },
+        { slot: 'active' as const, ...permissionView(active) },
+      ],
     };
     expect(draftFromAccountView(view)).toEqual(fresh());
     const back = permissionsFromAccountView(view);
@@ -156,7 +162,10 @@ describe('every rule, its message next to its field', () => {
 
   it('weights that overflow int64 together', () => {
     const d = fresh();
-    d.owner.keys = [{ address: B, weight: '9223372036854775807' }, { address: C, weight: '1' }];
+    d.owner.keys = [
+      { address: B, weight: '9223372036854775807' },
+      { address: C, weight: '1' },
+    ];
     expect(only(d)).toEqual([{ field: 'owner.keys.1.weight', message: 'long overflow' }]);
   });
 
@@ -257,7 +266,9 @@ describe('what typing brings', () => {
     huge.owner.name = 'x'.repeat(1_000_000);
     expect(() => checkDraft(huge, PLAIN)).toThrow(/owner\.name must be text/);
     expect(() => checkDraft({ ...fresh(), owner: { ...fresh().owner, threshold: 5 as never } }, PLAIN)).toThrow(/owner\.threshold/);
-    const proto = JSON.parse(`{"account":"${addressToBase58(A)}","owner":{"name":"o","threshold":"1","keys":[{"address":"${B}","weight":"1","__proto__":{"x":1}}],"operations":[]},"executive":null,"actives":[],"__proto__":{"polluted":true}}`) as AccountDraft;
+    const proto = JSON.parse(
+      `{"account":"${addressToBase58(A)}","owner":{"name":"o","threshold":"1","keys":[{"address":"${B}","weight":"1","__proto__":{"x":1}}],"operations":[]},"executive":null,"actives":[],"__proto__":{"polluted":true}}`,
+    ) as AccountDraft;
     expect(issuesAt(checkDraft(proto, PLAIN), 'actives')).toEqual(['active permission is missed']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

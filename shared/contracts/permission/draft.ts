@@ -76,7 +76,6 @@ export interface DraftCheck {
 
 export type DraftContext = Pick<PermissionUpdateContext, 'isExecutive' | 'availableContractTypes' | 'maxKeys'>;
 
-
 // ---------------------------------------------------------------------------------------------
 // Making a draft
 
@@ -135,14 +134,15 @@ export interface AccountViewPermissions {
  * (shared/views/view.ts), so a name with hidden characters comes back as its escaped text.
  */
 export function permissionsFromAccountView(view: AccountViewPermissions): PermissionSet {
-  const toMessage = (p: AccountViewPermissions['permissions'][number]): Permission => create(PermissionSchema, {
-    type: p.slot === 'owner' ? PermissionType.Owner : p.slot === 'executive' ? PermissionType.Executive : PermissionType.Active,
-    id: p.id,
-    permissionName: p.name,
-    threshold: BigInt(p.threshold),
-    operations: p.operations ? hexToBytes(p.operations.hex, 'operations') : new Uint8Array(),
-    keys: p.keys.map((k) => create(KeySchema, { address: hexToBytes(k.address.hex, 'address'), weight: BigInt(k.weight) })),
-  });
+  const toMessage = (p: AccountViewPermissions['permissions'][number]): Permission =>
+    create(PermissionSchema, {
+      type: p.slot === 'owner' ? PermissionType.Owner : p.slot === 'executive' ? PermissionType.Executive : PermissionType.Active,
+      id: p.id,
+      permissionName: p.name,
+      threshold: BigInt(p.threshold),
+      operations: p.operations ? hexToBytes(p.operations.hex, 'operations') : new Uint8Array(),
+      keys: p.keys.map((k) => create(KeySchema, { address: hexToBytes(k.address.hex, 'address'), weight: BigInt(k.weight) })),
+    });
   const owner = view.permissions.find((p) => p.slot === 'owner');
   const executive = view.permissions.find((p) => p.slot === 'executive');
   return {

@@ -20,7 +20,13 @@ describe('buildPermissionUpdate', () => {
     const c = buildPermissionUpdate(
       {
         owner: b58(A),
-        ownerPermission: { threshold: 2, keys: [{ address: b58(A), weight: 1 }, { address: bytesToHex(B), weight: 1n }] },
+        ownerPermission: {
+          threshold: 2,
+          keys: [
+            { address: b58(A), weight: 1 },
+            { address: bytesToHex(B), weight: 1n },
+          ],
+        },
         executive: { threshold: 1, keys: [{ address: C, weight: 1 }] },
         actives: [
           { name: 'payments', threshold: 1, keys: [{ address: b58(D), weight: 1 }], operations: ['TransferContract', 2] },
@@ -44,15 +50,23 @@ describe('buildPermissionUpdate', () => {
   });
 
   it('validates what it built (an active without operations fails with the node message)', () => {
-    const e = errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }] }] }, NORMAL));
+    const e = errorOf(() =>
+      buildPermissionUpdate(
+        { owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }] }] },
+        NORMAL,
+      ),
+    );
     expect([e.code, e.message, e.details?.field]).toEqual(['CONTRACT_VALIDATE', 'operations size must 32', 'actives[0].operations']);
   });
 
   it('a missing owner permission or empty actives give the node messages, not TypeErrors', () => {
-    const noOwner = { owner: A, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: [1] }] } as unknown as Parameters<typeof buildPermissionUpdate>[0];
+    const noOwner = { owner: A, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: [1] }] } as unknown as Parameters<
+      typeof buildPermissionUpdate
+    >[0];
     expect(errorOf(() => buildPermissionUpdate(noOwner, NORMAL)).message).toBe('owner permission is missed');
-    expect(errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL)).message)
-      .toBe('active permission is missed');
+    expect(
+      errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL)).message,
+    ).toBe('active permission is missed');
   });
 
   it('wrong kinds of input and unknown keys are INVALID_INPUT prefixed "buildPermissionUpdate:"', () => {
@@ -74,27 +88,60 @@ describe('buildPermissionUpdate', () => {
       { owner: A, ownerPermission: ok, actives: [{ ...ok, operations: [true] }] },
     ];
     for (const input of cases) {
-      expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+      expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT' }),
+      );
       expect(() => buildPermissionUpdate(input as Parameters<typeof buildPermissionUpdate>[0], NORMAL)).toThrow(/^buildPermissionUpdate: /);
     }
   });
 
   it('an int64 out of range is INVALID_INPUT', () => {
-    expect(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 2n ** 63n, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() =>
+      buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 2n ** 63n, keys: [{ address: A, weight: 1 }] }, actives: [] }, NORMAL),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
   it('malformed address text and bad operations are coded errors naming the field', () => {
-    const e = errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: 'Tnot-an-address', weight: 1 }] }, actives: [] }, NORMAL));
+    const e = errorOf(() =>
+      buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: 'Tnot-an-address', weight: 1 }] }, actives: [] }, NORMAL),
+    );
     expect(e.code).toBe('BAD_ADDRESS');
     expect(e.details?.field).toBe('owner.keys[0].address');
-    const ops = errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: ['NoSuchContract'] }] }, NORMAL));
+    const ops = errorOf(() =>
+      buildPermissionUpdate(
+        {
+          owner: A,
+          ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] },
+          actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: ['NoSuchContract'] }],
+        },
+        NORMAL,
+      ),
+    );
     expect([ops.code, ops.details?.field]).toEqual(['INVALID_INPUT', 'actives[0].operations']);
-    const hex = errorOf(() => buildPermissionUpdate({ owner: A, ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: 'zz' }] }, NORMAL));
+    const hex = errorOf(() =>
+      buildPermissionUpdate(
+        {
+          owner: A,
+          ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] },
+          actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: 'zz' }],
+        },
+        NORMAL,
+      ),
+    );
     expect(hex.code).toBe('BAD_HEX');
   });
 
   it('owner address bytes are checked by the node rule', () => {
-    const e = errorOf(() => buildPermissionUpdate({ owner: new Uint8Array(21), ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] }, actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: [1] }] }, NORMAL));
+    const e = errorOf(() =>
+      buildPermissionUpdate(
+        {
+          owner: new Uint8Array(21),
+          ownerPermission: { threshold: 1, keys: [{ address: A, weight: 1 }] },
+          actives: [{ threshold: 1, keys: [{ address: A, weight: 1 }], operations: [1] }],
+        },
+        NORMAL,
+      ),
+    );
     expect(e.message).toBe('invalidate ownerAddress');
   });
 });
@@ -107,7 +154,11 @@ describe('applyPermissionUpdate: what execute() stores (PROTOCOL.md §5)', () =>
     });
     const stored = applyPermissionUpdate(c);
     expect(stored.owner.id).toBe(0);
-    expect(stored.actives.map((a) => [a.id, a.permissionName])).toEqual([[2, 'first'], [3, 'second'], [4, 'third']]);
+    expect(stored.actives.map((a) => [a.id, a.permissionName])).toEqual([
+      [2, 'first'],
+      [3, 'second'],
+      [4, 'third'],
+    ]);
     expect('executive' in stored).toBe(false);
     // The contract itself is untouched.
     expect(c.owner!.id).toBe(9);
@@ -145,7 +196,11 @@ describe('permissionView (shared/views/view.ts)', () => {
     const d = permissionView(active({ operations: hexToBytes('8600' + '00'.repeat(30)) }));
     expect(d.type).toBe('Active');
     expect(d.operations).toEqual({ hex: '8600' + '00'.repeat(30), names: ['TransferContract', 'TransferAssetContract'], unknown: [7] });
-    expect(permissionView(active({ operations: encodeOperations([46]) })).operations).toEqual({ hex: bytesToHex(encodeOperations([46])), names: ['AccountPermissionUpdateContract'], unknown: [] });
+    expect(permissionView(active({ operations: encodeOperations([46]) })).operations).toEqual({
+      hex: bytesToHex(encodeOperations([46])),
+      names: ['AccountPermissionUpdateContract'],
+      unknown: [],
+    });
   });
 
   it('executive type name and a key that is not a valid address shown as hex only', () => {
@@ -182,7 +237,7 @@ describe('collecting every broken rule (permissionUpdateIssues, permissionShapeI
       ['actives[0].keys[1].address', 'address should be distinct in permission Active'],
       ['actives[0].keys[0].weight', "key's weight should be greater than 0"],
       ['actives[1].type', 'active permission type is error'],
-      ['actives[1].operations', 'Owner permission needn\'t operations'],
+      ['actives[1].operations', "Owner permission needn't operations"],
     ]);
     const first = errorOf(() => validatePermissionUpdate(c, { isExecutive: false }));
     expect([first.details?.field, first.message]).toEqual([issues[0]!.field, issues[0]!.message]);

@@ -11,9 +11,35 @@ import { PermissionType } from '../../gen/protocol/core_pb.ts';
 import { bytesToHex } from '../../base/bytes.ts';
 import { availableContractTypes, decodeOperations, DEFAULT_ACTIVE_OPERATIONS_HEX, defaultActiveOperations, encodeOperations } from '../../chain/operations.ts';
 import { CONTRACT_TYPES } from '../../chain/contract-types.ts';
-import { buildPermissionUpdate, checkPermissionShape, defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission, EXECUTIVE_PERMISSION_ID, FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID, validatePermissionUpdate } from './rules.ts';
+import {
+  buildPermissionUpdate,
+  checkPermissionShape,
+  defaultActivePermission,
+  defaultExecutivePermission,
+  defaultOwnerPermission,
+  EXECUTIVE_PERMISSION_ID,
+  FIRST_ACTIVE_PERMISSION_ID,
+  OWNER_PERMISSION_ID,
+  validatePermissionUpdate,
+} from './rules.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_PERMISSION_NAME_BYTES } from '../../base/limits.ts';
-import { A, B, C, D, E, F, NORMAL, EXECUTIVE, key, owner, executive, active, contract, errorOf, expectInvalid } from '../../../test/helpers/permission-rules-helpers.ts';
+import {
+  A,
+  B,
+  C,
+  D,
+  E,
+  F,
+  NORMAL,
+  EXECUTIVE,
+  key,
+  owner,
+  executive,
+  active,
+  contract,
+  errorOf,
+  expectInvalid,
+} from '../../../test/helpers/permission-rules-helpers.ts';
 
 describe('constants (spec §8, §2.2)', () => {
   it('match the spec limits and ids', () => {
@@ -70,11 +96,16 @@ describe('default permissions (spec §2.7, PROTOCOL.md §8)', () => {
 
   it('the defaults pass validation, with and without an executive permission', () => {
     expect(() => validatePermissionUpdate(contract({ owner: defaultOwnerPermission(A), actives: [defaultActivePermission(A)] }), NORMAL)).not.toThrow();
-    expect(() => validatePermissionUpdate(contract({
-      owner: defaultOwnerPermission(A),
-      executive: defaultExecutivePermission(A),
-      actives: [defaultActivePermission(A)],
-    }), EXECUTIVE)).not.toThrow();
+    expect(() =>
+      validatePermissionUpdate(
+        contract({
+          owner: defaultOwnerPermission(A),
+          executive: defaultExecutivePermission(A),
+          actives: [defaultActivePermission(A)],
+        }),
+        EXECUTIVE,
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -132,7 +163,12 @@ describe('validate(): contract-level rules in the node order (PROTOCOL.md §5, r
   it('rule 8: each permission then runs checkPermission (owner, executive, every active)', () => {
     expectInvalid(contract({ owner: owner({ threshold: 0n }) }), NORMAL, "permission's threshold should be greater than 0", 'owner.threshold');
     expectInvalid(contract({ executive: executive({ threshold: 0n }) }), EXECUTIVE, "permission's threshold should be greater than 0", 'executive.threshold');
-    expectInvalid(contract({ actives: [active(), active({ threshold: 0n })] }), NORMAL, "permission's threshold should be greater than 0", 'actives[1].threshold');
+    expectInvalid(
+      contract({ actives: [active(), active({ threshold: 0n })] }),
+      NORMAL,
+      "permission's threshold should be greater than 0",
+      'actives[1].threshold',
+    );
   });
 });
 
@@ -167,8 +203,13 @@ describe('validate(): order of the contract-level rules', () => {
       'executive.keys',
     );
   });
-  it('actives in order: the first active\'s shape error before the second\'s type error', () => {
-    expectInvalid(contract({ actives: [active({ parentId: 1 }), active({ type: PermissionType.Owner })] }), NORMAL, "permission's parent should be owner", 'actives[0].parent_id');
+  it("actives in order: the first active's shape error before the second's type error", () => {
+    expectInvalid(
+      contract({ actives: [active({ parentId: 1 }), active({ type: PermissionType.Owner })] }),
+      NORMAL,
+      "permission's parent should be owner",
+      'actives[0].parent_id',
+    );
   });
 });
 
@@ -183,10 +224,14 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
     );
   });
 
-  it('rule 1 follows the context\'s maxKeys (the dynamic TOTAL_SIGN_NUM)', () => {
+  it("rule 1 follows the context's maxKeys (the dynamic TOTAL_SIGN_NUM)", () => {
     const six = contract({ owner: owner({ keys: [key(A), key(B), key(C), key(D), key(E), key(F)] }) });
     expect(() => validatePermissionUpdate(six, { isExecutive: false, maxKeys: 6 })).not.toThrow();
-    expectInvalid(contract({ owner: owner({ keys: [key(A), key(B), key(C)] }) }), { isExecutive: false, maxKeys: 2 }, 'number of keys in permission should not be greater than 2');
+    expectInvalid(
+      contract({ owner: owner({ keys: [key(A), key(B), key(C)] }) }),
+      { isExecutive: false, maxKeys: 2 },
+      'number of keys in permission should not be greater than 2',
+    );
   });
 
   it('rule 2: "key\'s count should be greater than 0"', () => {
@@ -194,7 +239,12 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
   });
 
   it('rule 3: an executive permission has exactly one key: "Executive permission\'s key count should be 1"', () => {
-    expectInvalid(contract({ executive: executive({ keys: [key(A), key(B)], threshold: 1n }) }), EXECUTIVE, "Executive permission's key count should be 1", 'executive.keys');
+    expectInvalid(
+      contract({ executive: executive({ keys: [key(A), key(B)], threshold: 1n }) }),
+      EXECUTIVE,
+      "Executive permission's key count should be 1",
+      'executive.keys',
+    );
   });
 
   it('rule 4: "permission\'s threshold should be greater than 0" for 0 and negative thresholds', () => {
@@ -218,8 +268,18 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
   });
 
   it('rule 7: duplicate key addresses: "address should be distinct in permission <Type>"', () => {
-    expectInvalid(contract({ owner: owner({ keys: [key(A), key(B), key(A)] }) }), NORMAL, 'address should be distinct in permission Owner', 'owner.keys[2].address');
-    expectInvalid(contract({ actives: [active({ keys: [key(B), key(B)] })] }), NORMAL, 'address should be distinct in permission Active', 'actives[0].keys[1].address');
+    expectInvalid(
+      contract({ owner: owner({ keys: [key(A), key(B), key(A)] }) }),
+      NORMAL,
+      'address should be distinct in permission Owner',
+      'owner.keys[2].address',
+    );
+    expectInvalid(
+      contract({ actives: [active({ keys: [key(B), key(B)] })] }),
+      NORMAL,
+      'address should be distinct in permission Active',
+      'actives[0].keys[1].address',
+    );
   });
 
   it('rule 8: "key is not a validate address" for a 20-byte address and a wrong prefix', () => {
@@ -230,7 +290,12 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
   });
 
   it('rule 8: "key\'s weight should be greater than 0" for 0 and negative weights', () => {
-    expectInvalid(contract({ actives: [active(), active({ keys: [key(A), key(B, 0n)] })] }), NORMAL, "key's weight should be greater than 0", 'actives[1].keys[1].weight');
+    expectInvalid(
+      contract({ actives: [active(), active({ keys: [key(A), key(B, 0n)] })] }),
+      NORMAL,
+      "key's weight should be greater than 0",
+      'actives[1].keys[1].weight',
+    );
     expectInvalid(contract({ owner: owner({ keys: [key(A, -1n)] }) }), NORMAL, "key's weight should be greater than 0", 'owner.keys[0].weight');
   });
 
@@ -254,16 +319,17 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
       EXECUTIVE,
       "sum of all key's weight should not be less than threshold in permission Executive",
     );
-    expectInvalid(
-      contract({ actives: [active({ threshold: 2n })] }),
-      NORMAL,
-      "sum of all key's weight should not be less than threshold in permission Active",
-    );
+    expectInvalid(contract({ actives: [active({ threshold: 2n })] }), NORMAL, "sum of all key's weight should not be less than threshold in permission Active");
   });
 
   it('rule 10: owner and executive carry no operations: "<Type> permission needn\'t operations"', () => {
     expectInvalid(contract({ owner: owner({ operations: defaultActiveOperations() }) }), NORMAL, "Owner permission needn't operations", 'owner.operations');
-    expectInvalid(contract({ executive: executive({ operations: new Uint8Array([1]) }) }), EXECUTIVE, "Executive permission needn't operations", 'executive.operations');
+    expectInvalid(
+      contract({ executive: executive({ operations: new Uint8Array([1]) }) }),
+      EXECUTIVE,
+      "Executive permission needn't operations",
+      'executive.operations',
+    );
   });
 
   it('rule 11: an active needs exactly 32 bytes of operations: "operations size must 32"', () => {
@@ -334,7 +400,11 @@ describe('checkPermission(p): each rule with its message (PROTOCOL.md §5)', () 
 describe('checkPermission(p): order of the rules', () => {
   const ctx = NORMAL;
   it('key count limit before the zero-threshold rule', () => {
-    expectInvalid(contract({ owner: owner({ keys: [key(A), key(B), key(C), key(D), key(E), key(F)], threshold: 0n }) }), ctx, 'number of keys in permission should not be greater than 5');
+    expectInvalid(
+      contract({ owner: owner({ keys: [key(A), key(B), key(C), key(D), key(E), key(F)], threshold: 0n }) }),
+      ctx,
+      'number of keys in permission should not be greater than 5',
+    );
   });
   it('no keys before the zero-threshold rule', () => {
     expectInvalid(contract({ owner: owner({ keys: [], threshold: 0n }) }), ctx, "key's count should be greater than 0");
@@ -358,15 +428,28 @@ describe('checkPermission(p): order of the rules', () => {
   it('per key: address before weight', () => {
     expectInvalid(contract({ owner: owner({ keys: [key(new Uint8Array(5), 0n)] }) }), ctx, 'key is not a validate address');
   });
-  it('keys in order: key 0\'s weight before key 1\'s address', () => {
-    expectInvalid(contract({ owner: owner({ keys: [key(A, 0n), key(new Uint8Array(5))] }) }), ctx, "key's weight should be greater than 0", 'owner.keys[0].weight');
+  it("keys in order: key 0's weight before key 1's address", () => {
+    expectInvalid(
+      contract({ owner: owner({ keys: [key(A, 0n), key(new Uint8Array(5))] }) }),
+      ctx,
+      "key's weight should be greater than 0",
+      'owner.keys[0].weight',
+    );
   });
-  it('overflow at a key before a later key\'s bad address', () => {
+  it("overflow at a key before a later key's bad address", () => {
     expectInvalid(contract({ owner: owner({ keys: [key(A, 2n ** 63n - 1n), key(B, 1n), key(new Uint8Array(5))] }) }), ctx, 'long overflow');
   });
   it('weight sum before the operations rules', () => {
-    expectInvalid(contract({ owner: owner({ threshold: 2n, operations: defaultActiveOperations() }) }), ctx, "sum of all key's weight should not be less than threshold in permission Owner");
-    expectInvalid(contract({ actives: [active({ threshold: 2n, operations: new Uint8Array(3) })] }), ctx, "sum of all key's weight should not be less than threshold in permission Active");
+    expectInvalid(
+      contract({ owner: owner({ threshold: 2n, operations: defaultActiveOperations() }) }),
+      ctx,
+      "sum of all key's weight should not be less than threshold in permission Owner",
+    );
+    expectInvalid(
+      contract({ actives: [active({ threshold: 2n, operations: new Uint8Array(3) })] }),
+      ctx,
+      "sum of all key's weight should not be less than threshold in permission Active",
+    );
   });
   it('operations size before the bit check', () => {
     const ops = new Uint8Array(31).fill(0xff);

@@ -13,32 +13,18 @@
  */
 import { clone, create } from '@bufbuild/protobuf';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../gen/protocol/contract_pb.ts';
-import {
-  KeySchema,
-  PermissionSchema,
-  PermissionType,
-  PermissionTypeSchema,
-  type Key,
-  type Permission,
-} from '../../gen/protocol/core_pb.ts';
+import { KeySchema, PermissionSchema, PermissionType, PermissionTypeSchema, type Key, type Permission } from '../../gen/protocol/core_pb.ts';
 import { checkAddress, isAddressBytes, type Address } from '../../chain/address.ts';
 import { bytesToHex, utf8ToBytes } from '../../base/bytes.ts';
 import { badArgument, fail } from '../../base/errors.ts';
 import { INT64_MAX } from '../../base/int64.ts';
 import { addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from '../../chain/input.ts';
-import {
-  knownContractTypes,
-  defaultActiveOperations,
-  encodeOperations,
-  hasOperation,
-  OPERATIONS_LENGTH,
-} from '../../chain/operations.ts';
+import { knownContractTypes, defaultActiveOperations, encodeOperations, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_PERMISSION_NAME_BYTES } from '../../base/limits.ts';
 
 export const OWNER_PERMISSION_ID = 0;
 export const EXECUTIVE_PERMISSION_ID = 1;
 export const FIRST_ACTIVE_PERMISSION_ID = 2;
-
 
 // ---------------------------------------------------------------------------------------------
 // Defaults (spec §2.7, PROTOCOL.md §8)
@@ -225,7 +211,12 @@ function checkUpdateArguments(contract: AccountPermissionUpdateContract, ctx: Pe
 }
 
 /** `AccountPermissionUpdateActuator.validate()` from rule 4 on, each broken rule told to `report`. */
-function updateRules(contract: AccountPermissionUpdateContract, ctx: PermissionUpdateContext, options: { available: Uint8Array; maxKeys: number }, report: Report): void {
+function updateRules(
+  contract: AccountPermissionUpdateContract,
+  ctx: PermissionUpdateContext,
+  options: { available: Uint8Array; maxKeys: number },
+  report: Report,
+): void {
   if (!isAddressBytes(contract.ownerAddress)) report('invalidate ownerAddress', 'owner_address');
   if (ctx.accountExists === false) report('ownerAddress account does not exist', 'owner_address');
   const { owner, executive, actives } = contract;
@@ -352,14 +343,15 @@ function permissionUpdateInput(input: PermissionUpdateInput): AccountPermissionU
   const ownerAddress = addressInput(i.owner, 'owner_address');
   const contract = create(AccountPermissionUpdateContractSchema, {
     ownerAddress,
-    owner: i.ownerPermission === undefined || i.ownerPermission === null
-      ? undefined
-      : permissionInput(i.ownerPermission, PermissionType.Owner, OWNER_PERMISSION_ID, 'owner', 'owner'),
-    executive: i.executive === undefined || i.executive === null
-      ? undefined
-      : permissionInput(i.executive, PermissionType.Executive, EXECUTIVE_PERMISSION_ID, 'executive', 'executive'),
-    actives: actives.map((a, i) =>
-      permissionInput(a, PermissionType.Active, FIRST_ACTIVE_PERMISSION_ID + i, 'active', `actives[${i}]`)),
+    owner:
+      i.ownerPermission === undefined || i.ownerPermission === null
+        ? undefined
+        : permissionInput(i.ownerPermission, PermissionType.Owner, OWNER_PERMISSION_ID, 'owner', 'owner'),
+    executive:
+      i.executive === undefined || i.executive === null
+        ? undefined
+        : permissionInput(i.executive, PermissionType.Executive, EXECUTIVE_PERMISSION_ID, 'executive', 'executive'),
+    actives: actives.map((a, i) => permissionInput(a, PermissionType.Active, FIRST_ACTIVE_PERMISSION_ID + i, 'active', `actives[${i}]`)),
   });
   return contract;
 }

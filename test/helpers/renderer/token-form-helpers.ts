@@ -15,7 +15,10 @@ import TokensScreen from '../../../renderer/tokens/TokensScreen.svelte';
 import { realStationState, renderWithStation, type Harness } from './station-harness.ts';
 
 type TokenAnswer = Awaited<ReturnType<Harness['real']['handlers']['tokenShow']>>;
-const hostile = (token: TokenAnswer): TokenAnswer => (token.id === '1000001' ? { ...token, name: escapeText('Gold\u202Edlog'), description: escapeText('Gold bars\u2066 held in trust'), hiddenCharacters: true } : token);
+const hostile = (token: TokenAnswer): TokenAnswer =>
+  token.id === '1000001'
+    ? { ...token, name: escapeText('Gold\u202Edlog'), description: escapeText('Gold bars\u2066 held in trust'), hiddenCharacters: true }
+    : token;
 
 /** The Tokens screen with the section named `section`; `type` sets a field of it by its label. */
 export async function openTokenSection(section: 'Transfer a token' | 'Issue a token' | 'Take part in a token sale') {
