@@ -14,35 +14,25 @@
  * (cli/args.ts), which quotes an argument only through `shownArg` (a pasted key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { type Command, Option } from 'commander';
 import { bytesToUtf8 } from '../shared/base/bytes.ts';
-import { AirlockError, fail, shownArg, shownFileName } from '../shared/base/errors.ts';
+import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
-import { escapeText } from '../shared/base/escape.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
-import type { SettingsView, StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
+import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
+import { accountText, listText, plain, table, tokenText, txText } from './station-text.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
-
-import { passphraseSource, readApiKeySource, type PromptTerminal } from '../station/vault/passphrase.ts';
+import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
-import type { TokenView } from '../station/core/token-details.ts';
 import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
+import { checkPathArguments, confirm, defaultDataDir, readBoundedFile } from './station-support.ts';
 import { readPrivateKeyFile } from './key-file.ts';
-import { checkFileName } from '../shared/files/file-name.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
-
-/** Electron's userData directory for productName "Airlock", per platform. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Airlock');
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Airlock');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'Airlock');
-}
 
 /** What a command produced: a view for --json and the same in short human text. */
 interface Outcome {
@@ -59,176 +49,6 @@ interface GlobalOptions {
   vault?: string;
   passphraseFile?: string;
   passphraseFd?: string;
-}
-
-/**
- * A file named on the command line, read for the station (which takes text, never paths): refused
- * before reading when it is not a regular file or is larger than `max` bytes, and refused when it is
- * not UTF-8. The name the station keeps is the file's own, described instead when it may hold a key
- * (shownFileName).
- */
-function readBoundedFile(path: string, field: string, max: number): { name: string; text: string } {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) fail('INVALID_INPUT', `${field}: not a regular file: ${shownArg(path)}`, { field });
-    size = st.size;
-  } catch (e) {
-    if (e instanceof AirlockError) throw e;
-    fail('NOT_FOUND', `${field}: no such file: ${shownArg(path)}`, { field });
-  }
-  if (size > max) fail('INVALID_INPUT', `${field}: ${shownArg(path)} is ${size} bytes, more than the ${max} this file may have`, { field, size, limit: max });
-  const bytes = readFileSync(path);
-  const name = shownFileName(basename(path));
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    fail('BAD_JSON', `${field}: ${name} is not UTF-8 text`, { field });
-  }
-  return { name, text };
-}
-
-/**
- * The station's messages name no command (the desktop app shows them too); in a terminal a few get
- * the command that does what they say, appended in parentheses. The code and details stay the same.
- */
-export function withCliHint(e: unknown): unknown {
-  if (!(e instanceof AirlockError)) return e;
-  const field = e.details?.field;
-  let hint: string | null = null;
-  if ((e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT') && field === 'node')
-    hint = 'start it with npm start, or pass --node URL; offline, airlock snapshot import FILE';
-  else if (e.code === 'VAULT_LOCKED') hint = 'in a terminal: --passphrase-file F or --passphrase-fd N';
-  else if (e.code === 'NOT_FOUND' && /has no copy of account (\S+):/.test(e.message))
-    hint = `airlock account fetch ${/has no copy of account (\S+):/.exec(e.message)![1]} (online), or airlock snapshot import FILE`;
-  else if (e.code === 'EXPIRED' && field === 'txid') hint = 'airlock reissue TXID';
-  if (hint === null) return e;
-  return new AirlockError(e.code, `${e.message} (${hint})`, e.details);
-}
-
-/** Rows of `label  value`, aligned. */
-function table(rows: [string, string][]): string {
-  const w = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
-}
-
-/** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
-const plain = escapeText;
-
-function txText(v: StationTransactionView): string {
-  const rows: [string, string][] = [
-    ['txID', v.txId],
-    ['kind', v.kind],
-    ['account', `${v.account} (permission ${v.permissionId})`],
-    ['status', v.status],
-    ['time left', v.timeLeft],
-    [
-      'weight',
-      v.threshold === null
-        ? `unknown (${v.signatureCount} signature(s); permission not known here)`
-        : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`,
-    ],
-    ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
-    ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
-  ];
-  if (v.note) rows.push(['note', plain(v.note)]);
-  if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
-  return table(rows);
-}
-
-function accountText(a: StationAccountView): string {
-  const lines = [
-    table([
-      ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
-      ['balance', `${a.balance} sun`],
-      ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
-      ['source', `${a.source.text}, ${a.age} old`],
-    ]),
-  ];
-  for (const p of a.permissions) {
-    lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
-    for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
-    if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
-  }
-  return lines.join('\n');
-}
-
-/** A token's view in a few lines; its texts come escaped from the station (token-details.ts). */
-function tokenText(t: TokenView): string {
-  const sale = t.sale;
-  return table([
-    ['token', `${t.id} ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}${t.hiddenCharacters ? '  [hidden characters escaped]' : ''}`],
-    ['precision', String(t.precision)],
-    ['total supply', `${t.totalSupplyTokens} (${t.totalSupply} smallest units)`],
-    ['issuer', t.owner],
-    ['price', sale ? `${sale.coinNum} sun buy ${sale.num} smallest units` : 'not known'],
-    ['sale', sale ? `${new Date(sale.startTime).toISOString()} to ${new Date(sale.endTime).toISOString()} (${sale.state})` : 'not known'],
-    ['cded supply', sale?.cdedSupply ? sale.cdedSupply.map((c) => `${c.amount} for ${c.days} days`).join(', ') || '-' : 'not known'],
-    ['free bandwidth', sale?.freeAssetNetLimit != null ? `${sale.freeAssetNetLimit} per holder, ${sale.publicFreeAssetNetLimit ?? '0'} in total` : 'not known'],
-    ['url', t.url],
-    ['source', `${t.source.text}, stored ${t.age} ago`],
-  ]);
-}
-
-function listText(rows: ListEntryView[]): string {
-  if (rows.length === 0) return 'No transactions.';
-  const head: string[] = ['TXID', 'KIND', 'STATUS', 'WEIGHT', 'TIME LEFT', 'NOTE'];
-  const body = rows.map((r) => [
-    r.txId.slice(0, 16),
-    r.kind.replace(/Contract$/, ''),
-    r.status,
-    r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`,
-    r.timeLeft,
-    plain(r.note).slice(0, 40),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  return [head, ...body]
-    .map((cells) =>
-      cells
-        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
-/** Asks on the terminal; resolves true only for "yes". */
-async function confirm(terminal: PromptTerminal, question: string): Promise<boolean> {
-  terminal.output.write(question);
-  return new Promise((resolve) => {
-    let answer = '';
-    const onData = (chunk: Buffer | string): void => {
-      answer += chunk.toString();
-      if (answer.includes('\n')) {
-        terminal.input.removeListener('data', onData);
-        terminal.input.pause?.();
-        resolve(answer.trim().toLowerCase() === 'yes');
-      }
-    };
-    terminal.input.on('data', onData);
-    terminal.input.resume?.();
-  });
-}
-
-/**
- * Every path on the command line (an argument named like `<file>`, an option taking `<file>` or
- * `<dir>`) is refused in words when it holds a control character, before any command runs: the OS
- * would refuse a NUL with an engine error, which used to answer INTERNAL (issue 16).
- */
-function checkPathArguments(top: Command, action: Command): void {
-  action.registeredArguments.forEach((argument, i) => {
-    if (!argument.name().includes('file')) return;
-    const value: unknown = action.processedArgs[i];
-    for (const path of Array.isArray(value) ? value : [value]) if (typeof path === 'string') checkFileName(path, `<${argument.name()}>`);
-  });
-  for (const command of [top, action]) {
-    for (const option of command.options) {
-      if (!/<(file|dir)>/.test(option.flags)) continue;
-      const value: unknown = command.getOptionValue(option.attributeName());
-      if (typeof value === 'string') checkFileName(value, option.long ?? option.flags);
-    }
-  }
 }
 
 /** Adds the station's commands to the CLI's one tree (cli/main.ts); `outcome()` is what the one run printed. */

@@ -22,7 +22,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../cli/station.ts';
+import { defaultDataDir } from '../cli/station-support.ts';
 import { startBridge } from '../electron/shell/bridge.ts';
 import { checkDesktop } from '../electron/shell/desktop-check.ts';
 import { createStationHandlers } from '../electron/shell/station-handlers.ts';

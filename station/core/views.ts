@@ -8,7 +8,8 @@
 import type { ApprovalView, PermissionKeyView, PermissionView, TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
 import type { Dialect } from '../../shared/chain/dialect.ts';
 import type { SnapshotBlock } from '../../shared/files/snapshot.ts';
-import type { PermissionComparison, SignWeightView } from '../node/node-client.ts';
+import type { SignWeightView } from '../node/node-client.ts';
+import type { PermissionComparison } from '../node/permission-comparison.ts';
 
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts';
 import { taposOf } from '../../shared/chain/tapos.ts';
 import { transactionFromNodeJson } from '../../shared/chain/transaction.ts';
-import { comparePermissions, DEFAULT_NODE_URL, NodeClient } from './node-client.ts';
+import { DEFAULT_NODE_URL, NodeClient } from './node-client.ts';
+import { comparePermissions } from './permission-comparison.ts';
 import {
   buildAndSend,
   funded,

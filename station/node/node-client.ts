@@ -22,6 +22,7 @@
  *   or to this machine, and scrubbed from anything the node sends back.
  */
 import type { DescMessage } from '@bufbuild/protobuf';
+import { comparePermissions, type PermissionComparison } from './permission-comparison.ts';
 import { AccountSchema, BlockHeaderSchema, BlockSchema, TransactionSchema, type Account, type BlockHeader } from '../../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import {
@@ -33,7 +34,6 @@ import {
 } from '../../shared/gen/protocol/api_pb.ts';
 import { addressToBase58, addressToHex, parseAddress } from '../../shared/chain/address.ts';
 import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
-import { approvalView } from '../../shared/views/view.ts';
 import { bytesToHex, hexToBytes, tryUtf8, utf8ToBytes } from '../../shared/base/bytes.ts';
 import {
   chainParameterName,
@@ -49,8 +49,6 @@ import type { HandoffPermission } from '../../shared/files/handoff.ts';
 import { jsonSafe, parseJson, stringifyJson } from '../../shared/base/json.ts';
 import { messageFromNodeJson } from '../../shared/chain/node-json.ts';
 import {
-  accountPermissionsFromJson,
-  diffPermissions,
   exportSnapshot,
   permissionsToJson,
   tokenFromAssetIssue,
@@ -154,17 +152,6 @@ export interface BroadcastResult {
   meaning?: string;
   /** The answer in words. */
   text: string;
-}
-
-export interface PermissionComparison {
-  changed: boolean;
-  changes: string[];
-  /** Where the signers' snapshot came from. */
-  snapshotSource: HandoffPermission['source'];
-  /** The comparison in words. */
-  text: string;
-  /** With a transaction: its signatures weighed under the permissions the node has now. */
-  weightNow?: { code: string; message: string; weight: number | string; threshold: number | string | null; missing: number | string; enough: boolean };
 }
 
 /** Control characters from a node's text, replaced before they reach a terminal, and a cap on length. */
@@ -593,37 +580,4 @@ function chainParametersIn(reply: Record<string, unknown>, to: Dialect): Record<
       return { ...e, key: chainParameterName(e.key, to) };
     }),
   };
-}
-
-/** The pure part of NodeClient.comparePermissions, for callers that already hold both sides. */
-export function comparePermissions(snapshot: HandoffPermission | SnapshotAccount, now: SnapshotAccount, tx?: SignedTransaction): PermissionComparison {
-  if (snapshot.address !== now.address) throw new RangeError(`comparePermissions: the snapshot is for ${snapshot.address}, the account for ${now.address}`);
-  const diff = diffPermissions(snapshot.permissions, now.permissions);
-  const from = 'node' in snapshot.source ? `${snapshot.source.node} at block ${snapshot.source.block}` : `file ${snapshot.source.file}`;
-  const out: PermissionComparison = {
-    changed: diff.changed,
-    changes: diff.changes,
-    snapshotSource: snapshot.source,
-    text: diff.changed
-      ? `The permissions of ${now.address} changed since the snapshot the signers saw (${from}): ${diff.changes.join('; ')}.`
-      : `The permissions of ${now.address} are the same as in the snapshot the signers saw (${from}).`,
-  };
-  if (tx) {
-    const s = approvalView(tx, now.exists ? accountPermissionsFromJson(now.address, now.permissions) : undefined);
-    const enough = s.enough;
-    out.weightNow = {
-      code: s.result.code,
-      message: s.result.message ?? '',
-      weight: jsonSafe(BigInt(s.weight)) as number | string,
-      threshold: s.threshold === null ? null : (jsonSafe(BigInt(s.threshold)) as number | string),
-      missing: jsonSafe(BigInt(s.missing)) as number | string,
-      enough,
-    };
-    if (diff.changed) {
-      out.text += enough
-        ? ` Under the current permissions the signatures weigh ${out.weightNow.weight} of ${out.weightNow.threshold}: still enough.`
-        : ` Under the current permissions: ${s.result.code}${s.result.message ? ` (${s.result.message})` : ''}, weight ${out.weightNow.weight} of ${out.weightNow.threshold ?? '?'}.`;
-    }
-  }
-  return out;
 }

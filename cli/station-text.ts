@@ -1,0 +1,96 @@
+/**
+ * How the station commands print their answers as short plain text (the `--json` flag prints the
+ * station's JSON view instead): a transaction, an account, a token, the queue. Every stored text goes
+ * through `plain` (shared/base/escape.ts), so a label or note can never move the cursor, change
+ * colours or hide characters on the terminal.
+ */
+import { escapeText } from '../shared/base/escape.ts';
+import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
+import type { TokenView } from '../station/core/token-details.ts';
+
+/** Rows of `label  value`, aligned. */
+export function table(rows: [string, string][]): string {
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+/** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
+/** Stored text as people may safely see it on a terminal (shared/base/escape.ts). */
+export const plain = escapeText;
+
+export function txText(v: StationTransactionView): string {
+  const rows: [string, string][] = [
+    ['txID', v.txId],
+    ['kind', v.kind],
+    ['account', `${v.account} (permission ${v.permissionId})`],
+    ['status', v.status],
+    ['time left', v.timeLeft],
+    [
+      'weight',
+      v.threshold === null
+        ? `unknown (${v.signatureCount} signature(s); permission not known here)`
+        : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`,
+    ],
+    ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
+    ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
+  ];
+  if (v.note) rows.push(['note', plain(v.note)]);
+  if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
+  return table(rows);
+}
+
+export function accountText(a: StationAccountView): string {
+  const lines = [
+    table([
+      ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
+      ['balance', `${a.balance} sun`],
+      ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
+      ['source', `${a.source.text}, ${a.age} old`],
+    ]),
+  ];
+  for (const p of a.permissions) {
+    lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
+    for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
+    if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
+  }
+  return lines.join('\n');
+}
+
+/** A token's view in a few lines; its texts come escaped from the station (token-details.ts). */
+export function tokenText(t: TokenView): string {
+  const sale = t.sale;
+  return table([
+    ['token', `${t.id} ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}${t.hiddenCharacters ? '  [hidden characters escaped]' : ''}`],
+    ['precision', String(t.precision)],
+    ['total supply', `${t.totalSupplyTokens} (${t.totalSupply} smallest units)`],
+    ['issuer', t.owner],
+    ['price', sale ? `${sale.coinNum} sun buy ${sale.num} smallest units` : 'not known'],
+    ['sale', sale ? `${new Date(sale.startTime).toISOString()} to ${new Date(sale.endTime).toISOString()} (${sale.state})` : 'not known'],
+    ['cded supply', sale?.cdedSupply ? sale.cdedSupply.map((c) => `${c.amount} for ${c.days} days`).join(', ') || '-' : 'not known'],
+    ['free bandwidth', sale?.freeAssetNetLimit != null ? `${sale.freeAssetNetLimit} per holder, ${sale.publicFreeAssetNetLimit ?? '0'} in total` : 'not known'],
+    ['url', t.url],
+    ['source', `${t.source.text}, stored ${t.age} ago`],
+  ]);
+}
+
+export function listText(rows: ListEntryView[]): string {
+  if (rows.length === 0) return 'No transactions.';
+  const head: string[] = ['TXID', 'KIND', 'STATUS', 'WEIGHT', 'TIME LEFT', 'NOTE'];
+  const body = rows.map((r) => [
+    r.txId.slice(0, 16),
+    r.kind.replace(/Contract$/, ''),
+    r.status,
+    r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`,
+    r.timeLeft,
+    plain(r.note).slice(0, 40),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  return [head, ...body]
+    .map((cells) =>
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
