@@ -239,4 +239,11 @@ describe('noteInput: a note travels in handoff files', () => {
     }
     expectRefused(() => noteInput(5, 'note'), 'INVALID_INPUT', 'note: must be text, got a number', 'note');
   });
+
+  it('refuses what a handoff file would refuse (issue 16: a note with U+202E was built, then could never be exported); tab and newline stay', () => {
+    expect(noteInput('line one\n\tline two', 'note')).toBe('line one\n\tline two');
+    expectRefused(() => noteInput('pay \u202Eevil', 'note'), 'INVALID_INPUT', /^note: holds a control or bidirectional-override character \(U\+202E\)/, 'note');
+    expectRefused(() => noteInput('bell\u0007', 'note'), 'INVALID_INPUT', /\(U\+0007\)/, 'note');
+    expectRefused(() => noteInput('zero\u200Bwidth', 'note'), 'INVALID_INPUT', /\(U\+200B\)/, 'note');
+  });
 });
