@@ -15,6 +15,13 @@
 
 /** The furthest ahead of the head block an expiration may be (PROTOCOL.md §7): 24 hours. */
 export const MAX_EXPIRATION_MS = 86_400_000;
+
+/**
+ * How far ahead of this machine's clock a file may date what it claims (a block, an account read):
+ * clocks disagree by seconds, not hours. A snapshot dated later is refused (issue 16: one dated 2100
+ * made every genuine snapshot after it "older").
+ */
+export const MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
 /** The node's size limit for a whole transaction (PROTOCOL.md §7). */
 export const MAX_TRANSACTION_BYTES = 512_000;
 /** MAX_RESULT_SIZE_IN_TX: the room the node counts for one result (PROTOCOL.md §10). */

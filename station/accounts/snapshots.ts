@@ -4,14 +4,17 @@
  * builds from it. Files travel as name and text: the caller (the CLI, the desktop app) reads and
  * writes them.
  *
- * Invariant: a snapshot never silently overwrites what the store knows: an account older than the
- * stored copy is left alone and the result says so; everything of one import is stored in one
- * SQLite transaction.
+ * Invariants (issue 16, "trust only what was proved"): a snapshot file is a claim. It never replaces
+ * what this station observed from the node (an account or a token with a node source), nor an
+ * account newer than it; each account left alone is named with the reason. A snapshot dated in the
+ * future (its block, or any account's read time, past this machine's clock plus MAX_FUTURE_SKEW_MS)
+ * is refused whole. Everything of one import is stored in one SQLite transaction.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { formatDuration, parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts';
+import { MAX_FUTURE_SKEW_MS } from '../../shared/base/limits.ts';
 import type { Source } from '../store/row-checks.ts';
 import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
@@ -42,6 +45,18 @@ export function snapshotsFeature(ctx: StationContext) {
       const name = fileNameArg(args.fileName, 'fileName');
       const snapshot = parseSnapshot(fileTextArg(args.text, 'text'));
       const source: Source = { kind: 'file', file: name };
+      const latest = ctx.now() + MAX_FUTURE_SKEW_MS;
+      const future = (ms: number, what: string) =>
+        ms > latest &&
+        fail(
+          'INVALID_INPUT',
+          `${what}: dated ${new Date(ms).toISOString()}, later than this station's clock; a snapshot from the future is refused, nothing was stored`,
+          {
+            field: what,
+          },
+        );
+      future(snapshot.block.timestamp, 'block.timestamp');
+      snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
       const store = ctx.store;
       store.atomic(() => {
@@ -53,6 +68,14 @@ export function snapshotsFeature(ctx: StationContext) {
         });
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
+          if (known && known.source.kind === 'node') {
+            accounts.push({
+              address: a.address,
+              stored: false,
+              reason: `this station observed it from the node (${sourceView(known.source).text}); a file's claim does not replace that`,
+            });
+            continue;
+          }
           if (known && known.fetchedAt > a.at) {
             accounts.push({ address: a.address, stored: false, reason: `this station's copy (${sourceView(known.source).text}) is newer; kept it` });
             continue;
@@ -60,7 +83,12 @@ export function snapshotsFeature(ctx: StationContext) {
           putSnapshotAccount(store, a, source);
           accounts.push({ address: a.address, stored: true });
         }
-        for (const t of snapshot.tokens) putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
+        for (const t of snapshot.tokens) {
+          // A token the node described to this station keeps that description: a file's claim could
+          // change its precision, and with it the amount a signer sees.
+          if (store.getToken(t.id)?.source.kind === 'node') continue;
+          putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
+        }
       });
       return {
         file: name,
