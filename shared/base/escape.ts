@@ -19,6 +19,17 @@ export function hasUnsafeText(text: string): boolean {
 }
 
 /**
+ * The first character of `text` that `escapeText` would escape, other than a tab or a line feed, or
+ * null: the rule for text that travels in a file (a note, a handoff's text), where a line break is
+ * fine but a control or bidi character is not. One check for the file readers and for the note
+ * written at build, so a note the station accepts is one every handoff file can carry.
+ */
+export function unsafeCharIn(text: string): string | null {
+  for (const c of text) if (c !== '\t' && c !== '\n' && UNSAFE_CHAR.test(c)) return c;
+  return null;
+}
+
+/**
  * Text for a person to read: each unsafe character becomes `\u{XXXX}` (uppercase hex) and a
  * backslash `\\`; everything else is unchanged. `escapeText('ops\u202Eowner')` = `ops\u{202E}owner`.
  */

@@ -19,7 +19,7 @@ import { isTokenIdText, isTxIdText } from './ids.ts';
 import { hexToBytes, utf8ToBytes } from '../base/bytes.ts';
 import { AirlockError, excerpt, fail, shownKey, type ErrorCode } from '../base/errors.ts';
 import { holdsPrivateKeyText, isPrivateKeyText } from '../base/secrets.ts';
-import { hasUnsafeText } from '../base/escape.ts';
+import { unsafeCharIn } from '../base/escape.ts';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../base/int64.ts';
 
 /** What kind of value this is, for messages that must not quote the value itself. */
@@ -205,8 +205,8 @@ export function noteInput(value: unknown, field: string, max = 2_000): string {
   }
   // The handoff file's rule (shared/files/envelope.ts plainText), checked when the note is written:
   // a note the station built with U+202E could never be exported (issue 16).
-  const unsafe = [...value.replace(/[\t\n]/g, '')].find((c) => hasUnsafeText(c));
-  if (unsafe !== undefined) {
+  const unsafe = unsafeCharIn(value);
+  if (unsafe !== null) {
     const code = `U+${unsafe.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
     rejectField(field, `holds a control or bidirectional-override character (${code}), which could hide or reorder what it says; write it without`);
   }

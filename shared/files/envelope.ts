@@ -8,7 +8,7 @@
  * prototype.
  */
 import { AirlockError, badArgument, fail, excerpt } from '../base/errors.ts';
-import { hasUnsafeText } from '../base/escape.ts';
+import { unsafeCharIn } from '../base/escape.ts';
 import { atField, int64Input, isRecord, kindOf, listInput, objectInput } from '../chain/input.ts';
 import { parseJson } from '../base/json.ts';
 
@@ -82,7 +82,7 @@ export function plainText(v: unknown, path: string, max: number): string {
   if (typeof v !== 'string') fail('BAD_JSON', `${path}: expected a string, got ${kindOf(v)}`, { field: path });
   if (v.length > max) fail('BAD_JSON', `${path}: longer than ${max} characters`, { field: path, limit: max });
   // Tab and newline are allowed; every other character shared/base/escape.ts would escape is refused.
-  if (hasUnsafeText(v.replace(/[\t\n]/g, ''))) fail('BAD_JSON', `${path}: contains a control or bidirectional-override character`, { field: path });
+  if (unsafeCharIn(v) !== null) fail('BAD_JSON', `${path}: contains a control or bidirectional-override character`, { field: path });
   return v;
 }
 
