@@ -21,6 +21,7 @@ import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
 import { saleOfSnapshotToken } from '../core/token-details.ts';
 import type { SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+import { isObserved } from '../core/provenance.ts';
 
 export function snapshotsFeature(ctx: StationContext) {
   return {
@@ -68,7 +69,7 @@ export function snapshotsFeature(ctx: StationContext) {
         });
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
-          if (known && known.source.kind === 'node') {
+          if (known && isObserved(known.source)) {
             accounts.push({
               address: a.address,
               stored: false,
@@ -86,7 +87,8 @@ export function snapshotsFeature(ctx: StationContext) {
         for (const t of snapshot.tokens) {
           // A token the node described to this station keeps that description: a file's claim could
           // change its precision, and with it the amount a signer sees.
-          if (store.getToken(t.id)?.source.kind === 'node') continue;
+          const held = store.getToken(t.id);
+          if (held && isObserved(held.source)) continue;
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
         }
       });

@@ -37,6 +37,7 @@ import { lookalikeWarnings } from './labels.ts';
 import { putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
+import { isObserved } from './provenance.ts';
 
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;
@@ -119,7 +120,7 @@ export class TransactionMaker {
       if (!r) fail('NOT_FOUND', `${field}: ${noCopyOfAccount(owner)}`, { field });
       p = accountPermissionsFromAccount(fromBinary(AccountSchema, r.account));
       where = sourceView(r.source).text;
-      observed = r.source.kind === 'node' && r.fetchedAt <= this.ctx.now();
+      observed = isObserved(r.source) && r.fetchedAt <= this.ctx.now();
     }
     const permission = permissionId === 0 ? (p.owner ?? undefined) : p.actives.find((x) => x.id === permissionId);
     if (!permission)

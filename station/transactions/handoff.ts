@@ -32,6 +32,7 @@ import { fileCarriesToken, getTokenSale, saleOfSnapshotToken } from '../core/tok
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
 import { MAX_SIGNATURES } from '../../shared/base/limits.ts';
+import { isObserved } from '../core/provenance.ts';
 
 /** How many files one import takes. */
 export const MAX_IMPORT_FILES = 100;
@@ -70,7 +71,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   /** The bytes of permission `id` of `owner` as this station observed it from the node, or null. */
   const observedPermission = (owner: Uint8Array, id: number): Uint8Array | null => {
     const stored = store.getAccount(owner);
-    if (!stored || stored.source.kind !== 'node') return null;
+    if (!stored || !isObserved(stored.source)) return null;
     const ap = accountPermissionsFromAccount(fromBinary(AccountSchema, stored.account));
     const p = id === 0 ? ap.owner : ap.actives.find((x) => x.id === id);
     return p ? toBinary(PermissionSchema, p) : null;
