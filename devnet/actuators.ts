@@ -32,6 +32,7 @@ import { validateTransfer } from '../shared/contracts/transfer.ts';
 import type { ChainParameters } from './genesis.ts';
 import { newAccount, type DevnetStore } from './store.ts';
 import { INT64_MAX } from '../shared/base/int64.ts';
+import { stakingActuator } from './staking/index.ts';
 
 const DAY_MS = 86_400_000n;
 
@@ -318,13 +319,17 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
         createsAccount: () => false,
       };
     }
-    default:
-      // Airlock decodes every contract type (issue 17), but this local node runs only the five
-      // above so far: the others are refused before any state changes.
+    default: {
+      // Stake 2.0, votes, rewards and account names run in devnet/staking/ (issue 17).
+      const staking = stakingActuator(ctx, type, contract);
+      if (staking) return staking;
+      // Airlock decodes every contract type, but this local node does not run the others: they
+      // are refused before any state changes.
       return {
         validate: () => fail('CONTRACT_VALIDATE', `${type} is not run by this local node`),
         execute: () => fail('INTERNAL', `${type} is not run by this local node`),
         createsAccount: () => false,
       };
+    }
   }
 }

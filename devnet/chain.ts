@@ -44,6 +44,7 @@ import {
   type SignedTransaction,
 } from '../shared/chain/transaction.ts';
 import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
+import { payBlockRewards } from './staking/rewards.ts';
 import {
   DEFAULT_MASK_PARAMETERS,
   DEFAULT_NUMERIC_PARAMETERS,
@@ -296,7 +297,10 @@ export class Chain {
     const hash = sha256(toBinary(BlockHeader_rawSchema, raw));
     const header: BlockHeader = create(BlockHeaderSchema, { rawData: raw, executiveSignature: signDigest(hash, signer.key) });
     const block: StoredBlock = { number, id: blockIdOf(number, hash), timestamp, header, txIds };
-    this.store.transaction(() => this.store.putBlock(block));
+    this.store.transaction(() => {
+      this.store.putBlock(block);
+      payBlockRewards(this.context(), this.genesis.producer.executiveAddress);
+    });
     this.head = block;
     const produced: ProducedBlock = {
       number,

@@ -46,6 +46,15 @@ export const DEFAULT_NUMERIC_PARAMETERS = {
   TRANSACTION_FEE: 10n,
   FREE_NET_LIMIT: 5_000n,
   MAX_CREATE_ACCOUNT_TX_SIZE: 1_000n,
+  // Stake 2.0, votes and rewards (devnet/staking/README.md). UNFREEZE_DELAY_DAYS and
+  // WITNESS_ALLOWANCE_FROZEN_TIME count in FROZEN_PERIOD_MS "days": the reference's day by default,
+  // which a devnet genesis may shorten (a devnet-only parameter; the reference node has no such knob).
+  UNFREEZE_DELAY_DAYS: 14n,
+  WITNESS_ALLOWANCE_FROZEN_TIME: 1n,
+  FROZEN_PERIOD_MS: 86_400_000n,
+  MAX_DELEGATE_LOCK_PERIOD: 864_000n,
+  WITNESS_PAY_PER_BLOCK: 16_000_000n,
+  WITNESS_127_PAY_PER_BLOCK: 160_000_000n,
 } as const;
 
 export type NumericParameter = keyof typeof DEFAULT_NUMERIC_PARAMETERS;
@@ -168,6 +177,7 @@ function parseParameters(v: unknown): ChainParameters {
     }
   }
   if (numeric.ALLOW_MULTI_SIGN > 1n) rejectField('genesis.parameters.ALLOW_MULTI_SIGN', 'must be 0 or 1');
+  if (numeric.FROZEN_PERIOD_MS < 1n) rejectField('genesis.parameters.FROZEN_PERIOD_MS', 'must be at least 1 (ms in a staking day)');
   if (numeric.ALLOW_SAME_TOKEN_NAME !== 1n) {
     rejectField('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
   }

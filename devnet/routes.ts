@@ -42,6 +42,7 @@ import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
+import { stakeAccountJson, stakingQueries, STAKING_CREATE_ENDPOINTS } from './staking/routes.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -284,13 +285,16 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
 
   // Around them.
   post('/wallet/createtransaction', createHandler(chain, 'TransferContract', true));
+  // Stake 2.0, votes, rewards and account names (devnet/staking/).
+  for (const [path, type] of STAKING_CREATE_ENDPOINTS) post(path, createHandler(chain, type, false));
+  for (const [path, handler] of stakingQueries(chain)) both(path, handler);
   post('/wallet/broadcasttransaction', ({ body, visible }) => {
     const { tx, raw } = readTransaction(body);
     return broadcastJson(chain.broadcast(tx, raw), visible);
   });
   both('/wallet/getaccount', ({ body, visible }) => {
     const account = chain.getAccount(readAddress(body, 'address'));
-    return account ? messageToNodeJson(AccountSchema, account, { visible }) : {};
+    return account ? { ...messageToNodeJson(AccountSchema, account, { visible }), ...stakeAccountJson(chain.store, account.address, visible) } : {};
   });
   both('/wallet/getnowblock', ({ visible }) => blockJson(chain, chain.headBlock(), visible));
   both('/wallet/getblockbynum', ({ body, visible }) => {
@@ -327,6 +331,13 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
       ['getUpdateAccountPermissionFee', n.UPDATE_ACCOUNT_PERMISSION_FEE],
       ['getMultiSignFee', n.MULTI_SIGN_FEE],
       ['getFreeNetLimit', n.FREE_NET_LIMIT],
+      ['getUnfreezeDelayDays', n.UNFREEZE_DELAY_DAYS],
+      ['getMaxDelegateLockPeriod', n.MAX_DELEGATE_LOCK_PERIOD],
+      ['getWitnessPayPerBlock', n.WITNESS_PAY_PER_BLOCK],
+      ['getWitness127PayPerBlock', n.WITNESS_127_PAY_PER_BLOCK],
+      // Devnet-only keys (devnet/staking/README.md): the 24 h withdraw rule's days, and a staking day's length.
+      ['getWitnessAllowanceFrozenTime', n.WITNESS_ALLOWANCE_FROZEN_TIME],
+      ['getDevnetFrozenPeriodMs', n.FROZEN_PERIOD_MS],
     ];
     return { chainParameter: list.map(([key, value]) => (value === 0n ? { key } : { key, value })) };
   });

@@ -124,3 +124,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DRAFT_LIST = 64;
 /** Longest text field of a permission draft, for the same reason. */
 export const MAX_DRAFT_TEXT = 4096;
+
+// ---------------------------------------------------------------------------------------------
+// Votes and Stake 2.0 (the reference node's Parameter.ChainConstant and UnfreezeBalanceV2Actuator)
+
+/** MAX_VOTE_NUMBER: most executives one VoteWitness contract may vote for. */
+export const MAX_VOTE_NUMBER = 30;
+/** UNFREEZE_MAX_TIMES: most unstakes of one account waiting out their delay at once. */
+export const UNFREEZE_MAX_TIMES = 32;
+/** MAX_ACCOUNT_NAME_LEN (TransactionUtil.validAccountName): an account name is at most 200 bytes. */
+export const MAX_ACCOUNT_NAME_BYTES = 200;
