@@ -234,7 +234,8 @@ export class StakeStore {
     if (this.stmts.hasNameIndex.get() !== undefined) return;
     this.db.exec(NAME_INDEX);
     const insert = this.db.prepare('INSERT OR IGNORE INTO stake_account_names (name, address) VALUES (?, ?)');
-    for (const row of this.db.prepare('SELECT data FROM accounts').iterate() as Iterable<{ data: Uint8Array }>) {
+    // .all(), not .iterate(): better-sqlite3 allows no other statement while a query is open.
+    for (const row of this.db.prepare('SELECT data FROM accounts').all() as { data: Uint8Array }[]) {
       const account = fromBinary(AccountSchema, u8(row.data));
       if (account.accountName.length > 0) insert.run(account.accountName, account.address);
     }
