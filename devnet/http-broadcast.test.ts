@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { Transaction_ContractSchema } from '../shared/gen/protocol/core_pb.ts';
-import { VoteWitnessContractSchema } from '../shared/gen/protocol/executive_contract_pb.ts';
+import { WitnessCreateContractSchema } from '../shared/gen/protocol/executive_contract_pb.ts';
 import { hexToBytes } from '../shared/base/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from './genesis.ts';
 import { recentBlockNumber } from './chain.ts';
@@ -173,15 +173,15 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
 
   it('a contract type the devnet does not run: CONTRACT_VALIDATE_ERROR', async () => {
     const raw = rawOf(await built());
-    // A vote Airlock decodes (issue 17) but this node does not run yet: refused before any state changes.
+    // An executive application Airlock decodes (issue 17) but this node does not run: refused before any state changes.
     const value = toBinary(
-      VoteWitnessContractSchema,
-      create(VoteWitnessContractSchema, { ownerAddress: hexToBytes(K.alice.hex), votes: [{ voteAddress: hexToBytes(K.bob.hex), voteCount: 1n }] }),
+      WitnessCreateContractSchema,
+      create(WitnessCreateContractSchema, { ownerAddress: hexToBytes(K.alice.hex), url: new Uint8Array([0x61]) }),
     );
-    raw.contract[0] = create(Transaction_ContractSchema, { type: 4, parameter: { typeUrl: 'type.googleapis.com/protocol.VoteWitnessContract', value } });
+    raw.contract[0] = create(Transaction_ContractSchema, { type: 5, parameter: { typeUrl: 'type.googleapis.com/protocol.WitnessCreateContract', value } });
     const r = await broadcast(rawTransaction(raw, K.alice));
     expect(r.code).toBe('CONTRACT_VALIDATE_ERROR');
-    expect(r.message).toBe('Contract validate error : VoteWitnessContract is not run by this local node');
+    expect(r.message).toBe('Contract validate error : WitnessCreateContract is not run by this local node');
   });
 
   it('refuses raw_data that disagrees with raw_data_hex, and a txID that is not the hash (400)', async () => {
