@@ -19,6 +19,7 @@ import type { TransactionRecord } from '../store/transactions.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractCall, replacePermission, sourceToFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
+import { refuseIfOnChain } from './status-refresh.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
 import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -29,6 +30,8 @@ export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
 export function broadcastFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   /** What preflight and broadcast both run first; refuses what could never be broadcast. */
   const dryRun = async (r: TransactionRecord): Promise<{ tx: SignedTransaction; comparison: PermissionComparison; signWeight: SignWeightView }> => {
+    // Issue 18: a transaction already on chain says so first, before expiry or permissions.
+    await refuseIfOnChain(ctx, r);
     const now = ctx.now();
     const id = bytesToHex(r.txId);
     if (now >= r.expiration)
