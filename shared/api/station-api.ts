@@ -222,6 +222,8 @@ export const QUEUE_ENTRY = v.strictObject({
   note: v.string(),
   /** Issue 18: its fate on chain, observed or claimed; null until reported. */
   chain: v.nullable(CHAIN_FATE_VIEW),
+  /** Issue 18: for a failed one, the node's reason in words (its refusal, or why it failed in its block); null otherwise. */
+  failure: v.nullable(v.string()),
 });
 
 const BUILD_RESULT = v.strictObject({

@@ -106,6 +106,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       expiration: e.expiration,
       note: e.note,
       chain: e.chain,
+      failure: e.status === 'failed' ? (record.chain?.reason ?? record.nodeAnswer) : null,
     };
   };
 

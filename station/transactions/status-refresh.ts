@@ -166,7 +166,7 @@ export function statusRefreshFeature(ctx: StationContext) {
 
   return {
     /** One pass: asks the node about every open transaction (bounded per pass) and records what it says. */
-    transactionsRefreshStatus(): Promise<RefreshStatusView> {
+    async transactionsRefreshStatus(): Promise<RefreshStatusView> {
       return refresh();
     },
 
