@@ -141,5 +141,7 @@ export const MAX_STATUS_LOOKUPS_PER_PASS = 50;
  * before it expired, and a station offline for a week should still learn it; older ones are left.
  */
 export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often a visible queue re-reads its rows (ms): the station's own passes find the news, the queue shows it. */
+export const QUEUE_POLL_MS = 3_000;
 /** Most transactions whose fate one snapshot file may carry. */
 export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;

@@ -32,8 +32,13 @@ describe('fateFromInfo', () => {
       NODE,
     );
     expect(reverted).toMatchObject({ block: 40, result: 'REVERT', fee: '2000' });
-    expect(reverted!.reason).toBe('The node put it in block 40 and it failed there (REVERT): REVERT opcode executed. The fee was paid; nothing else changed on chain.');
-    expect(fateFromInfo({ blockNumber: 41, result: 'FAILED' }, NODE)).toMatchObject({ result: 'FAILED', reason: expect.stringMatching(/failed there \(FAILED\)\./) });
+    expect(reverted!.reason).toBe(
+      'The node put it in block 40 and it failed there (REVERT): REVERT opcode executed. The fee was paid; nothing else changed on chain.',
+    );
+    expect(fateFromInfo({ blockNumber: 41, result: 'FAILED' }, NODE)).toMatchObject({
+      result: 'FAILED',
+      reason: expect.stringMatching(/failed there \(FAILED\)\./),
+    });
     // A receipt's failure alone is enough.
     expect(fateFromInfo({ blockNumber: 42, receipt: { result: 'OUT_OF_ENERGY' } }, NODE)).toMatchObject({ result: 'OUT_OF_ENERGY' });
   });
