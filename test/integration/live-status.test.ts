@@ -168,6 +168,12 @@ describe('live status (issue 18)', () => {
     expect(entry.chain).toMatchObject({ block: info.blockNumber, observed: false, claimedBy: 'from-a.json' });
     expect(entry.chain!.text).toBe(`claimed confirmed in block ${info.blockNumber} by file from-a.json; not yet seen by this station`);
 
+    // An online station that holds only the file's claim does not pass it on as its own observation.
+    const relay = plainStation('relay', two.node.url);
+    await relay.api.importFiles({ files: [handoff] });
+    await relay.api.snapshotImport({ fileName: 'from-a.json', text: snap.text });
+    expect(JSON.parse((await relay.api.snapshotExport({ accounts: [two.owner.b58] })).text)).not.toHaveProperty('transactions');
+
     // A forged file claiming another block changes nothing on A, which saw the block itself.
     const forged = JSON.parse(snap.text);
     forged.transactions[0].block = info.blockNumber + 5;
