@@ -3,7 +3,9 @@
  * first runs the dry run: the node's permissions now against the copy the signers counted against,
  * and the node's getsignweight; it broadcasts only when the node says the signatures are enough.
  *
- * Invariants: an expired, broadcast or confirmed transaction is never broadcast; re-issuing makes a
+ * Invariants: a transaction the node (or this station) already saw in a block is refused first,
+ * saying "already on chain in block N; nothing was sent" (issue 18); an expired, broadcast or
+ * confirmed transaction is never broadcast; re-issuing makes a
  * NEW transaction (signatures do not carry over) and is refused for a broadcast or confirmed one,
  * which could pay twice, and for one with more than REISSUE_WINDOW_MS left.
  */
@@ -84,7 +86,8 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
 
     /**
      * The dry run before broadcast, the same step broadcast runs first: the node's permissions now
-     * against the copy the signers counted against, and getsignweight. Reads the node; stores nothing.
+     * against the copy the signers counted against, and getsignweight. Reads the node; stores
+     * nothing but what the node says of a transaction already on chain (issue 18), which it refuses.
      */
     async preflight(args: { txId: string }): Promise<PreflightView> {
       const r = book.record(args.txId);
