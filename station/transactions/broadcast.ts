@@ -5,9 +5,9 @@
  *
  * Invariants: a transaction the node (or this station) already saw in a block is refused first,
  * saying "already on chain in block N; nothing was sent" (issue 18); an expired, broadcast or
- * confirmed transaction is never broadcast; re-issuing makes a
- * NEW transaction (signatures do not carry over) and is refused for a broadcast or confirmed one,
- * which could pay twice, and for one with more than REISSUE_WINDOW_MS left.
+ * confirmed transaction is never broadcast; re-issuing makes a NEW transaction (signatures do not
+ * carry over) and is refused for a broadcast or confirmed one, which could pay twice, and for one
+ * with more than REISSUE_WINDOW_MS left.
  */
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
