@@ -36,6 +36,7 @@ export function txText(v: StationTransactionView): string {
   ];
   if (v.note) rows.push(['note', plain(v.note)]);
   if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
+  if (v.chain) rows.push(['on chain', plain(v.chain.text)]);
   return table(rows);
 }
 

@@ -382,8 +382,14 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     });
   program
     .command('status')
-    .argument('<txid>')
+    .argument('<txid>', "a txID, or 'refresh': ask the node what became of every open transaction (issue 18)")
     .action(async (txId: string) => {
+      // A txID is 64 hex digits, so the word `refresh` cannot be one.
+      if (txId === 'refresh') {
+        const r = await open().transactionsRefreshStatus();
+        done(r, r.text);
+        return;
+      }
       const v = await open().status({ txId });
       done(v, txText(v));
     });

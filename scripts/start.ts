@@ -29,6 +29,7 @@ import { createStationHandlers } from '../electron/shell/station-handlers.ts';
 import { startLocalNode, type LocalNode } from '../station/node/local-node.ts';
 import { DEFAULT_NODE_URL } from '../station/node/node-client.ts';
 import { openStation, type Station } from '../station/station.ts';
+import { DEFAULT_STATUS_REFRESH_MS } from '../shared/base/limits.ts';
 import type { Handlers } from '../shared/api/api-contract.ts';
 import { AirlockError } from '../shared/base/errors.ts';
 import { escapeText } from '../shared/base/escape.ts';
@@ -150,10 +151,11 @@ function stationHandlers(station: Station, dataDir: string): Handlers<StationApi
  * node runs elsewhere (a test's free port), this session talks to the node that runs.
  */
 function openOn(dataDir: string, node: LocalNode): Station {
-  const station = openStation({ dataDir });
+  // Issue 18: the served station asks the node about its open transactions by itself.
+  const station = openStation({ dataDir, statusRefreshMs: DEFAULT_STATUS_REFRESH_MS });
   if (node.url === DEFAULT_NODE_URL || station.settings().node !== DEFAULT_NODE_URL) return station;
   station.close();
-  return openStation({ dataDir, nodeUrl: node.url });
+  return openStation({ dataDir, nodeUrl: node.url, statusRefreshMs: DEFAULT_STATUS_REFRESH_MS });
 }
 
 /** Stops everything once, on the first of SIGINT/SIGTERM, then exits 0. */

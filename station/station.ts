@@ -33,6 +33,7 @@ import { snapshotsFeature } from './accounts/snapshots.ts';
 import { buildersFeature } from './build/builders.ts';
 import { batchFeature } from './build/batch.ts';
 import { statusFeature } from './transactions/status.ts';
+import { statusRefreshFeature } from './transactions/status-refresh.ts';
 import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
@@ -45,12 +46,16 @@ function composeStation(options: StationOptions) {
   const ctx = new StationContext(options);
   const book = new TransactionBook(ctx);
   const maker = new TransactionMaker(ctx, book);
+  const refresher = statusRefreshFeature(ctx);
   return {
     dataDir: ctx.dataDir,
     /** The store, for tests and benchmarks that look under the services; the API never reads it. */
     store: ctx.store,
     now: (): number => ctx.now(),
-    close: (): void => ctx.close(),
+    close: (): void => {
+      refresher.stopStatusRefresh();
+      ctx.close();
+    },
     ...settingsFeature(ctx),
     ...keysFeature(ctx),
     ...vaultLockFeature(ctx),
@@ -59,6 +64,7 @@ function composeStation(options: StationOptions) {
     ...buildersFeature(ctx, maker),
     ...batchFeature(ctx, book, maker),
     ...statusFeature(ctx, book),
+    ...refresher,
     ...handoffFeature(ctx, book),
     ...broadcastFeature(ctx, book, maker),
     ...queueFeature(ctx, book),

@@ -19,6 +19,7 @@ import { createFileDialogs } from './file-dialogs.ts';
 import { registerIpcApi } from './ipc.ts';
 import { createStationHandlers } from './station-handlers.ts';
 import { openStation } from '../../station/station.ts';
+import { DEFAULT_STATUS_REFRESH_MS } from '../../shared/base/limits.ts';
 import { localNodeForStation, stopBeforeQuit } from '../../station/node/local-node.ts';
 import { parseLaunchArgs } from './launch-options.ts';
 import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
@@ -56,7 +57,8 @@ async function start(): Promise<void> {
     showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
   });
   const dataDir = app.getPath('userData');
-  const station = openStation({ dataDir });
+  // Issue 18: the app's station asks the node about its open transactions by itself.
+  const station = openStation({ dataDir, statusRefreshMs: DEFAULT_STATUS_REFRESH_MS });
   // On the default network (a first run) the station runs its own local node, as `npm start` does.
   // A node that cannot start (port taken) is reported; the station still opens, offline.
   const node = await localNodeForStation(station.settings().node, { dataDir }).catch((cause: unknown) => {

@@ -6,6 +6,9 @@
  *
  * Invariant: a page answered for an older filter is dropped (each load bumps `generation`), so a
  * slow answer can never show rows of a filter the person has already left.
+ *
+ * Issue 18 (live status): `refresh` re-reads the pages on screen without clearing them, so a row
+ * turns confirmed in place; one refresh runs at a time.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -24,6 +27,7 @@ export class QueueState {
   loaded = $state(false);
   #generation = 0;
   #pending = new Set<number>();
+  #refreshing = false;
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
@@ -38,6 +42,21 @@ export class QueueState {
     this.loaded = false;
     await this.#fetchPage(0);
     this.loaded = true;
+  }
+
+  /**
+   * Re-reads the pages already shown (the first when none is), keeping the rows on screen meanwhile:
+   * the queue refreshes by itself (QueueScreen calls it every QUEUE_POLL_MS while visible).
+   */
+  async refresh(): Promise<void> {
+    if (!this.loaded || this.#refreshing) return;
+    this.#refreshing = true;
+    try {
+      const pages = this.pages.size === 0 ? [0] : [...this.pages.keys()];
+      await Promise.all(pages.filter((p) => !this.#pending.has(p)).map((p) => this.#fetchPage(p)));
+    } finally {
+      this.#refreshing = false;
+    }
   }
 
   entryAt(index: number): QueueEntry | undefined {

@@ -150,6 +150,24 @@ const SIGNER_VIEW = v.strictObject({
 export const LOOKALIKE_VIEW = v.strictObject({ address: v.string(), imitates: v.string(), label: v.nullable(v.string()) });
 
 /**
+ * What the chain says became of a transaction (issue 18, live status; station/core/chain-report.ts):
+ * observed when this station asked a node itself, else claimed by the file named in `claimedBy`.
+ */
+export const CHAIN_FATE_VIEW = v.strictObject({
+  block: v.number(),
+  /** SUCCESS, or the node's code for one that failed in its block. */
+  result: v.string(),
+  /** The fee paid, sun as decimal text. */
+  fee: int64Text,
+  /** For a failed one, the node's reason in words. */
+  reason: v.nullable(v.string()),
+  observed: v.boolean(),
+  claimedBy: v.nullable(v.string()),
+  /** The fact in words. */
+  text: v.string(),
+});
+
+/**
  * One transaction as the station knows it (the services' `status`): the view decoded from the
  * signed bytes, its approval against the permission the signers saw, and the store's facts.
  */
@@ -164,6 +182,8 @@ export const STATION_TRANSACTION = v.strictObject({
   note: v.string(),
   /** The node's answer in words after broadcast; null before. */
   nodeAnswer: v.nullable(v.string()),
+  /** Issue 18: its fate on chain, observed or claimed; null until reported. */
+  chain: v.nullable(CHAIN_FATE_VIEW),
   createdAt: v.number(),
   /** ms until expiry when the answer was made (negative once expired). */
   expiresInMs: v.number(),
@@ -200,6 +220,10 @@ export const QUEUE_ENTRY = v.strictObject({
   /** ms since the epoch. */
   expiration: v.number(),
   note: v.string(),
+  /** Issue 18: its fate on chain, observed or claimed; null until reported. */
+  chain: v.nullable(CHAIN_FATE_VIEW),
+  /** Issue 18: for a failed one, the node's reason in words (its refusal, or why it failed in its block); null otherwise. */
+  failure: v.nullable(v.string()),
 });
 
 const BUILD_RESULT = v.strictObject({
@@ -305,6 +329,8 @@ export const STATION_API = defineApi({
       age: v.string(),
       accounts: v.array(v.strictObject({ address: v.string(), stored: v.boolean(), reason: v.optional(v.string()) })),
       tokens: v.array(v.string()),
+      /** Issue 18: transactions held here whose fate on chain the file claims. */
+      transactions: v.array(txIdText),
     }),
   },
 
@@ -438,6 +464,19 @@ export const STATION_API = defineApi({
       entries: v.array(QUEUE_ENTRY),
       /** Every account with a transaction, for the filter's choices. */
       accounts: v.array(v.string()),
+    }),
+  },
+  /**
+   * Issue 18, live status: one pass asking the node what became of every open transaction (the
+   * station also runs passes by itself); a pass under way is joined, never run twice at once.
+   */
+  transactionsRefreshStatus: {
+    args: v.undefined(),
+    result: v.strictObject({
+      asked: v.number(),
+      changes: v.array(v.strictObject({ txId: txIdText, status: v.picklist(TX_STATUSES), block: v.number(), text: v.string() })),
+      waiting: v.number(),
+      text: v.string(),
     }),
   },
 

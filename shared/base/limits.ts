@@ -134,3 +134,23 @@ export const MAX_VOTE_NUMBER = 30;
 export const UNFREEZE_MAX_TIMES = 32;
 /** MAX_ACCOUNT_NAME_LEN (TransactionUtil.validAccountName): an account name is at most 200 bytes. */
 export const MAX_ACCOUNT_NAME_BYTES = 200;
+
+// Live status (issue 18): the station asking the node what became of its transactions
+
+/** How often a station asks the node about its open transactions, by default (ms between passes). */
+export const DEFAULT_STATUS_REFRESH_MS = 5_000;
+/** The shortest interval a station may be given: tests use it; a person never needs faster. */
+export const MIN_STATUS_REFRESH_MS = 100;
+/** The longest interval: a queue that waits longer than this for news no longer "refreshes by itself". */
+export const MAX_STATUS_REFRESH_MS = 10 * 60 * 1000;
+/** Most transactions one pass asks the node about (two lookups each at most); the rest wait for the next pass. */
+export const MAX_STATUS_LOOKUPS_PER_PASS = 50;
+/**
+ * How long after its expiration a transaction is still asked about: one that reached a block did so
+ * before it expired, and a station offline for a week should still learn it; older ones are left.
+ */
+export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often a visible queue re-reads its rows (ms): the station's own passes find the news, the queue shows it. */
+export const QUEUE_POLL_MS = 3_000;
+/** Most transactions whose fate one snapshot file may carry. */
+export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;

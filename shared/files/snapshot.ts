@@ -15,6 +15,9 @@
  *   snapshot block), and the reference block must still be among the node's RECENT_BLOCKS when the
  *   transaction expires. Otherwise it refuses, saying how long is left or to export a fresh snapshot.
  * - Everything here is JSON-safe: no bigint, no bytes.
+ * - The optional `transactions` section (issue 18) lists what the exporting station saw become of
+ *   its transactions on chain (txID, block, result, fee). It is read as strictly as the rest, and
+ *   an importer holds it as a claim (station/core/chain-report.ts), never as its own observation.
  */
 import { PermissionSchema, type Permission } from '../gen/protocol/core_pb.ts';
 import type { AssetIssueContract } from '../gen/protocol/contract_pb.ts';
@@ -38,6 +41,7 @@ import {
   MAX_SNAPSHOT_TOKEN_BALANCES,
   MAX_SNAPSHOT_FEES,
   MAX_PRECISION,
+  MAX_SNAPSHOT_TRANSACTIONS,
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
@@ -95,6 +99,17 @@ export interface SnapshotToken {
   url: string;
 }
 
+/** A transaction the exporting station saw in a block (issue 18): what an offline station learns from it. */
+export interface SnapshotTransaction {
+  /** 64 lowercase hex digits. */
+  txid: string;
+  block: number;
+  /** SUCCESS, or the node's code for one that failed in its block. */
+  result: string;
+  /** Fee paid, sun, decimal. */
+  fee: string;
+}
+
 export interface ChainSnapshot {
   format: 'airlock.snapshot';
   version: 1;
@@ -105,6 +120,8 @@ export interface ChainSnapshot {
   tokens: SnapshotToken[];
   /** The node's fee parameters (getchainparameters names, sun), when it reports them. */
   fees?: Record<string, number | string>;
+  /** Issue 18: transactions the exporting station saw in a block; absent when it saw none. */
+  transactions?: SnapshotTransaction[];
   exported_at: number;
 }
 
@@ -215,7 +232,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     checkEnvelope(value, SNAPSHOT, 'snapshot'),
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
-    ['fees'],
+    ['fees', 'transactions'],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
@@ -227,6 +244,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     exported_at: safeInteger(v.exported_at, 'snapshot.exported_at', 0),
   };
   if (v.fees !== undefined) snapshot.fees = readFees(v.fees, 'snapshot.fees');
+  if (v.transactions !== undefined) snapshot.transactions = readTransactions(v.transactions, 'snapshot.transactions');
   const seen = new Set<string>();
   snapshot.accounts.forEach((a, i) => {
     if (seen.has(a.address)) fail('BAD_JSON', `snapshot.accounts[${i}].address: ${a.address} appears twice`, { field: `snapshot.accounts[${i}].address` });
@@ -340,6 +358,22 @@ export function readToken(v: unknown, path: string): SnapshotToken {
     description: plainText(t.description, `${path}.description`, 400),
     url: plainText(t.url, `${path}.url`, 512),
   };
+}
+
+/** The optional transactions section: each entry strict, no txID twice. */
+function readTransactions(v: unknown, path: string): SnapshotTransaction[] {
+  const seen = new Set<string>();
+  return boundedList(v, path, MAX_SNAPSHOT_TRANSACTIONS).map((x, i) => {
+    const at = `${path}[${i}]`;
+    const t = strictObject(x, at, ['txid', 'block', 'result', 'fee']);
+    if (typeof t.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(t.txid)) fail('BAD_JSON', `${at}.txid: expected 64 hex digits`, { field: `${at}.txid` });
+    const txid = t.txid.toLowerCase();
+    if (seen.has(txid)) fail('BAD_JSON', `${at}.txid: this transaction appears twice`, { field: `${at}.txid` });
+    seen.add(txid);
+    if (typeof t.result !== 'string' || !/^[A-Z][A-Z_]{0,63}$/.test(t.result))
+      fail('BAD_JSON', `${at}.result: expected a result code such as SUCCESS or REVERT`, { field: `${at}.result` });
+    return { txid, block: safeInteger(t.block, `${at}.block`, 0), result: t.result, fee: int64Field(t.fee, `${at}.fee`) };
+  });
 }
 
 function readFees(v: unknown, path: string): Record<string, number | string> {

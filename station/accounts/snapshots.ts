@@ -9,12 +9,17 @@
  * account newer than it; each account left alone is named with the reason. A snapshot dated in the
  * future (its block, or any account's read time, past this machine's clock plus MAX_FUTURE_SKEW_MS)
  * is refused whole. Everything of one import is stored in one SQLite transaction.
+ *
+ * Issue 18: an export carries the transactions this station itself saw in a block (block, result,
+ * fee); an import records them for the transactions it holds as claims by the file
+ * (station/core/chain-report.ts), shown as "claimed … by file F" until the station sees them.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
-import { hexToFixedBytes } from '../../shared/base/bytes.ts';
+import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { formatDuration, parseSnapshot, stringifySnapshot } from '../../shared/files/snapshot.ts';
-import { MAX_FUTURE_SKEW_MS } from '../../shared/base/limits.ts';
+import { formatDuration, parseSnapshot, readSnapshot, stringifySnapshot, type SnapshotTransaction } from '../../shared/files/snapshot.ts';
+import { MAX_FUTURE_SKEW_MS, MAX_SNAPSHOT_TRANSACTIONS } from '../../shared/base/limits.ts';
+import { applyChainReport } from '../core/chain-report.ts';
 import type { Source } from '../store/row-checks.ts';
 import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
@@ -31,7 +36,14 @@ export function snapshotsFeature(ctx: StationContext) {
       if (args.accounts.length > 1000) fail('INVALID_INPUT', 'account: at most 1000 accounts', { field: 'account' });
       const accounts = args.accounts.map((x, i) => addressToBase58(addressArg(x, `account[${i}]`)));
       const tokens = ctx.store.listTokens().map((t) => t.id);
-      const snapshot = await ctx.online((node) => node.snapshot(accounts, tokens));
+      const read = await ctx.online((node) => node.snapshot(accounts, tokens));
+      // Only what this station saw itself: a claim it holds from another file is not passed on as fact.
+      const seen: SnapshotTransaction[] = ctx.store
+        .listTransactions({ status: ['confirmed', 'failed'], limit: MAX_SNAPSHOT_TRANSACTIONS })
+        .flatMap((t) =>
+          t.chain !== null && isObserved(t.chain.source) ? [{ txid: bytesToHex(t.txId), block: t.chain.block, result: t.chain.result, fee: t.chain.fee }] : [],
+        );
+      const snapshot = seen.length === 0 ? read : readSnapshot(JSON.parse(stringifySnapshot({ ...read, transactions: seen })));
       return {
         fileName: `snapshot-${snapshot.block.number}.json`,
         text: stringifySnapshot(snapshot),
@@ -59,6 +71,7 @@ export function snapshotsFeature(ctx: StationContext) {
       future(snapshot.block.timestamp, 'block.timestamp');
       snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
+      const claimed: string[] = [];
       const store = ctx.store;
       store.atomic(() => {
         store.putChainSnapshot({
@@ -91,6 +104,12 @@ export function snapshotsFeature(ctx: StationContext) {
           if (held && isObserved(held.source)) continue;
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
         }
+        for (const t of snapshot.transactions ?? []) {
+          const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
+          // Only transactions this station holds; the rule that a claim never replaces what it observed is applyChainReport's.
+          if (store.getTransaction(id) && applyChainReport(ctx, id, { block: t.block, result: t.result, fee: t.fee, reason: null }, source))
+            claimed.push(t.txid);
+        }
       });
       return {
         file: name,
@@ -98,6 +117,7 @@ export function snapshotsFeature(ctx: StationContext) {
         age: formatDuration(ctx.now() - snapshot.block.timestamp),
         accounts,
         tokens: snapshot.tokens.map((t) => t.id),
+        transactions: claimed,
       };
     },
   };

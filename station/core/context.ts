@@ -59,6 +59,12 @@ export interface StationOptions {
   scrypt?: ScryptParams;
   nodeTimeoutMs?: number;
   /**
+   * Issue 18, live status: ms between the passes the station runs by itself to ask the node what
+   * became of its open transactions (station/transactions/status-refresh.ts). Undefined or 0: no
+   * passes of its own (the CLI); the desktop app passes DEFAULT_STATUS_REFRESH_MS.
+   */
+  statusRefreshMs?: number;
+  /**
    * A vault object to use instead of opening the `vault` kind: code only, never a setting or a
    * flag (the tests pass station/vault/memory-vault.ts here). Its `kind` is the kind reported.
    */

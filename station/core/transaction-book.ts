@@ -21,6 +21,7 @@ import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
 import type { ApprovalNumbers, StationTransactionView } from './views.ts';
+import { chainFateView } from './chain-report.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
 export interface Approval {
@@ -129,6 +130,7 @@ export class TransactionBook {
       timeLeft: timeLeft(r.expiration - now),
       note: r.note,
       nodeAnswer: r.nodeAnswer,
+      chain: chainFateView(r.chain),
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,

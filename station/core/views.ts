@@ -13,6 +13,7 @@ import type { PermissionComparison } from '../node/permission-comparison.ts';
 
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
+import type { ChainFateView } from './chain-report.ts';
 
 export interface SettingsView {
   node: string;
@@ -100,6 +101,8 @@ export interface StationTransactionView extends ApprovalNumbers {
   timeLeft: string;
   note: string;
   nodeAnswer: string | null;
+  /** Issue 18: what the chain says became of it (observed, or claimed by a file); null until reported. */
+  chain: ChainFateView | null;
   signatureCount: number;
   createdAt: number;
   /** The node's JSON of the contract (Base58 addresses), decoded from the stored bytes. */
@@ -125,6 +128,8 @@ export interface ListEntryView {
   expiresInMs: number;
   timeLeft: string;
   note: string;
+  /** Issue 18: what the chain says became of it (observed, or claimed by a file); null until reported. */
+  chain: ChainFateView | null;
 }
 
 export interface BuildView {
@@ -180,6 +185,8 @@ export interface SnapshotImportView {
   age: string;
   accounts: { address: string; stored: boolean; reason?: string }[];
   tokens: string[];
+  /** Issue 18: txIDs of transactions held here whose fate on chain the file claims (recorded as its claim). */
+  transactions: string[];
 }
 
 /** A handoff file made for carrying: its suggested name and its text (the caller writes it). */

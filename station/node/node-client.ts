@@ -155,7 +155,7 @@ export interface BroadcastResult {
 }
 
 /** Control characters from a node's text, replaced before they reach a terminal, and a cap on length. */
-function clean(text: string): string {
+export function clean(text: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '?');
   return t.length > 500 ? `${t.slice(0, 500)}…` : t;

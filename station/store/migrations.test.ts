@@ -59,6 +59,7 @@ describe('store migrations', () => {
       'tokens',
       'transactions',
       'transactions_by_account',
+      'transactions_by_check',
       'transactions_by_created',
       'transactions_by_status',
     ]);
@@ -193,10 +194,59 @@ describe('store migrations', () => {
     }
     const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
     try {
-      expect(store.schemaVersion()).toBe(6);
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
       expect(store.getTransaction(tx.txId)).toMatchObject({ note: 'old', origin: 'imported' });
     } finally {
       store.close();
+    }
+  });
+
+  it('upgrades a version-8 database with open transactions to 9 (issue 18, live status): none has a fate yet, each is asked about, a fate is kept', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const account = randomAddress();
+    const open = newTransaction({ account });
+    const done = newTransaction({ account });
+    {
+      const v8 = new Database(file);
+      applyMigrations(v8, MIGRATIONS.slice(0, 8));
+      const insert = v8.prepare(
+        'INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at, origin) ' +
+          "VALUES (?, ?, 'TransferContract', ?, 0, ?, ?, NULL, 'old', NULL, ?, ?, 'imported')",
+      );
+      insert.run(open.txId, open.raw, account, open.expiration, 'collecting', T0, T0);
+      insert.run(done.txId, done.raw, account, done.expiration, 'confirmed', T0, T0 + 1);
+      v8.close();
+    }
+    const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
+      expect(store.getTransaction(open.txId)).toMatchObject({ note: 'old', status: 'collecting', chain: null });
+      expect(store.listTransactions().map((t) => t.chain)).toEqual([null, null]);
+      // The open one is asked about; the confirmed one is not.
+      expect(store.listUnsettled({ statuses: ['collecting', 'ready', 'broadcast'], expiredAfter: 0, limit: 10 })).toEqual([open.txId]);
+      const fate = {
+        block: 12,
+        result: 'SUCCESS',
+        fee: '100000',
+        reason: null,
+        source: { kind: 'node' as const, url: 'http://127.0.0.1:8090', blockNumber: 12 },
+      };
+      store.recordChainFate(open.txId, fate);
+      expect(store.getTransaction(open.txId)!.chain).toEqual(fate);
+      // A node's block settles it: it is asked about no more.
+      expect(store.listUnsettled({ statuses: ['collecting'], expiredAfter: 0, limit: 10 })).toEqual([]);
+      expect(store.listAudit().map((e) => e.action)).toEqual(['transaction.chain']);
+      expect(store.verifyAudit()).toEqual({ ok: true, entries: 1 });
+    } finally {
+      store.close();
+    }
+    // The columns' own checks hold on the upgraded file.
+    const db = new Database(file);
+    try {
+      expect(() => db.prepare("UPDATE transactions SET chain_fee = '-1'").run()).toThrow(/CHECK/);
+      expect(() => db.prepare('UPDATE transactions SET chain_block = -1').run()).toThrow(/CHECK/);
+    } finally {
+      db.close();
     }
   });
 

@@ -186,6 +186,29 @@ ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0
 ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHECK (origin IN ('built-observed', 'built-claimed', 'imported'));
 `,
   },
+  // RESERVED on this branch (issue 18 work split): versions 7 (trusted exporters) and 8 (ABI and
+  // contracts) are written on other branches. These two empty placeholders only keep the list
+  // gapless here so version 9 can be tested as 9; the merge replaces them with the real entries.
+  { version: 7, description: 'placeholder for migration 7 (trusted exporters); replaced at merge', sql: '' },
+  { version: 8, description: 'placeholder for migration 8 (ABI and contracts); replaced at merge', sql: '' },
+  {
+    version: 9,
+    description: "what the chain says became of each transaction: block, result, fee paid, the node's reason, who said so and when it was last asked",
+    // Issue 18, "live status". Self-contained: it only adds nullable columns and an index, so it
+    // can be renumbered at merge without touching any other entry. `chain_source` is a Source
+    // (table.ts sourceToText): a node this station asked (observed) or a file (a claim).
+    // `chain_checked_at` orders the next pass (least recently asked first); existing rows start
+    // unasked (NULL) and unsettled (no block), so the first pass asks about every open one.
+    sql: `
+ALTER TABLE transactions ADD COLUMN chain_block INTEGER CHECK (chain_block IS NULL OR chain_block >= 0);
+ALTER TABLE transactions ADD COLUMN chain_result TEXT;
+ALTER TABLE transactions ADD COLUMN chain_fee TEXT CHECK (chain_fee IS NULL OR chain_fee GLOB '[0-9]*');
+ALTER TABLE transactions ADD COLUMN chain_reason TEXT;
+ALTER TABLE transactions ADD COLUMN chain_source TEXT;
+ALTER TABLE transactions ADD COLUMN chain_checked_at INTEGER;
+CREATE INDEX transactions_by_check ON transactions (status, chain_checked_at);
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */

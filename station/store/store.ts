@@ -45,6 +45,7 @@ import { settingTable, type SettingTable } from './settings.ts';
 import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
+import { chainFateTable, type ChainFateTable } from './chain-fate.ts';
 
 /** The file a station keeps inside its data directory. */
 export const STORE_FILE_NAME = 'station.sqlite';
@@ -86,7 +87,18 @@ interface StoreCore {
  * declare the same name with different signatures.
  */
 export interface Store
-  extends StoreCore, KeyTable, AccountTable, SnapshotTable, TokenTable, TransactionTable, AddressBookTable, ProofTable, SettingTable, AuditTable {}
+  extends
+    StoreCore,
+    KeyTable,
+    AccountTable,
+    SnapshotTable,
+    TokenTable,
+    TransactionTable,
+    ChainFateTable,
+    AddressBookTable,
+    ProofTable,
+    SettingTable,
+    AuditTable {}
 
 /** Opens the connection with the crash-safe settings, migrates it, and composes the table modules. */
 function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store {
@@ -169,6 +181,7 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
     ...snapshotTable(ctx),
     ...tokenTable(ctx),
     ...transactionTable(ctx),
+    ...chainFateTable(ctx),
     ...addressBookTable(ctx),
     ...proofTable(ctx),
     ...settingTable(ctx),

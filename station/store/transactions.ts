@@ -38,6 +38,7 @@ import {
   type SignatureOrigin,
 } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { CHAIN_FATE_COLUMNS, fateFromRow, type ChainFate, type ChainFateRow } from './chain-fate.ts';
 import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUSES, type TxStatus } from '../../shared/base/limits.ts';
 
 /** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
@@ -87,6 +88,8 @@ export interface TransactionSummary {
   createdAt: number;
   updatedAt: number;
   signatureCount: number;
+  /** What the chain says became of it (store version 9); null until a node or a file reports it. */
+  chain: ChainFate | null;
   /** Only with `weights: true`. */
   weight?: string | null;
   threshold?: string | null;
@@ -137,7 +140,7 @@ export interface AddSignatureResult {
   signature: SignatureRecord;
 }
 
-interface TxSummaryRow {
+interface TxSummaryRow extends ChainFateRow {
   txid: Uint8Array;
   kind: string;
   account: Uint8Array;
@@ -180,7 +183,7 @@ interface SignatureRow {
 }
 
 const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expiration, t.status, t.node_answer, t.note,
-  t.created_at, t.updated_at, t.signature_count`;
+  t.created_at, t.updated_at, t.signature_count, ${CHAIN_FATE_COLUMNS}`;
 
 /**
  * A listing reads txID and account as SQLite's hex() text: better-sqlite3 makes a Buffer per blob,
@@ -188,7 +191,7 @@ const TX_SUMMARY_COLUMNS = `t.txid, t.kind, t.account, t.permission_id, t.expira
  * comes from hex() of our own columns, so it is always uppercase pairs.
  */
 const TX_LIST_COLUMNS = `hex(t.txid) AS txid, t.kind, hex(t.account) AS account, t.permission_id, t.expiration, t.status,
-  t.node_answer, t.note, t.created_at, t.updated_at, t.signature_count`;
+  t.node_answer, t.note, t.created_at, t.updated_at, t.signature_count, ${CHAIN_FATE_COLUMNS}`;
 
 const HEX_VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
@@ -213,6 +216,7 @@ const summaryFromRow = (r: TxSummaryRow): TransactionSummary => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   signatureCount: r.signature_count,
+  chain: fateFromRow(r),
 });
 
 const signatureFromRow = (r: SignatureRow): SignatureRecord => ({
@@ -325,6 +329,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
           createdAt: at,
           updatedAt: at,
           signatureCount: 0,
+          chain: null,
         };
       });
     },
@@ -379,6 +384,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         signatureCount: r.signature_count,
+        chain: fateFromRow(r),
       }));
     },
 

@@ -3,9 +3,11 @@
  * first runs the dry run: the node's permissions now against the copy the signers counted against,
  * and the node's getsignweight; it broadcasts only when the node says the signatures are enough.
  *
- * Invariants: an expired, broadcast or confirmed transaction is never broadcast; re-issuing makes a
- * NEW transaction (signatures do not carry over) and is refused for a broadcast or confirmed one,
- * which could pay twice, and for one with more than REISSUE_WINDOW_MS left.
+ * Invariants: a transaction the node (or this station) already saw in a block is refused first,
+ * saying "already on chain in block N; nothing was sent" (issue 18); an expired, broadcast or
+ * confirmed transaction is never broadcast; re-issuing makes a NEW transaction (signatures do not
+ * carry over) and is refused for a broadcast or confirmed one, which could pay twice, and for one
+ * with more than REISSUE_WINDOW_MS left.
  */
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
@@ -19,6 +21,7 @@ import type { TransactionRecord } from '../store/transactions.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractCall, replacePermission, sourceToFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
+import { refuseIfOnChain } from './status-refresh.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
 import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -29,6 +32,8 @@ export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
 export function broadcastFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   /** What preflight and broadcast both run first; refuses what could never be broadcast. */
   const dryRun = async (r: TransactionRecord): Promise<{ tx: SignedTransaction; comparison: PermissionComparison; signWeight: SignWeightView }> => {
+    // Issue 18: a transaction already on chain says so first, before expiry or permissions.
+    await refuseIfOnChain(ctx, r);
     const now = ctx.now();
     const id = bytesToHex(r.txId);
     if (now >= r.expiration)
@@ -81,7 +86,8 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
 
     /**
      * The dry run before broadcast, the same step broadcast runs first: the node's permissions now
-     * against the copy the signers counted against, and getsignweight. Reads the node; stores nothing.
+     * against the copy the signers counted against, and getsignweight. Reads the node; stores
+     * nothing but what the node says of a transaction already on chain (issue 18), which it refuses.
      */
     async preflight(args: { txId: string }): Promise<PreflightView> {
       const r = book.record(args.txId);

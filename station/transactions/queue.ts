@@ -66,6 +66,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       status: t.status,
       note: t.note,
       nodeAnswer: t.nodeAnswer,
+      chain: t.chain,
       createdAt: t.createdAt,
       expiresInMs: t.expiresInMs,
       nodeJson: escapeJsonText(JSON.stringify(t.contract, null, 2)),
@@ -104,6 +105,8 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
         .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
       expiration: e.expiration,
       note: e.note,
+      chain: e.chain,
+      failure: e.status === 'failed' ? (record.chain?.reason ?? record.nodeAnswer) : null,
     };
   };
 

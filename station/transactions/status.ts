@@ -10,14 +10,16 @@
 import { addressToBase58, parseAddress, type Address } from '../../shared/chain/address.ts';
 import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
-import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { fail } from '../../shared/base/errors.ts';
+import { refreshOne } from './status-refresh.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { txKey, type TransactionRecord, type TransactionSummary } from '../store/transactions.ts';
+import { txKey, type TransactionSummary } from '../store/transactions.ts';
 import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
+import { chainFateView } from '../core/chain-report.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
@@ -35,6 +37,7 @@ function listEntry(r: TransactionSummary, account: string, status: TxStatus, wei
     expiresInMs: r.expiration - now,
     timeLeft: timeLeft(r.expiration - now),
     note: r.note,
+    chain: chainFateView(r.chain),
   };
 }
 
@@ -63,23 +66,12 @@ export function listEntries(ctx: StationContext, book: TransactionBook, args: { 
 }
 
 export function statusFeature(ctx: StationContext, book: TransactionBook) {
-  /** A broadcast transaction the node reports in a block becomes confirmed; offline, nothing changes. */
-  const checkConfirmed = async (r: TransactionRecord): Promise<void> => {
-    try {
-      const info = await (await ctx.nodeReady()).post('/wallet/gettransactioninfobyid', { value: bytesToHex(r.txId) });
-      if (typeof info.blockNumber === 'number' || typeof info.blockNumber === 'bigint') {
-        ctx.store.setStatus(r.txId, 'confirmed', { nodeAnswer: `in block ${String(info.blockNumber)}` });
-      }
-    } catch (e) {
-      if (!(e instanceof AirlockError) || !e.code.startsWith('NODE_')) throw e;
-    }
-  };
-
   return {
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
     async status(args: { txId: string }): Promise<StationTransactionView & { text: string }> {
       const r = book.record(args.txId);
-      if (r.status === 'broadcast') await checkConfirmed(r);
+      // A broadcast one is asked about once more (issue 18: the node's block, fee and result).
+      if (r.status === 'broadcast') await refreshOne(ctx, r);
       const v = book.view(r.txId);
       return { ...v, text: statusText(v) };
     },

@@ -64,6 +64,7 @@ async function serveStation(
   node: TestNode,
   rendererDir: string,
   onInternalError?: (method: string, cause: unknown) => void,
+  statusRefreshMs?: number,
 ): Promise<UiStation> {
   const ui = { skewMs: 0 } as UiStation;
   const station = openStation({
@@ -74,6 +75,7 @@ async function serveStation(
     scrypt: TEST_SCRYPT,
     passphrase: async () => new TextEncoder().encode(PASSPHRASE),
     nodeTimeoutMs: 10_000,
+    ...(statusRefreshMs !== undefined && { statusRefreshMs }),
   });
   const handlers = createStationHandlers(station, { appInfo: () => ({ name: `Airlock ${name}`, version: 'e2e', dataDir }) });
   const bridge = await startBridge({ table: STATION_API, handlers, staticDir: rendererDir, ...(onInternalError && { onInternalError }) });
@@ -106,11 +108,12 @@ async function serveStation(
 export async function startTwoStations(
   dir: string,
   rendererDir: string,
-  options: { onInternalError?: (method: string, cause: unknown) => void } = {},
+  /** `statusRefreshMs`: both stations ask the node about their open transactions by themselves (issue 18). */
+  options: { onInternalError?: (method: string, cause: unknown) => void; statusRefreshMs?: number } = {},
 ): Promise<TwoStations> {
   const node = await startNode({ startAt: Date.now() });
-  const A = await serveStation('A', join(dir, 'a'), node, rendererDir, options.onInternalError);
-  const B = await serveStation('B', join(dir, 'b'), node, rendererDir, options.onInternalError);
+  const A = await serveStation('A', join(dir, 'a'), node, rendererDir, options.onInternalError, options.statusRefreshMs);
+  const B = await serveStation('B', join(dir, 'b'), node, rendererDir, options.onInternalError, options.statusRefreshMs);
   const owner = await funded(node, 50_000n * SUN);
   await A.call('keysImport', { privateKeyHex: owner.priv, label: 'Owner' });
   const a1 = (await A.call('keysNew', { label: 'Treasury A' })).address;

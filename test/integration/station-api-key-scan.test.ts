@@ -182,6 +182,7 @@ const CASES: Record<Method, Case> = {
   // 11.5 h on, the batch's first transfer has half an hour left: reissue makes a fresh one.
   reissue: { expect: 'ok', before: () => node.block(11.5 * 3_600_000), args: () => ({ txId: got.spareTxId, expiresIn: '1h' }) },
   list: { expect: 'ok', args: () => ({}) },
+  transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
   settings: { expect: 'ok', args: () => undefined },
   setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
   nodeTest: { expect: 'ok', args: () => ({}) },
