@@ -1,37 +1,10 @@
 /**
- * The part of @ngraveio/bc-ur 1.1.13 that shared/files/ur.ts uses, typed with Uint8Array (issue 19).
- * The package's own declarations reference Node's types (`/// <reference types="node" />`, Buffer in
- * every signature), which would bring Node's globals into shared/ and the renderer, whose
- * tsconfigs give them none; tsconfig.json maps the package's name here instead (`paths`). At run
- * time the package takes a Uint8Array where it declares a Buffer (Node's Buffer.concat and the
- * renderer's Buffer from the `buffer` package accept both), and hands back Buffers, which are
- * Uint8Arrays.
+ * @ngraveio/bc-ur as shared/ and the renderer type it (issue 19): its own declarations reference
+ * Node's types (`/// <reference types="node" />`, Buffer in every signature), which would bring
+ * Node's globals into programs that must have none (tsconfig.shared.json, renderer/tsconfig.json
+ * map the package's name here with `paths`; tsconfig.json, which tsx also reads at run time, does
+ * not, so nothing runs this file). shared/files/ur.ts declares the shape it uses and reads the
+ * package's default export, module.exports, through it.
  */
-export declare class UR {
-  constructor(cborPayload: Uint8Array, type?: string);
-  readonly type: string;
-  readonly cbor: Uint8Array;
-}
-
-export declare class UREncoder {
-  constructor(ur: UR, maxFragmentLength?: number, firstSeqNum?: number, minFragmentLength?: number);
-  /** How many pure fragments the message was cut into (the `M` of `ur:type/N-M/...`). */
-  readonly fragmentsLength: number;
-  /** The next part: pure fragments first, then fountain mixes, without end. */
-  nextPart(): string;
-  /** A whole message as one part, `ur:type/body` (needs a Buffer payload: see the header). */
-  static encodeSinglePart(ur: UR): string;
-}
-
-export declare class URDecoder {
-  constructor(fountainDecoder?: undefined, type?: string);
-  /** false when the part belongs to another message (type, length or checksum differ). */
-  receivePart(part: string): boolean;
-  resultUR(): UR;
-  isComplete(): boolean | undefined;
-  isSuccess(): boolean | undefined;
-  isError(): boolean;
-  expectedPartCount(): number;
-  receivedPartIndexes(): number[];
-  estimatedPercentComplete(): number;
-}
+declare const bcUr: unknown;
+export default bcUr;

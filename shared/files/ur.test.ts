@@ -8,7 +8,7 @@
  * takes too long.
  */
 import { describe, expect, it } from 'vitest';
-import { UR, UREncoder } from '@ngraveio/bc-ur';
+import bcUr from '@ngraveio/bc-ur';
 import { addressToBase58, addressToHex } from '../chain/address.ts';
 import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../chain/keys.ts';
 import { encodeOperationsHex } from '../chain/operations.ts';
@@ -20,6 +20,7 @@ import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffPermission }
 import { assembleUrParts, UrAssembler, UrSender, urParts, UR_TYPES } from './ur.ts';
 import { DEFAULT_UR_FRAGMENT_BYTES, MAX_UR_PARTS, MAX_UR_SCAN_MS } from '../base/limits.ts';
 
+const { UR, UREncoder } = bcUr;
 const T0 = 1_800_000_000_000;
 const now = T0 + 60_000;
 const key = () => {
@@ -141,7 +142,7 @@ describe('frames refused in words, quoting none', () => {
     const other = new UrSender('handoff', handoffText(2, 6));
     a.receive(mine.next());
     expect(refusal(() => a.receive(other.next()))).toBe(
-      'The scanned QR code was refused: a frame belongs to another transfer (another transaction or file) than the frames before it. Nothing was imported.',
+      'A QR frame (UR part) was refused: a frame belongs to another transfer (another transaction or file) than the frames before it. Nothing was imported.',
     );
   });
 
@@ -155,13 +156,13 @@ describe('frames refused in words, quoting none', () => {
     const part = new UrSender('handoff', handoffText(1)).next().replace(/\/1-\d+\//, '/1-4294967295/');
     const message = refusal(() => new UrAssembler(() => now).receive(part));
     expect(message).toBe(
-      `The scanned QR code was refused: it claims 4294967295 parts, more than the ${MAX_UR_PARTS} a transfer may have. Nothing was imported.`,
+      `A QR frame (UR part) was refused: it claims 4294967295 parts, more than the ${MAX_UR_PARTS} a transfer may have. Nothing was imported.`,
     );
   });
 
   it('a QR holding text that is not a UR, and a UR of another kind', () => {
     expect(refusal(() => new UrAssembler(() => now).receive('https://example.invalid/pay?to=me'))).toBe(
-      'The scanned QR code was refused: it is not part of an Airlock transfer (its text does not start with ur:). Nothing was imported.',
+      'A QR frame (UR part) was refused: it is not part of an Airlock transfer (its text does not start with ur:). Nothing was imported.',
     );
     expect(refusal(() => new UrAssembler(() => now).receive('ur:crypto-psbt/lpadbecfbdrkcytnrtah'))).toMatch(/a UR of a kind this station does not import/);
     expect(refusal(() => new UrAssembler(() => now).receive('ur:airlock-handoff/1-2/lp ad'))).toMatch(/not a well-formed UR part/);

@@ -20,7 +20,7 @@
  * older than MAX_UR_SCAN_MS, and a payload that is not one CBOR byte string of UTF-8 within
  * MAX_UR_MESSAGE_BYTES. What it assembles is only a file's text: the import checks it like any file.
  */
-import { UR, URDecoder, UREncoder } from '@ngraveio/bc-ur';
+import bcUr from '@ngraveio/bc-ur';
 import { fail } from '../base/errors.ts';
 import { concatBytes, tryUtf8, utf8ToBytes } from '../base/bytes.ts';
 import { holdsPrivateKeyText } from '../base/secrets.ts';
@@ -33,6 +33,41 @@ import {
   MAX_UR_SCAN_MS,
   MIN_UR_FRAGMENT_BYTES,
 } from '../base/limits.ts';
+
+/** A UR as bc-ur holds it: its type and CBOR payload. */
+interface UrMessage {
+  readonly type: string;
+  readonly cbor: Uint8Array;
+}
+
+/**
+ * The part of bc-ur 1.1.13 used here. The package is CommonJS whose named exports Node's ESM loader
+ * cannot see (`import { UR }` fails under tsx and bin/airlock.mjs), so its default export,
+ * module.exports, is read, alike in Node, Vite and vitest. It takes a Uint8Array where it declares
+ * a Buffer (Node's Buffer.concat and the renderer's `buffer` package accept both) and hands back
+ * Buffers, which are Uint8Arrays.
+ */
+interface BcUr {
+  UR: new (cbor: Uint8Array, type: string) => UrMessage;
+  /** Parts 1 to `fragmentsLength` are the message cut in order, then fountain mixes without end. */
+  UREncoder: new (
+    ur: UrMessage,
+    maxFragmentLength: number,
+    firstSeqNum: number,
+    minFragmentLength: number,
+  ) => { readonly fragmentsLength: number; nextPart(): string };
+  URDecoder: new () => {
+    /** false when the part belongs to another message (type, part count, length or checksum differ). */
+    receivePart(part: string): boolean;
+    resultUR(): UrMessage;
+    isSuccess(): boolean | undefined;
+    isError(): boolean;
+    expectedPartCount(): number;
+    receivedPartIndexes(): number[];
+    estimatedPercentComplete(): number;
+  };
+}
+const { UR, URDecoder, UREncoder } = bcUr as unknown as BcUr;
 
 /** What a transfer carries, and its UR type. */
 export const UR_TYPES = {
@@ -79,7 +114,7 @@ function readCborByteString(cbor: Uint8Array): Uint8Array {
 }
 
 function refuseFrames(reason: string, field: string): never {
-  return fail('INVALID_INPUT', `The scanned QR code was refused: ${reason}. Nothing was imported.`, { field });
+  return fail('INVALID_INPUT', `A QR frame (UR part) was refused: ${reason}. Nothing was imported.`, { field });
 }
 
 /** The fragment size asked for, within the bounds. */
@@ -98,7 +133,7 @@ function fragmentBytesOf(fragmentBytes: number): number {
 export class UrSender {
   readonly kind: UrKind;
   readonly pureCount: number;
-  readonly #encoder: UREncoder;
+  readonly #encoder: InstanceType<BcUr['UREncoder']>;
 
   constructor(kind: UrKind, text: string, fragmentBytes: number = DEFAULT_UR_FRAGMENT_BYTES) {
     const bytes = utf8ToBytes(text);
@@ -197,13 +232,11 @@ export class UrAssembler {
     const [, type, seqText, lengthText] = match;
     const kind = KIND_OF_TYPE.get(type!);
     if (kind === undefined) refuseFrames('it is a UR of a kind this station does not import (not a handoff, snapshot, challenge or proof)', 'frame');
-    if (this.#kind !== null && kind !== this.#kind) this.#mixed();
     if (seqText !== undefined) {
       const seq = Number(seqText);
       const length = Number(lengthText);
       if (length > MAX_UR_PARTS) refuseFrames(`it claims ${length} parts, more than the ${MAX_UR_PARTS} a transfer may have`, 'frame');
       if (seq < 1 || length < 1) refuseFrames('its part number is not valid', 'frame');
-      if (this.#kind !== null && length !== this.#decoder.expectedPartCount()) this.#mixed();
     }
     const now = this.#now();
     this.#startedAt ??= now;
@@ -216,6 +249,7 @@ export class UrAssembler {
       // bc-ur's messages quote nothing useful to a person; a frame that fails its own checksum is damaged or made up.
       return refuseFrames('a frame is damaged (its checksum or structure does not hold)', 'frame');
     }
+    // bc-ur answers false for a part whose type, part count, length or checksum differ from the first.
     if (!accepted) this.#mixed();
     this.#kind = kind;
     this.#frames += 1;
