@@ -75,8 +75,10 @@ export const sharedBoundary = {
     {
       // An allow-list: anything that is not a relative import inside shared/ or one of shared/'s
       // npm dependencies (package.json) is refused.
-      regex: '^(?!\\.\\.?/|@bufbuild/protobuf(/|$)|@noble/hashes/|@noble/secp256k1$|@scure/base$|tiny-secp256k1$|valibot$)',
-      message: 'shared/ imports only shared/ and its pure npm dependencies (@bufbuild/protobuf, @noble/*, @scure/base, tiny-secp256k1, valibot).',
+      regex:
+        '^(?!\\.\\.?/|@bufbuild/protobuf(/|$)|@noble/hashes/|@noble/secp256k1$|@scure/base$|tiny-secp256k1$|valibot$|@ngraveio/bc-ur$|@paulmillr/qr(/decode\\.js)?$)',
+      message:
+        'shared/ imports only shared/ and its pure npm dependencies (@bufbuild/protobuf, @noble/*, @scure/base, tiny-secp256k1, valibot, @ngraveio/bc-ur, @paulmillr/qr).',
     },
   ],
   paths: NODE_BUILTINS.map((name) => ({ name, message: 'shared/ runs everywhere: no Node builtins.' })),

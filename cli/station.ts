@@ -32,6 +32,7 @@ import { UsageError } from './args.ts';
 import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { checkPathArguments, confirm, defaultDataDir, readBoundedFile } from './station-support.ts';
 import { readPrivateKeyFile } from './key-file.ts';
+import { handoffUrCommands } from './handoff-ur.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
 
 /** What a command produced: a view for --json and the same in short human text. */
@@ -371,7 +372,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
   });
 
-  // sign, status, export, import, reissue, broadcast, list -----------------------------------------
+  // sign, status, export, import, reissue, broadcast, list; handoff ur export|import (cli/handoff-ur.ts) -----
+  handoffUrCommands(program, io, open, done);
   program
     .command('sign')
     .argument('<txid>')

@@ -21,6 +21,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock permission-check --json FILE [--permission-id N]   (lockout guard, diff, fee; builds nothing)
   airlock build batch --csv FILE --from A [--sign] [...]
   airlock sign TXID [--key ADDR] | status TXID | status refresh | export TXID FILE | import FILE... | reissue TXID
+  airlock handoff ur export TXID [--fragment-size N] | handoff ur import [FILE...]   (UR parts, as the animated QR code)
   airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
   airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT
   airlock proof import PROOF | proof list [--account A]

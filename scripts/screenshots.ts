@@ -9,7 +9,8 @@
  * that expires within the hour, one signed on station B and broadcast; names in the address book) and
  * every header tab, read from the page so screens added later are captured too, is written with the
  * treasury account read from the node, its permission editor and the partly signed transaction as
- * docs/screenshots/<screen>-<scheme>.png, light and dark. Each file must stay at most
+ * docs/screenshots/<screen>-<scheme>.png, light and dark, and the handoff as an animated QR code
+ * (airgap-qr-<scheme>.png, issue 19). Each file must stay at most
  * 200 KB (the repository keeps them); the script fails naming a larger one.
  *
  *   npm run screenshots [-- --out-dir DIR]
@@ -85,7 +86,16 @@ async function main(): Promise<void> {
         await openFromQueue(page, 'invoice 7');
         const shot = join(outDir, `transaction-${scheme}.png`);
         await page.screenshot({ path: shot });
-        written.push(permissions, shot);
+        // The same handoff as an animated QR code (issue 19), paused on one frame so the picture is steady.
+        await page.getByRole('button', { name: 'Show as animated QR code' }).click();
+        const qr = page.locator('figure.animated-qr');
+        await qr.getByRole('button', { name: 'Pause' }).click();
+        await settle(page);
+        await qr.scrollIntoViewIfNeeded();
+        const airgap = join(outDir, `airgap-qr-${scheme}.png`);
+        await page.screenshot({ path: airgap });
+        await qr.page().getByRole('button', { name: 'Hide the QR code' }).click();
+        written.push(permissions, shot, airgap);
       }
       if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
       for (const f of written) {

@@ -22,7 +22,8 @@ import { openStation } from '../../station/station.ts';
 import { DEFAULT_STATUS_REFRESH_MS } from '../../shared/base/limits.ts';
 import { localNodeForStation, stopBeforeQuit } from '../../station/node/local-node.ts';
 import { parseLaunchArgs } from './launch-options.ts';
-import { APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, windowOptions } from './window-options.ts';
+import { APP_ORIGIN, APP_SCHEME, hardenWebContents, windowOptions } from './window-options.ts';
+import { grantCameraOnly } from './camera-permission.ts';
 
 /** Links the app may open in the system browser. Empty until the UI has documentation to link to. */
 const EXTERNAL_LINKS: readonly string[] = [];
@@ -49,7 +50,8 @@ function createMainWindow(): void {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession);
+  // Every permission refused but the camera, for our own window at app://station (the QR reader, issue 19).
+  grantCameraOnly<WebContents>(session.defaultSession, { isOurs: (c) => ourContents.has(c), appOrigin: APP_ORIGIN });
   session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(join(import.meta.dirname, '../renderer')));
 
   const dialogs = createFileDialogs({

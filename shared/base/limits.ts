@@ -154,3 +154,30 @@ export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 export const QUEUE_POLL_MS = 3_000;
 /** Most transactions whose fate one snapshot file may carry. */
 export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;
+
+// The animated QR air gap (issue 19, shared/files/ur.ts)
+
+/**
+ * Most parts a UR transfer may claim (its `ur:type/N-M/` M). Checked on the first frame, before
+ * the fountain decoder allocates a list of M entries: a frame claiming 4 billion parts is refused.
+ * 1,000 parts of the largest fragment hold MAX_UR_MESSAGE_BYTES.
+ */
+export const MAX_UR_PARTS = 1_000;
+/** Longest text one frame may hold: a version-40 QR symbol carries at most 4,296 alphanumeric characters. */
+export const MAX_UR_PART_CHARS = 4_296;
+/** Largest file one UR transfer may carry: a 5-signature handoff is a few KiB, a snapshot of many accounts more. */
+export const MAX_UR_MESSAGE_BYTES = 1024 * 1024;
+/** Fragment sizes a sender may choose (bytes of the file per QR frame): denser frames need a steadier camera. */
+export const MIN_UR_FRAGMENT_BYTES = 10;
+export const MAX_UR_FRAGMENT_BYTES = 1_000;
+/**
+ * The default density: 200 bytes a frame make a version-11 symbol (61 modules at level L) that laptop
+ * and phone cameras read at arm's length; a 5-signature handoff (3.7 KB) is 19 frames.
+ */
+export const DEFAULT_UR_FRAGMENT_BYTES = 200;
+/** Frames a second the sender may show: above 20 a 30 fps camera sees torn symbols. */
+export const MIN_QR_FRAMES_PER_SECOND = 1;
+export const MAX_QR_FRAMES_PER_SECOND = 20;
+export const DEFAULT_QR_FRAMES_PER_SECOND = 5;
+/** How long a scan may go on without completing: a transfer that never completes is given up, not held open. */
+export const MAX_UR_SCAN_MS = 10 * 60 * 1000;
