@@ -134,6 +134,8 @@ export const MAX_DRAFT_TEXT = 4096;
  * override), so a megabyte of hostile calldata costs one length check.
  */
 export const MAX_CALLDATA_BYTES = 64 * 1024;
+/** Call data that is not decoded is shown word by word: at most this many words get a row each, the rest are counted in one row. */
+export const MAX_CALL_WORD_ROWS = 64;
 /** Most tuple and array levels an ABI type may nest: real contracts use two or three. */
 export const MAX_ABI_DEPTH = 8;
 /** Most elements one decoded dynamic array may claim; a larger length word is refused before anything is read. */
@@ -150,8 +152,8 @@ export const MAX_ABI_PARAMS = 64;
 export const MAX_KNOWN_CONTRACTS = 1_000;
 /** Longest name the station keeps for a contract, and for a TRC-20 name or symbol read from a node, in characters. */
 export const MAX_CONTRACT_NAME_LENGTH = 64;
-/** Most decimals a TRC-20 token may declare and still be shown in its units (ERC-20 practice is 18; 77 digits fill a uint256). */
-export const MAX_TRC20_DECIMALS = 36;
+/** Most decimals a TRC-20 token may declare and still be shown in its units: ERC-20 practice (18), and formatGrouped's range. */
+export const MAX_TRC20_DECIMALS = 18;
 /** The fee limit a TRC-20 build sets when none is given: 100 TRX, in sun (a transfer burns well under 30 TRX of energy). */
 export const DEFAULT_TRC20_FEE_LIMIT_SUN = 100_000_000n;
 /** The reference node's getMaxFeeLimit on mainnet: 15,000 TRX, in sun. A larger fee_limit is refused. */

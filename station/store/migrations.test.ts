@@ -49,6 +49,7 @@ describe('store migrations', () => {
       'audit_no_delete',
       'audit_no_update',
       'chain_snapshots',
+      'contracts',
       'key_proofs',
       'key_proofs_by_account',
       'keys',
@@ -193,7 +194,7 @@ describe('store migrations', () => {
     }
     const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
     try {
-      expect(store.schemaVersion()).toBe(6);
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
       expect(store.getTransaction(tx.txId)).toMatchObject({ note: 'old', origin: 'imported' });
     } finally {
       store.close();

@@ -44,6 +44,7 @@ import { proofTable, type ProofTable } from './proofs.ts';
 import { settingTable, type SettingTable } from './settings.ts';
 import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
+import { contractTable, type ContractTable } from './contracts.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
 
 /** The file a station keeps inside its data directory. */
@@ -86,7 +87,18 @@ interface StoreCore {
  * declare the same name with different signatures.
  */
 export interface Store
-  extends StoreCore, KeyTable, AccountTable, SnapshotTable, TokenTable, TransactionTable, AddressBookTable, ProofTable, SettingTable, AuditTable {}
+  extends
+    StoreCore,
+    KeyTable,
+    AccountTable,
+    SnapshotTable,
+    TokenTable,
+    ContractTable,
+    TransactionTable,
+    AddressBookTable,
+    ProofTable,
+    SettingTable,
+    AuditTable {}
 
 /** Opens the connection with the crash-safe settings, migrates it, and composes the table modules. */
 function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store {
@@ -168,6 +180,7 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
     ...accountTable(ctx),
     ...snapshotTable(ctx),
     ...tokenTable(ctx),
+    ...contractTable(ctx),
     ...transactionTable(ctx),
     ...addressBookTable(ctx),
     ...proofTable(ctx),
