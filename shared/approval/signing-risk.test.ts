@@ -37,7 +37,9 @@ describe('signing risks', () => {
     expect(enforceSigningRisks([UNLISTED], ['unknown-function'])).toEqual([]);
   });
   it('an unknown risk name is refused, not ignored', () => {
-    expect(refusal(() => acceptedRisksInput('unknown-functions')).message).toContain('the risks that can be accepted are unknown-function, unknown-contract-type');
+    expect(refusal(() => acceptedRisksInput('unknown-functions')).message).toContain(
+      'the risks that can be accepted are unknown-function, unknown-contract-type',
+    );
     expect(refusal(() => acceptedRisksInput(['unknown-function', 7])).code).toBe('INVALID_INPUT');
     expect(acceptedRisksInput('unknown-function')).toEqual(['unknown-function']);
     expect(acceptedRisksInput(undefined)).toEqual([]);

@@ -44,7 +44,10 @@ describe('a TRC-20 call in words', () => {
   });
 
   it('decimals only claimed by a file are said to be claimed', () => {
-    const v = view(buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 2n }), listed({ ...USDT, trc20: { ...USDT.trc20!, source: 'claimed' } }));
+    const v = view(
+      buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 2n }),
+      listed({ ...USDT, trc20: { ...USDT.trc20!, source: 'claimed' } }),
+    );
     expect(row(v, 'data.args[1]')).toBe('0.000002 USDT (2 smallest units; 6 decimals claimed by a file, not read from the node)');
   });
 
@@ -96,10 +99,27 @@ describe('a TRC-20 call in words', () => {
   });
 
   it("an imported ABI's function is decoded with its arguments", () => {
-    const functions = abiFunctionsFromJson([{ type: 'function', name: 'setMemo', inputs: [{ name: 'memo', type: 'string' }, { name: 'flag', type: 'bool' }] }]);
+    const functions = abiFunctionsFromJson([
+      {
+        type: 'function',
+        name: 'setMemo',
+        inputs: [
+          { name: 'memo', type: 'string' },
+          { name: 'flag', type: 'bool' },
+        ],
+      },
+    ]);
     const { encodeCall } = { encodeCall: (f: (typeof functions)[number]) => f };
     expect(encodeCall(functions[0]!).signature).toBe('setMemo(string,bool)');
-    const data = hexToBytes(functions[0]!.selector + '0000000000000000000000000000000000000000000000000000000000000040' + '00'.repeat(31) + '01' + '00'.repeat(31) + '02' + '6869'.padEnd(64, '0'));
+    const data = hexToBytes(
+      functions[0]!.selector +
+        '0000000000000000000000000000000000000000000000000000000000000040' +
+        '00'.repeat(31) +
+        '01' +
+        '00'.repeat(31) +
+        '02' +
+        '6869'.padEnd(64, '0'),
+    );
     const c = create(TriggerSmartContractSchema, { ownerAddress: OWNER, contractAddress: TOKEN, data });
     const v = view(c, listed({ name: 'Memo', functions, trc20: null }));
     expect(v.summary).toContain('Call setMemo("hi", true) on contract "Memo"');

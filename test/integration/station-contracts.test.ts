@@ -72,7 +72,15 @@ const ANSWERS: Record<string, string> = {
 
 beforeAll(async () => {
   work = workDir('airlock-contracts-');
-  const account = { address: OWNER, exists: true, permissions, balance: '5000000000', tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: T - 20_000 };
+  const account = {
+    address: OWNER,
+    exists: true,
+    permissions,
+    balance: '5000000000',
+    tokens: [],
+    source: { node: 'http://127.0.0.1:8090', block: 500 },
+    at: T - 20_000,
+  };
   station = open('offline');
   station.snapshotImport({
     fileName: 'snap.json',
@@ -108,7 +116,12 @@ afterAll(async () => {
 describe("the station's list of contracts", () => {
   it('offline, typed TRC-20 facts are kept as a claim; list and remove; each change audited', async () => {
     const c = await station.contractAdd({ address: TOKEN, name: 'Tether', symbol: 'USDT', decimals: 6 });
-    expect(c).toMatchObject({ address: TOKEN, name: 'Tether', functions: [], trc20: { symbol: 'USDT', decimals: 6, observed: false, source: 'file typed by the user' } });
+    expect(c).toMatchObject({
+      address: TOKEN,
+      name: 'Tether',
+      functions: [],
+      trc20: { symbol: 'USDT', decimals: 6, observed: false, source: 'file typed by the user' },
+    });
     await station.contractAdd({ address: OTHER, abi: JSON.stringify([{ type: 'function', name: 'ping', inputs: [{ name: 'n', type: 'uint8' }] }]) });
     expect(station.contractList().contracts.map((x) => [x.address, x.functions])).toEqual([
       [OTHER, ['ping(uint8)']],
@@ -158,10 +171,12 @@ describe('TRC-20 builds, offline from a snapshot', () => {
     const count = station.store.listTransactions({}).length;
     expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: '1.0000001' }))).toMatchObject({ field: 'amount' });
     expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: 'unlimited' }))).toMatchObject({ field: 'amount' });
-    expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: '1', feeLimit: '15001' }))).toMatchObject({ field: 'fee-limit' });
+    expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: '1', feeLimit: '15001' }))).toMatchObject({
+      field: 'fee-limit',
+    });
     expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: OTHER, amount: '1' }))).toMatchObject({
       field: 'amount',
-      message: expect.stringContaining("decimals are not known"),
+      message: expect.stringContaining('decimals are not known'),
     });
     expect(station.store.listTransactions({}).length).toBe(count);
     // In smallest units the unknown token builds, flagged as not in the list.
