@@ -109,7 +109,9 @@ export function contractsFeature(ctx: StationContext) {
         fail('INVALID_INPUT', `address: this station lists ${MAX_KNOWN_CONTRACTS} contracts already; remove one first`, { field: 'address' });
       const read = await observe(address);
       let facts: { symbol: string | null; tokenName: string | null; decimals: number | null; source: Source };
-      if (read !== null) facts = { symbol: read.symbol, tokenName: read.name, decimals: read.decimals, source: { kind: 'node', url: ctx.nodeUrl() } };
+      // A node that answers none of the three (no EVM, or not a token) observed nothing: a typed claim may stand.
+      const observedSome = read !== null && (read.symbol !== null || read.name !== null || read.decimals !== null);
+      if (observedSome) facts = { symbol: read.symbol, tokenName: read.name, decimals: read.decimals, source: { kind: 'node', url: ctx.nodeUrl() } };
       else if (existing && isObserved(existing.source))
         facts = { symbol: existing.symbol, tokenName: existing.tokenName, decimals: existing.decimals, source: existing.source };
       else if (typed.symbol !== null || typed.tokenName !== null || typed.decimals !== null) facts = { ...typed, source: TYPED };
