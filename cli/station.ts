@@ -14,6 +14,8 @@
  * (cli/args.ts), which quotes an argument only through `shownArg` (a pasted key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
+import { OVERRIDABLE_RISKS } from '../shared/approval/signing-risk.ts';
+import { contractCommands } from './contract-commands.ts';
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -378,8 +380,13 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     .command('sign')
     .argument('<txid>')
     .option('--key <address>')
-    .action(async (txId: string, o: { key?: string }) => {
-      const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }) });
+    .addOption(
+      new Option('--accept-risk <risk...>', 'sign even though the screen cannot say in words what the transaction does (audited)').choices([
+        ...OVERRIDABLE_RISKS,
+      ]),
+    )
+    .action(async (txId: string, o: { key?: string; acceptRisk?: string[] }) => {
+      const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) });
       done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
     });
   program
@@ -555,6 +562,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       done(r, r.text);
       if (!r.ok) fail('AUDIT_BROKEN', r.text, { firstBad: r.firstBad, entries: r.entries });
     });
+
+  contractCommands(program, { io, open, done, build, common, buildOpts, built });
 
   const addGlobals = (c: Command): void => {
     if (c.commands.length > 0) return c.commands.forEach(addGlobals);

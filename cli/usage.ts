@@ -20,7 +20,10 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build asset-issue --json FILE | build permission-update --json FILE [--accept-risk owner-unseen-keys]
   airlock permission-check --json FILE [--permission-id N]   (lockout guard, diff, fee; builds nothing)
   airlock build batch --csv FILE --from A [--sign] [...]
-  airlock sign TXID [--key ADDR] | status TXID | status refresh | export TXID FILE | import FILE... | reissue TXID
+  airlock build trc20-transfer --from A --to B --token CONTRACT --amount N [--smallest-units] [--fee-limit TRX] [...]
+  airlock build trc20-approve --from A --spender S --token CONTRACT --amount N|unlimited [...]
+  airlock contract add ADDR [--abi FILE] [--name N] [--symbol S --decimals D] | contract list | contract remove ADDR
+  airlock sign TXID [--key ADDR] [--accept-risk unknown-function] | status TXID | status refresh | export TXID FILE | import FILE... | reissue TXID
   airlock handoff ur export TXID [--fragment-size N] | handoff ur import [FILE...]   (UR parts, as the animated QR code)
   airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
   airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT

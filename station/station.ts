@@ -3,7 +3,7 @@
  * handlers and the loopback bridge all call, composed here from one module per feature:
  * settings/, keys/ (keys and the keystore's passphrase), accounts/ (accounts and snapshots),
  * build/, transactions/ (status, list, sign, handoff files, reissue, broadcast), tokens/,
- * address-book/, proofs/ and permissions/. What the features share (the store, the vault, the node,
+ * address-book/, proofs/, permissions/ and contracts/ (the list of smart contracts, TRC-20 builds). What the features share (the store, the vault, the node,
  * the clock, the labels, the views and the argument readers) is station/core/.
  *
  * Invariants the features keep (each file says which of them it guards):
@@ -38,6 +38,8 @@ import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
 import { tokensFeature } from './tokens/tokens.ts';
+import { contractsFeature } from './contracts/contracts.ts';
+import { trc20BuildsFeature } from './contracts/trc20-builds.ts';
 import { bookFeature } from './address-book/book.ts';
 import { proofsFeature } from './proofs/proof-service.ts';
 import { permissionsFeature } from './permissions/permissions.ts';
@@ -69,6 +71,8 @@ function composeStation(options: StationOptions) {
     ...broadcastFeature(ctx, book, maker),
     ...queueFeature(ctx, book),
     ...tokensFeature(ctx),
+    ...contractsFeature(ctx),
+    ...trc20BuildsFeature(ctx, maker),
     ...bookFeature(ctx),
     ...proofsFeature(ctx),
     ...permissionsFeature(ctx, maker),

@@ -85,6 +85,11 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     buildAssetIssue: async ({ json, ...rest }) => station.apiBuilt(await station.buildAssetIssue({ json: contractJson(json), ...rest })),
     buildPermissionUpdate: async ({ json, ...rest }) => station.apiBuilt(await station.buildPermissionUpdate({ json: contractJson(json), ...rest })),
     buildBatch: async (args) => station.apiBatch(await station.buildBatch(args)),
+    buildTrc20Transfer: async (args) => station.apiBuilt(await station.buildTrc20Transfer(args)),
+    buildTrc20Approve: async (args) => station.apiBuilt(await station.buildTrc20Approve(args)),
+    contractAdd: (args) => station.contractAdd(args),
+    contractList: () => station.contractList(),
+    contractRemove: (args) => station.contractRemove(args),
 
     status: async (args) => station.apiTransaction(await station.status(args)),
     sign: async (args) => {

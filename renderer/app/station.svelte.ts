@@ -19,6 +19,7 @@ import { SendState } from '../send/send.svelte.ts';
 import { AccountsState } from '../accounts/accounts.svelte.ts';
 import { VaultState } from '../keys/vault.svelte.ts';
 import { TokensState } from '../tokens/tokens.svelte.ts';
+import { ContractsState } from '../contracts/contracts.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
@@ -31,6 +32,7 @@ export interface StationState {
   send: SendState;
   batch: BatchState;
   tokens: TokensState;
+  contracts: ContractsState;
   permissions: PermissionsState;
   accounts: AccountsState;
   addressBook: AddressBookState;
@@ -53,6 +55,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     send: new SendState(client),
     batch: new BatchState(client),
     tokens: new TokensState(client),
+    contracts: new ContractsState(client),
     permissions: new PermissionsState(client),
     accounts: new AccountsState(client),
     addressBook: new AddressBookState(client),

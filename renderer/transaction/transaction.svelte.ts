@@ -4,6 +4,7 @@
  * the desktop app's save and open dialogs where it has them, a download and the file input where not).
  * Every action goes through the API and then shows the station's new answer, never a guess.
  */
+import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi, StationTransaction } from '../../shared/api/station-api.ts';
@@ -53,10 +54,12 @@ export class TransactionState {
     }
   }
 
-  async sign(key: string): Promise<void> {
+  /** Signs with `key`; `acceptRisk` names the risks the signer ticked on the sign panel (issue 17). */
+  async sign(key: string, acceptRisk: string[] = []): Promise<void> {
     if (this.tx === null) return;
     this.busy = true;
-    const answer = await this.#client.sign({ txId: this.tx.view.txID, key });
+    const risks = acceptRisk.filter((r): r is OverridableRisk => (OVERRIDABLE_RISKS as readonly string[]).includes(r));
+    const answer = await this.#client.sign({ txId: this.tx.view.txID, key, ...(risks.length > 0 && { acceptRisk: risks }) });
     this.busy = false;
     if (answer.ok) {
       this.tx = answer.value.transaction;

@@ -19,6 +19,7 @@
  * schema is closed (shared/api/station-api.test.ts walks them), and none has room for key bytes: keys
  * cross as addresses only. The schema's output is what crosses to the renderer.
  */
+import { OVERRIDABLE_RISKS } from '../approval/signing-risk.ts';
 import * as v from 'valibot';
 import { defineApi, textFile } from './api-contract.ts';
 import { DURATION_RE } from '../base/duration.ts';
@@ -37,7 +38,18 @@ import {
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
-import { MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, TX_STATUSES } from '../base/limits.ts';
+import { LISTED_CONTRACT_VIEW } from './contract-view-schema.ts';
+import {
+  MAX_ABI_JSON_BYTES,
+  MAX_ADDRESS_TEXT_LENGTH,
+  MAX_CONTRACT_NAME_LENGTH,
+  MAX_LABEL_LENGTH,
+  MAX_LIST_LIMIT,
+  MAX_NOTE_LENGTH,
+  MAX_PERMISSION_JSON_BYTES,
+  MAX_TRC20_DECIMALS,
+  TX_STATUSES,
+} from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -69,6 +81,17 @@ const buildOptions = {
   expiresIn: v.optional(durationArg),
   note: v.optional(noteArg),
 };
+
+/** A TRC-20 build's token, amount, units and fee limit (TRX text); the builder reads the amount with the token's decimals. */
+const trc20Build = {
+  token: addressArg,
+  amount: v.pipe(v.string(), v.maxLength(120, 'an amount of at most 120 characters')),
+  units: v.optional(v.picklist(['tokens', 'smallest'])),
+  feeLimit: v.optional(v.pipe(v.string(), v.maxLength(40, 'a fee limit in TRX'))),
+  ...buildOptions,
+};
+/** A contract's name, or a TRC-20 symbol or name typed by hand. */
+const contractText = v.pipe(v.string(), v.maxLength(MAX_CONTRACT_NAME_LENGTH, `at most ${MAX_CONTRACT_NAME_LENGTH} characters`));
 
 /** The node's contract JSON (AssetIssueContract, AccountPermissionUpdateContract) as text. */
 const contractJsonArg = v.pipe(v.string(), v.maxBytes(MAX_PERMISSION_JSON_BYTES, `contract JSON of at most ${MAX_PERMISSION_JSON_BYTES} bytes`));
@@ -342,6 +365,9 @@ export const STATION_API = defineApi({
   },
   buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
+  /** TRC-20 builds (station/contracts/trc20-builds.ts): amount in whole tokens, or smallest units with `units: 'smallest'`. */
+  buildTrc20Transfer: { args: v.strictObject({ from: addressArg, to: addressArg, ...trc20Build }), result: BUILD_RESULT },
+  buildTrc20Approve: { args: v.strictObject({ from: addressArg, spender: addressArg, ...trc20Build }), result: BUILD_RESULT },
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
@@ -373,9 +399,12 @@ export const STATION_API = defineApi({
 
   // ---- one transaction
   status: { args: v.strictObject({ txId: txIdArg }), result: STATION_TRANSACTION },
-  /** Signs with `key` (which must be a local key of the permission), or every such key when absent. */
+  /**
+   * Signs with `key` (which must be a local key of the permission), or every such key when absent.
+   * `acceptRisk` names the risks the signer accepts (shared/approval/signing-risk.ts), audited.
+   */
   sign: {
-    args: v.strictObject({ txId: txIdArg, key: v.optional(addressArg) }),
+    args: v.strictObject({ txId: txIdArg, key: v.optional(addressArg), acceptRisk: v.optional(v.array(v.picklist(OVERRIDABLE_RISKS))) }),
     result: v.strictObject({ txId: txIdText, signed: v.array(v.string()), status: v.picklist(TX_STATUSES), transaction: STATION_TRANSACTION }),
   },
   exportHandoff: {
@@ -507,6 +536,23 @@ export const STATION_API = defineApi({
   tokenShow: { args: v.strictObject({ id: tokenIdArg, fetch: v.optional(v.boolean()) }), result: TOKEN_VIEW },
   /** The tokens this station has stored. */
   tokenList: { args: v.undefined(), result: v.strictObject({ tokens: v.pipe(v.array(TOKEN_VIEW), v.maxLength(100_000, 'at most 100000 tokens')) }) },
+
+  // ---- the station's list of smart contracts (station/contracts/contracts.ts)
+  contractAdd: {
+    args: v.strictObject({
+      address: addressArg,
+      name: v.optional(contractText),
+      abi: v.optional(v.pipe(v.string(), v.maxLength(MAX_ABI_JSON_BYTES, 'an ABI of at most 1 MiB'))),
+      symbol: v.optional(contractText),
+      tokenName: v.optional(contractText),
+      decimals: v.optional(
+        v.pipe(v.number(), v.integer('a whole number'), v.minValue(0, '0 or more'), v.maxValue(MAX_TRC20_DECIMALS, `at most ${MAX_TRC20_DECIMALS}`)),
+      ),
+    }),
+    result: LISTED_CONTRACT_VIEW,
+  },
+  contractList: { args: v.undefined(), result: v.strictObject({ contracts: v.array(LISTED_CONTRACT_VIEW) }) },
+  contractRemove: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), removed: v.literal(true) }) },
 
   // ---- address book
   /** The address book, sorted by label (station/address-book/address-book.ts). */

@@ -200,6 +200,9 @@ export const CONTRACT_VIEW = v.variant('contract', [
 
 export const FIELD_ROW = v.strictObject({ field: v.string(), name: v.string(), value: v.string(), address: v.nullable(ADDRESS_VIEW) });
 
+/** What a signer must see before signing (shared/contracts/fields.ts SigningWarning). */
+export const SIGNING_WARNING = v.strictObject({ risk: v.string(), text: v.string(), needsOverride: v.boolean() });
+
 export const SIGNATURE_VIEW = v.strictObject({
   index: v.number(),
   signer: v.nullable(ADDRESS_VIEW),
@@ -216,6 +219,7 @@ export const TRANSACTION_VIEW = v.strictObject({
   owner: ADDRESS_VIEW,
   contract: CONTRACT_VIEW,
   fields: v.array(FIELD_ROW),
+  warnings: v.array(SIGNING_WARNING),
   refBlock: v.strictObject({ bytes: hexText, hash: hexText }),
   timestamp: TIME_VIEW,
   expiration: v.strictObject({ ms: int64Text, iso: v.nullable(v.string()), expired: v.nullable(v.boolean()), msLeft: v.nullable(int64Text) }),

@@ -102,6 +102,18 @@ export const ERROR_CODES = [
    * accepted (`acceptRisk: 'owner-unseen-keys'`). Nothing was built.
    */
   'LOCKOUT',
+  /**
+   * Smart-contract call data that does not decode strictly against the function its selector names
+   * (shared/contracts/abi.ts): truncated, trailing bytes, non-zero padding, an address or bool with
+   * high bytes set, a bad offset. details.reason names which.
+   */
+  'BAD_CALLDATA',
+  /**
+   * A transaction the signer's screen cannot show in words (a call to no known function, an unknown
+   * contract type) was not signed: signing it needs the risk named (`acceptRisk`, `--accept-risk`),
+   * which the audit log records. details.risks lists the risks.
+   */
+  'SIGNING_RISK',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

@@ -181,3 +181,41 @@ export const MAX_QR_FRAMES_PER_SECOND = 20;
 export const DEFAULT_QR_FRAMES_PER_SECOND = 5;
 /** How long a scan may go on without completing: a transfer that never completes is given up, not held open. */
 export const MAX_UR_SCAN_MS = 10 * 60 * 1000;
+
+// Smart-contract calls (issue 17: ABI decoding, TRC-20 builds)
+
+/**
+ * Most call data the station decodes into words, in bytes. A TRC-20 call is 68 to 100 bytes and a
+ * large batch call a few KiB; longer data is shown as not decoded (and so needs the unknown-function
+ * override), so a megabyte of hostile calldata costs one length check.
+ */
+export const MAX_CALLDATA_BYTES = 64 * 1024;
+/** Call data that is not decoded is shown word by word: at most this many words get a row each, the rest are counted in one row. */
+export const MAX_CALL_WORD_ROWS = 64;
+/** Most tuple and array levels an ABI type may nest: real contracts use two or three. */
+export const MAX_ABI_DEPTH = 8;
+/** Most elements one decoded dynamic array may claim; a larger length word is refused before anything is read. */
+export const MAX_ABI_ARRAY_LENGTH = 1_024;
+/** Most values one decode may produce: offsets that point back at shared data cannot multiply the work past this. */
+export const MAX_ABI_DECODED_VALUES = 4_096;
+/** Largest imported ABI JSON, in characters: a large contract's ABI is tens of KiB. */
+export const MAX_ABI_JSON_BYTES = 1024 * 1024;
+/** Most functions one imported ABI may hold. */
+export const MAX_ABI_FUNCTIONS = 1_000;
+/** Most parameters (or tuple components) one function or tuple may have. */
+export const MAX_ABI_PARAMS = 64;
+/** Most contracts the station's list holds. */
+export const MAX_KNOWN_CONTRACTS = 1_000;
+/** Longest name the station keeps for a contract, and for a TRC-20 name or symbol read from a node, in characters. */
+export const MAX_CONTRACT_NAME_LENGTH = 64;
+/** Most decimals a TRC-20 token may declare and still be shown in its units: ERC-20 practice (18), and formatGrouped's range. */
+export const MAX_TRC20_DECIMALS = 18;
+/** The fee limit a TRC-20 build sets when none is given: 100 TRX, in sun (a transfer burns well under 30 TRX of energy). */
+export const DEFAULT_TRC20_FEE_LIMIT_SUN = 100_000_000n;
+/** The reference node's getMaxFeeLimit on mainnet: 15,000 TRX, in sun. A larger fee_limit is refused. */
+export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
+/**
+ * An approval above this many whole tokens is flagged as large when the holder's balance is not
+ * known (with a known balance, anything above the balance is). A billion whole tokens.
+ */
+export const LARGE_APPROVAL_WHOLE_TOKENS = 1_000_000_000n;

@@ -102,14 +102,14 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     expect(v.fields.find((r) => r.field === 'votes[0].vote_address')!.address!.hex).toBe(SAMPLE_B);
   });
 
-  it('a contract call: selector and 32-byte words, not decoded, with the TRX and token sent', () => {
+  it('a contract call: a TRC-20 transfer decoded, with the TRX and token sent (abi-words.ts has the rest)', () => {
     const v = viewOf('TriggerSmartContract', { tokens: { '1000001': { precision: 2, abbr: 'GLD' } } });
-    expect(at(v, 'data[0..4]')).toBe('0xa9059cbb (not decoded: no ABI is applied here)');
-    expect(at(v, 'data[4..36]')).toBe(`0x000000000000000000000000${SAMPLE_B.slice(2)}`);
-    expect(at(v, 'data[36..68]')).toBe(`0x${5_000_000n.toString(16).padStart(64, '0')}`);
+    expect(at(v, 'data[0..4]')).toBe('transfer (transfer(address,uint256), selector 0xa9059cbb; a TRC-20 function)');
+    expect(at(v, 'data.args[0]')).toBe(B58.B);
+    expect(at(v, 'data.args[1]')).toBe("5,000,000 smallest units (the token's decimals are not known here)");
     expect(at(v, 'call_value')).toBe('0.000003 TRX = 3 sun');
     expect(at(v, 'call_token_value')).toBe('0.04 GLD (token 1000001; 4 smallest units)');
-    expect(v.summary).toContain('function 0xa9059cbb, 68 bytes of call data, not decoded');
+    expect(v.summary).toContain(`Send 5,000,000 smallest units (the token's decimals are not known here) to ${B58.B} on contract ${B58.C}`);
   });
 
   it('call data that is not whole words shows the trailing bytes; a short one is shown whole', () => {

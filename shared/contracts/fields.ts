@@ -13,6 +13,7 @@ import { addressView, textView, type AddressView } from '../base/display.ts';
 import { bytesToHex } from '../base/bytes.ts';
 import { escapeText } from '../base/escape.ts';
 import { formatGrouped, groupDigits, sunInWords } from '../base/amount.ts';
+import type { ContractFacts } from './abi-words.ts';
 
 /** One row of a contract's field table. */
 export interface FieldRow {
@@ -26,10 +27,23 @@ export interface FieldRow {
   address: AddressView | null;
 }
 
-/** A contract in words: one sentence and its field table. */
+/**
+ * Something a signer must see before signing, named (issue 17): `needsOverride` ones are refused
+ * for signing unless the signer accepts that risk by name (shared/approval/signing-risk.ts).
+ */
+export interface SigningWarning {
+  /** unknown-function, unknown-contract-type, unlimited-approval, large-approval, call-value, unlisted-contract. */
+  risk: string;
+  /** The warning in plain words, chain text escaped. */
+  text: string;
+  needsOverride: boolean;
+}
+
+/** A contract in words: one sentence and its field table, and what must be flagged before signing. */
 export interface Description {
   summary: string;
   fields: FieldRow[];
+  warnings?: SigningWarning[];
 }
 
 /** What the station knows about a token (by id): how to show its amounts. */
@@ -46,6 +60,8 @@ export interface DescribeContext {
   tokens?: Readonly<Record<string, TokenFacts>>;
   /** Address-book labels by address hex (lowercase, 21 bytes). */
   labels?: Readonly<Record<string, string>>;
+  /** The station's list of smart contracts by address hex (abi-words.ts); a contract absent here is flagged as not listed. */
+  contracts?: Readonly<Record<string, ContractFacts>>;
 }
 
 /** The ms of one block (3 s): lock periods are counted in blocks. */

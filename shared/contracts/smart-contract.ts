@@ -1,42 +1,56 @@
 /**
  * Smart-contract contracts in words (issue 17): CreateSmartContract 30, TriggerSmartContract 31,
- * UpdateSetting 33, UpdateEnergyLimit 45 and ClearABI 48. A call's data is shown as its 4-byte
- * function selector and its 32-byte words, raw: decoding the arguments against the TRC-20 functions
- * or an imported ABI is a later step (issue 17 "Smart-contract calls"), so this view never claims
- * to know what a call does.
+ * UpdateSetting 33, UpdateEnergyLimit 45 and ClearABI 48. A call's data is decoded against the
+ * TRC-20 functions and the ABI imported for its contract (abi-words.ts, "Smart-contract calls"):
+ * function and arguments in words, token amounts in the token's units, and the warnings a signer
+ * sees first (unlimited or large approval, TRX sent, a contract not in the list, a call to no known
+ * function, which needs the signer's named override).
  *
- * Invariant: every byte of the call data appears in the table (selector, whole words, and a
- * trailing part that is not a whole word, named as such), so nothing in the signed bytes is hidden.
+ * Invariant: every byte of the call data is shown: decoded strictly (abi.ts accepts only the one
+ * canonical encoding of the arguments it shows) or, when not decoded, as its selector, its words and
+ * any trailing part, named as such.
  */
-import type {
-  ClearABIContract,
-  CreateSmartContract,
-  TriggerSmartContract,
-  UpdateEnergyLimitContract,
-  UpdateSettingContract,
+import { create } from '@bufbuild/protobuf';
+import {
+  TriggerSmartContractSchema,
+  type ClearABIContract,
+  type CreateSmartContract,
+  type TriggerSmartContract,
+  type UpdateEnergyLimitContract,
+  type UpdateSettingContract,
 } from '../gen/protocol/smart_contract_pb.ts';
-import { bytesToHex } from '../base/bytes.ts';
+import { checkAddress } from '../chain/address.ts';
+import { within } from '../chain/input.ts';
+import { encodeCall, TRC20 } from './abi-calls.ts';
 import { escapeText } from '../base/escape.ts';
 import { sunInWords } from '../base/amount.ts';
 import { addressRow, countRow, hexRow, row, sunRow, tokenAmount, who, type DescribeContext, type Description, type FieldRow } from './fields.ts';
+import { callInWords, contractFactsOf } from './abi-words.ts';
 
-/** At most this many words get a row each; the rest are counted in one row (the raw hex stays in rawDataHex). */
-export const MAX_WORD_ROWS = 64;
+/** A TRC-20 call the station builds: transfer to a receiver, or approve a spender. */
+export interface Trc20CallInput {
+  function: 'transfer' | 'approve';
+  owner: Uint8Array;
+  /** The token's contract. */
+  contract: Uint8Array;
+  /** The receiver (transfer) or the spender (approve). */
+  to: Uint8Array;
+  /** Smallest units, 0..2^256-1 (abi-amount.ts reads what a person types). */
+  units: bigint;
+}
 
-/** The call data as rows: selector, then each 32-byte word, then any bytes left over. */
-export function callDataRows(data: Uint8Array, field = 'data'): FieldRow[] {
-  if (data.length === 0) return [row(field, 'Call data', "(empty: the contract's fallback or receive function)")];
-  if (data.length < 4) return [hexRow(field, 'Call data (shorter than a function selector)', data)];
-  const rows: FieldRow[] = [row(`${field}[0..4]`, 'Function selector', `0x${bytesToHex(data.subarray(0, 4))} (not decoded: no ABI is applied here)`)];
-  const words = Math.floor((data.length - 4) / 32);
-  for (let i = 0; i < Math.min(words, MAX_WORD_ROWS); i++) {
-    const start = 4 + i * 32;
-    rows.push(row(`${field}[${start}..${start + 32}]`, `Word ${i + 1}`, `0x${bytesToHex(data.subarray(start, start + 32))}`));
-  }
-  if (words > MAX_WORD_ROWS) rows.push(row(field, 'More words', `${words - MAX_WORD_ROWS} more 32-byte words (see the raw bytes)`));
-  const rest = (data.length - 4) % 32;
-  if (rest !== 0) rows.push(hexRow(`${field}[${data.length - rest}..${data.length}]`, 'Trailing bytes (not a whole word)', data.subarray(data.length - rest)));
-  return rows;
+/**
+ * A TriggerSmartContract calling a TRC-20 function: the call data from the ABI encoder (abi.ts) and
+ * no TRX or token sent with it (a token transfer never needs either). Addresses are checked here as
+ * the node's TriggerSmartContract actuator would refuse them.
+ */
+export function buildTrc20Call(input: Trc20CallInput): TriggerSmartContract {
+  return within('buildTrc20Call', () => {
+    const owner = checkAddress(input.owner, 'owner_address');
+    const contract = checkAddress(input.contract, 'contract_address');
+    const to = checkAddress(input.to, input.function === 'transfer' ? 'to' : 'spender');
+    return create(TriggerSmartContractSchema, { ownerAddress: owner, contractAddress: contract, data: encodeCall(TRC20[input.function], [to, input.units]) });
+  });
 }
 
 function tokenValueRows(ctx: DescribeContext, callTokenValue: bigint, tokenId: bigint): FieldRow[] {
@@ -47,19 +61,38 @@ function tokenValueRows(ctx: DescribeContext, callTokenValue: bigint, tokenId: b
   ];
 }
 
+/**
+ * A contract call: the contract with its name and whether it is in the station's list, the function
+ * and its arguments in words when the call data decodes (abi-words.ts), TRX and tokens sent with
+ * it, and the warnings to show before signing. Not decoded, the data is shown word by word.
+ */
 export function describeTriggerSmartContract(c: TriggerSmartContract, ctx: DescribeContext): Description {
-  const selector = c.data.length >= 4 ? `function 0x${bytesToHex(c.data.subarray(0, 4))}` : 'no function selector';
+  const facts = contractFactsOf(ctx, c.contractAddress);
+  const call = callInWords(c, ctx);
   const value = c.callValue !== 0n ? `, sending ${sunInWords(c.callValue)}` : '';
   const token = c.callTokenValue !== 0n ? `, sending ${tokenAmount(ctx, c.tokenId.toString(), c.callTokenValue)}` : '';
+  const contract = facts?.name ? `"${escapeText(facts.name)}" (${who(ctx, c.contractAddress)})` : who(ctx, c.contractAddress);
+  const what =
+    call.action !== null
+      ? `${call.action} on contract ${contract}`
+      : c.data.length === 0
+        ? `Call contract ${contract} with no call data`
+        : `Call contract ${contract} (${c.data.length} bytes of call data, NOT decoded)`;
+  const listed =
+    facts === undefined
+      ? "not in this station's list"
+      : `in this station's list${facts.name ? ` as "${escapeText(facts.name)}"` : ''}${facts.trc20 ? `, TRC-20 ${facts.trc20.symbol ? escapeText(facts.trc20.symbol) : '(no symbol)'}` : ''}`;
   return {
-    summary: `Call contract ${who(ctx, c.contractAddress)} (${selector}, ${c.data.length} bytes of call data, not decoded) from ${who(ctx, c.ownerAddress)}${value}${token}`,
+    summary: `${what}, from ${who(ctx, c.ownerAddress)}${value}${token}`,
     fields: [
       addressRow(ctx, 'owner_address', 'Caller', c.ownerAddress),
       addressRow(ctx, 'contract_address', 'Contract', c.contractAddress),
+      row('contract_address', 'Contract list', listed),
       sunRow('call_value', 'TRX sent with the call', c.callValue),
       ...tokenValueRows(ctx, c.callTokenValue, c.tokenId),
-      ...callDataRows(c.data),
+      ...call.rows,
     ],
+    warnings: call.warnings,
   };
 }
 

@@ -50,7 +50,9 @@ import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, type SupportedContractName } from '../chain/contract-types.ts';
 import { CONTRACT_WORDS } from '../contracts/describe.ts';
-import type { FieldRow } from '../contracts/fields.ts';
+import { row, type FieldRow, type SigningWarning } from '../contracts/fields.ts';
+import type { ContractFacts } from '../contracts/abi-words.ts';
+import { sunInWords } from '../base/amount.ts';
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
 import { escapeText, hasUnsafeText } from '../base/escape.ts';
 import { int32Input, isRecord, kindOf } from '../chain/input.ts';
@@ -212,8 +214,10 @@ export interface TransactionView {
   permissionId: number;
   owner: AddressView;
   contract: ContractView;
-  /** The contract's field table in words (shared/contracts/describe.ts): every type has one. */
+  /** The contract's field table in words (shared/contracts/describe.ts): every type has one; a fee limit other than 0 ends it. */
   fields: FieldRow[];
+  /** What must be flagged before signing; `needsOverride` ones are refused unless the signer accepts the risk by name. */
+  warnings: SigningWarning[];
   refBlock: { bytes: string; hash: string };
   timestamp: TimeView;
   expiration: ExpirationView;
@@ -234,6 +238,8 @@ export interface TransactionViewOptions {
   tokens?: Readonly<Record<string, TokenInfo>>;
   /** Address-book labels by address hex, shown beside addresses in the summary of other contracts and in the field table. */
   labels?: Readonly<Record<string, string>>;
+  /** The station's list of smart contracts by address hex: names, imported ABIs, TRC-20 facts (shared/contracts/abi-words.ts). */
+  contracts?: Readonly<Record<string, ContractFacts>>;
 }
 
 function tokenInfo(tokens: TransactionViewOptions['tokens'], id: string | null): TokenInfo | undefined {
@@ -335,9 +341,16 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
   if (options.now !== undefined && !Number.isSafeInteger(options.now)) badArgument('transactionView: now must be ms since the epoch', 'now');
   if (options.labels !== undefined && !isRecord(options.labels))
     badArgument(`transactionView: labels must be an object, got ${kindOf(options.labels)}`, 'labels');
+  if (options.contracts !== undefined && !isRecord(options.contracts))
+    badArgument(`transactionView: contracts must be an object, got ${kindOf(options.contracts)}`, 'contracts');
   const d = decodeRaw(tx.rawBytes);
   const { view, summary } = contractView(d, options);
   const words = CONTRACT_WORDS[d.contractType];
+  const described = words.describe(d.contract, options);
+  const fields =
+    d.raw.feeLimit === 0n
+      ? described.fields
+      : [...described.fields, row('raw_data.fee_limit', 'Fee limit (the most TRX the call may burn)', sunInWords(d.raw.feeLimit))];
   const expiration = d.raw.expiration;
   const now = options.now === undefined ? undefined : BigInt(options.now);
   return {
@@ -349,7 +362,8 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     permissionId: d.permissionId,
     owner: addressView(d.ownerAddress),
     contract: view,
-    fields: words.describe(d.contract, options).fields,
+    fields,
+    warnings: described.warnings ?? [],
     refBlock: { bytes: bytesToHex(d.raw.refBlockBytes), hash: bytesToHex(d.raw.refBlockHash) },
     timestamp: timeView(d.raw.timestamp),
     expiration: {

@@ -20,6 +20,7 @@ import { txKey, type TransactionRecord } from '../store/transactions.ts';
 import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
+import { contractFacts } from './contract-facts.ts';
 import type { ApprovalNumbers, StationTransactionView } from './views.ts';
 import { chainFateView } from './chain-report.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -136,7 +137,7 @@ export class TransactionBook {
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
       details: transactionView(
         { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
-        { now, tokens: this.tokenInfos(decoded) },
+        { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
       ),
       approval,
       ...numbers,

@@ -128,8 +128,8 @@ export class TransactionMaker {
     return { permission, origin: observed ? 'built-observed' : 'built-claimed' };
   }
 
-  /** Builds `call` for `owner` and stores it with the permission it counts against. */
-  async buildCall(call: { type: SupportedContractName; value: Message }, owner: Address, options: BuildOptions): Promise<BuildView> {
+  /** Builds `call` for `owner` and stores it with the permission it counts against; `feeLimit` (sun) for smart-contract calls. */
+  async buildCall(call: { type: SupportedContractName; value: Message }, owner: Address, options: BuildOptions, feeLimit?: bigint): Promise<BuildView> {
     const ctx = this.ctx;
     const permissionId = permissionIdArg(options.permissionId);
     const expiresInMs = options.expiresIn === undefined ? ctx.defaultExpiresInMs() : parseDuration(options.expiresIn);
@@ -138,7 +138,13 @@ export class TransactionMaker {
     const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
     const tx = createTransaction(
       { ...call, permissionId },
-      { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp },
+      {
+        refBlockBytes: tapos.refBlockBytes,
+        refBlockHash: tapos.refBlockHash,
+        expiration: tapos.expiration,
+        timestamp: tapos.timestamp,
+        ...(feeLimit !== undefined && { feeLimit }),
+      },
     );
     // Everything is checked: the account as read now and the transaction are stored together.
     ctx.store.atomic(() => {

@@ -49,6 +49,7 @@ describe('store migrations', () => {
       'audit_no_delete',
       'audit_no_update',
       'chain_snapshots',
+      'contracts',
       'key_proofs',
       'key_proofs_by_account',
       'keys',
@@ -328,6 +329,45 @@ describe('store migrations', () => {
       expect(() => applyMigrations(db, [MIGRATIONS[0]!, { ...MIGRATIONS[1]!, version: 3 }])).toThrow(/expected 2/);
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('migration 8: the list of smart contracts', () => {
+  it('upgrades a version-7 database with transactions to 8: rows kept, the contracts table empty and usable, its writes audited', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const tx = newTransaction({ account: randomAddress() });
+    {
+      const v7 = new Database(file);
+      applyMigrations(v7, MIGRATIONS.slice(0, 7));
+      v7.prepare(
+        "INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?)",
+      ).run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v7.close();
+    }
+    expect(tables(file)).not.toContain('contracts');
+    const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
+      expect(store.getTransaction(tx.txId)!.note).toBe('kept');
+      expect(store.listContracts()).toEqual([]);
+      const address = randomAddress();
+      const put = store.putContract({
+        address,
+        name: 'Token',
+        abi: '[]',
+        symbol: 'TKN',
+        tokenName: null,
+        decimals: 6,
+        source: { kind: 'file', file: 'typed' },
+      });
+      expect(store.getContract(address)).toEqual(put);
+      const { storedAt: _at, ...input } = put;
+      expect(() => store.putContract({ ...input, decimals: 19 })).toThrow(/decimals must be between 0 and 18/);
+      expect(store.removeContract(address)).toBe(true);
+      expect(store.listAudit().map((e) => e.action)).toEqual(['contract.put', 'contract.remove']);
+    } finally {
+      store.close();
     }
   });
 });

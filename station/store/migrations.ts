@@ -186,11 +186,32 @@ ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0
 ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHECK (origin IN ('built-observed', 'built-claimed', 'imported'));
 `,
   },
-  // RESERVED on this branch (issue 18 work split): versions 7 (trusted exporters) and 8 (ABI and
-  // contracts) are written on other branches. These two empty placeholders only keep the list
-  // gapless here so version 9 can be tested as 9; the merge replaces them with the real entries.
-  { version: 7, description: 'placeholder for migration 7 (trusted exporters); replaced at merge', sql: '' },
-  { version: 8, description: 'placeholder for migration 8 (ABI and contracts); replaced at merge', sql: '' },
+  {
+    version: 7,
+    description: 'reserved for the trusted exporters (issue 16); empty on this branch',
+    // Migration numbers are reserved across branches (7 exporters, 8 contracts, 9 live status):
+    // this placeholder keeps the list gapless so 8 can run here; the exporters' branch brings the
+    // real step 7 and replaces this entry when the branches are merged.
+    sql: '',
+  },
+  {
+    version: 8,
+    description: "the station's list of smart contracts: name, imported ABI, TRC-20 symbol, name and decimals and where they came from",
+    // Issue 17 "Smart-contract calls": a call to a listed contract is decoded with its imported ABI
+    // and its token amounts are shown in the token's units; a call to any other contract is flagged.
+    sql: `
+CREATE TABLE contracts (
+  address BLOB PRIMARY KEY CHECK (length(address) = 21),
+  name TEXT NOT NULL,
+  abi TEXT NOT NULL,
+  symbol TEXT,
+  token_name TEXT,
+  decimals INTEGER CHECK (decimals IS NULL OR decimals BETWEEN 0 AND 18),
+  source TEXT NOT NULL,
+  stored_at INTEGER NOT NULL
+) STRICT;
+`,
+  },
   {
     version: 9,
     description: "what the chain says became of each transaction: block, result, fee paid, the node's reason, who said so and when it was last asked",

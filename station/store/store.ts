@@ -44,6 +44,7 @@ import { proofTable, type ProofTable } from './proofs.ts';
 import { settingTable, type SettingTable } from './settings.ts';
 import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
+import { contractTable, type ContractTable } from './contracts.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
 import { chainFateTable, type ChainFateTable } from './chain-fate.ts';
 
@@ -93,6 +94,7 @@ export interface Store
     AccountTable,
     SnapshotTable,
     TokenTable,
+    ContractTable,
     TransactionTable,
     ChainFateTable,
     AddressBookTable,
@@ -180,6 +182,7 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
     ...accountTable(ctx),
     ...snapshotTable(ctx),
     ...tokenTable(ctx),
+    ...contractTable(ctx),
     ...transactionTable(ctx),
     ...chainFateTable(ctx),
     ...addressBookTable(ctx),

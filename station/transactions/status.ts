@@ -9,6 +9,7 @@
  */
 import { addressToBase58, parseAddress, type Address } from '../../shared/chain/address.ts';
 import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts';
+import { acceptedRisksInput, enforceSigningRisks } from '../../shared/approval/signing-risk.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
@@ -81,8 +82,13 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       return listEntries(ctx, book, args);
     },
 
-    /** Signs with `key`, or by default every local key of the permission that has not signed. */
-    async sign(args: { txId: string; key?: string }): Promise<SignView> {
+    /**
+     * Signs with `key`, or by default every local key of the permission that has not signed. A
+     * transaction whose view flags a risk that needs an override (a call to no known function) is
+     * refused unless `acceptRisk` names it; an accepted risk is audited with each signature.
+     */
+    async sign(args: { txId: string; key?: string; acceptRisk?: unknown }): Promise<SignView> {
+      const accepted = acceptedRisksInput(args.acceptRisk, 'acceptRisk');
       const r = book.record(args.txId);
       const now = ctx.now();
       if (now >= r.expiration)
@@ -119,13 +125,19 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       }
       if (numbers.signers.length + targets.length > MAX_SIGNATURES)
         fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
+      // Clear signing: what the signer's view cannot say in words is signed only with the risk named.
+      const risks = enforceSigningRisks(book.view(r.txId).details.warnings, accepted);
       const vault = ctx.vault();
       const signed: string[] = [];
       for (const t of targets) {
         const b58 = addressToBase58(t);
         const signature = await vault.sign(b58, r.txId);
         if (!equalBytes(recoverSigner(signature, r.txId), t)) fail('INTERNAL', `the vault's signature for ${b58} does not recover to it`, { field: 'key' });
-        ctx.store.addSignature({ txId: r.txId, signer: t, signature, origin: { kind: 'local key' } });
+        ctx.store.atomic(() => {
+          // The override and the signature it let through are committed together.
+          if (risks.length > 0) ctx.store.appendAudit({ action: 'sign.accept-risk', subject: bytesToHex(r.txId), details: { risks, signer: b58 } });
+          ctx.store.addSignature({ txId: r.txId, signer: t, signature, origin: { kind: 'local key' } });
+        });
         signed.push(b58);
       }
       const status = book.refreshStatus(book.record(r.txId));

@@ -129,6 +129,12 @@ const CASES: Record<Method, Case> = {
   // No token is issued on this devnet: NOT_FOUND from the node is the answer scanned.
   tokenShow: { expect: 'any', args: () => ({ id: '1000001', fetch: true }) },
   tokenList: { expect: 'ok', args: () => undefined },
+  // The devnet of this branch runs no EVM: the constant calls fail, so no TRC-20 facts; scanned all the same.
+  contractAdd: { expect: 'any', args: () => ({ address: to.b58, name: 'Token', symbol: 'TKN', decimals: 6 }) },
+  contractList: { expect: 'ok', args: () => undefined },
+  buildTrc20Transfer: { expect: 'any', args: () => ({ from: holder.b58, to: extra.b58, token: to.b58, amount: '1.5' }) },
+  buildTrc20Approve: { expect: 'any', args: () => ({ from: holder.b58, spender: extra.b58, token: to.b58, amount: 'unlimited' }) },
+  contractRemove: { expect: 'any', args: () => ({ address: to.b58 }) },
   buildAssetIssue: {
     expect: 'any',
     args: () => ({

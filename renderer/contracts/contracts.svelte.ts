@@ -1,0 +1,91 @@
+/**
+ * The Contracts screen's state (issue 17 "Smart-contract calls"): the station's list of contracts
+ * (`contractList`, `contractAdd`, `contractRemove`) and the TRC-20 form (`buildTrc20Transfer`,
+ * `buildTrc20Approve`) with what was typed and the station's last refusal. The station checks
+ * everything again; on success the screen opens the new transaction.
+ */
+import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { ErrorData } from '../../shared/base/errors.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
+import type { Trc20Text } from './trc20-rules.ts';
+
+/** A listed contract as the API shows it (shared/api/contract-view-schema.ts). */
+export interface ListedView {
+  address: string;
+  name: string | null;
+  functions: string[];
+  trc20: { symbol: string | null; name: string | null; decimals: number | null; observed: boolean; source: string } | null;
+  storedAt: number;
+}
+
+export class ContractsState {
+  listed = $state.raw<ListedView[]>([]);
+  error = $state.raw<ErrorData | null>(null);
+  busy = $state(false);
+  add = $state({ address: '', name: '', abi: '', symbol: '', decimals: '' });
+  trc20 = $state<Trc20Text>({ kind: 'transfer', from: '', to: '', token: '', amount: '', feeLimit: '' });
+  /** Every message shows once the TRC-20 build was tried, else those of fields typed in. */
+  tried = $state(false);
+  readonly #client: ApiClient<StationApi>;
+
+  constructor(client: ApiClient<StationApi>) {
+    this.#client = client;
+  }
+
+  /** The decimals of a listed token, or null. */
+  decimalsOf(address: string): number | null {
+    return this.listed.find((c) => c.address === address.trim())?.trc20?.decimals ?? null;
+  }
+
+  async load(): Promise<void> {
+    const answer = await this.#client.contractList(undefined);
+    if (answer.ok) this.listed = answer.value.contracts;
+    else this.error = answer.error;
+  }
+
+  async addContract(): Promise<boolean> {
+    this.busy = true;
+    const a = this.add;
+    const answer = await this.#client.contractAdd({
+      address: a.address.trim(),
+      ...(a.name.trim() !== '' && { name: a.name.trim() }),
+      ...(a.abi.trim() !== '' && { abi: a.abi }),
+      ...(a.symbol.trim() !== '' && { symbol: a.symbol.trim() }),
+      ...(/^[0-9]{1,2}$/.test(a.decimals.trim()) && { decimals: Number(a.decimals.trim()) }),
+    });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return false;
+    }
+    this.error = null;
+    this.add = { address: '', name: '', abi: '', symbol: '', decimals: '' };
+    await this.load();
+    return true;
+  }
+
+  async remove(address: string): Promise<void> {
+    const answer = await this.#client.contractRemove({ address });
+    if (!answer.ok) this.error = answer.error;
+    await this.load();
+  }
+
+  /** Builds the TRC-20 call; the new txID, or null after a refusal (in `error`). */
+  async build(): Promise<string | null> {
+    this.tried = true;
+    this.busy = true;
+    const t = this.trc20;
+    const common = { from: t.from.trim(), token: t.token.trim(), amount: t.amount.trim(), ...(t.feeLimit.trim() !== '' && { feeLimit: t.feeLimit.trim() }) };
+    const answer =
+      t.kind === 'transfer'
+        ? await this.#client.buildTrc20Transfer({ ...common, to: t.to.trim() })
+        : await this.#client.buildTrc20Approve({ ...common, spender: t.to.trim() });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return null;
+    }
+    this.error = null;
+    return answer.value.txId;
+  }
+}

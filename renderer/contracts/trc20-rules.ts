@@ -1,0 +1,60 @@
+/**
+ * The TRC-20 form's rules as you type (issue 17 "TRC-20 builders ... with checks as you type"), as
+ * plain functions of the text in each field: addresses read by shared/chain/address.ts, the amount
+ * by shared/contracts/abi-amount.ts with the token's decimals (whole tokens only when the station
+ * knows them), the fee limit in TRX up to the node's maximum. The station checks everything again
+ * when it builds: nothing here is trusted, it only tells a person early.
+ *
+ * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed).
+ */
+import { parseAddress } from '../../shared/chain/address.ts';
+import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
+import { readAmount } from '../../shared/base/amount.ts';
+import { readTokenUnits } from '../../shared/contracts/abi-amount.ts';
+import { MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
+
+export interface Trc20Text {
+  kind: 'transfer' | 'approve';
+  from: string;
+  to: string;
+  token: string;
+  amount: string;
+  feeLimit: string;
+}
+
+type Trc20FieldErrors = Record<string, string>;
+
+function addressProblem(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return 'enter an address';
+  if (holdsPrivateKeyText(t)) return 'this looks like a private key, not an address: clear it';
+  try {
+    parseAddress(t);
+    return null;
+  } catch {
+    return 'not an address (Base58 T… or 41… hex)';
+  }
+}
+
+/** The form's messages, and the amount in smallest units when it reads. `decimals`: the token's, or null when not known. */
+export function trc20Problems(t: Trc20Text, decimals: number | null): { errors: Trc20FieldErrors; units: bigint | null } {
+  const errors: Trc20FieldErrors = {};
+  for (const f of ['from', 'to', 'token'] as const) {
+    const p = addressProblem(t[f]);
+    if (p !== null) errors[f] = p;
+  }
+  let units: bigint | null = null;
+  if (decimals === null) errors.amount = "the token's decimals are not known: list the contract while the node answers";
+  else {
+    const r = readTokenUnits(t.amount, decimals, { allowUnlimited: t.kind === 'approve' });
+    if (!r.ok) errors.amount = r.reason;
+    else if (r.units === 0n) errors.amount = 'must be more than 0';
+    else units = r.units;
+  }
+  if (t.feeLimit.trim() !== '') {
+    const f = readAmount(t.feeLimit, 6);
+    if (!f.ok) errors.feeLimit = f.reason;
+    else if (f.units === 0n || f.units > MAX_FEE_LIMIT_SUN) errors.feeLimit = 'from 0.000001 to 15,000 TRX';
+  }
+  return { errors, units };
+}
