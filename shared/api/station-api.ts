@@ -37,7 +37,7 @@ import {
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
-import { MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, TX_STATUSES } from '../base/limits.ts';
+import { MAX_ACCOUNT_NAME_BYTES, MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, MAX_VOTES, TX_STATUSES } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -48,6 +48,10 @@ const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(
 const txIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
 const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
+/** An int64 as decimal text (a sign allowed): the contract's own rule answers 0 or a negative in the node's words. */
+const sunArg = v.pipe(v.string(), v.regex(/^-?[0-9]{1,19}$/, 'a whole number of sun'));
+/** balance_contract.proto ResourceCode by name. */
+const resourceArg = v.picklist(['BANDWIDTH', 'ENERGY', 'TRON_POWER'], 'BANDWIDTH, ENERGY or TRON_POWER');
 const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
 /** `12h`, `90m`, `45s`, `1d`: shared/base/duration.ts parseDuration reads it (the same pattern). */
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
@@ -316,6 +320,26 @@ export const STATION_API = defineApi({
   },
   buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
+  // Issue 17: staking, votes, rewards and the account's name (station/build/staking.ts). Sun as decimal text, any int64, so the node's own rules answer.
+  buildFreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
+  buildUnfreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
+  buildDelegate: {
+    args: v.strictObject({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg, lock: v.optional(v.boolean()), lockPeriod: v.optional(sunArg), ...buildOptions }),
+    result: BUILD_RESULT,
+  },
+  buildUndelegate: { args: v.strictObject({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
+  buildWithdrawUnfrozen: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
+  buildCancelUnfreeze: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
+  buildVote: {
+    args: v.strictObject({
+      from: addressArg,
+      votes: v.pipe(v.array(v.strictObject({ executive: addressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
+      ...buildOptions,
+    }),
+    result: BUILD_RESULT,
+  },
+  buildWithdrawRewards: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
+  buildAccountName: { args: v.strictObject({ from: addressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')), ...buildOptions }), result: BUILD_RESULT },
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
