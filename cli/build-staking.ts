@@ -6,7 +6,7 @@
  * a permission that does not allow the contract; the command adds nothing but the parsing, so the
  * CLI and the desktop app refuse the same things with the same words.
  *
- * Invariant: a vote list is read whole (`--vote EXECUTIVE=COUNT`, repeated) and sent as one list,
+ * Invariant: a vote list is read whole (`--vote EXECUTIVE=COUNT ...`, or `--vote` repeated) and sent as one list,
  * since a vote replaces the account's earlier votes; a `--vote` that is not `address=count` is
  * refused naming the option, before the station is asked.
  */
@@ -39,7 +39,14 @@ function voteOf(text: string, i: number): { executive: string; count: string } {
 export function stakingBuildCommands({ build, common, buildOpts, built, open }: BuildPlumbing): void {
   type Stake = BuildCommon & { from: string; amount: string; resource: string };
   const stake = (name: string, what: string) =>
-    common(build.command(name).description(what).requiredOption('--from <address>').requiredOption('--amount <sun>').requiredOption('--resource <name>', RESOURCE_HELP));
+    common(
+      build
+        .command(name)
+        .description(what)
+        .requiredOption('--from <address>')
+        .requiredOption('--amount <sun>')
+        .requiredOption('--resource <name>', RESOURCE_HELP),
+    );
 
   stake('freeze', 'stake TRX for bandwidth or energy (FreezeBalanceV2)').action(async (o: Stake) => {
     built(await open().buildFreeze({ from: o.from, amount: o.amount, resource: o.resource, ...buildOpts(o) }));
@@ -50,7 +57,7 @@ export function stakingBuildCommands({ build, common, buildOpts, built, open }: 
   stake('delegate', "lend a stake's resource to another account (DelegateResource)")
     .requiredOption('--to <address>')
     .option('--lock', 'the owner cannot take it back before the lock period ends')
-    .option('--lock-period <blocks>', 'with --lock: blocks of 3 s (default: the node\'s, 3 days)')
+    .option('--lock-period <blocks>', "with --lock: blocks of 3 s (default: the node's, 3 days)")
     .action(async (o: Stake & { to: string; lock?: boolean; lockPeriod?: string }) => {
       built(
         await open().buildDelegate({
@@ -83,14 +90,14 @@ export function stakingBuildCommands({ build, common, buildOpts, built, open }: 
       .command('vote')
       .description("vote for executives (VoteWitness); the list replaces the account's earlier votes")
       .requiredOption('--from <address>')
-      .requiredOption('--vote <executive=count>', 'one vote; repeat for each executive', (v: string, all: string[] = []) => [...all, v]),
+      .requiredOption('--vote <executive=count...>', 'the votes: EXECUTIVE=COUNT, one per executive (or --vote repeated)'),
   ).action(async (o: BuildCommon & { from: string; vote: string[] }) => {
     built(await open().buildVote({ from: o.from, votes: o.vote.map(voteOf), ...buildOpts(o) }));
   });
 
-  common(build.command('account-name').description("set the account's name (AccountUpdate)").requiredOption('--from <address>').requiredOption('--name <text>')).action(
-    async (o: BuildCommon & { from: string; name: string }) => {
-      built(await open().buildAccountName({ from: o.from, name: o.name, ...buildOpts(o) }));
-    },
-  );
+  common(
+    build.command('account-name').description("set the account's name (AccountUpdate)").requiredOption('--from <address>').requiredOption('--name <text>'),
+  ).action(async (o: BuildCommon & { from: string; name: string }) => {
+    built(await open().buildAccountName({ from: o.from, name: o.name, ...buildOpts(o) }));
+  });
 }

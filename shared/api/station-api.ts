@@ -37,7 +37,16 @@ import {
 } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
-import { MAX_ACCOUNT_NAME_BYTES, MAX_ADDRESS_TEXT_LENGTH, MAX_LABEL_LENGTH, MAX_LIST_LIMIT, MAX_NOTE_LENGTH, MAX_PERMISSION_JSON_BYTES, MAX_VOTES, TX_STATUSES } from '../base/limits.ts';
+import {
+  MAX_ACCOUNT_NAME_BYTES,
+  MAX_ADDRESS_TEXT_LENGTH,
+  MAX_LABEL_LENGTH,
+  MAX_LIST_LIMIT,
+  MAX_NOTE_LENGTH,
+  MAX_PERMISSION_JSON_BYTES,
+  MAX_VOTES,
+  TX_STATUSES,
+} from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -324,7 +333,15 @@ export const STATION_API = defineApi({
   buildFreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
   buildUnfreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
   buildDelegate: {
-    args: v.strictObject({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg, lock: v.optional(v.boolean()), lockPeriod: v.optional(sunArg), ...buildOptions }),
+    args: v.strictObject({
+      from: addressArg,
+      to: addressArg,
+      amount: sunArg,
+      resource: resourceArg,
+      lock: v.optional(v.boolean()),
+      lockPeriod: v.optional(sunArg),
+      ...buildOptions,
+    }),
     result: BUILD_RESULT,
   },
   buildUndelegate: { args: v.strictObject({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
@@ -339,7 +356,14 @@ export const STATION_API = defineApi({
     result: BUILD_RESULT,
   },
   buildWithdrawRewards: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
-  buildAccountName: { args: v.strictObject({ from: addressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')), ...buildOptions }), result: BUILD_RESULT },
+  buildAccountName: {
+    args: v.strictObject({
+      from: addressArg,
+      name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')),
+      ...buildOptions,
+    }),
+    result: BUILD_RESULT,
+  },
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),

@@ -144,7 +144,11 @@ function reject(message: string, field: string): never {
 /** A resource by name (`BANDWIDTH`, `ENERGY`, `TRON_POWER`, any case) or by its ResourceCode number. */
 export type ResourceInput = 'BANDWIDTH' | 'ENERGY' | 'TRON_POWER' | string | number;
 
-const RESOURCE_NAMES: Readonly<Record<string, ResourceCode>> = { BANDWIDTH: ResourceCode.BANDWIDTH, ENERGY: ResourceCode.ENERGY, TRON_POWER: ResourceCode.TRON_POWER };
+const RESOURCE_NAMES: Readonly<Record<string, ResourceCode>> = {
+  BANDWIDTH: ResourceCode.BANDWIDTH,
+  ENERGY: ResourceCode.ENERGY,
+  TRON_POWER: ResourceCode.TRON_POWER,
+};
 
 /**
  * A resource name or number. A number outside the enum is kept, so the contract's own rule refuses
@@ -198,7 +202,11 @@ export interface FreezeBalanceV2Input {
 export function buildFreezeBalanceV2(input: FreezeBalanceV2Input, ctx: StakingRulesContext = {}): FreezeBalanceV2Contract {
   const c = within('buildFreezeBalanceV2', () => {
     const i = objectInput(input, 'input', ['owner', 'amount', 'resource']);
-    return create(FreezeBalanceV2ContractSchema, { ownerAddress: ownerIn(i), frozenBalance: int64Input(i.amount, 'amount'), resource: resourceInput(i.resource, 'resource') });
+    return create(FreezeBalanceV2ContractSchema, {
+      ownerAddress: ownerIn(i),
+      frozenBalance: int64Input(i.amount, 'amount'),
+      resource: resourceInput(i.resource, 'resource'),
+    });
   });
   validateFreezeBalanceV2(c, ctx);
   return c;
@@ -230,7 +238,11 @@ export interface UnfreezeBalanceV2Input {
 export function buildUnfreezeBalanceV2(input: UnfreezeBalanceV2Input, ctx: StakingRulesContext = {}): UnfreezeBalanceV2Contract {
   const c = within('buildUnfreezeBalanceV2', () => {
     const i = objectInput(input, 'input', ['owner', 'amount', 'resource']);
-    return create(UnfreezeBalanceV2ContractSchema, { ownerAddress: ownerIn(i), unfreezeBalance: int64Input(i.amount, 'amount'), resource: resourceInput(i.resource, 'resource') });
+    return create(UnfreezeBalanceV2ContractSchema, {
+      ownerAddress: ownerIn(i),
+      unfreezeBalance: int64Input(i.amount, 'amount'),
+      resource: resourceInput(i.resource, 'resource'),
+    });
   });
   validateUnfreezeBalanceV2(c, ctx);
   return c;
@@ -245,7 +257,8 @@ export function validateDelegateResource(c: DelegateResourceContract, ctx: Staki
   messageInput(c, 'protocol.DelegateResourceContract', 'validateDelegateResource: contract');
   if (!isAddressBytes(c.ownerAddress)) reject('Invalid address', 'owner_address');
   if (c.balance < MIN_STAKE_SUN) reject('delegateBalance must be greater than or equal to 1 TRX', 'balance');
-  if (c.resource !== ResourceCode.BANDWIDTH && c.resource !== ResourceCode.ENERGY) reject('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]', 'resource');
+  if (c.resource !== ResourceCode.BANDWIDTH && c.resource !== ResourceCode.ENERGY)
+    reject('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]', 'resource');
   if (!isAddressBytes(c.receiverAddress)) reject('Invalid receiverAddress', 'receiver_address');
   if (equalBytes(c.receiverAddress, c.ownerAddress)) reject('receiverAddress must not be the same as ownerAddress', 'receiver_address');
   if (c.lock) {
@@ -294,7 +307,8 @@ export function validateUnDelegateResource(c: UnDelegateResourceContract): void 
   if (!isAddressBytes(c.receiverAddress)) reject('Invalid receiverAddress', 'receiver_address');
   if (equalBytes(c.receiverAddress, c.ownerAddress)) reject('receiverAddress must not be the same as ownerAddress', 'receiver_address');
   if (c.balance <= 0n) reject('unDelegateBalance must be more than 0 TRX', 'balance');
-  if (c.resource !== ResourceCode.BANDWIDTH && c.resource !== ResourceCode.ENERGY) reject('ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]', 'resource');
+  if (c.resource !== ResourceCode.BANDWIDTH && c.resource !== ResourceCode.ENERGY)
+    reject('ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]', 'resource');
 }
 
 export interface UnDelegateResourceInput {
@@ -326,7 +340,9 @@ export function validateWithdrawExpireUnfreeze(c: WithdrawExpireUnfreezeContract
 }
 
 export function buildWithdrawExpireUnfreeze(input: { owner: AddressInput }): WithdrawExpireUnfreezeContract {
-  const c = within('buildWithdrawExpireUnfreeze', () => create(WithdrawExpireUnfreezeContractSchema, { ownerAddress: ownerIn(objectInput(input, 'input', ['owner'])) }));
+  const c = within('buildWithdrawExpireUnfreeze', () =>
+    create(WithdrawExpireUnfreezeContractSchema, { ownerAddress: ownerIn(objectInput(input, 'input', ['owner'])) }),
+  );
   validateWithdrawExpireUnfreeze(c);
   return c;
 }
@@ -338,7 +354,9 @@ export function validateCancelAllUnfreezeV2(c: CancelAllUnfreezeV2Contract): voi
 }
 
 export function buildCancelAllUnfreezeV2(input: { owner: AddressInput }): CancelAllUnfreezeV2Contract {
-  const c = within('buildCancelAllUnfreezeV2', () => create(CancelAllUnfreezeV2ContractSchema, { ownerAddress: ownerIn(objectInput(input, 'input', ['owner'])) }));
+  const c = within('buildCancelAllUnfreezeV2', () =>
+    create(CancelAllUnfreezeV2ContractSchema, { ownerAddress: ownerIn(objectInput(input, 'input', ['owner'])) }),
+  );
   validateCancelAllUnfreezeV2(c);
   return c;
 }

@@ -117,7 +117,10 @@ export function buildVoteWitness(input: VoteWitnessInput): VoteWitnessContract {
       ownerAddress: addressInput(i.owner, 'owner'),
       votes: list.map((item, n) => {
         const v = objectInput(item, `votes[${n}]`, ['executive', 'count']);
-        return create(VoteWitnessContract_VoteSchema, { voteAddress: addressInput(v.executive, `votes[${n}].executive`), voteCount: int64Input(v.count, `votes[${n}].count`) });
+        return create(VoteWitnessContract_VoteSchema, {
+          voteAddress: addressInput(v.executive, `votes[${n}].executive`),
+          voteCount: int64Input(v.count, `votes[${n}].count`),
+        });
       }),
     });
   });
