@@ -223,6 +223,9 @@ const BUILD_RESULT = v.strictObject({
   warnings: v.array(v.string()),
 });
 
+/** A build method: its own arguments and the options every build takes, answered with the build's result. */
+const built = <T extends v.ObjectEntries>(entries: T) => ({ args: v.strictObject({ ...entries, ...buildOptions }), result: BUILD_RESULT });
+
 /** shared/chain/dialect.ts DIALECTS, written out so the renderer's bundle does not take the translator (the type test keeps them equal). */
 export const NODE_DIALECTS = ['spec', 'java-tron'] as const;
 
@@ -329,41 +332,26 @@ export const STATION_API = defineApi({
   },
   buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
-  // Issue 17: staking, votes, rewards and the account's name (station/build/staking.ts). Sun as decimal text, any int64, so the node's own rules answer.
-  buildFreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
-  buildUnfreeze: { args: v.strictObject({ from: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
-  buildDelegate: {
-    args: v.strictObject({
-      from: addressArg,
-      to: addressArg,
-      amount: sunArg,
-      resource: resourceArg,
-      lock: v.optional(v.boolean()),
-      lockPeriod: v.optional(sunArg),
-      ...buildOptions,
-    }),
-    result: BUILD_RESULT,
-  },
-  buildUndelegate: { args: v.strictObject({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg, ...buildOptions }), result: BUILD_RESULT },
-  buildWithdrawUnfrozen: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
-  buildCancelUnfreeze: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
-  buildVote: {
-    args: v.strictObject({
-      from: addressArg,
-      votes: v.pipe(v.array(v.strictObject({ executive: addressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
-      ...buildOptions,
-    }),
-    result: BUILD_RESULT,
-  },
-  buildWithdrawRewards: { args: v.strictObject({ from: addressArg, ...buildOptions }), result: BUILD_RESULT },
-  buildAccountName: {
-    args: v.strictObject({
-      from: addressArg,
-      name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')),
-      ...buildOptions,
-    }),
-    result: BUILD_RESULT,
-  },
+  // Issue 17 (station/build/staking.ts): sun as decimal text, any int64, so the node's own rules answer.
+  buildFreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
+  buildUnfreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
+  buildDelegate: built({
+    from: addressArg,
+    to: addressArg,
+    amount: sunArg,
+    resource: resourceArg,
+    lock: v.optional(v.boolean()),
+    lockPeriod: v.optional(sunArg),
+  }),
+  buildUndelegate: built({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg }),
+  buildWithdrawUnfrozen: built({ from: addressArg }),
+  buildCancelUnfreeze: built({ from: addressArg }),
+  buildVote: built({
+    from: addressArg,
+    votes: v.pipe(v.array(v.strictObject({ executive: addressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
+  }),
+  buildWithdrawRewards: built({ from: addressArg }),
+  buildAccountName: built({ from: addressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')) }),
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
