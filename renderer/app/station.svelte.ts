@@ -16,6 +16,7 @@ import { TransactionState } from '../transaction/transaction.svelte.ts';
 import { AddressBookState } from '../address-book/address-book.svelte.ts';
 import { BatchState } from '../batch/batch.svelte.ts';
 import { SendState } from '../send/send.svelte.ts';
+import { StakeState } from '../stake/stake.svelte.ts';
 import { AccountsState } from '../accounts/accounts.svelte.ts';
 import { VaultState } from '../keys/vault.svelte.ts';
 import { TokensState } from '../tokens/tokens.svelte.ts';
@@ -29,6 +30,7 @@ export interface StationState {
   keys: KeysState;
   settings: SettingsState;
   send: SendState;
+  stake: StakeState;
   batch: BatchState;
   tokens: TokensState;
   permissions: PermissionsState;
@@ -51,6 +53,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     keys: new KeysState(client),
     settings: new SettingsState(client),
     send: new SendState(client),
+    stake: new StakeState(client),
     batch: new BatchState(client),
     tokens: new TokensState(client),
     permissions: new PermissionsState(client),

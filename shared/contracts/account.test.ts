@@ -48,4 +48,10 @@ describe('AccountUpdate: the node stateless rules, in its order', () => {
     expect(buildAccountUpdate({ owner: OWNER, name: 'Trésor' }).accountName).toEqual(utf8ToBytes('Trésor'));
     expect(refusal(() => buildAccountUpdate({ owner: OWNER, name: '€'.repeat(67) }))).toMatchObject({ message: 'Invalid accountName' });
   });
+  it('a name holding 64 hex digits in a row is refused, never quoted: it may be a private key and a name is public', () => {
+    const key = 'ab'.repeat(32);
+    const r = refusal(() => buildAccountUpdate({ owner: OWNER, name: `my key ${key}` }));
+    expect(r).toMatchObject({ code: 'INVALID_INPUT', field: 'name' });
+    expect(r.message).not.toContain(key);
+  });
 });

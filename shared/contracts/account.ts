@@ -10,7 +10,8 @@
  * `buildAccountUpdate` (issue 17 "Builders") reads the input and runs `validateAccountUpdate`, the
  * stateless part of UpdateAccountActuator in the node's order with its messages word for word
  * (CONTRACT_VALIDATE): the name first, then the owner. Whether the account exists, already has a
- * name, or the name is taken are stateful (the devnet's). The node allows an empty name.
+ * name, or the name is taken are stateful (the devnet's). The node allows an empty name. A name
+ * holding 64 hex digits in a row is refused before the node's rules: it may be a private key.
  */
 import { create } from '@bufbuild/protobuf';
 import {
@@ -21,7 +22,8 @@ import {
 } from '../gen/protocol/account_contract_pb.ts';
 import { isAddressBytes } from '../chain/address.ts';
 import { fail } from '../base/errors.ts';
-import { addressInput, messageInput, objectInput, textInput, within } from '../chain/input.ts';
+import { addressInput, messageInput, objectInput, rejectField, textInput, within } from '../chain/input.ts';
+import { holdsPrivateKeyText } from '../base/secrets.ts';
 import { MAX_ACCOUNT_NAME_BYTES } from '../base/limits.ts';
 import type { AddressInput } from './transfer.ts';
 import type { WitnessCreateContract, WitnessUpdateContract } from '../gen/protocol/executive_contract_pb.ts';
@@ -87,6 +89,9 @@ export interface AccountUpdateInput {
 export function buildAccountUpdate(input: AccountUpdateInput): AccountUpdateContract {
   const c = within('buildAccountUpdate', () => {
     const i = objectInput(input, 'input', ['owner', 'name']);
+    // A name is public on chain for good: 64 hex digits in a row may be a private key pasted by mistake.
+    if (typeof i.name === 'string' && holdsPrivateKeyText(i.name))
+      rejectField('name', 'holds 64 hex digits in a row, which may be a private key; an account name is public on chain, so it is refused');
     return create(AccountUpdateContractSchema, { accountName: textInput(i.name, 'name'), ownerAddress: addressInput(i.owner, 'owner') });
   });
   validateAccountUpdate(c);
