@@ -20,6 +20,10 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build asset-issue --json FILE | build permission-update --json FILE [--accept-risk owner-unseen-keys]
   airlock permission-check --json FILE [--permission-id N]   (lockout guard, diff, fee; builds nothing)
   airlock build batch --csv FILE --from A [--sign] [...]
+  airlock build freeze|unfreeze --from A --amount SUN --resource BANDWIDTH|ENERGY|TRON_POWER [...]   (Stake 2.0)
+  airlock build delegate --from A --to B --amount SUN --resource R [--lock [--lock-period BLOCKS]] | build undelegate --from A --to B --amount SUN --resource R
+  airlock build withdraw-unfrozen --from A | build cancel-unfreeze --from A | build withdraw-rewards --from A
+  airlock build vote --from A --vote EXECUTIVE=COUNT... | build account-name --from A --name TEXT
   airlock sign TXID [--key ADDR] | status TXID | export TXID FILE | import FILE... | reissue TXID
   airlock broadcast TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
   airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT
