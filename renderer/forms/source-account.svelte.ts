@@ -32,6 +32,12 @@ export interface PermissionChoice {
   operations: string | null;
 }
 
+/** The choices whose operations allow `contract` (the owner always): what a build form's picker lists. */
+export function offeredFor<T extends PermissionChoice>(choices: readonly T[], contract: SupportedContractName): T[] {
+  const typeId = parseContractType(contract);
+  return choices.filter((p) => permissionAllows(grantOf(p), typeId));
+}
+
 /** A choice as the operations rule reads it (the view's type name back to its number). */
 function grantOf(p: PermissionChoice): PermissionGrant {
   const type = p.type === 'Owner' ? 0 : p.type === 'Active' ? 2 : 1;
@@ -82,8 +88,7 @@ export class SourceAccount {
   readonly offered: PermissionChoice[] | null = $derived.by(() => {
     const contract = this.contract;
     if (this.permissions === null || contract === null) return this.permissions;
-    const typeId = parseContractType(contract);
-    return this.permissions.filter((p) => permissionAllows(grantOf(p), typeId));
+    return offeredFor(this.permissions, contract);
   });
 
   /** After the contract or the account changed: the choice moves to an offered permission (the owner first). */
