@@ -35,6 +35,7 @@ import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { checkPathArguments, confirm, defaultDataDir, readBoundedFile } from './station-support.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { handoffUrCommands } from './handoff-ur.ts';
+import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
 
 /** What a command produced: a view for --json and the same in short human text. */
@@ -320,6 +321,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   ).action(async (o: Common & { from: string; to: string; token: string; amount: string }) => {
     built(await open().buildParticipate({ from: o.from, to: o.to, token: o.token, amount: o.amount, ...buildOpts(o) }));
   });
+  stakingBuildCommands({ build, common, buildOpts, built, open });
   common(build.command('asset-issue').requiredOption('--json <file>', "the node's AssetIssueContract JSON")).action(async (o: Common & { json: string }) => {
     const json = await readJsonInput(io, o.json);
     built(await open().buildAssetIssue({ json, ...buildOpts(o) }));

@@ -32,6 +32,7 @@ import { accountsFeature } from './accounts/accounts.ts';
 import { snapshotsFeature } from './accounts/snapshots.ts';
 import { buildersFeature } from './build/builders.ts';
 import { batchFeature } from './build/batch.ts';
+import { stakingFeature } from './build/staking.ts';
 import { statusFeature } from './transactions/status.ts';
 import { statusRefreshFeature } from './transactions/status-refresh.ts';
 import { handoffFeature } from './transactions/handoff.ts';
@@ -65,6 +66,7 @@ function composeStation(options: StationOptions) {
     ...snapshotsFeature(ctx),
     ...buildersFeature(ctx, maker),
     ...batchFeature(ctx, book, maker),
+    ...stakingFeature(maker),
     ...statusFeature(ctx, book),
     ...refresher,
     ...handoffFeature(ctx, book),

@@ -18,7 +18,7 @@ import { isAddressBytes } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
-import { MAX_ACCOUNT_NAME_BYTES, MAX_VOTE_NUMBER } from '../../shared/base/limits.ts';
+import { MAX_ACCOUNT_NAME_BYTES, MAX_VOTES } from '../../shared/base/limits.ts';
 import type { Actuator, ActuatorContext, ExecutionResult } from '../actuators.ts';
 import { stakeStore, SUN_PER_VOTE, tronPower } from './state.ts';
 import { checkedAdd, collectReward } from './rewards.ts';
@@ -34,7 +34,7 @@ function validateVote(ctx: ActuatorContext, c: VoteWitnessContract): void {
   if (!isAddressBytes(c.ownerAddress)) invalid('Invalid address');
   const readableOwner = bytesToHex(c.ownerAddress);
   if (c.votes.length === 0) invalid('VoteNumber must more than 0');
-  if (c.votes.length > MAX_VOTE_NUMBER) invalid(`VoteNumber more than maxVoteNumber ${MAX_VOTE_NUMBER}`);
+  if (c.votes.length > MAX_VOTES) invalid(`VoteNumber more than maxVoteNumber ${MAX_VOTES}`);
   let sum = 0n;
   for (const vote of c.votes) {
     if (!isAddressBytes(vote.voteAddress)) invalid('Invalid vote address!');

@@ -90,6 +90,15 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     contractAdd: (args) => station.contractAdd(args),
     contractList: () => station.contractList(),
     contractRemove: (args) => station.contractRemove(args),
+    buildFreeze: async (args) => station.apiBuilt(await station.buildFreeze(args)),
+    buildUnfreeze: async (args) => station.apiBuilt(await station.buildUnfreeze(args)),
+    buildDelegate: async (args) => station.apiBuilt(await station.buildDelegate(args)),
+    buildUndelegate: async (args) => station.apiBuilt(await station.buildUndelegate(args)),
+    buildWithdrawUnfrozen: async (args) => station.apiBuilt(await station.buildWithdrawUnfrozen(args)),
+    buildCancelUnfreeze: async (args) => station.apiBuilt(await station.buildCancelUnfreeze(args)),
+    buildVote: async (args) => station.apiBuilt(await station.buildVote(args)),
+    buildWithdrawRewards: async (args) => station.apiBuilt(await station.buildWithdrawRewards(args)),
+    buildAccountName: async (args) => station.apiBuilt(await station.buildAccountName(args)),
 
     status: async (args) => station.apiTransaction(await station.status(args)),
     sign: async (args) => {

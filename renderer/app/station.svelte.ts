@@ -16,6 +16,7 @@ import { TransactionState } from '../transaction/transaction.svelte.ts';
 import { AddressBookState } from '../address-book/address-book.svelte.ts';
 import { BatchState } from '../batch/batch.svelte.ts';
 import { SendState } from '../send/send.svelte.ts';
+import { StakeState } from '../stake/stake.svelte.ts';
 import { AccountsState } from '../accounts/accounts.svelte.ts';
 import { VaultState } from '../keys/vault.svelte.ts';
 import { TokensState } from '../tokens/tokens.svelte.ts';
@@ -30,6 +31,7 @@ export interface StationState {
   keys: KeysState;
   settings: SettingsState;
   send: SendState;
+  stake: StakeState;
   batch: BatchState;
   tokens: TokensState;
   contracts: ContractsState;
@@ -53,6 +55,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     keys: new KeysState(client),
     settings: new SettingsState(client),
     send: new SendState(client),
+    stake: new StakeState(client),
     batch: new BatchState(client),
     tokens: new TokensState(client),
     contracts: new ContractsState(client),

@@ -6,6 +6,10 @@
  * station's own (shared/chain/input.ts addressTextInput, shared/chain/permission-id.ts); the
  * station checks them again.
  *
+ * When the form builds one kind of contract (`contract`), only the permissions whose operations
+ * allow it are offered (issue 17; shared/chain/operations.ts permissionAllows: the owner always),
+ * and a number typed for another is refused with the station's own words.
+ *
  * Invariant: an answer about an account the person has since typed over is dropped.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
@@ -15,12 +19,29 @@ import { AirlockError } from '../../shared/base/errors.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { checkPermissionId } from '../../shared/chain/permission-id.ts';
+import { checkPermissionAllows, permissionAllows, type PermissionGrant } from '../../shared/chain/operations.ts';
+import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
+import { hexToBytes } from '../../shared/base/bytes.ts';
 
 /** A permission that may sign a transaction (owner or an active; never the executive). */
 export interface PermissionChoice {
   id: number;
   name: string;
   type: string;
+  /** The operations mask as 64 hex digits; null for the owner (which has none). */
+  operations: string | null;
+}
+
+/** The choices whose operations allow `contract` (the owner always): what a build form's picker lists. */
+export function offeredFor<T extends PermissionChoice>(choices: readonly T[], contract: SupportedContractName): T[] {
+  const typeId = parseContractType(contract);
+  return choices.filter((p) => permissionAllows(grantOf(p), typeId));
+}
+
+/** A choice as the operations rule reads it (the view's type name back to its number). */
+function grantOf(p: PermissionChoice): PermissionGrant {
+  const type = p.type === 'Owner' ? 0 : p.type === 'Active' ? 2 : 1;
+  return { type, id: p.id, permissionName: p.name, operations: p.operations === null ? new Uint8Array(0) : hexToBytes(p.operations) };
 }
 
 export interface Suggestion {
@@ -53,11 +74,27 @@ export class SourceAccount {
   suggestions = $state.raw<Suggestion[]>([]);
   /** The stored account's signing permissions; null when the station does not have it stored. */
   permissions = $state.raw<PermissionChoice[] | null>(null);
+  /** The contract the form builds, when it builds one kind: permissions are offered for it only. */
+  contract = $state<SupportedContractName | null>(null);
   readonly #client: ApiClient<StationApi>;
   #asked = '';
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, contract?: SupportedContractName) {
     this.#client = client;
+    if (contract !== undefined) this.contract = contract;
+  }
+
+  /** The permissions offered for the contract: those whose operations allow it (all when no contract is set). */
+  readonly offered: PermissionChoice[] | null = $derived.by(() => {
+    const contract = this.contract;
+    if (this.permissions === null || contract === null) return this.permissions;
+    return offeredFor(this.permissions, contract);
+  });
+
+  /** After the contract or the account changed: the choice moves to an offered permission (the owner first). */
+  settleChoice(): void {
+    const offered = this.offered;
+    if (offered !== null && !offered.some((p) => String(p.id) === this.permission.trim())) this.permission = String(offered[0]?.id ?? 0);
   }
 
   /** The address From names, or null. */
@@ -96,7 +133,15 @@ export class SourceAccount {
     } catch (e) {
       return reasonOf(e, 'Permission');
     }
-    if (this.permissions !== null && !this.permissions.some((p) => p.id === Number(t))) return 'this account has no such permission';
+    const chosen = this.permissions?.find((p) => p.id === Number(t));
+    if (this.permissions !== null && chosen === undefined) return 'this account has no such permission';
+    if (chosen !== undefined && this.contract !== null) {
+      try {
+        checkPermissionAllows(grantOf(chosen), parseContractType(this.contract), 'Permission');
+      } catch (e) {
+        return reasonOf(e, 'Permission');
+      }
+    }
     return null;
   });
 
@@ -128,8 +173,9 @@ export class SourceAccount {
       this.permissions = null;
       return;
     }
-    const choices = answer.value.permissions.filter((p) => p.slot !== 'executive').map((p) => ({ id: p.id, name: p.name, type: p.type }));
-    this.permissions = choices;
-    if (!choices.some((p) => String(p.id) === this.permission.trim())) this.permission = String(choices[0]?.id ?? 0);
+    this.permissions = answer.value.permissions
+      .filter((p) => p.slot !== 'executive')
+      .map((p) => ({ id: p.id, name: p.name, type: p.type, operations: p.operations?.hex ?? null }));
+    this.settleChoice();
   }
 }

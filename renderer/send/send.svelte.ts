@@ -43,7 +43,7 @@ export class SendState {
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
-    this.source = new SourceAccount(client);
+    this.source = new SourceAccount(client, 'TransferContract');
   }
 
   /** The amount in sun, or null while it does not read. */

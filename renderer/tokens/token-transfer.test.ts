@@ -131,7 +131,13 @@ describe('Transfer a token', () => {
 
   it("offers the From account's permissions as a select once the station has the account, and sends the one chosen", async () => {
     const { h, form, type } = await open();
-    const permission = (id: number, type: 'Owner' | 'Active', name: string, slot: 'owner' | 'active') => ({
+    const permission = (
+      id: number,
+      type: 'Owner' | 'Active',
+      name: string,
+      slot: 'owner' | 'active',
+      ops: [string, string] = ['04', 'TransferAssetContract'],
+    ) => ({
       type,
       id,
       name,
@@ -139,13 +145,18 @@ describe('Transfer a token', () => {
       threshold: '1',
       keys: [],
       slot,
-      operations: slot === 'owner' ? null : { hex: '02' + '00'.repeat(31), names: ['TransferAssetContract'], unknown: [] },
+      operations: slot === 'owner' ? null : { hex: ops[0] + '00'.repeat(31), names: [ops[1]], unknown: [] },
     });
-    // The station's account M, shown with an active 2 it does not have, so the build is refused.
+    // The station's account M, shown with an active 2 it does not have, so the build is refused; and
+    // an active 3 that may only send TRX, which a token transfer does not offer (issue 17).
     const show = h.real.handlers.accountShow;
     h.real.handlers.accountShow = async (args) => ({
       ...(await show(args)),
-      permissions: [permission(0, 'Owner', 'owner', 'owner'), permission(2, 'Active', 'pay', 'active')],
+      permissions: [
+        permission(0, 'Owner', 'owner', 'owner'),
+        permission(2, 'Active', 'pay', 'active'),
+        permission(3, 'Active', 'trx', 'active', ['02', 'TransferContract']),
+      ],
     });
     expect(form.getByLabelText('Permission').tagName).toBe('INPUT');
     await type('From', TEST_ADDRESSES.M);

@@ -13,6 +13,7 @@ import { isTokenIdText } from '../../shared/chain/ids.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { TokenApiView } from '../../shared/api/token-view-schema.ts';
+import type { PermissionChoice } from '../forms/source-account.svelte.ts';
 import {
   addressFieldProblem,
   issueJson,
@@ -28,9 +29,8 @@ import {
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
 
-/** One choice of the Permission select: its id and its (escaped) name. */
-export interface PermissionOption {
-  id: number;
+/** One choice of the Permission select: its id and its (escaped) name; its type and operations say which forms may offer it. */
+export interface PermissionOption extends PermissionChoice {
   label: string;
 }
 
@@ -119,7 +119,13 @@ export class TokensState {
     if (!answer.ok) return;
     const options = answer.value.permissions
       .filter((p) => p.slot !== 'executive')
-      .map((p) => ({ id: p.id, label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}` }));
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        type: p.type,
+        operations: p.operations?.hex ?? null,
+        label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}`,
+      }));
     this.accountPermissions = { ...this.accountPermissions, [key]: options };
   }
 

@@ -43,11 +43,13 @@ import {
   MAX_ABI_JSON_BYTES,
   MAX_ADDRESS_TEXT_LENGTH,
   MAX_CONTRACT_NAME_LENGTH,
+  MAX_ACCOUNT_NAME_BYTES,
   MAX_LABEL_LENGTH,
   MAX_LIST_LIMIT,
   MAX_NOTE_LENGTH,
   MAX_PERMISSION_JSON_BYTES,
   MAX_TRC20_DECIMALS,
+  MAX_VOTES,
   TX_STATUSES,
 } from '../base/limits.ts';
 
@@ -60,6 +62,10 @@ const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(
 const txIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
 const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
+/** An int64 as decimal text (a sign allowed): the contract's own rule answers 0 or a negative in the node's words. */
+const sunArg = v.pipe(v.string(), v.regex(/^-?[0-9]{1,19}$/, 'a whole number of sun'));
+/** balance_contract.proto ResourceCode by name. */
+const resourceArg = v.picklist(['BANDWIDTH', 'ENERGY', 'TRON_POWER'], 'BANDWIDTH, ENERGY or TRON_POWER');
 const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
 /** `12h`, `90m`, `45s`, `1d`: shared/base/duration.ts parseDuration reads it (the same pattern). */
 const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
@@ -257,6 +263,9 @@ const BUILD_RESULT = v.strictObject({
   warnings: v.array(v.string()),
 });
 
+/** A build method: its own arguments and the options every build takes, answered with the build's result. */
+const built = <T extends v.ObjectEntries>(entries: T) => ({ args: v.strictObject({ ...entries, ...buildOptions }), result: BUILD_RESULT });
+
 /** shared/chain/dialect.ts DIALECTS, written out so the renderer's bundle does not take the translator (the type test keeps them equal). */
 export const NODE_DIALECTS = ['spec', 'java-tron'] as const;
 
@@ -368,6 +377,26 @@ export const STATION_API = defineApi({
   /** TRC-20 builds (station/contracts/trc20-builds.ts): amount in whole tokens, or smallest units with `units: 'smallest'`. */
   buildTrc20Transfer: { args: v.strictObject({ from: addressArg, to: addressArg, ...trc20Build }), result: BUILD_RESULT },
   buildTrc20Approve: { args: v.strictObject({ from: addressArg, spender: addressArg, ...trc20Build }), result: BUILD_RESULT },
+  // Issue 17 (station/build/staking.ts): sun as decimal text, any int64, so the node's own rules answer.
+  buildFreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
+  buildUnfreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
+  buildDelegate: built({
+    from: addressArg,
+    to: addressArg,
+    amount: sunArg,
+    resource: resourceArg,
+    lock: v.optional(v.boolean()),
+    lockPeriod: v.optional(sunArg),
+  }),
+  buildUndelegate: built({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg }),
+  buildWithdrawUnfrozen: built({ from: addressArg }),
+  buildCancelUnfreeze: built({ from: addressArg }),
+  buildVote: built({
+    from: addressArg,
+    votes: v.pipe(v.array(v.strictObject({ executive: addressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
+  }),
+  buildWithdrawRewards: built({ from: addressArg }),
+  buildAccountName: built({ from: addressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')) }),
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),

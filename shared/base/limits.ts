@@ -50,6 +50,19 @@ export const MAX_CDED_DAYS = 3652;
 export const ONE_DAY_NET_LIMIT = 57_600_000_000n;
 /** PROTOCOL.md §6.1: a token has at most 6 decimals, as TRX does. */
 export const MAX_PRECISION = 6;
+/** UpdateAccountActuator (TransactionUtil.validAccountName): an account name is at most 200 bytes (empty allowed). */
+export const MAX_ACCOUNT_NAME_BYTES = 200;
+/** MAX_VOTES (VoteWitnessActuator): at most 30 executives in one vote list. */
+export const MAX_VOTES = 30;
+/** TRX_PRECISION: a Stake 2.0 stake or delegation is at least 1 TRX, in sun. */
+export const MIN_STAKE_SUN = 1_000_000n;
+/** DELEGATE_PERIOD / BLOCK_PRODUCED_INTERVAL: a locked delegation's default lock, 3 days in 3-second blocks. */
+export const DEFAULT_DELEGATE_LOCK_BLOCKS = 86_400n;
+/**
+ * The largest MAX_DELEGATE_LOCK_PERIOD (chain parameter 78) a proposal may set, in blocks (about a
+ * year): the bound a lock period is checked against when the chain's own value is not known.
+ */
+export const MAX_DELEGATE_LOCK_BLOCKS = 10_512_000n;
 
 // ---------------------------------------------------------------------------------------------
 // Transactions as the station keeps them
@@ -128,12 +141,8 @@ export const MAX_DRAFT_TEXT = 4096;
 // ---------------------------------------------------------------------------------------------
 // Votes and Stake 2.0 (the reference node's Parameter.ChainConstant and UnfreezeBalanceV2Actuator)
 
-/** MAX_VOTE_NUMBER: most executives one VoteWitness contract may vote for. */
-export const MAX_VOTE_NUMBER = 30;
 /** UNFREEZE_MAX_TIMES: most unstakes of one account waiting out their delay at once. */
 export const UNFREEZE_MAX_TIMES = 32;
-/** MAX_ACCOUNT_NAME_LEN (TransactionUtil.validAccountName): an account name is at most 200 bytes. */
-export const MAX_ACCOUNT_NAME_BYTES = 200;
 
 // Live status (issue 18): the station asking the node what became of its transactions
 

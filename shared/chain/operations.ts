@@ -6,6 +6,7 @@
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
 import { badArgument, fail } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, parseContractType } from './contract-types.ts';
+import { escapeText } from '../base/escape.ts';
 
 export const OPERATIONS_LENGTH = 32;
 
@@ -95,4 +96,41 @@ export function encodeOperationBits(ids: ReadonlyArray<number>): Uint8Array {
     out[id >> 3]! |= 1 << (id & 7);
   }
   return out;
+}
+
+/** The parts of a permission the operations rule reads (a protobuf Permission, or its view's numbers). */
+export interface PermissionGrant {
+  /** PermissionType: 0 owner, 1 executive, 2 active. */
+  type: number;
+  id: number;
+  permissionName: string;
+  operations: Uint8Array;
+}
+
+/**
+ * Whether a transaction of contract type `typeId` may count against `permission` (PROTOCOL.md §3
+ * item 4, issue 17 "a build offers only the permissions whose operations allow that contract"):
+ * the owner always; an active permission only when its operations have the type's bit; the
+ * executive permission never (it signs blocks, not transactions).
+ */
+export function permissionAllows(permission: PermissionGrant, typeId: number): boolean {
+  if (permission.type === 0) return true;
+  if (permission.type !== 2) return false;
+  return permission.operations.length === OPERATIONS_LENGTH && hasOperation(permission.operations, typeId);
+}
+
+/**
+ * Refuses, before anything is built, a contract the chosen permission does not allow, naming both:
+ * `active permission 2 'payments' does not allow FreezeBalanceV2Contract`. The permission's name is
+ * chain text, shown escaped.
+ */
+export function checkPermissionAllows(permission: PermissionGrant, typeId: number, field = 'permission-id'): void {
+  if (permissionAllows(permission, typeId)) return;
+  const kind = permission.type === 2 ? 'active' : permission.type === 1 ? 'executive' : `type ${permission.type}`;
+  const contract = contractTypeName(typeId) ?? `contract type ${typeId}`;
+  fail('PERMISSION', `${kind} permission ${permission.id} '${escapeText(permission.permissionName)}' does not allow ${contract}`, {
+    field,
+    permissionId: permission.id,
+    contractType: contract,
+  });
 }

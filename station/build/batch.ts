@@ -16,6 +16,8 @@ import { batchContract, readBatchRow, readBatchSheet, refuseRepeat } from '../..
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
+import { checkPermissionAllows } from '../../shared/chain/operations.ts';
+import { parseContractType } from '../../shared/chain/contract-types.ts';
 
 import { addressArg, fileNameArg, permissionIdArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
@@ -59,6 +61,8 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
       });
       const { tapos, basis, fetched } = await maker.plan(expiresInMs, from);
       const { permission, origin } = maker.signingPermission(from, permissionId, fetched);
+      // Issue 17: every row's contract must be one the permission allows, checked before anything is stored.
+      for (const { call } of calls) checkPermissionAllows(permission, parseContractType(call.type));
       const permissionBytes = toBinary(PermissionSchema, permission);
       const built = calls.map(({ call, note }) => ({
         tx: createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp }),

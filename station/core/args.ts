@@ -13,6 +13,7 @@ import { checkPermissionId } from '../../shared/chain/permission-id.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import { fail, shownFileName } from '../../shared/base/errors.ts';
 import { messageFromNodeJson } from '../../shared/chain/node-json.ts';
+import { translateJson } from '../../shared/chain/dialect.ts';
 
 /** Largest text the station takes as a handoff, snapshot or proof file (the formats' own limits are lower). */
 export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
@@ -68,10 +69,15 @@ export function fileTextArg(value: unknown, field: string, max = MAX_INPUT_FILE_
   return textArg(value, field, max);
 }
 
-/** A contract as the node's JSON object (hex addresses, or Base58 with `"visible": true`). */
+/**
+ * A contract as the node's JSON object (hex addresses, or Base58 with `"visible": true`), in the
+ * spec's names or the reference node's (`frozen_supply`, `trx_num`, `witness`; issue 17), read by
+ * shared/chain/dialect.ts: a file may use either name for each field, and one field given under
+ * both names (`cded_supply` and `frozen_supply`) is refused naming both, never merged.
+ */
 export function contractFromJson<T extends Message>(schema: Parameters<typeof messageFromNodeJson>[0], json: unknown, field: string): T {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', `${field}: expected the node's ${schema.name} JSON object`, { field });
   const { visible, ...rest } = json as Record<string, unknown>;
   if (visible !== undefined && typeof visible !== 'boolean') fail('BAD_JSON', `${field}.visible: expected true or false`, { field: `${field}.visible` });
-  return messageFromNodeJson<T>(schema, rest, { visible: visible === true, path: field });
+  return messageFromNodeJson<T>(schema, translateJson(schema, rest, 'spec', field), { visible: visible === true, path: field });
 }

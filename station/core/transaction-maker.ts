@@ -11,6 +11,8 @@
  * origin (issue 16): 'built-observed' only when the permission it counts against was observed from
  * the node before the bytes were chosen (fetched in this build, or a stored account of source
  * 'node' fetched before now), else 'built-claimed'; only the former lets a signature prove a key.
+ * A build under a permission whose operations do not allow the contract is refused before anything
+ * is stored (issue 17; shared/chain/operations.ts checkPermissionAllows).
  */
 import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -19,7 +21,8 @@ import { accountPermissionsFromAccount, type AccountPermissions } from '../../sh
 import { noteInput } from '../../shared/chain/input.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
+import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
+import { checkPermissionAllows } from '../../shared/chain/operations.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import {
   accountPermissionsFromJson,
@@ -136,6 +139,8 @@ export class TransactionMaker {
     const note = options.note === undefined ? '' : noteInput(options.note, 'note');
     const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
     const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
+    // Issue 17: a permission whose operations do not allow the contract is refused here, naming both.
+    checkPermissionAllows(permission, parseContractType(call.type));
     const tx = createTransaction(
       { ...call, permissionId },
       {
