@@ -14,6 +14,8 @@
  */
 import { clone, create } from '@bufbuild/protobuf';
 import { Account_CdedSchema, type Account } from '../shared/gen/protocol/core_pb.ts';
+import type { TriggerSmartContract } from '../shared/gen/protocol/smart_contract_pb.ts';
+import { triggerActuator } from './evm/trigger.ts';
 import type {
   AccountPermissionUpdateContract,
   AssetIssueContract,
@@ -40,6 +42,8 @@ export interface ActuatorContext {
   params: ChainParameters;
   /** ms: the head block's timestamp, the node's "now" for every rule. */
   headBlockTime: bigint;
+  /** The transaction being broadcast (absent while a create endpoint builds one): smart-contract calls need it. */
+  transaction?: { txId: Uint8Array; feeLimit: bigint };
 }
 
 export interface ExecutionResult {
@@ -318,6 +322,8 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
         createsAccount: () => false,
       };
     }
+    case 'TriggerSmartContract':
+      return triggerActuator(ctx, contract as TriggerSmartContract, (address) => createAccount(ctx, address));
     default:
       // Airlock decodes every contract type (issue 17), but this local node runs only the five
       // above so far: the others are refused before any state changes.

@@ -46,6 +46,9 @@ export const DEFAULT_NUMERIC_PARAMETERS = {
   TRANSACTION_FEE: 10n,
   FREE_NET_LIMIT: 5_000n,
   MAX_CREATE_ACCOUNT_TX_SIZE: 1_000n,
+  // Smart contracts (devnet/evm/README.md): sun per unit of energy, and the most a fee_limit may be.
+  ENERGY_FEE: 100n,
+  MAX_FEE_LIMIT: 15_000_000_000n,
 } as const;
 
 export type NumericParameter = keyof typeof DEFAULT_NUMERIC_PARAMETERS;
@@ -172,6 +175,8 @@ function parseParameters(v: unknown): ChainParameters {
     rejectField('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
   }
   if (numeric.TOTAL_SIGN_NUM < 1n || numeric.TOTAL_SIGN_NUM > 32n) rejectField('genesis.parameters.TOTAL_SIGN_NUM', 'must be 1..32');
+  // Energy is bought at ENERGY_FEE sun a unit (devnet/evm/trigger.ts divides by it).
+  if (numeric.ENERGY_FEE < 1n) rejectField('genesis.parameters.ENERGY_FEE', 'must be at least 1 sun per unit of energy');
   return { numeric, masks };
 }
 

@@ -41,6 +41,8 @@ import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
 import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/chain/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
+import { addContractInfo, contractRetOf, getContract, triggerConstantContract, triggerSmartContract } from './evm/routes.ts';
+import { broadcastWithEvm } from './evm/trigger.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
 
 export type Json = Record<string, unknown>;
@@ -63,7 +65,7 @@ interface Request {
   remoteAddress: string | undefined;
 }
 
-type Handler = (req: Request) => Json;
+type Handler = (req: Request) => Json | Promise<Json>;
 
 const JAVA = {
   validate: 'class org.tron.core.exception.ContractValidateException',
@@ -130,9 +132,9 @@ function transactionBody(body: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // Writing replies
 
-function storedTransactionJson(stored: StoredTransaction, visible: boolean): Json {
+function storedTransactionJson(chain: Chain, stored: StoredTransaction, visible: boolean): Json {
   const { visible: _v, ...json } = transactionToNodeJson({ rawBytes: stored.rawBytes, signatures: stored.signatures }, { visible });
-  const out: Json = { ret: [{ contractRet: 'SUCCESS' }] };
+  const out: Json = { ret: [{ contractRet: contractRetOf(chain, stored.txId) }] };
   if (json.signature) out.signature = json.signature;
   out.txID = json.txID;
   out.raw_data = json.raw_data;
@@ -146,7 +148,7 @@ function blockJson(chain: Chain, block: StoredBlock, visible: boolean): Json {
     block_header: messageToNodeJson(BlockHeaderSchema, block.header, { visible }),
   };
   if (block.txIds.length > 0) {
-    out.transactions = block.txIds.map((id) => storedTransactionJson(chain.store.getTransaction(id)!, visible));
+    out.transactions = block.txIds.map((id) => storedTransactionJson(chain, chain.store.getTransaction(id)!, visible));
   }
   return out;
 }
@@ -164,6 +166,7 @@ function transactionInfoJson(chain: Chain, stored: StoredTransaction): Json {
   if (r.netUsage > 0n) receipt.net_usage = r.netUsage;
   if (r.netFee > 0n) receipt.net_fee = r.netFee;
   out.receipt = receipt;
+  addContractInfo(chain, stored, out, receipt);
   if (r.assetIssueId !== undefined) out.assetIssueID = r.assetIssueId;
   return out;
 }
@@ -284,10 +287,14 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
 
   // Around them.
   post('/wallet/createtransaction', createHandler(chain, 'TransferContract', true));
-  post('/wallet/broadcasttransaction', ({ body, visible }) => {
+  post('/wallet/broadcasttransaction', async ({ body, visible }) => {
     const { tx, raw } = readTransaction(body);
-    return broadcastJson(chain.broadcast(tx, raw), visible);
+    return broadcastJson(await broadcastWithEvm(chain, tx, raw), visible);
   });
+  // Smart contracts (devnet/evm/).
+  post('/wallet/triggersmartcontract', ({ body, visible }) => triggerSmartContract(chain, body, visible));
+  post('/wallet/triggerconstantcontract', ({ body, visible }) => triggerConstantContract(chain, body, visible));
+  both('/wallet/getcontract', ({ body, visible }) => getContract(chain, body, visible));
   both('/wallet/getaccount', ({ body, visible }) => {
     const account = chain.getAccount(readAddress(body, 'address'));
     return account ? messageToNodeJson(AccountSchema, account, { visible }) : {};
@@ -299,7 +306,7 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
   });
   both('/wallet/gettransactionbyid', ({ body, visible }) => {
     const stored = chain.store.getTransaction(readTxId(body));
-    return stored ? storedTransactionJson(stored, visible) : {};
+    return stored ? storedTransactionJson(chain, stored, visible) : {};
   });
   both('/wallet/gettransactioninfobyid', ({ body }) => {
     const stored = chain.store.getTransaction(readTxId(body));
@@ -327,6 +334,8 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
       ['getUpdateAccountPermissionFee', n.UPDATE_ACCOUNT_PERMISSION_FEE],
       ['getMultiSignFee', n.MULTI_SIGN_FEE],
       ['getFreeNetLimit', n.FREE_NET_LIMIT],
+      ['getEnergyFee', n.ENERGY_FEE],
+      ['getMaxFeeLimit', n.MAX_FEE_LIMIT],
     ];
     return { chainParameter: list.map(([key, value]) => (value === 0n ? { key } : { key, value })) };
   });

@@ -124,3 +124,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DRAFT_LIST = 64;
 /** Longest text field of a permission draft, for the same reason. */
 export const MAX_DRAFT_TEXT = 4096;
+/**
+ * maxEnergyLimitForConstant: the most energy a constant call (triggerconstantcontract) may use on
+ * the local node, as the reference node's default; a fee_limit lowers it (devnet/evm/routes.ts).
+ */
+export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
