@@ -14,9 +14,13 @@ import { decodeEvmUint, encodeEvmArguments } from './abi.ts';
 import { GENESIS_TOKEN_ADDRESS_HEX } from './genesis-token.ts';
 
 const TOKEN = GENESIS_TOKEN_ADDRESS_HEX;
-const text = (hex: string): string => new TextDecoder().decode(hexToBytes(hex));
 const transferArgs = (to: TestKey, amount: bigint): string =>
-  bytesToHex(encodeEvmArguments([{ type: 'address', value: hexToBytes(to.hex) }, { type: 'uint256', value: amount }]));
+  bytesToHex(
+    encodeEvmArguments([
+      { type: 'address', value: hexToBytes(to.hex) },
+      { type: 'uint256', value: amount },
+    ]),
+  );
 
 let node: TestNode;
 beforeAll(async () => {
@@ -47,7 +51,6 @@ async function refusedWith(tx: Json): Promise<string> {
   expect(await node.balance(K.alice.b58)).toBe(trx0); // nothing charged
   return r.message;
 }
-
 
 describe('refusals at broadcast (VMActuator.call)', () => {
   it('fee_limit above MAX_FEE_LIMIT or negative', async () => {
@@ -101,12 +104,14 @@ describe('refusals when building, and hostile input', () => {
   it('no such contract: the build and the constant call say so in the node words', async () => {
     const body = { owner_address: K.alice.hex, contract_address: K.bob.hex, function_selector: 'totalSupply()' };
     const built = await node.post('/wallet/triggersmartcontract', body);
-    expect(built).toEqual({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: bytesToHex(new TextEncoder().encode('No contract or not a valid smart contract')) } });
+    expect(built).toEqual({
+      result: { code: 'CONTRACT_VALIDATE_ERROR', message: bytesToHex(new TextEncoder().encode('No contract or not a valid smart contract')) },
+    });
     const visible = await node.post('/wallet/triggerconstantcontract', { ...body, visible: true });
     expect(visible).toEqual({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: 'Smart contract is not exist.' } });
   });
 
-  it("owner_address or contract_address missing: the servlet's \"isn't set.\"", async () => {
+  it('owner_address or contract_address missing: the servlet\'s "isn\'t set."', async () => {
     const r = await node.post('/wallet/triggersmartcontract', { contract_address: TOKEN, visible: true });
     expect(r).toEqual({ result: { code: 'OTHER_ERROR', message: "class java.security.InvalidParameterException : owner_address isn't set." } });
     const c = await node.post('/wallet/triggerconstantcontract', { owner_address: K.alice.hex, visible: true });
@@ -164,7 +169,9 @@ describe('refusals when building, and hostile input', () => {
   });
 
   it('a genesis with ENERGY_FEE 0 is refused, naming it', () => {
-    expect(() => parseGenesis({ accounts: [{ privateKey: K.alice.priv, balance: 1 }], parameters: { ENERGY_FEE: 0 } })).toThrow(/genesis\.parameters\.ENERGY_FEE/);
+    expect(() => parseGenesis({ accounts: [{ privateKey: K.alice.priv, balance: 1 }], parameters: { ENERGY_FEE: 0 } })).toThrow(
+      /genesis\.parameters\.ENERGY_FEE/,
+    );
   });
 });
 
