@@ -129,6 +129,7 @@ export async function runEvm(store: DevnetStore, request: RunRequest): Promise<R
       topics: topics.map((t) => bytesToHex(t)),
       data: bytesToHex(data),
     })),
-    writes: ret === 'SUCCESS' ? state.writes() : { balances: [], nonces: [], code: [], cleared: [], storage: [] },
+    // A failed run's top frame was reverted by the EVM itself, so its overlay holds no writes.
+    writes: state.writes(),
   };
 }
