@@ -133,4 +133,35 @@ describe('a write during the run', () => {
       evm.getSlot = read;
     }
   });
+
+  it('is refused, changing nothing, when writes keep coming while the call runs', async () => {
+    const store = node.devnet.chain.store;
+    const evm = evmStoreOf(store);
+    const token = hexToBytes(GENESIS_TOKEN_ADDRESS_HEX);
+    const read = evm.getSlot.bind(evm);
+    let writes = 0;
+    evm.getSlot = (address, slot): Uint8Array => {
+      evm.putSlot(token, new Uint8Array(32).fill(0xee), new Uint8Array([++writes]));
+      return read(address, slot);
+    };
+    try {
+      const trx0 = await node.balance(K.alice.b58);
+      const built = await node.post('/wallet/triggersmartcontract', {
+        owner_address: K.alice.hex,
+        contract_address: GENESIS_TOKEN_ADDRESS_HEX,
+        function_selector: 'totalSupply()',
+        fee_limit: 10_000_000,
+      });
+      const r = await node.broadcast(sign(built.transaction, K.alice));
+      expect(r.code).toBe('CONTRACT_EXE_ERROR');
+      expect(r.message).toBe(
+        'Contract execute error : the contract call has no run against the current state (other writes kept coming while it ran); broadcast it again',
+      );
+      expect(writes).toBeGreaterThanOrEqual(3);
+      evm.getSlot = read;
+      expect(await node.balance(K.alice.b58)).toBe(trx0);
+    } finally {
+      evm.getSlot = read;
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
-import { K, sign, startNode, type Json, type TestKey, type TestNode } from '../../test/helpers/devnet-helpers.ts';
+import { K, newKey, sign, startNode, type Json, type TestKey, type TestNode } from '../../test/helpers/devnet-helpers.ts';
 import { decodeEvmString, decodeEvmUint, encodeEvmArguments, evmSelector } from './abi.ts';
 import { GENESIS_TOKEN, GENESIS_TOKEN_ADDRESS_BASE58, GENESIS_TOKEN_ADDRESS_HEX } from './genesis-token.ts';
 
@@ -165,6 +165,17 @@ describe('TriggerSmartContract', () => {
     expect(await node.balance(K.alice.b58)).toBe(trx0 - BigInt(info.fee));
     expect(BigInt(info.fee)).toBeGreaterThanOrEqual(1_000n);
     expect((await node.post('/wallet/gettransactionbyid', { value: txid })).ret).toEqual([{ contractRet: 'OUT_OF_ENERGY' }]);
+  });
+
+  it('a balance too small for the fee_limit: the limit is what the balance buys, all of it charged', async () => {
+    const poor = newKey();
+    await node.post('/devnet/faucet', { address: poor.hex, amount: 1_000 });
+    const { reply, txid } = await sendTokens(node, poor, K.bob, 0n);
+    expect(reply.result).toBe(true);
+    await node.block();
+    const info = await node.post('/wallet/gettransactioninfobyid', { value: txid });
+    expect(info.receipt).toMatchObject({ energy_usage_total: 10, energy_fee: 1_000, result: 'OUT_OF_ENERGY' });
+    expect(await node.balance(poor.b58)).toBe(0n);
   });
 
   it('a transfer of more than the balance: REVERT with the reason, the energy used charged, nothing moves', async () => {
