@@ -13,7 +13,7 @@
  * (fee_limit / energy price, or the constant-call cap), so no request can run the EVM unbounded.
  */
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import { createEVM, type EVMResult } from '@ethereumjs/evm';
+import { createEVM, type EVM, type EVMResult } from '@ethereumjs/evm';
 import { createZeroAddress } from '@ethereumjs/util';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import type { DevnetStore } from '../store.ts';
@@ -84,9 +84,38 @@ function errorWords(ret: ContractRet, error: string | undefined, gasLimit: bigin
   return `The contract stopped: ${error ?? 'unknown error'}`;
 }
 
+/** One EVM per store, reused: making one costs about as much as a TRC-20 transfer's run. */
+interface Engine {
+  evm: EVM;
+  state: OverlayState;
+  /** The run in progress: runs on one engine take turns. */
+  busy: Promise<unknown>;
+}
+
+const engines = new WeakMap<DevnetStore, Promise<Engine>>();
+
+function engineOf(store: DevnetStore): Promise<Engine> {
+  let found = engines.get(store);
+  if (!found) {
+    const state = new OverlayState(store, evmStoreOf(store));
+    found = createEVM({ common: commonRules(), stateManager: state }).then((evm) => ({ evm, state, busy: Promise.resolve() }));
+    engines.set(store, found);
+  }
+  return found;
+}
+
+/** Runs `request` in `store`'s EVM, after any run already under way there. */
 export async function runEvm(store: DevnetStore, request: RunRequest): Promise<RunOutcome> {
-  const state = new OverlayState(store, evmStoreOf(store));
-  const evm = await createEVM({ common: commonRules(), stateManager: state });
+  const engine = await engineOf(store);
+  const turn = engine.busy.then(() => runOn(engine, request));
+  engine.busy = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runOn({ evm, state }: Engine, request: RunRequest): Promise<RunOutcome> {
+  // A fresh start: no reads, writes, warm addresses or slots left from the previous run.
+  state.reset();
+  evm.journal.cleanJournal();
   const caller = evmAddressOf(request.caller);
   const result: EVMResult = await evm.runCall({
     caller,

@@ -64,6 +64,13 @@ export class OverlayState implements StateManagerInterface {
   private journal: Undo[] = [];
   private marks: number[] = [];
 
+  /** Forgets everything a previous run held, so one EVM can run again on fresh reads (machine.ts). */
+  reset(): void {
+    for (const map of [this.accounts, this.baseBalances, this.code, this.storage, this.cleared, this.codeHashes, this.original]) map.clear();
+    this.journal = [];
+    this.marks = [];
+  }
+
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
       const k = this.slotKey(address, key);

@@ -93,6 +93,13 @@ describe('the TRC-20 deployed at genesis', () => {
     expect(await tokenBalance(node, K.carol)).toBe(0n);
   });
 
+  it('the same call costs the same energy every time: nothing stays warm from one run to the next', async () => {
+    const first = await constant(node, 'balanceOf(address)', addressArg(K.alice));
+    const second = await constant(node, 'balanceOf(address)', addressArg(K.alice));
+    expect(second.energy_used).toBe(first.energy_used);
+    expect(first.energy_used).toBeGreaterThan(2_100); // a cold storage read
+  });
+
   it('getchainparameters gives the energy price and the fee_limit cap', async () => {
     const list = (await node.post('/wallet/getchainparameters')).chainParameter as Json[];
     expect(list).toContainEqual({ key: 'getEnergyFee', value: 100 });

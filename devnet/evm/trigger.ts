@@ -190,7 +190,7 @@ function executeTrigger(ctx: ActuatorContext, c: TriggerSmartContract, createAcc
   const tx = ctx.transaction;
   if (!tx) fail('INTERNAL', 'TriggerSmartContract runs only inside a broadcast');
   const run = preparedOf(ctx.store).get(bytesToHex(tx.txId));
-  if (!run) fail('CONTRACT_EXECUTE', 'the contract call was not run: broadcast it through /wallet/broadcasttransaction');
+  if (!run) fail('CONTRACT_EXECUTE', 'the contract call has no run against the current state (other writes kept coming while it ran); broadcast it again');
   const evm = evmStoreOf(ctx.store);
   const price = ctx.params.numeric.ENERGY_FEE;
   const owner = ctx.store.getAccount(c.ownerAddress)!;
