@@ -219,3 +219,45 @@ describe('TriggerSmartContract', () => {
     expect(await node.balance(GENESIS_TOKEN_ADDRESS_BASE58)).toBe(0n);
   });
 });
+
+describe('the token contract (devnet/contracts/Trc20.sol)', () => {
+  /** Signs and broadcasts `signature(args)` from `from`, produces a block, returns the receipt. */
+  async function call(from: TestKey, signature: string, args: Parameters<typeof encodeEvmArguments>[0]): Promise<Json> {
+    const built = await node.post('/wallet/triggersmartcontract', {
+      owner_address: from.hex,
+      contract_address: TOKEN,
+      function_selector: signature,
+      parameter: bytesToHex(encodeEvmArguments(args)),
+      fee_limit: 100_000_000,
+    });
+    expect((await node.post('/wallet/broadcasttransaction', sign(built.transaction, from))).result).toBe(true);
+    await node.block();
+    return node.post('/wallet/gettransactioninfobyid', { value: built.transaction.txID });
+  }
+  const addr = (k: TestKey): { type: 'address'; value: Uint8Array } => ({ type: 'address', value: hexToBytes(k.hex) });
+  const amount = (n: bigint): { type: 'uint256'; value: bigint } => ({ type: 'uint256', value: n });
+  async function allowance(owner: TestKey, spender: TestKey): Promise<bigint> {
+    const r = await constant(node, 'allowance(address,address)', bytesToHex(encodeEvmArguments([addr(owner), addr(spender)])));
+    return decodeEvmUint(hexToBytes(r.constant_result[0]));
+  }
+
+  it('approve, transferFrom within the allowance, increase and decrease; an overdraft of the allowance reverts', async () => {
+    const approved = await call(K.alice, 'approve(address,uint256)', [addr(K.dave), amount(100n)]);
+    expect(approved.receipt.result).toBe('SUCCESS');
+    expect(approved.log[0].topics[0]).toBe(bytesToHex(keccak_256(utf8ToBytes('Approval(address,address,uint256)'))));
+    expect(await allowance(K.alice, K.dave)).toBe(100n);
+    const carol0 = await tokenBalance(node, K.carol);
+    expect((await call(K.dave, 'transferFrom(address,address,uint256)', [addr(K.alice), addr(K.carol), amount(60n)])).receipt.result).toBe('SUCCESS');
+    expect(await tokenBalance(node, K.carol)).toBe(carol0 + 60n);
+    expect(await allowance(K.alice, K.dave)).toBe(40n);
+    const over = await call(K.dave, 'transferFrom(address,address,uint256)', [addr(K.alice), addr(K.carol), amount(41n)]);
+    expect(over.receipt.result).toBe('REVERT');
+    expect(decodeEvmString(hexToBytes(over.contractResult[0]).subarray(4))).toBe('TRC20: transfer amount exceeds allowance');
+    expect((await call(K.alice, 'increaseAllowance(address,uint256)', [addr(K.dave), amount(10n)])).receipt.result).toBe('SUCCESS');
+    expect(await allowance(K.alice, K.dave)).toBe(50n);
+    const below = await call(K.alice, 'decreaseAllowance(address,uint256)', [addr(K.dave), amount(51n)]);
+    expect(below.receipt.result).toBe('REVERT');
+    expect((await call(K.alice, 'decreaseAllowance(address,uint256)', [addr(K.dave), amount(50n)])).receipt.result).toBe('SUCCESS');
+    expect(await allowance(K.alice, K.dave)).toBe(0n);
+  });
+});
