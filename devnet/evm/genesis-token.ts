@@ -12,7 +12,7 @@
  * Invariant: the token is written only into a new chain, together with the genesis block, so a
  * restarted chain keeps the token (and its balances) it was made with.
  */
-import { bytesToHex } from '../../shared/base/bytes.ts';
+import { bytesToHex, concatBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { stringifyJson } from '../../shared/base/json.ts';
 import type { Genesis } from '../genesis.ts';
@@ -22,7 +22,6 @@ import { compileTrc20 } from './compile.ts';
 import { evmStoreOf } from './evm-store.ts';
 import { runEvm } from './machine.ts';
 import { applyOverlay } from './state.ts';
-import { concatBytes } from '../../shared/base/bytes.ts';
 
 /** The token's fixed description. */
 export const GENESIS_TOKEN = {

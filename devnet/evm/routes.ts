@@ -52,7 +52,7 @@ interface TriggerRequest {
 /** The node's "field isn't set." refusal (TriggerSmartContractServlet.validateParameter). */
 class NotSet extends Error {}
 
-function readTrigger(body: Json, visible: boolean): TriggerRequest {
+function readTrigger(body: Json): TriggerRequest {
   const b = objectInput(body, 'request body', TRIGGER_KEYS);
   for (const key of ['owner_address', 'contract_address']) {
     if (b[key] === undefined || b[key] === null || b[key] === '') throw new NotSet(`${key} isn't set.`);
@@ -69,7 +69,6 @@ function readTrigger(body: Json, visible: boolean): TriggerRequest {
   const int = (key: string): bigint => (b[key] === undefined || b[key] === null ? 0n : int64Input(b[key], key));
   const idKey = b.Permission_id !== undefined ? 'Permission_id' : 'permission_id';
   const permissionId = b[idKey] === undefined || b[idKey] === null ? 0 : int32Input(b[idKey], idKey, { min: 0 });
-  void visible;
   return {
     contract: create(TriggerSmartContractSchema, {
       ownerAddress: owner,
@@ -116,7 +115,7 @@ function build(chain: Chain, request: TriggerRequest, missingMessage: string): R
 /** POST /wallet/triggersmartcontract. */
 export function triggerSmartContract(chain: Chain, body: Json, visible: boolean): Json | Promise<Json> {
   return answering(visible, () => {
-    const tx = build(chain, readTrigger(body, visible), 'No contract or not a valid smart contract');
+    const tx = build(chain, readTrigger(body), 'No contract or not a valid smart contract');
     return { result: { result: true }, transaction: transactionToNodeJson(tx, { visible }) };
   });
 }
@@ -124,7 +123,7 @@ export function triggerSmartContract(chain: Chain, body: Json, visible: boolean)
 /** POST /wallet/triggerconstantcontract: runs the call on a copy of the state, bounded in energy. */
 export function triggerConstantContract(chain: Chain, body: Json, visible: boolean): Json | Promise<Json> {
   return answering(visible, async () => {
-    const request = readTrigger(body, visible);
+    const request = readTrigger(body);
     const tx = build(chain, request, 'Smart contract is not exist.');
     const price = chain.params.numeric.ENERGY_FEE;
     let limit = CONSTANT_CALL_ENERGY_LIMIT;
