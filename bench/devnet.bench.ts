@@ -1,7 +1,8 @@
 /**
  * `npm run bench:devnet`: sustained validated transactions per second of the devnet, and the
- * latency of /wallet/broadcasttransaction over loopback HTTP, for single-signature transfers and
- * for 5-signature transfers (a 5-of-5 active permission, Permission_id 2).
+ * latency of /wallet/broadcasttransaction over loopback HTTP, for single-signature transfers, for
+ * 5-signature transfers (a 5-of-5 active permission, Permission_id 2), and for TRC-20 transfers of
+ * the genesis token (TriggerSmartContract run in the node's EVM, issue 17) beside TRX transfers.
  *
  * The node runs as `npm run devnet` does (devnet/cli.ts, in-memory state, a block every 3 s) in
  * its own process; this process is the client. Every transaction is built and signed before the
@@ -16,6 +17,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { create } from '@bufbuild/protobuf';
 import { TransferContractSchema } from '../shared/gen/protocol/contract_pb.ts';
+import { TriggerSmartContractSchema } from '../shared/gen/protocol/smart_contract_pb.ts';
+import { encodeEvmCall } from '../devnet/evm/abi.ts';
+import { GENESIS_TOKEN_ADDRESS_HEX } from '../devnet/evm/genesis-token.ts';
 import { addressToHex } from '../shared/chain/address.ts';
 import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/chain/keys.ts';
@@ -26,6 +30,9 @@ import { createTransaction, transactionToNodeJson } from '../shared/chain/transa
 const RUN_MS = 5_000;
 const SINGLE_TXS = 2_500;
 const MULTI_TXS = 700;
+const TRC20_TXS = 1_500;
+/** fee_limit of each TRC-20 transfer: 100 coin, far above what one uses. */
+const TRC20_FEE_LIMIT = 100n * 1_000_000n;
 const SUN = 1_000_000n;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -102,6 +109,31 @@ function presign(head: Json, from: Key, to: Key, signers: Key[], count: number, 
     const tx = createTransaction({ type: 'TransferContract', value, permissionId }, { refBlockBytes, refBlockHash, expiration, timestamp: BigInt(Date.now()) });
     const signatures = signers.map((s) => signDigest(tx.txId, s.priv));
     bodies.push(stringifyJson(transactionToNodeJson({ rawBytes: tx.rawBytes, signatures })));
+  }
+  return bodies;
+}
+
+/**
+ * Builds and signs `count` TRC-20 transfers of the genesis token from `from` (its holder) to `to`,
+ * each of a different amount so every txID differs.
+ */
+function presignTrc20(head: Json, from: Key, to: Key, count: number): string[] {
+  const number = BigInt((head.block_header.raw_data.number as number | undefined) ?? 0);
+  const refBlockBytes = hexToBytes(number.toString(16).padStart(16, '0').slice(12));
+  const refBlockHash = hexToBytes((head.blockID as string).slice(16, 32));
+  const expiration = BigInt(head.block_header.raw_data.timestamp as number) + 60_000n;
+  const bodies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const data = encodeEvmCall('transfer(address,uint256)', [
+      { type: 'address', value: hexToBytes(to.hex) },
+      { type: 'uint256', value: BigInt(i + 1) },
+    ]);
+    const value = create(TriggerSmartContractSchema, { ownerAddress: hexToBytes(from.hex), contractAddress: hexToBytes(GENESIS_TOKEN_ADDRESS_HEX), data });
+    const tx = createTransaction(
+      { type: 'TriggerSmartContract', value, permissionId: 0 },
+      { refBlockBytes, refBlockHash, expiration, timestamp: BigInt(Date.now()), feeLimit: TRC20_FEE_LIMIT },
+    );
+    bodies.push(stringifyJson(transactionToNodeJson({ rawBytes: tx.rawBytes, signatures: [signDigest(tx.txId, from.priv)] })));
   }
   return bodies;
 }
@@ -184,12 +216,24 @@ async function main(): Promise<void> {
     const head = await post(url, '/wallet/getnowblock', {});
     const singles = presign(head, single, to, [single], SINGLE_TXS, 0);
     const multis = presign(head, multi, to, cosigners, MULTI_TXS, 2);
+    // The built-in genesis' first account (alice, the PROTOCOL.md §9.1 test key 11×32) holds the token.
+    const holder = key(hexToBytes('11'.repeat(32)));
+    await post(url, '/devnet/faucet', { address: holder.hex, amount: 1_000_000n * SUN });
+    console.log(`pre-signing ${TRC20_TXS} TRC-20 transfers...`);
+    const trc20s = presignTrc20(head, holder, to, TRC20_TXS);
 
     const results: Result[] = [];
     results.push(await run(url, pid, '1 signature, sequential', singles.slice(0, 500), 1));
     results.push(await run(url, pid, '1 signature', singles.slice(500), 16));
     results.push(await run(url, pid, '5 signatures, sequential', multis.slice(0, 200), 1));
     results.push(await run(url, pid, '5 signatures', multis.slice(200), 16));
+    results.push(await run(url, pid, 'TRC-20 transfer, sequential', trc20s.slice(0, 300), 1));
+    results.push(await run(url, pid, 'TRC-20 transfer', trc20s.slice(300), 16));
+
+    // What a TRC-20 transfer cost in energy: the receipt of the last one, once in a block.
+    await post(url, '/devnet/produceblock', {});
+    const lastTrc20 = parseJson(trc20s[trc20s.length - 1]!) as Json;
+    const receipt = await post(url, '/wallet/gettransactioninfobyid', { value: lastTrc20.txID });
 
     // What one signature costs the node: it recovers every signer's address (shared/chain/verify.ts).
     const probe = hexToBytes(head.blockID as string);
@@ -212,6 +256,12 @@ async function main(): Promise<void> {
         `| ${r.name} | ${r.concurrency} | ${r.sent} | ${r.accepted} | ${(r.ms / 1000).toFixed(2)} | ${(r.accepted / (r.ms / 1000)).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${cpu} |`,
       );
       if (r.firstError) console.log(`  first refusal: ${r.firstError}`);
+    }
+    if (receipt.receipt) {
+      console.log('');
+      console.log(
+        `a TRC-20 transfer's receipt: ${receipt.receipt.result}, ${receipt.receipt.energy_usage_total} energy, ${receipt.receipt.energy_fee} sun of energy fee`,
+      );
     }
   } finally {
     await node.stop();

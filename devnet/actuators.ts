@@ -14,6 +14,8 @@
  */
 import { clone, create } from '@bufbuild/protobuf';
 import { Account_CdedSchema, type Account } from '../shared/gen/protocol/core_pb.ts';
+import type { TriggerSmartContract } from '../shared/gen/protocol/smart_contract_pb.ts';
+import { triggerActuator } from './evm/trigger.ts';
 import type {
   AccountPermissionUpdateContract,
   AssetIssueContract,
@@ -41,6 +43,8 @@ export interface ActuatorContext {
   params: ChainParameters;
   /** ms: the head block's timestamp, the node's "now" for every rule. */
   headBlockTime: bigint;
+  /** The transaction being broadcast (absent while a create endpoint builds one): smart-contract calls need it. */
+  transaction?: { txId: Uint8Array; feeLimit: bigint };
 }
 
 export interface ExecutionResult {
@@ -319,6 +323,8 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
         createsAccount: () => false,
       };
     }
+    case 'TriggerSmartContract':
+      return triggerActuator(ctx, contract as TriggerSmartContract, (address) => createAccount(ctx, address));
     default: {
       // Stake 2.0, votes, rewards and account names run in devnet/staking/ (issue 17).
       const staking = stakingActuator(ctx, type, contract);

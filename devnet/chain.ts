@@ -109,6 +109,8 @@ export interface ProducedBlock {
 export interface ChainOptions {
   clock: () => number;
   log: (line: string) => void;
+  /** Writes more state into a new chain with its genesis (the genesis TRC-20, devnet/evm/genesis-token.ts). */
+  atGenesis?: (store: DevnetStore, createTime: bigint) => void;
 }
 
 /** Block id: the 8-byte big-endian number, then bytes 8..32 of sha256(header raw) (PROTOCOL.md §7). */
@@ -192,11 +194,11 @@ export class Chain {
     const g = genesis ?? fallback;
     const timestamp = g.timestamp ?? Math.floor(options.clock() / BLOCK_INTERVAL_MS) * BLOCK_INTERVAL_MS;
     const fixed: Genesis = { ...g, timestamp };
-    const head = store.transaction(() => Chain.writeGenesis(store, fixed));
+    const head = store.transaction(() => Chain.writeGenesis(store, fixed, options.atGenesis));
     return new Chain(store, fixed, head, options);
   }
 
-  private static writeGenesis(store: DevnetStore, g: Genesis): StoredBlock {
+  private static writeGenesis(store: DevnetStore, g: Genesis, atGenesis?: ChainOptions['atGenesis']): StoredBlock {
     for (const [name, value] of Object.entries(g.parameters.numeric)) store.setProperty(name, value.toString());
     for (const [name, value] of Object.entries(g.parameters.masks)) store.setProperty(name, bytesToHex(value));
     const ctx: ActuatorContext = { store, params: g.parameters, headBlockTime: BigInt(g.timestamp!) };
@@ -213,6 +215,7 @@ export class Chain {
       }
       store.putAccount(account);
     }
+    atGenesis?.(store, ctx.headBlockTime);
     const raw = create(BlockHeader_rawSchema, { timestamp: BigInt(g.timestamp!), txTrieRoot: new Uint8Array(32), parentHash: new Uint8Array(32) });
     const hash = sha256(toBinary(BlockHeader_rawSchema, raw));
     const block: StoredBlock = {
@@ -325,7 +328,7 @@ export class Chain {
   buildTransaction(
     type: SupportedContractName,
     contract: unknown,
-    options: { permissionId?: number; data?: Uint8Array } = {},
+    options: { permissionId?: number; data?: Uint8Array; feeLimit?: bigint } = {},
   ): SignedTransaction & { txId: Uint8Array } {
     actuatorFor(this.context(), type, contract).validate();
     const head = this.head;
@@ -336,6 +339,7 @@ export class Chain {
         expiration: BigInt(head.timestamp + DEFAULT_EXPIRATION_MS),
         timestamp: BigInt(this.clock()),
         ...(options.data && options.data.length > 0 ? { data: options.data } : {}),
+        ...(options.feeLimit ? { feeLimit: options.feeLimit } : {}),
       },
     );
   }
@@ -451,7 +455,7 @@ export class Chain {
 
   /** Steps 5.7-5.10: bandwidth, multi-sign fee, the contract's validation and execution. */
   private apply(tx: SignedTransaction, decoded: DecodedTransaction, txId: Uint8Array): TransactionReceipt {
-    const ctx = this.context();
+    const ctx: ActuatorContext = { ...this.context(), transaction: { txId, feeLimit: decoded.raw.feeLimit } };
     const actuator = actuatorFor(ctx, decoded.contractType, decoded.contract);
     const receipt: TransactionReceipt = { fee: 0n, netUsage: 0n, netFee: 0n, multiSignFee: 0n };
     this.consumeBandwidth(tx, decoded, txId, actuator.createsAccount(), receipt);

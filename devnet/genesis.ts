@@ -55,6 +55,9 @@ export const DEFAULT_NUMERIC_PARAMETERS = {
   MAX_DELEGATE_LOCK_PERIOD: 864_000n,
   WITNESS_PAY_PER_BLOCK: 16_000_000n,
   WITNESS_127_PAY_PER_BLOCK: 160_000_000n,
+  // Smart contracts (devnet/evm/README.md): sun per unit of energy, and the most a fee_limit may be.
+  ENERGY_FEE: 100n,
+  MAX_FEE_LIMIT: 15_000_000_000n,
 } as const;
 
 export type NumericParameter = keyof typeof DEFAULT_NUMERIC_PARAMETERS;
@@ -182,6 +185,8 @@ function parseParameters(v: unknown): ChainParameters {
     rejectField('genesis.parameters.ALLOW_SAME_TOKEN_NAME', 'the devnet keeps tokens by id only, so this must be 1');
   }
   if (numeric.TOTAL_SIGN_NUM < 1n || numeric.TOTAL_SIGN_NUM > 32n) rejectField('genesis.parameters.TOTAL_SIGN_NUM', 'must be 1..32');
+  // Energy is bought at ENERGY_FEE sun a unit (devnet/evm/trigger.ts divides by it).
+  if (numeric.ENERGY_FEE < 1n) rejectField('genesis.parameters.ENERGY_FEE', 'must be at least 1 sun per unit of energy');
   return { numeric, masks };
 }
 

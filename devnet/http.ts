@@ -242,7 +242,7 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
       chunks.push(chunk);
     });
     req.on('error', stop);
-    req.on('end', () => {
+    req.on('end', async () => {
       if (aborted) return;
       clearTimeout(timer);
       let status = 200;
@@ -260,7 +260,7 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
           if (!isRecord(parsed)) rejectField('request body', 'expected a JSON object');
           input = ownEntries(parsed);
         }
-        body = route.handler({ body: input, visible: readVisible(input), remoteAddress: req.socket.remoteAddress });
+        body = await route.handler({ body: input, visible: readVisible(input), remoteAddress: req.socket.remoteAddress });
       } catch (e) {
         if (e instanceof HttpReply) {
           status = e.status;

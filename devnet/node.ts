@@ -18,6 +18,7 @@ import { BLOCK_INTERVAL_MS } from '../shared/chain/tapos.ts';
 import { defaultGenesis, type Genesis } from './genesis.ts';
 import { createDevnetServer, type HttpLimits, type HttpStats } from './http.ts';
 import { DevnetStore } from './store.ts';
+import { installGenesisToken, prepareGenesisToken } from './evm/genesis-token.ts';
 
 export interface DevnetOptions {
   /** TCP port; 0 (the default here) picks a free one. The CLI's default is 8090. */
@@ -77,7 +78,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const store = new DevnetStore(options.dbFile);
   let chain: Chain;
   try {
-    chain = Chain.open(store, options.genesis, defaultGenesis(), { clock, log });
+    // A new chain gets the genesis TRC-20; its constructor runs in the (asynchronous) EVM first.
+    const token = store.isInitialised() ? undefined : await prepareGenesisToken(options.genesis ?? defaultGenesis());
+    const atGenesis = token ? (s: DevnetStore, time: bigint): void => installGenesisToken(s, token, time) : undefined;
+    chain = Chain.open(store, options.genesis, defaultGenesis(), { clock, log, ...(atGenesis ? { atGenesis } : {}) });
   } catch (e) {
     store.close();
     throw e;

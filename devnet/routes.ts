@@ -41,6 +41,8 @@ import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
 import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/chain/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
+import { addContractInfo, contractRetOf, getContract, triggerConstantContract, triggerSmartContract } from './evm/routes.ts';
+import { broadcastWithEvm } from './evm/trigger.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
 import { stakeAccountJson, stakingQueries, STAKING_CREATE_ENDPOINTS } from './staking/routes.ts';
 
@@ -64,7 +66,7 @@ interface Request {
   remoteAddress: string | undefined;
 }
 
-type Handler = (req: Request) => Json;
+type Handler = (req: Request) => Json | Promise<Json>;
 
 const JAVA = {
   validate: 'class org.tron.core.exception.ContractValidateException',
@@ -131,9 +133,9 @@ function transactionBody(body: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // Writing replies
 
-function storedTransactionJson(stored: StoredTransaction, visible: boolean): Json {
+function storedTransactionJson(chain: Chain, stored: StoredTransaction, visible: boolean): Json {
   const { visible: _v, ...json } = transactionToNodeJson({ rawBytes: stored.rawBytes, signatures: stored.signatures }, { visible });
-  const out: Json = { ret: [{ contractRet: 'SUCCESS' }] };
+  const out: Json = { ret: [{ contractRet: contractRetOf(chain, stored.txId) }] };
   if (json.signature) out.signature = json.signature;
   out.txID = json.txID;
   out.raw_data = json.raw_data;
@@ -147,7 +149,7 @@ function blockJson(chain: Chain, block: StoredBlock, visible: boolean): Json {
     block_header: messageToNodeJson(BlockHeaderSchema, block.header, { visible }),
   };
   if (block.txIds.length > 0) {
-    out.transactions = block.txIds.map((id) => storedTransactionJson(chain.store.getTransaction(id)!, visible));
+    out.transactions = block.txIds.map((id) => storedTransactionJson(chain, chain.store.getTransaction(id)!, visible));
   }
   return out;
 }
@@ -165,6 +167,7 @@ function transactionInfoJson(chain: Chain, stored: StoredTransaction): Json {
   if (r.netUsage > 0n) receipt.net_usage = r.netUsage;
   if (r.netFee > 0n) receipt.net_fee = r.netFee;
   out.receipt = receipt;
+  addContractInfo(chain, stored, out, receipt);
   if (r.assetIssueId !== undefined) out.assetIssueID = r.assetIssueId;
   return out;
 }
@@ -288,10 +291,14 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
   // Stake 2.0, votes, rewards and account names (devnet/staking/).
   for (const [path, type] of STAKING_CREATE_ENDPOINTS) post(path, createHandler(chain, type, false));
   for (const [path, handler] of stakingQueries(chain)) both(path, handler);
-  post('/wallet/broadcasttransaction', ({ body, visible }) => {
+  post('/wallet/broadcasttransaction', async ({ body, visible }) => {
     const { tx, raw } = readTransaction(body);
-    return broadcastJson(chain.broadcast(tx, raw), visible);
+    return broadcastJson(await broadcastWithEvm(chain, tx, raw), visible);
   });
+  // Smart contracts (devnet/evm/).
+  post('/wallet/triggersmartcontract', ({ body, visible }) => triggerSmartContract(chain, body, visible));
+  post('/wallet/triggerconstantcontract', ({ body, visible }) => triggerConstantContract(chain, body, visible));
+  both('/wallet/getcontract', ({ body, visible }) => getContract(chain, body, visible));
   both('/wallet/getaccount', ({ body, visible }) => {
     const account = chain.getAccount(readAddress(body, 'address'));
     return account ? { ...messageToNodeJson(AccountSchema, account, { visible }), ...stakeAccountJson(chain.store, account.address, visible) } : {};
@@ -303,7 +310,7 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
   });
   both('/wallet/gettransactionbyid', ({ body, visible }) => {
     const stored = chain.store.getTransaction(readTxId(body));
-    return stored ? storedTransactionJson(stored, visible) : {};
+    return stored ? storedTransactionJson(chain, stored, visible) : {};
   });
   both('/wallet/gettransactioninfobyid', ({ body }) => {
     const stored = chain.store.getTransaction(readTxId(body));
@@ -338,6 +345,8 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
       // Devnet-only keys (devnet/staking/README.md): the 24 h withdraw rule's days, and a staking day's length.
       ['getWitnessAllowanceFrozenTime', n.WITNESS_ALLOWANCE_FROZEN_TIME],
       ['getDevnetFrozenPeriodMs', n.FROZEN_PERIOD_MS],
+      ['getEnergyFee', n.ENERGY_FEE],
+      ['getMaxFeeLimit', n.MAX_FEE_LIMIT],
     ];
     return { chainParameter: list.map(([key, value]) => (value === 0n ? { key } : { key, value })) };
   });

@@ -228,3 +228,9 @@ export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
  * known (with a known balance, anything above the balance is). A billion whole tokens.
  */
 export const LARGE_APPROVAL_WHOLE_TOKENS = 1_000_000_000n;
+
+/**
+ * maxEnergyLimitForConstant: the most energy a constant call (triggerconstantcontract) may use on
+ * the local node, as the reference node's default; a fee_limit lowers it (devnet/evm/routes.ts).
+ */
+export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
