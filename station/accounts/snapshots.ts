@@ -8,7 +8,9 @@
  * what this station observed from the node (an account or a token with a node source), nor an
  * account newer than it; each account left alone is named with the reason. A snapshot dated in the
  * future (its block, or any account's read time, past this machine's clock plus MAX_FUTURE_SKEW_MS)
- * is refused whole. Everything of one import is stored in one SQLite transaction.
+ * is refused whole. Everything of one import is stored in one SQLite transaction. The stored blocks
+ * are listed with their provenance (the first is the one offline builds use) and removed one by
+ * one: the accounts and tokens a file brought stay, each with its own source.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { hexToFixedBytes } from '../../shared/base/bytes.ts';
@@ -20,11 +22,40 @@ import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
 import { saleOfSnapshotToken } from '../core/token-details.ts';
-import type { SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+import type { SnapshotEntryView, SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+import type { ChainSnapshotRecord } from '../store/snapshots.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
 
 export function snapshotsFeature(ctx: StationContext) {
+  const entry = (r: ChainSnapshotRecord, inUse: boolean, now: number): SnapshotEntryView => ({
+    id: r.id,
+    block: { number: r.blockNumber, id: bytesToHex(r.blockId), timestamp: r.blockTimestamp },
+    provenance: provenanceOf(r.source, r.blockTimestamp, now),
+    importedAt: r.importedAt,
+    inUse,
+  });
+
   return {
+    /** The stored blocks, highest first: the first is the one an offline build references (`inUse`). */
+    snapshotList(): { snapshots: SnapshotEntryView[] } {
+      const now = ctx.now();
+      return { snapshots: ctx.store.listChainSnapshots().map((r, i) => entry(r, i === 0, now)) };
+    },
+
+    /** Removes stored block `id` (a number from snapshotList); the next highest is used from then on. */
+    snapshotRemove(args: { id: number }): { removed: SnapshotEntryView; next: SnapshotEntryView | null } {
+      const id = args.id;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+        fail('INVALID_INPUT', 'id: the number of a stored block, as the snapshot list shows it', { field: 'id' });
+      const now = ctx.now();
+      const removed = ctx.store.removeChainSnapshot(id);
+      if (!removed) fail('NOT_FOUND', `id: this station has no stored block ${id}; nothing was removed`, { field: 'id' });
+      const next = ctx.store.latestChainSnapshot();
+      return { removed: entry(removed, false, now), next: next ? entry(next, true, now) : null };
+    },
+
     /** A snapshot of `accounts` and every stored token, read from the node now, as a file's name and text. */
     async snapshotExport(args: { accounts: string[] }): Promise<SnapshotFileView> {
       if (!Array.isArray(args.accounts) || args.accounts.length === 0) fail('INVALID_INPUT', 'account: name at least one account', { field: 'account' });

@@ -13,6 +13,7 @@ import type { PermissionComparison } from '../node/permission-comparison.ts';
 
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
+import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
 
 export interface SettingsView {
   node: string;
@@ -68,13 +69,15 @@ export interface StationAccountView {
   tokens: { id: string; balance: string }[];
   permissions: PermissionEntryView[];
   source: SourceView;
+  /** The same source judged (issue 16): observed or claimed by a file, its age, stale when old. */
+  provenance: Provenance;
   fetchedAt: number;
   ageMs: number;
   age: string;
 }
 
 /** One stored account in accountsList. */
-export type AccountEntryView = Pick<StationAccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+export type AccountEntryView = Pick<StationAccountView, 'address' | 'label' | 'source' | 'provenance' | 'fetchedAt' | 'ageMs' | 'age'>;
 
 export interface ApprovalNumbers {
   /** null when the station does not know the permission (a plain transaction file, no account). */
@@ -111,6 +114,11 @@ export interface StationTransactionView extends ApprovalNumbers {
    * transaction, the one the signers count against; null when the station does not know it.
    */
   approval: ApprovalView | null;
+  /**
+   * Where the permission the weights count against and the token description of the amount came
+   * from, and every claim that disagrees with what the station holds (issue 16).
+   */
+  provenance: TransactionProvenance;
 }
 
 export interface ListEntryView {
@@ -132,6 +140,8 @@ export interface BuildView {
   transaction: StationTransactionView;
   /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
   basis: string;
+  /** The reference block's provenance: observed (the node's head now) or claimed by a snapshot file, and its age. */
+  block: Provenance;
   warnings: string[];
 }
 
@@ -180,6 +190,18 @@ export interface SnapshotImportView {
   age: string;
   accounts: { address: string; stored: boolean; reason?: string }[];
   tokens: string[];
+}
+
+/** A stored block an offline build can reference (snapshotList), with where it came from. */
+export interface SnapshotEntryView {
+  /** The number snapshotRemove takes. */
+  id: number;
+  block: { number: number; id: string; timestamp: number };
+  /** Observed or claimed by its snapshot file; its age is the block's. */
+  provenance: Provenance;
+  importedAt: number;
+  /** The highest block: the one offline builds use now. */
+  inUse: boolean;
 }
 
 /** A handoff file made for carrying: its suggested name and its text (the caller writes it). */
