@@ -97,7 +97,7 @@ export class TransactionMaker {
       block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
       // Issue 16: the basis says whose word the block is, so a forged snapshot shows as a claim.
       provenance = provenanceOf(snap.source, snap.blockTimestamp, now);
-      basis = `offline: block ${block.number}, ${provenance.text}, ${formatDuration(now - block.timestamp)} old`;
+      basis = `offline: the chain snapshot block ${block.number}, ${provenance.text}, ${formatDuration(now - block.timestamp)} old`;
     }
     const synthetic: ChainSnapshot = { format: 'airlock.snapshot', version: 1, node: ctx.nodeUrl(), block, accounts: [], tokens: [], exported_at: now };
     return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, block: provenance, ...(fetched && { fetched }) };

@@ -12,6 +12,7 @@
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
+import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { escapeText } from '../../shared/base/escape.ts';
 import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
@@ -21,9 +22,14 @@ import { claimsOf } from './claims.ts';
 import { isObserved } from './provenance.ts';
 import { provenanceOf } from './records.ts';
 
-/** A permission in a few words: `2 of 3 keys`. */
+/** A permission in a few words: `2 of TA… (1), TB… (1)` (a key's weight shown when it is not 1). */
 function permissionWords(p: Permission): string {
-  return `${p.threshold} of ${p.keys.length} key${p.keys.length === 1 ? '' : 's'}`;
+  return `${p.threshold} of ${p.keys.map((k) => `${addressToBase58(k.address)}${k.weight === 1n ? '' : ` (weight ${k.weight})`}`).join(', ')}`;
+}
+
+/** A token description in a few words, escaped: `"Gold" (GLD), precision 2`. */
+function tokenWords(t: { name: string; abbreviation: string; precision: number }): string {
+  return `"${escapeText(t.name)}"${t.abbreviation ? ` (${escapeText(t.abbreviation)})` : ''}, precision ${t.precision}`;
 }
 
 /** The id a contract's token is named by, or null (a transfer of coin, a permission change). */
@@ -44,6 +50,7 @@ export function transactionProvenance(store: Store, r: TransactionRecord, contra
     observed = (id === 0 ? ap.owner : ap.actives.find((x) => x.id === id)) ?? null;
   }
   const observedText = observedAccount && provenanceOf(observedAccount.source, observedAccount.fetchedAt, now);
+  const claims = claimsOf(store, r.txId);
 
   let permission: Provenance;
   if (r.permission === null) {
@@ -56,9 +63,14 @@ export function transactionProvenance(store: Store, r: TransactionRecord, contra
     } else if (r.origin === 'built-observed') {
       permission = { ...provenanceOf(null, r.createdAt, now), trust: 'observed', text: 'observed from the node when this transaction was built' };
     } else {
-      // A claim: the file that brought the transaction (its first signature's), else the file the account came from.
+      // A claim: the first file that claimed this very permission, else the one that brought the
+      // first signature, else the file the account came from.
+      const hex = bytesToHex(r.permission);
+      const claimedBy = claims.find((c) => c.kind === 'permission' && c.permissionHex === hex)?.file;
       const fromSignature = store.listSignatures(r.txId).find((s) => s.origin.kind !== 'local key')?.origin;
-      const file = fromSignature && 'file' in fromSignature ? fromSignature.file : account && account.source.kind === 'file' ? account.source.file : 'unknown';
+      const file =
+        claimedBy ??
+        (fromSignature && 'file' in fromSignature ? fromSignature.file : account && account.source.kind === 'file' ? account.source.file : 'unknown');
       permission = provenanceOf({ kind: 'file', file }, account && !sameAsObserved ? account.fetchedAt : r.createdAt, now);
     }
     if (observedAccount && observedText) {
@@ -83,7 +95,7 @@ export function transactionProvenance(store: Store, r: TransactionRecord, contra
       : { ...provenanceOf(null, null, now), text: `unknown: this station holds no description of token ${tokenId}; the amount is in smallest units` };
   }
 
-  for (const c of claimsOf(store, r.txId)) {
+  for (const c of claims) {
     if (c.kind === 'permission') {
       if (r.permission !== null && c.permissionId === id && c.permissionHex !== bytesToHex(r.permission)) {
         const claimed = fromBinary(PermissionSchema, hexToBytes(c.permissionHex));
@@ -95,7 +107,7 @@ export function transactionProvenance(store: Store, r: TransactionRecord, contra
       const differs = c.name !== token.name || c.abbreviation !== token.abbreviation || c.precision !== token.precision;
       if (differs && tokenProvenance) {
         conflicts.push(
-          `file ${escapeText(c.file)} describes token ${c.tokenId} as "${escapeText(c.name)}" (${escapeText(c.abbreviation)}, precision ${c.precision}); the amount is shown with "${escapeText(token.name)}" (${escapeText(token.abbreviation)}, precision ${token.precision}, ${tokenProvenance.text}), and the file's claim was not taken`,
+          `file ${escapeText(c.file)} describes token ${c.tokenId} as ${tokenWords(c)}; the amount is shown with ${tokenWords(token)} (${tokenProvenance.text}), and the file's claim was not taken`,
         );
       }
     }

@@ -164,8 +164,9 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         }
         for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
       }
-      // A claim that disagrees is kept to show on the transaction's screen, never taken (issue 16).
-      if (claimBytes !== null && permissionBytes !== null && !equalBytes(claimBytes, permissionBytes))
+      // Each file's permission claim is kept (never taken): one that disagrees shows as a conflict on
+      // the transaction's screen, one that agrees names the file the weights' basis came from (issue 16).
+      if (claimBytes !== null)
         keepClaim(store, txId, { kind: 'permission', file: name, permissionId: imp.permissionId, permissionHex: bytesToHex(claimBytes) });
       for (const t of imp.tokens) {
         const held = store.getToken(t.id);
