@@ -569,3 +569,4 @@ export type KeyView = v.InferOutput<typeof KEY_VIEW>;
 export type BookEntry = v.InferOutput<typeof BOOK_ENTRY>;
 export type AccountView = v.InferOutput<typeof ACCOUNT_VIEW>;
 export type AccountEntry = v.InferOutput<typeof ACCOUNT_ENTRY>;
+export type SnapshotEntry = v.InferOutput<typeof SNAPSHOT_ENTRY>;
