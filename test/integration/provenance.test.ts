@@ -17,7 +17,7 @@ import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
 import { assetIssueBody, buildAndSend, funded, newKey, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { jsonFile, TEST_SCRYPT, testStation, workDir } from '../helpers/station-helpers.ts';
 
 /** A loopback port nothing listens on: a station given it is offline. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -223,5 +223,43 @@ describe('stored blocks are listed and removed', () => {
       expect(r.ok === false && [r.error.code, r.error.details?.field]).toEqual([code, 'id']);
     }
     expect(s.store.listAudit().length).toBe(before);
+  });
+});
+
+describe('airlock snapshot list | remove', () => {
+  it('lists the blocks with their source and which one builds use, removes one by id, and refuses an unknown id naming it', async () => {
+    const exporter = open('cli-exporter');
+    const genuine = JSON.parse((await exporter.snapshotExport({ accounts: [owner.b58] })).text) as Json;
+    const forged = structuredClone(genuine);
+    forged.block = {
+      number: genuine.block.number + 50_000,
+      id: (genuine.block.number + 50_000).toString(16).padStart(16, '0') + bytesToHex(randomBytes(24)),
+      timestamp: node.clock.now,
+    };
+    const S = testStation(work.dir, 'cli', { node: NOWHERE, now: () => node.clock.now });
+    await S.ok(['snapshot', 'import', jsonFile(work.dir, 'genuine.json', genuine)]);
+    await S.ok(['snapshot', 'import', jsonFile(work.dir, 'forged.json', forged)]);
+
+    const listed = await S.run(['snapshot', 'list']);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`block ${forged.block.number}, claimed by file forged\\.json \\(unverified\\), .* old, used for offline builds$`));
+    expect(lines[1]).toMatch(new RegExp(`block ${genuine.block.number}, claimed by file genuine\\.json \\(unverified\\), .* old$`));
+
+    const json = await S.ok(['snapshot', 'list']);
+    const forgedId = String(json.snapshots[0].id);
+    const removed = await S.run(['snapshot', 'remove', forgedId]);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout.trim()).toBe(
+      `Removed block ${forged.block.number} (claimed by file forged.json (unverified)). Offline builds now use block ${genuine.block.number} (claimed by file genuine.json (unverified)).`,
+    );
+    expect((await S.ok(['snapshot', 'list'])).snapshots.map((e: Json) => e.block.number)).toEqual([genuine.block.number]);
+
+    for (const bad of [forgedId, 'seven']) {
+      const r = await S.run(['snapshot', 'remove', bad], { json: true });
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stderr).error).toMatchObject({ code: bad === 'seven' ? 'INVALID_INPUT' : 'NOT_FOUND', details: { field: 'id' } });
+    }
   });
 });
