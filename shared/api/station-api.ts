@@ -429,6 +429,8 @@ export const STATION_API = defineApi({
       txId: txIdText,
       transaction: STATION_TRANSACTION,
       basis: v.string(),
+      /** The reference block's provenance, as a build's (issue 16). */
+      block: PROVENANCE_VIEW,
       warnings: v.array(v.string()),
       text: v.string(),
     }),
