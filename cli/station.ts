@@ -271,6 +271,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         [
           `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
           ...kept.map((a) => `${a.address}: ${a.reason}`),
+          ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
         ].join('\n'),
       );
     });

@@ -103,7 +103,10 @@ export class AccountsState {
     this.error = null;
     const r = answer.value;
     const stored = r.accounts.filter((a) => a.stored);
-    const kept = r.accounts.filter((a) => !a.stored).map((a) => `${a.address}: ${a.reason ?? 'kept'}`);
+    const kept = [
+      ...r.accounts.filter((a) => !a.stored).map((a) => `${a.address}: ${a.reason ?? 'kept'}`),
+      ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
+    ];
     await this.loadList();
     await this.loadBlocks();
     const wanted = stored.find((a) => a.address === address.trim()) ?? (stored.length === 1 ? stored[0] : undefined);

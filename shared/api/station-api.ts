@@ -323,6 +323,8 @@ export const STATION_API = defineApi({
       age: v.string(),
       accounts: v.array(v.strictObject({ address: v.string(), stored: v.boolean(), reason: v.optional(v.string()) })),
       tokens: v.array(v.string()),
+      /** Tokens of the file not taken, each with why: this station observed their description from the node. */
+      tokensKept: v.array(v.strictObject({ id: v.string(), reason: v.string() })),
     }),
   },
 

@@ -190,6 +190,8 @@ export interface SnapshotImportView {
   age: string;
   accounts: { address: string; stored: boolean; reason?: string }[];
   tokens: string[];
+  /** Tokens of the file left as this station holds them, each with why (a description observed from the node). */
+  tokensKept: { id: string; reason: string }[];
 }
 
 /** A stored block an offline build can reference (snapshotList), with where it came from. */
