@@ -90,6 +90,7 @@ export function snapshotsFeature(ctx: StationContext) {
       future(snapshot.block.timestamp, 'block.timestamp');
       snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
+      const tokensKept: SnapshotImportView['tokensKept'] = [];
       const store = ctx.store;
       store.atomic(() => {
         store.putChainSnapshot({
@@ -119,7 +120,14 @@ export function snapshotsFeature(ctx: StationContext) {
           // A token the node described to this station keeps that description: a file's claim could
           // change its precision, and with it the amount a signer sees.
           const held = store.getToken(t.id);
-          if (held && isObserved(held.source)) continue;
+          if (held && isObserved(held.source)) {
+            // Named in the result, never dropped in silence (issue 16): the file's claim was not taken.
+            tokensKept.push({
+              id: t.id,
+              reason: `this station observed it from the node (${sourceView(held.source).text}); a file's claim does not replace that`,
+            });
+            continue;
+          }
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
         }
       });
@@ -129,6 +137,7 @@ export function snapshotsFeature(ctx: StationContext) {
         age: formatDuration(ctx.now() - snapshot.block.timestamp),
         accounts,
         tokens: snapshot.tokens.map((t) => t.id),
+        tokensKept,
       };
     },
   };
