@@ -7,6 +7,7 @@
  * to list them all with status and signature counts (issue 7's target: ≤ 50 ms), a filtered page,
  * and a walk of the whole audit chain. Then the station services (services.ts) against issue 7's
  * targets: a 5-signature handoff import, a signed 10,000-row CSV batch, a list of 10,000 with weights.
+ * And the keyed audit chain's cost per write: one-row commits bare, with the chain, with its anchor file.
  * Figures are for information only: nothing here asserts a speed.
  */
 import { fileAuditSeal } from '../station/vault/audit-seal.ts';
@@ -113,6 +114,54 @@ try {
 } finally {
   store.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The keyed audit chain's cost per write (issue 16): the same 1,000 one-commit inserts of one row
+// (a) in a bare SQLite file with the store's settings and no audit at all, (b) through the store
+// with its MACed chain and the anchor kept in memory (the MAC and the audit row), (c) through the
+// store with the anchor written durably to the keystore's owner-only file after each commit, as a
+// keystore station does (the keychain's anchor is an OS call instead). (b) - (a) is the chain's
+// cost, (c) - (b) the anchor's.
+{
+  const { default: Database } = await import('better-sqlite3');
+  const { memoryAuditSeal } = await import('../station/vault/audit-seal.ts');
+  const N = 1_000;
+  const perWrite = (label: string, ms: number) => console.log(`${label}${rate(N, ms)}, ${((ms * 1000) / N).toFixed(0)} µs per write`);
+
+  const bareDir = mkdtempSync(join(tmpdir(), 'airlock-bench-bare-'));
+  const db = new Database(join(bareDir, 'bare.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE t (tx_id BLOB PRIMARY KEY, raw BLOB NOT NULL, kind TEXT NOT NULL, account BLOB NOT NULL, note TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO t (tx_id, raw, kind, account, note) VALUES (?, ?, ?, ?, ?)');
+    const rows = Array.from({ length: N }, (_, i) => transaction(i));
+    const t0 = performance.now();
+    for (const r of rows) db.transaction(() => insert.run(r.txId, r.raw, r.kind, r.account, r.note))();
+    perWrite('one row per commit, bare SQLite, no audit:            ', performance.now() - t0);
+  } finally {
+    db.close();
+    rmSync(bareDir, { recursive: true, force: true });
+  }
+
+  for (const [label, seal] of [
+    ['insertTransaction, keyed audit, anchor in memory:     ', () => memoryAuditSeal()],
+    ['insertTransaction, keyed audit, anchor file (0600):   ', (d: string) => fileAuditSeal(d)],
+  ] as const) {
+    const d = mkdtempSync(join(tmpdir(), 'airlock-bench-audit-'));
+    const made = seal(d);
+    const s = openStore({ dataDir: d }, { seal: () => made });
+    try {
+      const rows = Array.from({ length: N }, (_, i) => transaction(i));
+      const t0 = performance.now();
+      for (const r of rows) s.insertTransaction(r);
+      perWrite(label, performance.now() - t0);
+    } finally {
+      s.close();
+      rmSync(d, { recursive: true, force: true });
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

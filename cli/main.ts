@@ -53,7 +53,7 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     .argument('[file]')
     .option('--visible')
     .action(async (file: string | undefined, o: { visible?: boolean }) => {
-      done({ json: encodeCommand(await readJsonInput(io, file), { visible: o.visible === true }) });
+      done({ json: encodeCommand(await readJsonInput(io, file), { visible: o.visible === true, now: io.now() }) });
     });
   tool(tx, 'inspect', TX_INSPECT_USAGE)
     .argument('[file]')

@@ -7,6 +7,7 @@
 import { escapeText } from '../shared/base/escape.ts';
 import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
 import type { TokenView } from '../station/core/token-details.ts';
+import type { Provenance } from '../shared/api/provenance-schema.ts';
 
 /** Rows of `label  value`, aligned. */
 export function table(rows: [string, string][]): string {
@@ -17,6 +18,11 @@ export function table(rows: [string, string][]): string {
 /** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
 /** Stored text as people may safely see it on a terminal (shared/base/escape.ts). */
 export const plain = escapeText;
+
+/** A provenance in words: `claimed by file f.json (unverified), 3 d old  [STALE]`. */
+export function provenanceText(p: Provenance): string {
+  return `${plain(p.text)}${p.age !== null ? `, ${p.age} old` : ''}${p.stale ? '  [STALE: fetch it again]' : ''}`;
+}
 
 export function txText(v: StationTransactionView): string {
   const rows: [string, string][] = [
@@ -34,6 +40,10 @@ export function txText(v: StationTransactionView): string {
     ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
     ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
   ];
+  // Issue 16: which source the weights and the amount rest on; a file's word is marked unverified.
+  rows.push(['permission', provenanceText(v.provenance.permission)]);
+  if (v.provenance.token) rows.push(['token', provenanceText(v.provenance.token)]);
+  for (const c of v.provenance.conflicts) rows.push(['CONFLICT', plain(c)]);
   if (v.note) rows.push(['note', plain(v.note)]);
   if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
   if (v.chain) rows.push(['on chain', plain(v.chain.text)]);
@@ -46,7 +56,7 @@ export function accountText(a: StationAccountView): string {
       ['account', `${a.address}${a.label !== null ? `  ${plain(a.label)}` : ''}`],
       ['balance', `${a.balance} sun`],
       ['tokens', a.tokens.map((t) => `${t.id}: ${t.balance}`).join(', ') || '-'],
-      ['source', `${a.source.text}, ${a.age} old`],
+      ['source', provenanceText(a.provenance)],
     ]),
   ];
   for (const p of a.permissions) {
@@ -70,7 +80,7 @@ export function tokenText(t: TokenView): string {
     ['cded supply', sale?.cdedSupply ? sale.cdedSupply.map((c) => `${c.amount} for ${c.days} days`).join(', ') || '-' : 'not known'],
     ['free bandwidth', sale?.freeAssetNetLimit != null ? `${sale.freeAssetNetLimit} per holder, ${sale.publicFreeAssetNetLimit ?? '0'} in total` : 'not known'],
     ['url', t.url],
-    ['source', `${t.source.text}, stored ${t.age} ago`],
+    ['source', provenanceText(t.provenance)],
   ]);
 }
 

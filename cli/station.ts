@@ -275,8 +275,28 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         [
           `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
           ...kept.map((a) => `${a.address}: ${a.reason}`),
+          ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
         ].join('\n'),
       );
+    });
+  snapshot.command('list').action(() => {
+    const r = open().snapshotList();
+    const row = (e: (typeof r.snapshots)[number]): [string, string] => [
+      String(e.id),
+      `block ${e.block.number}, ${plain(e.provenance.text)}, ${e.provenance.age} old${e.inUse ? ', used for offline builds' : ''}`,
+    ];
+    done(r, r.snapshots.length === 0 ? 'No blocks stored; run airlock snapshot import FILE.' : table(r.snapshots.map(row)));
+  });
+  snapshot
+    .command('remove')
+    .argument('<id>')
+    .action((id: string) => {
+      const r = open().snapshotRemove({ id: /^[0-9]{1,15}$/.test(id) ? Number(id) : NaN });
+      const next =
+        r.next === null
+          ? 'No block is left: offline builds need a new snapshot.'
+          : `Offline builds now use block ${r.next.block.number} (${plain(r.next.provenance.text)}).`;
+      done(r, `Removed block ${r.removed.block.number} (${plain(r.removed.provenance.text)}). ${next}`);
     });
 
   // build -------------------------------------------------------------------------------------

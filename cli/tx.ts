@@ -12,7 +12,8 @@
  *
  * For a new user (issue 6 part 5): a contract's `parameter.type_url` may be left out when its
  * `type` names it (a `type_url` that disagrees is refused); `tx encode` refuses raw_data without
- * its reference block or expiration rather than print a transaction that expired in 1970; output
+ * its reference block or expiration rather than print a transaction that expired in 1970, and an
+ * expiration more than 24 h after its timestamp, which no node accepts (issue 16); output
  * is visible when the input says `"visible": true` or --visible is given, so a signed visible
  * transaction stays visible and the node's replies to it stay readable.
  */
@@ -27,6 +28,7 @@ import { isRecord } from '../shared/chain/input.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { checkPermissionId } from '../shared/chain/permission-id.ts';
 import {
+  checkExpirationWithinWindow,
   decodeRaw,
   encodeRaw,
   rawToNodeJson,
@@ -113,9 +115,27 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
   );
 }
 
-export function encodeCommand(json: unknown, options: { visible: boolean }) {
+/**
+ * Refuses an expiration the node would refuse: more than 24 h after the reference moment, with the
+ * build's words (shared/chain/transaction.ts checkExpirationWithinWindow). The reference moment is
+ * raw_data.timestamp, the time the transaction was made against its reference block; without one,
+ * this machine's clock. (Issue 16: an expiration in 2100 was encoded and never accepted.)
+ */
+function requireExpirationWithinDay(decoded: DecodedTransaction, now: number): void {
+  const timestamp = decoded.raw.timestamp;
+  const stamped = timestamp > 0n && timestamp <= BigInt(Number.MAX_SAFE_INTEGER);
+  checkExpirationWithinWindow(
+    decoded.raw.expiration,
+    stamped ? Number(timestamp) : now,
+    'raw_data.expiration',
+    stamped ? 'after raw_data.timestamp' : 'from now',
+  );
+}
+
+export function encodeCommand(json: unknown, options: { visible: boolean; now: number }) {
   const tx = readTransaction(json, options.visible);
   requireReferenceAndExpiration(tx.decoded);
+  requireExpirationWithinDay(tx.decoded, options.now);
   return {
     txID: bytesToHex(tx.decoded.txId),
     raw_data_hex: bytesToHex(tx.rawBytes),

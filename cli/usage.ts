@@ -13,7 +13,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock book list | book set ADDR LABEL | book delete ADDR
   airlock account fetch ADDR | account show ADDR | account list
   airlock token show ID [--fetch] | token list
-  airlock snapshot export FILE --account ADDR... | snapshot import FILE
+  airlock snapshot export FILE --account ADDR... | snapshot import FILE | snapshot list | snapshot remove ID
   airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]
   airlock build transfer-asset --from A --to B --token ID --amount N [...]
   airlock build participate --from A --to ISSUER --token ID --amount SUN [...]

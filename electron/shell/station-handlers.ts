@@ -78,6 +78,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     accountsList: () => ({ accounts: station.accountsList() }),
     snapshotExport: (args) => station.snapshotExport(args),
     snapshotImport: (args) => station.snapshotImport(args),
+    snapshotList: () => station.snapshotList(),
+    snapshotRemove: (args) => station.snapshotRemove(args),
 
     buildTransfer: async (args) => station.apiBuilt(await station.buildTransfer(args)),
     buildTransferAsset: async (args) => station.apiBuilt(await station.buildTransferAsset(args)),

@@ -2,11 +2,13 @@
  * The Accounts screen's state (issue 10 "Accounts"): the accounts this station has stored
  * (`accountsList`), the one shown (`accountShow`), fetching one from the node (`accountFetch`) and
  * importing a chain snapshot file (`snapshotImport`). Every view shown is the station's answer;
- * after a fetch or an import the list is read again rather than patched here.
+ * after a fetch or an import the list is read again rather than patched here. And the stored blocks
+ * offline builds reference (`snapshotList`), each removable (`snapshotRemove`, issue 16: a forged
+ * block with a high number pinned every offline build).
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
-import type { AccountEntry, AccountView, StationApi } from '../../shared/api/station-api.ts';
+import type { AccountEntry, AccountView, SnapshotEntry, StationApi } from '../../shared/api/station-api.ts';
 
 export class AccountsState {
   list = $state.raw<AccountEntry[]>([]);
@@ -16,6 +18,8 @@ export class AccountsState {
   /** What the last fetch or import did, in one sentence. */
   notice = $state('');
   busy = $state(false);
+  /** The stored blocks, highest first: the first is the one offline builds use. */
+  blocks = $state.raw<SnapshotEntry[]>([]);
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
@@ -39,6 +43,31 @@ export class AccountsState {
       this.error = null;
       this.account = answer.value;
       this.notice = done;
+      return true;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async loadBlocks(): Promise<void> {
+    const answer = await this.#client.snapshotList();
+    if (answer.ok) this.blocks = answer.value.snapshots;
+    else this.error = answer.error;
+  }
+
+  /** Removes stored block `id`, then reads the list again; the notice says which block builds use now. */
+  async removeBlock(id: number): Promise<boolean> {
+    this.busy = true;
+    try {
+      const answer = await this.#client.snapshotRemove({ id });
+      if (!answer.ok) {
+        this.error = answer.error;
+        return false;
+      }
+      this.error = null;
+      const { removed, next } = answer.value;
+      this.notice = `Removed block ${removed.block.number}. ${next === null ? 'No block is left: offline builds need a new snapshot.' : `Offline builds now use block ${next.block.number}.`}`;
+      await this.loadBlocks();
       return true;
     } finally {
       this.busy = false;
@@ -74,8 +103,12 @@ export class AccountsState {
     this.error = null;
     const r = answer.value;
     const stored = r.accounts.filter((a) => a.stored);
-    const kept = r.accounts.filter((a) => !a.stored).map((a) => `${a.address}: ${a.reason ?? 'kept'}`);
+    const kept = [
+      ...r.accounts.filter((a) => !a.stored).map((a) => `${a.address}: ${a.reason ?? 'kept'}`),
+      ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
+    ];
     await this.loadList();
+    await this.loadBlocks();
     const wanted = stored.find((a) => a.address === address.trim()) ?? (stored.length === 1 ? stored[0] : undefined);
     if (wanted) await this.show(wanted.address);
     this.notice = [

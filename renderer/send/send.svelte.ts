@@ -17,6 +17,7 @@ import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { COIN_DECIMALS } from '../../shared/base/amount.ts';
 import { expiresInProblem, reasonOf, SourceAccount } from '../forms/source-account.svelte.ts';
 import { MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
+import type { Provenance } from '../../shared/api/provenance-schema.ts';
 
 export type SendField = 'from' | 'to' | 'amount' | 'permission' | 'expiresIn' | 'note';
 
@@ -24,6 +25,9 @@ export interface BuildOutcome {
   txId: string;
   basis: string;
   warnings: string[];
+  /** Whose word the reference block is, and the permission the weights count against (issue 16). */
+  block: Provenance;
+  permission: Provenance;
 }
 
 export class SendState {
@@ -114,7 +118,13 @@ export class SendState {
         return null;
       }
       this.error = null;
-      this.last = { txId: answer.value.txId, basis: answer.value.basis, warnings: answer.value.warnings };
+      this.last = {
+        txId: answer.value.txId,
+        basis: answer.value.basis,
+        warnings: answer.value.warnings,
+        block: answer.value.block,
+        permission: answer.value.transaction.provenance.permission,
+      };
       // A new transfer starts empty, so a second click cannot send the same one again by accident.
       this.to = '';
       this.amount = '';

@@ -209,7 +209,9 @@ describe('Send: building', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     await screen.findByText(/the snapshot is 23 h old/);
     expect(h.station.router.screen).toBe('queue');
-    expect(screen.getByText(/built from offline: the chain snapshot from file snapshot\.json, block 100, 1 h old\./)).toBeTruthy();
+    expect(screen.getByText(/built from offline: the chain snapshot block 100, claimed by file snapshot\.json \(unverified\), 1 h old\./)).toBeTruthy();
+    // Issue 16: the block is a snapshot file's word, and the screen marks it so.
+    expect(screen.getByText(/^Reference block/).textContent).toContain('⚠ unverified claim from file snapshot.json');
     await fireEvent.click(screen.getByRole('button', { name: 'Open the transaction' }));
     expect(h.station.router.screen).toBe('transaction');
     expect(h.station.router.txId).toBe(h.real.txIds[1]);

@@ -52,6 +52,7 @@ import {
   MAX_VOTES,
   TX_STATUSES,
 } from '../base/limits.ts';
+import { PROVENANCE_VIEW, TRANSACTION_PROVENANCE_VIEW } from './provenance-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -148,6 +149,8 @@ export const ACCOUNT_VIEW = v.strictObject({
   /** Each permission's view (shared/views/view.ts permissionView) with the slot it fills; each key with its label. */
   permissions: v.array(v.strictObject({ ...PERMISSION_VIEW.entries, keys: v.array(LABELLED_KEY), slot: v.picklist(['owner', 'executive', 'active']) })),
   source: SOURCE_VIEW,
+  /** The source judged (issue 16): observed from the node or claimed by a file, its age, stale when old. */
+  provenance: PROVENANCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
   age: v.string(),
@@ -159,9 +162,20 @@ const ACCOUNT_ENTRY = v.strictObject({
   /** The account's label (a key's own, then the address book's), as stored; null when none. */
   label: v.nullable(v.string()),
   source: SOURCE_VIEW,
+  /** The source judged (issue 16): observed from the node or claimed by a file, its age, stale when old. */
+  provenance: PROVENANCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
   age: v.string(),
+});
+
+/** A stored block in the snapshot list (the services' SnapshotEntryView). */
+const SNAPSHOT_ENTRY = v.strictObject({
+  id: v.number(),
+  block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
+  provenance: PROVENANCE_VIEW,
+  importedAt: v.number(),
+  inUse: v.boolean(),
 });
 
 /** A key of the permission, with what this station knows about it. */
@@ -227,6 +241,8 @@ export const STATION_TRANSACTION = v.strictObject({
    * first and last characters of one that is (shared/views/lookalike.ts): `imitates` and its label.
    */
   lookalikes: v.array(LOOKALIKE_VIEW),
+  /** Where the permission the weights count against and the amount's token description came from, and every conflicting claim (issue 16). */
+  provenance: TRANSACTION_PROVENANCE_VIEW,
 });
 
 /** One row of the queue (the services' `list`): enough to draw it without decoding the bytes again. */
@@ -260,6 +276,8 @@ const BUILD_RESULT = v.strictObject({
   transaction: STATION_TRANSACTION,
   /** Where TaPoS and the times came from, in words. */
   basis: v.string(),
+  /** The reference block's provenance: the node's head, or a snapshot file's claim, and its age. */
+  block: PROVENANCE_VIEW,
   warnings: v.array(v.string()),
 });
 
@@ -363,7 +381,17 @@ export const STATION_API = defineApi({
       tokens: v.array(v.string()),
       /** Issue 18: transactions held here whose fate on chain the file claims. */
       transactions: v.array(txIdText),
+      /** Tokens of the file not taken, each with why: this station observed their description from the node. */
+      tokensKept: v.array(v.strictObject({ id: v.string(), reason: v.string() })),
     }),
+  },
+
+  /** The stored blocks, highest first (the first is the one offline builds reference), each with its provenance. */
+  snapshotList: { args: v.undefined(), result: v.strictObject({ snapshots: v.array(SNAPSHOT_ENTRY) }) },
+  /** Removes one stored block (a forged one pins every offline build); the block used from then on, or null. */
+  snapshotRemove: {
+    args: v.strictObject({ id: v.pipe(v.number(), v.integer('a whole number'), v.minValue(1, 'a block number from the list')) }),
+    result: v.strictObject({ removed: SNAPSHOT_ENTRY, next: v.nullable(SNAPSHOT_ENTRY) }),
   },
 
   // ---- build
@@ -487,6 +515,8 @@ export const STATION_API = defineApi({
       txId: txIdText,
       transaction: STATION_TRANSACTION,
       basis: v.string(),
+      /** The reference block's provenance, as a build's (issue 16). */
+      block: PROVENANCE_VIEW,
       warnings: v.array(v.string()),
       text: v.string(),
     }),
@@ -657,3 +687,4 @@ export type KeyView = v.InferOutput<typeof KEY_VIEW>;
 export type BookEntry = v.InferOutput<typeof BOOK_ENTRY>;
 export type AccountView = v.InferOutput<typeof ACCOUNT_VIEW>;
 export type AccountEntry = v.InferOutput<typeof ACCOUNT_ENTRY>;
+export type SnapshotEntry = v.InferOutput<typeof SNAPSHOT_ENTRY>;

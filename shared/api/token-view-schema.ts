@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { TOKEN_ID_RE } from '../chain/ids.ts';
 import { int64Text } from './station-view-schemas.ts';
+import { PROVENANCE_VIEW } from './provenance-schema.ts';
 
 export const TOKEN_SALE_VIEW = v.strictObject({
   /** Price: coinNum sun buy num smallest token units. */
@@ -41,6 +42,8 @@ export const TOKEN_VIEW = v.strictObject({
   totalSupplyTokens: v.string(),
   sale: v.nullable(TOKEN_SALE_VIEW),
   source: v.strictObject({ kind: v.picklist(['node', 'file']), text: v.string() }),
+  /** Observed from the node or claimed by a file, and how old (issue 16): an amount shown with a claimed description says so. */
+  provenance: PROVENANCE_VIEW,
   storedAt: v.number(),
   ageMs: v.number(),
   age: v.string(),

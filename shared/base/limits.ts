@@ -22,6 +22,15 @@ export const MAX_EXPIRATION_MS = 86_400_000;
  * made every genuine snapshot after it "older").
  */
 export const MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
+/**
+ * When a fact the station holds (an account's permissions, a token's description, a block) is
+ * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the
+ * longest a transaction may live (MAX_EXPIRATION_MS). A permission read longer ago than any
+ * transaction built from it can still be valid may have changed since; fetch it again.
+ */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Claims a transaction's handoff files made that disagree with the station, kept to show: the first this many. */
+export const MAX_CLAIMS_PER_TRANSACTION = 20;
 /** The node's size limit for a whole transaction (PROTOCOL.md §7). */
 export const MAX_TRANSACTION_BYTES = 512_000;
 /** MAX_RESULT_SIZE_IN_TX: the room the node counts for one result (PROTOCOL.md §10). */

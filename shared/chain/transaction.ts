@@ -102,13 +102,13 @@ export interface DecodedTransaction {
  * §7 step 5.4), so such a transaction is refused today and, worse, lies in wait, valid once its date
  * comes near, long after its signers have forgotten it.
  */
-export function checkExpirationWithinWindow(expiration: bigint | number, now: number, field = 'expiration'): void {
+export function checkExpirationWithinWindow(expiration: bigint | number, now: number, field = 'expiration', from = 'from now'): void {
   if (BigInt(expiration) <= BigInt(now) + BigInt(MAX_EXPIRATION_MS)) return;
   const ms = BigInt(expiration);
   const when = ms < 8_640_000_000_000_000n ? new Date(Number(ms)).toISOString() : `${ms} ms`;
   fail(
     'INVALID_INPUT',
-    `${field}: ${when} is more than 24 hours from now; the node accepts an expiration at most 24 hours after its newest block, so it is refused`,
+    `${field}: ${when} is more than 24 hours ${from}; the node accepts an expiration at most 24 hours after its newest block, so it is refused`,
     {
       field,
       maxMs: MAX_EXPIRATION_MS,

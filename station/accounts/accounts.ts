@@ -3,7 +3,8 @@
  * its permissions, labels, source and age, and list the stored ones. Offline, the station works
  * from what it stored (fetched earlier, or from a snapshot: station/accounts/snapshots.ts).
  *
- * Invariant: an account is shown with where it came from and how old it is, never as if current.
+ * Invariant: an account is shown with where it came from and how old it is, never as if current:
+ * its provenance (issue 16) says observed from the node or claimed by a file, and flags it stale.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -15,7 +16,7 @@ import { fail } from '../../shared/base/errors.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import { putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
+import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
 import { noCopyOfAccount } from '../core/transaction-maker.ts';
 import type { AccountEntryView, StationAccountView, PermissionEntryView } from '../core/views.ts';
 
@@ -45,6 +46,7 @@ export function accountsFeature(ctx: StationContext) {
       tokens: Object.entries(account.assetV2).map(([id, b]) => ({ id, balance: b.toString() })),
       permissions,
       source: sourceView(r.source),
+      provenance: provenanceOf(r.source, r.fetchedAt, ctx.now()),
       fetchedAt: r.fetchedAt,
       ageMs,
       age: formatDuration(ageMs),
@@ -72,6 +74,7 @@ export function accountsFeature(ctx: StationContext) {
           address: addressToBase58(r.address),
           label: labels.labelOf(r.address),
           source: sourceView(r.source),
+          provenance: provenanceOf(r.source, r.fetchedAt, now),
           fetchedAt: r.fetchedAt,
           ageMs: now - r.fetchedAt,
           age: formatDuration(now - r.fetchedAt),

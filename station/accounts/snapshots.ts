@@ -13,6 +13,9 @@
  * Issue 18: an export carries the transactions this station itself saw in a block (block, result,
  * fee); an import records them for the transactions it holds as claims by the file
  * (station/core/chain-report.ts), shown as "claimed … by file F" until the station sees them.
+ *
+ * The stored blocks are listed with their provenance (the first is the one offline builds use) and
+ * removed one by one: the accounts and tokens a file brought stay, each with its own source.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
@@ -25,11 +28,39 @@ import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
 import { saleOfSnapshotToken } from '../core/token-details.ts';
-import type { SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+import type { SnapshotEntryView, SnapshotFileView, SnapshotImportView } from '../core/views.ts';
+import type { ChainSnapshotRecord } from '../store/snapshots.ts';
+import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
 
 export function snapshotsFeature(ctx: StationContext) {
+  const entry = (r: ChainSnapshotRecord, inUse: boolean, now: number): SnapshotEntryView => ({
+    id: r.id,
+    block: { number: r.blockNumber, id: bytesToHex(r.blockId), timestamp: r.blockTimestamp },
+    provenance: provenanceOf(r.source, r.blockTimestamp, now),
+    importedAt: r.importedAt,
+    inUse,
+  });
+
   return {
+    /** The stored blocks, highest first: the first is the one an offline build references (`inUse`). */
+    snapshotList(): { snapshots: SnapshotEntryView[] } {
+      const now = ctx.now();
+      return { snapshots: ctx.store.listChainSnapshots().map((r, i) => entry(r, i === 0, now)) };
+    },
+
+    /** Removes stored block `id` (a number from snapshotList); the next highest is used from then on. */
+    snapshotRemove(args: { id: number }): { removed: SnapshotEntryView; next: SnapshotEntryView | null } {
+      const id = args.id;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+        fail('INVALID_INPUT', 'id: the number of a stored block, as the snapshot list shows it', { field: 'id' });
+      const now = ctx.now();
+      const removed = ctx.store.removeChainSnapshot(id);
+      if (!removed) fail('NOT_FOUND', `id: this station has no stored block ${id}; nothing was removed`, { field: 'id' });
+      const next = ctx.store.latestChainSnapshot();
+      return { removed: entry(removed, false, now), next: next ? entry(next, true, now) : null };
+    },
+
     /** A snapshot of `accounts` and every stored token, read from the node now, as a file's name and text. */
     async snapshotExport(args: { accounts: string[] }): Promise<SnapshotFileView> {
       if (!Array.isArray(args.accounts) || args.accounts.length === 0) fail('INVALID_INPUT', 'account: name at least one account', { field: 'account' });
@@ -72,6 +103,7 @@ export function snapshotsFeature(ctx: StationContext) {
       snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
+      const tokensKept: SnapshotImportView['tokensKept'] = [];
       const store = ctx.store;
       store.atomic(() => {
         store.putChainSnapshot({
@@ -101,7 +133,14 @@ export function snapshotsFeature(ctx: StationContext) {
           // A token the node described to this station keeps that description: a file's claim could
           // change its precision, and with it the amount a signer sees.
           const held = store.getToken(t.id);
-          if (held && isObserved(held.source)) continue;
+          if (held && isObserved(held.source)) {
+            // Named in the result, never dropped in silence (issue 16): the file's claim was not taken.
+            tokensKept.push({
+              id: t.id,
+              reason: `this station observed it from the node (${sourceView(held.source).text}); a file's claim does not replace that`,
+            });
+            continue;
+          }
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
         }
         for (const t of snapshot.transactions ?? []) {
@@ -118,6 +157,7 @@ export function snapshotsFeature(ctx: StationContext) {
         accounts,
         tokens: snapshot.tokens.map((t) => t.id),
         transactions: claimed,
+        tokensKept,
       };
     },
   };

@@ -26,6 +26,9 @@ import type { Source } from '../store/row-checks.ts';
 import type { TokenInput, TokenRecord } from '../store/tokens.ts';
 import { putTokenSale, type TokenSale } from './token-details.ts';
 import type { SourceView } from './views.ts';
+import type { Provenance } from '../../shared/api/provenance-schema.ts';
+import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
+import { isObserved } from './provenance.ts';
 
 /** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
 export function sourceToFile(source: Source): SnapshotSource {
@@ -44,6 +47,21 @@ export function sourceView(source: Source): SourceView {
     };
   }
   return { kind: 'file', file: source.file, text: `file ${source.file}` };
+}
+
+/**
+ * Where a fact came from and how old it is, as every screen that counts weight, shows an amount or
+ * offers to sign shows it (issue 16). Judged through isObserved only: a file's word is a claim,
+ * named by its file. `at` is when the fact was read or dated; a fact older than STALE_AFTER_MS is
+ * flagged stale. `source` null: the station does not know where it came from.
+ */
+export function provenanceOf(source: Source | null, at: number | null, now: number): Provenance {
+  const ageMs = at === null ? null : now - at;
+  const aged = { at, ageMs, age: ageMs === null ? null : formatDuration(Math.max(0, ageMs)), stale: ageMs !== null && ageMs > STALE_AFTER_MS };
+  if (source === null) return { trust: 'unknown', text: 'unknown: this station does not know where it came from', file: null, ...aged };
+  if (isObserved(source)) return { trust: 'observed', text: `observed from ${sourceView(source).text}`, file: null, ...aged };
+  const file = source.kind === 'file' ? source.file : sourceView(source).text;
+  return { trust: 'claimed', text: `claimed by file ${file} (unverified)`, file, ...aged };
 }
 
 /** A SnapshotAccount as the protocol.Account message the store keeps. */

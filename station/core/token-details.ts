@@ -24,6 +24,7 @@ import type { SnapshotToken } from '../../shared/files/snapshot.ts';
 import { formatDuration, readToken } from '../../shared/files/snapshot.ts';
 import type { Store } from '../store/store.ts';
 import type { TokenRecord } from '../store/tokens.ts';
+import type { Provenance } from '../../shared/api/provenance-schema.ts';
 
 /** The settings key a token's sale is kept under (see the file's note). */
 export const TOKEN_SALE_KEY_PREFIX = 'token-sale:';
@@ -65,6 +66,8 @@ export interface TokenView {
   /** null when the station has not read the sale from a node or a snapshot. */
   sale: (TokenSale & { open: boolean; state: 'before' | 'open' | 'ended' }) | null;
   source: TokenSourceView;
+  /** The description judged (issue 16): observed from the node or claimed by a file, its age; amounts shown with it say so. */
+  provenance: Provenance;
   storedAt: number;
   ageMs: number;
   age: string;
@@ -162,8 +165,8 @@ export function putTokenSale(store: Store, id: string, sale: TokenSale): void {
   store.setSetting(TOKEN_SALE_KEY_PREFIX + id, { ...merged, cdedSupply: merged.cdedSupply });
 }
 
-/** The view of a stored token; `sourceText` is the station's words for where it came from. */
-export function tokenView(t: TokenRecord, sale: TokenSale | null, ownerBase58: string, sourceText: string, now: number): TokenView {
+/** The view of a stored token; `sourceText` is the station's words for where it came from, `provenance` its judgement. */
+export function tokenView(t: TokenRecord, sale: TokenSale | null, ownerBase58: string, sourceText: string, provenance: Provenance, now: number): TokenView {
   const texts = [t.name, t.abbreviation, t.description, t.url];
   const state = sale === null ? null : now < sale.startTime ? 'before' : now < sale.endTime ? 'open' : 'ended';
   return {
@@ -179,6 +182,7 @@ export function tokenView(t: TokenRecord, sale: TokenSale | null, ownerBase58: s
     totalSupplyTokens: formatUnits(BigInt(t.totalSupply), t.precision),
     sale: sale === null || state === null ? null : { ...sale, open: state === 'open', state },
     source: { kind: t.source.kind, text: sourceText },
+    provenance,
     storedAt: t.storedAt,
     ageMs: now - t.storedAt,
     age: formatDuration(Math.max(0, now - t.storedAt)),

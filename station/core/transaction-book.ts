@@ -23,6 +23,7 @@ import { permissionsWith, timeLeft } from './records.ts';
 import { contractFacts } from './contract-facts.ts';
 import type { ApprovalNumbers, StationTransactionView } from './views.ts';
 import { chainFateView } from './chain-report.ts';
+import { tokenIdOf, transactionProvenance } from './transaction-provenance.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
 export interface Approval {
@@ -97,10 +98,9 @@ export class TransactionBook {
 
   /** The stored metadata of the token a contract names, for the shared view's amounts (the status and the queue). */
   tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
-    const name = (decoded.contract as { assetName?: Uint8Array }).assetName;
-    const id = name ? new TextDecoder().decode(name) : '';
-    const t = /^[1-9][0-9]{0,18}$/.test(id) ? this.ctx.store.getToken(id) : undefined;
-    return t ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
+    const id = tokenIdOf(decoded.contract);
+    const t = id === null ? undefined : this.ctx.store.getToken(id);
+    return t && id !== null ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
   }
 
   shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
@@ -140,6 +140,7 @@ export class TransactionBook {
         { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
       ),
       approval,
+      provenance: transactionProvenance(this.ctx.store, r, decoded.contract, now),
       ...numbers,
     };
   }

@@ -37,7 +37,8 @@ import type { TxOrigin } from '../store/transactions.ts';
 import { permissionIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
-import { putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
+import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
+import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
 import { isObserved } from './provenance.ts';
@@ -45,6 +46,8 @@ import { isObserved } from './provenance.ts';
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;
   basis: string;
+  /** The reference block's provenance: the node's head (observed) or a snapshot's (as its source says). */
+  block: Provenance;
   /** The owner's account as the node has it now (online only); stored with the transaction. */
   fetched?: SnapshotAccount;
 }
@@ -81,8 +84,10 @@ export class TransactionMaker {
       block = undefined;
     }
     let basis: string;
+    let provenance: Provenance;
     if (block) {
       basis = `online: the head block ${block.number} of ${ctx.nodeUrl()}`;
+      provenance = provenanceOf({ kind: 'node', url: ctx.nodeUrl(), blockNumber: block.number }, block.timestamp, now);
     } else {
       const snap = ctx.store.latestChainSnapshot();
       if (!snap) {
@@ -93,10 +98,12 @@ export class TransactionMaker {
         );
       }
       block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
-      basis = `offline: the chain snapshot from ${sourceView(snap.source).text}, block ${block.number}, ${formatDuration(now - block.timestamp)} old`;
+      // Issue 16: the basis says whose word the block is, so a forged snapshot shows as a claim.
+      provenance = provenanceOf(snap.source, snap.blockTimestamp, now);
+      basis = `offline: the chain snapshot block ${block.number}, ${provenance.text}, ${formatDuration(now - block.timestamp)} old`;
     }
     const synthetic: ChainSnapshot = { format: 'airlock.snapshot', version: 1, node: ctx.nodeUrl(), block, accounts: [], tokens: [], exported_at: now };
-    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, ...(fetched && { fetched }) };
+    return { tapos: planFromSnapshot(synthetic, { now, expiresInMs }), basis, block: provenance, ...(fetched && { fetched }) };
   }
 
   /** The permission `permissionId` of `owner`: from the account just fetched, else the stored one. */
@@ -137,7 +144,7 @@ export class TransactionMaker {
     const permissionId = permissionIdArg(options.permissionId);
     const expiresInMs = options.expiresIn === undefined ? ctx.defaultExpiresInMs() : parseDuration(options.expiresIn);
     const note = options.note === undefined ? '' : noteInput(options.note, 'note');
-    const { tapos, basis, fetched } = await this.plan(expiresInMs, owner);
+    const { tapos, basis, block, fetched } = await this.plan(expiresInMs, owner);
     const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
     // Issue 17: a permission whose operations do not allow the contract is refused here, naming both.
     checkPermissionAllows(permission, parseContractType(call.type));
@@ -167,7 +174,7 @@ export class TransactionMaker {
       });
     });
     const view = this.book.view(tx.txId);
-    return { txId: bytesToHex(tx.txId), transaction: view, basis, warnings: [...tapos.warnings, ...lookalikeWarnings(ctx.labels(), view.details)] };
+    return { txId: bytesToHex(tx.txId), transaction: view, basis, block, warnings: [...tapos.warnings, ...lookalikeWarnings(ctx.labels(), view.details)] };
   }
 }
 

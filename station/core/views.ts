@@ -14,6 +14,7 @@ import type { PermissionComparison } from '../node/permission-comparison.ts';
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 import type { ChainFateView } from './chain-report.ts';
+import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
 
 export interface SettingsView {
   node: string;
@@ -69,13 +70,15 @@ export interface StationAccountView {
   tokens: { id: string; balance: string }[];
   permissions: PermissionEntryView[];
   source: SourceView;
+  /** The same source judged (issue 16): observed or claimed by a file, its age, stale when old. */
+  provenance: Provenance;
   fetchedAt: number;
   ageMs: number;
   age: string;
 }
 
 /** One stored account in accountsList. */
-export type AccountEntryView = Pick<StationAccountView, 'address' | 'label' | 'source' | 'fetchedAt' | 'ageMs' | 'age'>;
+export type AccountEntryView = Pick<StationAccountView, 'address' | 'label' | 'source' | 'provenance' | 'fetchedAt' | 'ageMs' | 'age'>;
 
 export interface ApprovalNumbers {
   /** null when the station does not know the permission (a plain transaction file, no account). */
@@ -114,6 +117,11 @@ export interface StationTransactionView extends ApprovalNumbers {
    * transaction, the one the signers count against; null when the station does not know it.
    */
   approval: ApprovalView | null;
+  /**
+   * Where the permission the weights count against and the token description of the amount came
+   * from, and every claim that disagrees with what the station holds (issue 16).
+   */
+  provenance: TransactionProvenance;
 }
 
 export interface ListEntryView {
@@ -137,6 +145,8 @@ export interface BuildView {
   transaction: StationTransactionView;
   /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
   basis: string;
+  /** The reference block's provenance: observed (the node's head now) or claimed by a snapshot file, and its age. */
+  block: Provenance;
   warnings: string[];
 }
 
@@ -187,6 +197,20 @@ export interface SnapshotImportView {
   tokens: string[];
   /** Issue 18: txIDs of transactions held here whose fate on chain the file claims (recorded as its claim). */
   transactions: string[];
+  /** Tokens of the file left as this station holds them, each with why (a description observed from the node). */
+  tokensKept: { id: string; reason: string }[];
+}
+
+/** A stored block an offline build can reference (snapshotList), with where it came from. */
+export interface SnapshotEntryView {
+  /** The number snapshotRemove takes. */
+  id: number;
+  block: { number: number; id: string; timestamp: number };
+  /** Observed or claimed by its snapshot file; its age is the block's. */
+  provenance: Provenance;
+  importedAt: number;
+  /** The highest block: the one offline builds use now. */
+  inUse: boolean;
 }
 
 /** A handoff file made for carrying: its suggested name and its text (the caller writes it). */

@@ -12,12 +12,12 @@ import { kindOf, rejectField } from '../../shared/chain/input.ts';
 import type { TokenRecord } from '../store/tokens.ts';
 import { tokenIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import { putTokenWithSale, sourceView } from '../core/records.ts';
+import { provenanceOf, putTokenWithSale, sourceView } from '../core/records.ts';
 import { getTokenSale, tokenView, type TokenView } from '../core/token-details.ts';
 
 export function tokensFeature(ctx: StationContext) {
   const storedTokenView = (t: TokenRecord): TokenView =>
-    tokenView(t, getTokenSale(ctx.store, t.id), addressToBase58(t.owner), sourceView(t.source).text, ctx.now());
+    tokenView(t, getTokenSale(ctx.store, t.id), addressToBase58(t.owner), sourceView(t.source).text, provenanceOf(t.source, t.storedAt, ctx.now()), ctx.now());
 
   return {
     async tokenShow(args: { id: string; fetch?: boolean }): Promise<TokenView> {

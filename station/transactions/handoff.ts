@@ -11,6 +11,9 @@
  *   station holds one, never the file's claim; a claim that differs is a warning naming the file.
  * - One signer outside an observed permission refuses the whole file; outside a permission only an
  *   earlier file claimed, a signer this file's claim names merges (first file no longer wins).
+ * - A file's token description is a claim: it is stored only for a token the station does not hold,
+ *   never over one it holds; a claim (token or permission) that disagrees with what the station holds
+ *   is kept beside the transaction (core/claims.ts) and shown as a conflict on its screen.
  * - Every file is read and checked before anything from any of them is stored, and the batch is
  *   stored in one transaction: a refusal leaves nothing of any file stored.
  */
@@ -27,7 +30,8 @@ import { decodeRaw } from '../../shared/chain/transaction.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
 import { fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
-import { putSnapshotAccount, putTokenWithSale, replacePermission, snapshotAccountOf, tokenFile } from '../core/records.ts';
+import { putSnapshotAccount, putTokenWithSale, replacePermission, snapshotAccountOf, sourceView, tokenFile } from '../core/records.ts';
+import { keepClaim } from '../core/claims.ts';
 import { fileCarriesToken, getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
@@ -159,6 +163,19 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           putSnapshotAccount(store, a, { kind: 'file', file: name });
         }
         for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
+      }
+      // Each file's permission claim is kept (never taken): one that disagrees shows as a conflict on
+      // the transaction's screen, one that agrees names the file the weights' basis came from (issue 16).
+      if (claimBytes !== null)
+        keepClaim(store, txId, { kind: 'permission', file: name, permissionId: imp.permissionId, permissionHex: bytesToHex(claimBytes) });
+      for (const t of imp.tokens) {
+        const held = store.getToken(t.id);
+        if (held && (held.name !== t.name || held.abbreviation !== t.abbreviation || held.precision !== t.precision)) {
+          keepClaim(store, txId, { kind: 'token', file: name, tokenId: t.id, name: t.name, abbreviation: t.abbreviation, precision: t.precision });
+          warnings.push(
+            `${name}: the file describes token ${t.id} otherwise than this station holds it (${sourceView(held.source).text}); the amount is shown with the station's, and the file's claim was not taken`,
+          );
+        }
       }
       for (const s of fresh) {
         store.addSignature({

@@ -79,6 +79,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
         const l = labels.lookalike(address);
         return l === null ? [] : [{ address, imitates: l.imitates, label: l.label }];
       }),
+      provenance: t.provenance,
     };
   };
 
@@ -115,7 +116,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     apiTransaction,
 
     /** A build's result in the API table's shape. */
-    apiBuilt: (b: BuildView) => ({ txId: b.txId, transaction: apiTransaction(b.transaction), basis: b.basis, warnings: b.warnings }),
+    apiBuilt: (b: BuildView) => ({ txId: b.txId, transaction: apiTransaction(b.transaction), basis: b.basis, block: b.block, warnings: b.warnings }),
 
     /** A batch's result in the API table's shape: one row per transaction. */
     apiBatch: (r: BatchView) => ({

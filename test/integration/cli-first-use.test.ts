@@ -74,6 +74,43 @@ describe('tx encode: no reference block or expiration is refused, not dated 1970
   }
 });
 
+describe('tx encode: an expiration more than 24 h after the reference moment is refused (issue 16: 2100 was accepted)', () => {
+  const withTimes = (times: Record<string, number>): Json => {
+    const raw: Json = { ...example.raw_data, ...times };
+    for (const [k, v] of Object.entries(times)) if (v === 0) delete raw[k];
+    return { ...example, raw_data: raw };
+  };
+
+  it("an expiration in 2100 against a 2022 timestamp: the build's words, naming the field and the timestamp", async () => {
+    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: 4102444800000 })) });
+    expect(r.code).toBe(1);
+    expect(error(r)).toEqual({
+      code: 'INVALID_INPUT',
+      message:
+        'raw_data.expiration: 2100-01-01T00:00:00.000Z is more than 24 hours after raw_data.timestamp; the node accepts an expiration at most 24 hours after its newest block, so it is refused',
+      details: { field: 'raw_data.expiration', maxMs: 86_400_000 },
+    });
+  });
+
+  it('exactly 24 h after the timestamp is encoded; one millisecond more is refused', async () => {
+    const t = example.raw_data.timestamp as number;
+    out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + 86_400_000 })) }));
+    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + 86_400_001 })) });
+    expect(error(r).details).toEqual({ field: 'raw_data.expiration', maxMs: 86_400_000 });
+  });
+
+  it("without a timestamp, the reference is this machine's clock", async () => {
+    const now = Date.UTC(2030, 0, 1);
+    out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + 3_600_000 })), now }));
+    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + 86_400_001 })), now });
+    expect(error(r).message).toMatch(/^raw_data\.expiration: 2030-01-02T00:00:00\.001Z is more than 24 hours from now; /);
+  });
+
+  it('the example in the README encodes', async () => {
+    expect(out(await runCli(['tx', 'encode'], { stdin: stringifyJson(example) })).txID).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
 describe('--permission-id says what is allowed', () => {
   for (const value of ['-1', '2147483648', 'owner', '1.5']) {
     it(`--permission-id ${value}: the range and what the numbers mean (exit 2)`, async () => {

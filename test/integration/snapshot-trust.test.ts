@@ -81,8 +81,12 @@ describe('a snapshot file never replaces what the station observed', () => {
     const forged = edited((s) => {
       for (const t of s.tokens as Json[]) if (t.id === tokenId) t.precision = 6;
     });
-    a.snapshotImport({ fileName: 'forged-token.json', text: forged });
+    const r = a.snapshotImport({ fileName: 'forged-token.json', text: forged });
     expect(a.tokenList().tokens.find((t) => t.id === tokenId)).toEqual(before);
+    // Named in the result, never dropped in silence.
+    expect(r.tokensKept).toEqual([
+      { id: tokenId, reason: expect.stringMatching(/^this station observed it from the node .*a file's claim does not replace that$/) },
+    ]);
   });
 
   it('a snapshot dated in 2100 is refused whole, naming the date; nothing is stored', async () => {

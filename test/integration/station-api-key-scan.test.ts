@@ -123,6 +123,9 @@ const CASES: Record<Method, Case> = {
   accountsList: { expect: 'ok', args: () => undefined },
   snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
   snapshotImport: { expect: 'ok', args: () => ({ fileName: got.snapshot!.fileName, text: got.snapshot!.text }) },
+  snapshotList: { expect: 'ok', args: () => undefined },
+  // No block 999999 is stored: NOT_FOUND is the answer scanned (the online builds below need no block).
+  snapshotRemove: { expect: 'any', args: () => ({ id: 999_999 }) },
   buildTransfer: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '2000000', note: 'rent' }) },
   buildTransferAsset: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },
   buildParticipate: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },

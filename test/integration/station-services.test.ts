@@ -132,6 +132,16 @@ describe('station services', () => {
       address: OWNER,
       label: null,
       source: { kind: 'file', file: 'snap.json', text: 'file snap.json' },
+      // Issue 16: the source judged, a snapshot file's word being an unverified claim.
+      provenance: {
+        trust: 'claimed',
+        text: 'claimed by file snap.json (unverified)',
+        file: 'snap.json',
+        at: T - 20_000,
+        ageMs: clock - (T - 20_000),
+        age: expect.any(String) as string,
+        stale: false,
+      },
       fetchedAt: T - 20_000,
       ageMs: clock - (T - 20_000),
       age: expect.any(String) as string,
