@@ -391,8 +391,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     .command('export')
     .argument('<txid>')
     .argument('<file>')
-    .action((txId: string, file: string) => {
-      const { fileName: _name, text, ...made } = open().exportHandoff({ txId, fileName: basename(file) });
+    .action(async (txId: string, file: string) => {
+      const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
       writeFileSync(file, text);
       const r = { file, ...made };
       done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);

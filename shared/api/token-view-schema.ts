@@ -40,7 +40,7 @@ export const TOKEN_VIEW = v.strictObject({
   /** In whole tokens ("1000.5"). */
   totalSupplyTokens: v.string(),
   sale: v.nullable(TOKEN_SALE_VIEW),
-  source: v.strictObject({ kind: v.picklist(['node', 'file']), text: v.string() }),
+  source: v.strictObject({ kind: v.picklist(['node', 'file', 'exporter']), text: v.string() }),
   storedAt: v.number(),
   ageMs: v.number(),
   age: v.string(),

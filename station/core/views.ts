@@ -13,6 +13,7 @@ import type { PermissionComparison } from '../node/permission-comparison.ts';
 
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
+import type { ExporterView } from './exporter-trust.ts';
 
 export interface SettingsView {
   node: string;
@@ -43,11 +44,13 @@ export interface StationKeyView {
 }
 
 export interface SourceView {
-  /** `node` with URL and block, or `file` with its name. */
-  kind: 'node' | 'file';
+  /** `node` with URL and block, `file` with its name, or `exporter`: a file signed by a pinned exporter, what it observed from `node` at `block`. */
+  kind: 'node' | 'file' | 'exporter';
   node?: string;
   block?: number;
   file?: string;
+  /** For `exporter`: its label and fingerprint code (issue 16). */
+  exporter?: { label: string; fingerprint: string };
   /** In words: `node http://… at block 12` or `file snap.json`. */
   text: string;
 }
@@ -152,6 +155,8 @@ export interface ImportFileView {
   known: string[];
   newTransaction: boolean;
   warnings: string[];
+  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  exporter: ExporterView | null;
 }
 
 /** The dry run before broadcast (issue 8 `preflight`): what broadcast checks, without broadcasting. */
@@ -180,6 +185,10 @@ export interface SnapshotImportView {
   age: string;
   accounts: { address: string; stored: boolean; reason?: string }[];
   tokens: string[];
+  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  exporter: ExporterView | null;
+  /** E.g. a signature by an exporter this station has not pinned. */
+  warnings: string[];
 }
 
 /** A handoff file made for carrying: its suggested name and its text (the caller writes it). */
@@ -188,6 +197,8 @@ export interface HandoffFileView {
   text: string;
   txId: string;
   signatures: number;
+  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  exporter: ExporterView | null;
 }
 
 /** A snapshot made from the node: its suggested name and its text (the caller writes it). */
@@ -197,6 +208,8 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
+  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  exporter: ExporterView | null;
 }
 
 /** What buildBatch made: one txID, file row and status per transaction, in row order. */

@@ -186,6 +186,21 @@ ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0
 ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHECK (origin IN ('built-observed', 'built-claimed', 'imported'));
 `,
   },
+  {
+    version: 7,
+    description: 'pinned exporters: the stations whose signed snapshot and handoff files this station treats as observed',
+    // Issue 16, "trusted exporters for offline stations": one row per pinned identity, keyed by its
+    // fingerprint (80 bits of sha256 of the compressed public key, shared/files/exporter-signature.ts);
+    // the public key is kept once known (pinned from a file, or seen on a file that verified).
+    sql: `
+CREATE TABLE pinned_exporters (
+  fingerprint TEXT PRIMARY KEY CHECK (length(fingerprint) = 20 AND fingerprint NOT GLOB '*[^0-9a-f]*'),
+  public_key BLOB CHECK (public_key IS NULL OR length(public_key) = 33),
+  label TEXT NOT NULL CHECK (length(label) BETWEEN 1 AND 64),
+  pinned_at INTEGER NOT NULL
+) STRICT;
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */
