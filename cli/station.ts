@@ -1,5 +1,5 @@
 /**
- * The station's commands (issue 7, "The command line"): `airlock keys|book|account|snapshot|build|sign|
+ * The station's commands (issue 7, "The command line"): `airlock keys|book|exporter|account|snapshot|build|sign|
  * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
  * against ONE services object (station/station.ts), the same the IPC handlers will call.
  *
@@ -25,6 +25,7 @@ import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
 import { accountText, listText, plain, table, tokenText, txText } from './station-text.ts';
+import { exporterCommands } from './exporter.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
@@ -202,6 +203,9 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       done(r, `Removed the label of ${r.address} from the address book.`);
     });
 
+  // trusted exporters (issue 16) -----------------------------------------------------------------
+  exporterCommands(program, open, done);
+
   // account, snapshot ---------------------------------------------------------------------------
   const account = program.command('account');
   account
@@ -270,7 +274,11 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         r,
         [
           `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
+          ...(r.exporter?.pinned
+            ? [`Signed by pinned exporter "${plain(r.exporter.label ?? '')}" (${r.exporter.code}): what it observed counts as observed.`]
+            : []),
           ...kept.map((a) => `${a.address}: ${a.reason}`),
+          ...r.warnings.map((w) => `warning: ${w} (airlock exporter pin ${r.exporter?.code ?? 'CODE'} --label L)`),
         ].join('\n'),
       );
     });
