@@ -139,7 +139,70 @@ describe('an offline station that pinned the exporter', () => {
   });
 });
 
+describe('newer and older observations', () => {
+  it("a pinned exporter's newer observation replaces an older one; its older one does not replace a newer", async () => {
+    const c = open('newer', NO_NODE);
+    try {
+      await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
+      await node.block(60_000);
+      await a.accountFetch({ address: owner.b58 });
+      const newer = (await a.snapshotExport({ accounts: [owner.b58] })).text;
+      expect(c.snapshotImport({ fileName: 'old.json', text: signedSnapshot }).accounts).toEqual([{ address: owner.b58, stored: true }]);
+      expect(c.snapshotImport({ fileName: 'new.json', text: newer }).accounts).toEqual([{ address: owner.b58, stored: true }]);
+      expect(c.snapshotImport({ fileName: 'old.json', text: signedSnapshot }).accounts).toEqual([
+        {
+          address: owner.b58,
+          stored: false,
+          reason: expect.stringMatching(/^this station's observation \(signed by pinned exporter .* in file new\.json.*\) is as new or newer; kept it$/),
+        },
+      ]);
+      expect(c.accountShow({ address: owner.b58 }).source.file).toBe('new.json');
+    } finally {
+      c.close();
+    }
+  });
+});
+
 describe('what is not trusted', () => {
+  it("a signed handoff whose permission is dated after this station's clock: refused, nothing stored", async () => {
+    const behind = openStation({
+      dataDir: join(work.dir, 'behind'),
+      nodeUrl: NO_NODE,
+      clock: () => node.clock.now - 2 * 3_600_000,
+      vault: 'keystore',
+      scrypt: TEST_SCRYPT,
+      passphrase: async () => new TextEncoder().encode(PASSPHRASE),
+    });
+    try {
+      await behind.exporterPin({ key: identity.publicKey, label: 'online desk' });
+      const t = await a.buildTransfer({ from: owner.b58, to: newKey().b58, amount: '4' });
+      const file = await a.exportHandoff({ txId: t.txId });
+      expect(await refusal(() => behind.importFiles({ files: [{ name: 'ahead.json', text: file.text }] }))).toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining("later than this station's clock"),
+      });
+      expect(behind.list({})).toEqual([]);
+      expect(behind.accountsList()).toEqual([]);
+    } finally {
+      behind.close();
+    }
+  });
+
+  it('a file whose key shares a pinned fingerprint but is not the pinned key: refused', async () => {
+    const c = open('collision', NO_NODE);
+    try {
+      // Only an 80-bit collision gets here; the pin is written under A's fingerprint with another key.
+      c.store.pinExporter({ fingerprint: identity.fingerprint, publicKey: publicKeyOf(generatePrivateKey(), true), label: 'online desk' });
+      expect(await refusal(() => c.snapshotImport({ fileName: 'signed.json', text: signedSnapshot }))).toMatchObject({
+        code: 'PERMISSION',
+        message: expect.stringContaining('is not the one pinned as online desk'),
+      });
+      expect(c.accountsList()).toEqual([]);
+    } finally {
+      c.close();
+    }
+  });
+
   it('an exporter this station has not pinned: imported as a claim, the warning names its words and how to pin', () => {
     const c = open('unpinned', NO_NODE);
     try {
