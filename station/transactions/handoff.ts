@@ -14,8 +14,8 @@
  * - Every file is read and checked before anything from any of them is stored, and the batch is
  *   stored in one transaction: a refusal leaves nothing of any file stored.
  * - A file signed by a pinned exporter (issue 16, core/exporter-trust.ts) carries a permission that
- *   exporter observed from its node: it counts as observed when this station holds no observation of
- *   its own; a file whose exporter signature does not verify is refused with the batch.
+ *   exporter observed from its node: it is stored as observed when this station holds no account, or
+ *   only an older claim; a file whose exporter signature does not verify is refused with the batch.
  */
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
@@ -97,7 +97,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     // A claim never replaces an observation (issue 16): a new transaction counts against the
     // permission observed from the node when the station holds it, the file's claim otherwise.
     const signedSource = imp.permission ? sourceOfSigned(ctx, judged, name, imp.permission.source, imp.permission.at) : null;
-    const observed = observedPermission(decoded.ownerAddress, imp.permissionId) ?? (signedSource && isObserved(signedSource) ? claimBytes : null);
+    const observed = observedPermission(decoded.ownerAddress, imp.permissionId);
     const unpinned = unpinnedWarning(judged);
     if (unpinned !== null) warnings.push(unpinned);
     const permissionBytes: Uint8Array | null = known ? known.permission : (observed ?? claimBytes);

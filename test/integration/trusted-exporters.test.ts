@@ -127,6 +127,12 @@ describe('an offline station that pinned the exporter', () => {
     const c = open('c', NO_NODE);
     try {
       await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
+      // An older claim of the account first (the snapshot without its signature): the signed observation replaces it.
+      const unsigned = JSON.parse(signedSnapshot) as Json;
+      delete unsigned.exporter;
+      unsigned.accounts[0].at -= 60_000;
+      expect(c.snapshotImport({ fileName: 'claim.json', text: JSON.stringify(unsigned) }).exporter).toBeNull();
+      expect(c.accountShow({ address: owner.b58 }).source.kind).toBe('file');
       const t = await a.buildTransfer({ from: owner.b58, to: newKey().b58, amount: '2' });
       const file = seen(await a.exportHandoff({ txId: t.txId }));
       expect(file.exporter?.fingerprint).toBe(identity.fingerprint);
@@ -211,6 +217,19 @@ describe('what is not trusted', () => {
       expect(r.warnings).toEqual([expect.stringContaining(`${identity.code} (${identity.words.join(' ')}), which this station has not pinned`)]);
       expect(r.warnings[0]).toContain('pin it under Settings, Trusted exporters');
       expect(c.accountShow({ address: owner.b58 }).source).toEqual({ kind: 'file', file: 'signed.json', text: 'file signed.json' });
+    } finally {
+      c.close();
+    }
+  });
+
+  it('a snapshot exported in 2100: refused, nothing stored', () => {
+    const c = open('exported-2100', NO_NODE);
+    try {
+      const unsigned = JSON.parse(signedSnapshot) as Json;
+      delete unsigned.exporter;
+      unsigned.exported_at = Date.UTC(2100, 0, 1);
+      expect(() => c.snapshotImport({ fileName: 'ahead.json', text: JSON.stringify(unsigned) })).toThrow(/exported_at: dated 2100-01-01/);
+      expect(c.accountsList()).toEqual([]);
     } finally {
       c.close();
     }
