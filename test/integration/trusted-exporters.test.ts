@@ -163,6 +163,14 @@ describe('newer and older observations', () => {
         },
       ]);
       expect(c.accountShow({ address: owner.b58 }).source.file).toBe('new.json');
+      // A claim never replaces an observation, even one dated later.
+      const claim = JSON.parse(newer) as Json;
+      delete claim.exporter;
+      claim.accounts[0].at += 1_000;
+      expect(c.snapshotImport({ fileName: 'claim.json', text: JSON.stringify(claim) }).accounts).toEqual([
+        { address: owner.b58, stored: false, reason: expect.stringContaining("a file's claim does not replace that") },
+      ]);
+      expect(c.accountShow({ address: owner.b58 }).source.file).toBe('new.json');
     } finally {
       c.close();
     }
