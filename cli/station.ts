@@ -416,7 +416,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         r
           .map(
             (f) =>
-              `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
+              `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.exporter ? `\n  signed by ${f.exporter.pinned ? `pinned exporter "${plain(f.exporter.label ?? '')}"` : 'an exporter not pinned here'} (${f.exporter.code})` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
           )
           .join('\n'),
       );
