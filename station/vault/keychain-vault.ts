@@ -228,9 +228,14 @@ export class KeychainVault implements Vault {
   }
 
   async readApiKey(): Promise<Uint8Array | null> {
+    return this.readSecret(`${this.service} api-key`, 'node');
+  }
+
+  /** A binary secret beside the keys (the API key, the identity), or null; the caller wipes it. */
+  private async readSecret(service: string, account: string): Promise<Uint8Array | null> {
     let raw: number[] | null;
     try {
-      raw = await this.entry(`${this.service} api-key`, 'node').getSecret();
+      raw = await this.entry(service, account).getSecret();
     } catch (e) {
       unavailable(e);
     }
@@ -255,17 +260,8 @@ export class KeychainVault implements Vault {
   }
 
   /** The identity key's bytes, or null; the caller wipes them. */
-  private async readIdentity(): Promise<Uint8Array | null> {
-    let raw: number[] | null;
-    try {
-      raw = await this.entry(`${this.service} identity`, 'key').getSecret();
-    } catch (e) {
-      unavailable(e);
-    }
-    if (raw === null) return null;
-    const out = Uint8Array.from(raw);
-    raw.fill(0);
-    return out;
+  private readIdentity(): Promise<Uint8Array | null> {
+    return this.readSecret(`${this.service} identity`, 'key');
   }
 
   async exporterPublicKey(): Promise<Uint8Array | null> {

@@ -52,6 +52,16 @@ function open(name: string, nodeUrl: string): Station {
   });
 }
 
+/** Runs `body` on a fresh offline station named `name`, closed after. */
+async function offline(name: string, body: (c: Station) => unknown): Promise<void> {
+  const c = open(name, NO_NODE);
+  try {
+    await body(c);
+  } finally {
+    c.close();
+  }
+}
+
 const seen = <T>(answer: T): T => {
   answers.push(answer);
   return answer;
@@ -123,9 +133,8 @@ describe('an offline station that pinned the exporter', () => {
     expect(b.store.getTransaction(hexToBytes(t.txId))!.origin).toBe('built-observed');
   });
 
-  it("imports a signed handoff's permission as observed when it holds no account", async () => {
-    const c = open('c', NO_NODE);
-    try {
+  it("imports a signed handoff's permission as observed, in place of an older claim of the account", () =>
+    offline('c', async (c) => {
       await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
       // An older claim of the account first (the snapshot without its signature): the signed observation replaces it.
       const unsigned = JSON.parse(signedSnapshot) as Json;
@@ -139,16 +148,12 @@ describe('an offline station that pinned the exporter', () => {
       const [r] = seen(c.importFiles({ files: [{ name: 'signed.airlock.json', text: file.text }] }));
       expect(r!.exporter).toMatchObject({ pinned: true, label: 'online desk' });
       expect(c.accountShow({ address: owner.b58 }).source.kind).toBe('exporter');
-    } finally {
-      c.close();
-    }
-  });
+    }));
 });
 
 describe('newer and older observations', () => {
-  it("a pinned exporter's newer observation replaces an older one; its older one does not replace a newer", async () => {
-    const c = open('newer', NO_NODE);
-    try {
+  it("a pinned exporter's newer observation replaces an older one; its older one does not replace a newer", () =>
+    offline('newer', async (c) => {
       await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
       await node.block(60_000);
       await a.accountFetch({ address: owner.b58 });
@@ -171,10 +176,7 @@ describe('newer and older observations', () => {
         { address: owner.b58, stored: false, reason: expect.stringContaining("a file's claim does not replace that") },
       ]);
       expect(c.accountShow({ address: owner.b58 }).source.file).toBe('new.json');
-    } finally {
-      c.close();
-    }
-  });
+    }));
 });
 
 describe('what is not trusted', () => {
@@ -202,9 +204,8 @@ describe('what is not trusted', () => {
     }
   });
 
-  it('a file whose key shares a pinned fingerprint but is not the pinned key: refused', async () => {
-    const c = open('collision', NO_NODE);
-    try {
+  it('a file whose key shares a pinned fingerprint but is not the pinned key: refused', () =>
+    offline('collision', async (c) => {
       // Only an 80-bit collision gets here; the pin is written under A's fingerprint with another key.
       c.store.pinExporter({ fingerprint: identity.fingerprint, publicKey: publicKeyOf(generatePrivateKey(), true), label: 'online desk' });
       expect(await refusal(() => c.snapshotImport({ fileName: 'signed.json', text: signedSnapshot }))).toMatchObject({
@@ -212,40 +213,28 @@ describe('what is not trusted', () => {
         message: expect.stringContaining('is not the one pinned as online desk'),
       });
       expect(c.accountsList()).toEqual([]);
-    } finally {
-      c.close();
-    }
-  });
+    }));
 
-  it('an exporter this station has not pinned: imported as a claim, the warning names its words and how to pin', () => {
-    const c = open('unpinned', NO_NODE);
-    try {
+  it('an exporter this station has not pinned: imported as a claim, the warning names its words and how to pin', () =>
+    offline('unpinned', async (c) => {
       const r = seen(c.snapshotImport({ fileName: 'signed.json', text: signedSnapshot }));
       expect(r.exporter).toMatchObject({ fingerprint: identity.fingerprint, pinned: false, label: null });
       expect(r.warnings).toEqual([expect.stringContaining(`${identity.code} (${identity.words.join(' ')}), which this station has not pinned`)]);
       expect(r.warnings[0]).toContain('pin it under Settings, Trusted exporters');
       expect(c.accountShow({ address: owner.b58 }).source).toEqual({ kind: 'file', file: 'signed.json', text: 'file signed.json' });
-    } finally {
-      c.close();
-    }
-  });
+    }));
 
-  it('a snapshot exported in 2100: refused, nothing stored', () => {
-    const c = open('exported-2100', NO_NODE);
-    try {
+  it('a snapshot exported in 2100: refused, nothing stored', () =>
+    offline('exported-2100', async (c) => {
       const unsigned = JSON.parse(signedSnapshot) as Json;
       delete unsigned.exporter;
       unsigned.exported_at = Date.UTC(2100, 0, 1);
       expect(() => c.snapshotImport({ fileName: 'ahead.json', text: JSON.stringify(unsigned) })).toThrow(/exported_at: dated 2100-01-01/);
       expect(c.accountsList()).toEqual([]);
-    } finally {
-      c.close();
-    }
-  });
+    }));
 
-  it('one byte changed after signing: refused whole, nothing stored', async () => {
-    const c = open('changed', NO_NODE);
-    try {
+  it('one byte changed after signing: refused whole, nothing stored', () =>
+    offline('changed', async (c) => {
       await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
       // The balance's last digit, one byte of the file.
       const changed = signedSnapshot.replace(/("balance": "?\d*)(\d)/, (_, head: string, d: string) => `${head}${(Number(d) + 1) % 10}`);
@@ -254,14 +243,10 @@ describe('what is not trusted', () => {
       expect(r).toEqual({ code: 'PERMISSION', message: 'changed.json: the exporter signature does not match the file: it was changed after signing' });
       expect(c.accountsList()).toEqual([]);
       expect(c.store.latestChainSnapshot()).toBeUndefined();
-    } finally {
-      c.close();
-    }
-  });
+    }));
 
-  it("a forged file naming A's key but signed by another key: refused, nothing stored", async () => {
-    const c = open('forged', NO_NODE);
-    try {
+  it("a forged file naming A's key but signed by another key: refused, nothing stored", () =>
+    offline('forged', async (c) => {
       await c.exporterPin({ key: identity.publicKey, label: 'online desk' });
       const forged = JSON.parse(signedSnapshot) as Json;
       forged.accounts[0].balance = '999999999999';
@@ -276,16 +261,12 @@ describe('what is not trusted', () => {
       handoff.note = 'changed';
       expect(await refusal(() => c.importFiles({ files: [{ name: 'h.json', text: JSON.stringify(handoff) }] }))).toMatchObject({ code: 'PERMISSION' });
       expect(c.list({})).toEqual([]);
-    } finally {
-      c.close();
-    }
-  });
+    }));
 });
 
 describe('pinning', () => {
-  it('refuses a label that is a private key or holds a bidi override, a key that is neither, and its own identity; nothing is pinned', async () => {
-    const c = open('pin-rules', NO_NODE);
-    try {
+  it('refuses a label that is a private key or holds a bidi override, a key that is neither, and its own identity; nothing is pinned', () =>
+    offline('pin-rules', async (c) => {
       const key = identity.publicKey;
       expect(await refusal(() => c.exporterPin({ key, label: 'ab'.repeat(32) }))).toMatchObject({
         code: 'INVALID_INPUT',
@@ -306,10 +287,7 @@ describe('pinning', () => {
       });
       expect(c.exporterList()).toEqual({ exporters: [] });
       expect(await refusal(() => c.exporterUnpin({ key }))).toMatchObject({ code: 'NOT_FOUND' });
-    } finally {
-      c.close();
-    }
-  });
+    }));
 
   it('the CLI shows, pins, lists and unpins; the audit log records pin and unpin', async () => {
     const s = testStation(work.dir, 'cli', { node: NO_NODE, now: () => node.clock.now });
