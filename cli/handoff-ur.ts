@@ -33,7 +33,7 @@ export function handoffUrCommands(program: Command, io: CliIo, open: () => Stati
       '--fragment-size <bytes>',
       `bytes of the file in each part, ${MIN_UR_FRAGMENT_BYTES} to ${MAX_UR_FRAGMENT_BYTES} (default ${DEFAULT_UR_FRAGMENT_BYTES})`,
     )
-    .action((txId: string, o: { fragmentSize?: string }) => {
+    .action(async (txId: string, o: { fragmentSize?: string }) => {
       const fragmentSize =
         o.fragmentSize === undefined
           ? DEFAULT_UR_FRAGMENT_BYTES
@@ -42,7 +42,7 @@ export function handoffUrCommands(program: Command, io: CliIo, open: () => Stati
               max: MAX_UR_FRAGMENT_BYTES,
               hint: 'bytes a part',
             });
-      const file = open().exportHandoff({ txId });
+      const file = await open().exportHandoff({ txId });
       const parts = urParts('handoff', file.text, fragmentSize);
       done({ txId: file.txId, signatures: file.signatures, type: UR_TYPES.handoff, fragmentSize, parts }, parts.join('\n'));
     });

@@ -1,5 +1,5 @@
 /**
- * The station's commands (issue 7, "The command line"): `airlock keys|book|account|snapshot|build|sign|
+ * The station's commands (issue 7, "The command line"): `airlock keys|book|exporter|account|snapshot|build|sign|
  * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
  * against ONE services object (station/station.ts), the same the IPC handlers will call.
  *
@@ -27,6 +27,7 @@ import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
 import { accountText, listText, plain, table, tokenText, txText } from './station-text.ts';
+import { exporterCommands } from './exporter.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
@@ -206,6 +207,9 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       done(r, `Removed the label of ${r.address} from the address book.`);
     });
 
+  // trusted exporters (issue 16) -----------------------------------------------------------------
+  exporterCommands(program, open, done);
+
   // account, snapshot ---------------------------------------------------------------------------
   const account = program.command('account');
   account
@@ -274,8 +278,12 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         r,
         [
           `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
+          ...(r.exporter?.pinned
+            ? [`Signed by pinned exporter "${plain(r.exporter.label ?? '')}" (${r.exporter.code}): what it observed counts as observed.`]
+            : []),
           ...kept.map((a) => `${a.address}: ${a.reason}`),
           ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
+          ...r.warnings.map((w) => `warning: ${w} (airlock exporter pin ${r.exporter?.code ?? 'CODE'} --label L)`),
         ].join('\n'),
       );
     });
@@ -428,8 +436,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     .command('export')
     .argument('<txid>')
     .argument('<file>')
-    .action((txId: string, file: string) => {
-      const { fileName: _name, text, ...made } = open().exportHandoff({ txId, fileName: basename(file) });
+    .action(async (txId: string, file: string) => {
+      const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
       writeFileSync(file, text);
       const r = { file, ...made };
       done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
@@ -445,7 +453,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         r
           .map(
             (f) =>
-              `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
+              `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.exporter ? `\n  signed by ${f.exporter.pinned ? `pinned exporter "${plain(f.exporter.label ?? '')}"` : 'an exporter not pinned here'} (${f.exporter.code})` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
           )
           .join('\n'),
       );

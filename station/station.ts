@@ -3,7 +3,7 @@
  * handlers and the loopback bridge all call, composed here from one module per feature:
  * settings/, keys/ (keys and the keystore's passphrase), accounts/ (accounts and snapshots),
  * build/, transactions/ (status, list, sign, handoff files, reissue, broadcast), tokens/,
- * address-book/, proofs/, permissions/ and contracts/ (the list of smart contracts, TRC-20 builds). What the features share (the store, the vault, the node,
+ * address-book/, proofs/, permissions/ contracts/ (the list of smart contracts, TRC-20 builds) and exporters/ (trusted exporters, issue 16). What the features share (the store, the vault, the node,
  * the clock, the labels, the views and the argument readers) is station/core/.
  *
  * Invariants the features keep (each file says which of them it guards):
@@ -44,6 +44,7 @@ import { trc20BuildsFeature } from './contracts/trc20-builds.ts';
 import { bookFeature } from './address-book/book.ts';
 import { proofsFeature } from './proofs/proof-service.ts';
 import { permissionsFeature } from './permissions/permissions.ts';
+import { exportersFeature } from './exporters/exporters.ts';
 
 function composeStation(options: StationOptions) {
   const ctx = new StationContext(options);
@@ -78,6 +79,7 @@ function composeStation(options: StationOptions) {
     ...bookFeature(ctx),
     ...proofsFeature(ctx),
     ...permissionsFeature(ctx, maker),
+    ...exportersFeature(ctx),
   };
 }
 

@@ -110,7 +110,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     exportHandoff: ({ txId }) => station.exportHandoff({ txId }),
     saveHandoffFile: async ({ txId }) => {
       const dialogs = needDialogs('a download');
-      const handoff = station.exportHandoff({ txId });
+      const handoff = await station.exportHandoff({ txId });
       const r = await dialogs.saveFile({ title: 'Save the handoff file', suggestedName: handoff.fileName, filters: [...HANDOFF_FILTERS], text: handoff.text });
       return { saved: r.saved, fileName: r.saved && r.name !== undefined ? r.name : handoff.fileName, txId: handoff.txId };
     },
@@ -148,6 +148,10 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     bookList: () => station.bookList(),
     bookSet: (args) => station.bookSet(args),
     bookDelete: (args) => station.bookDelete(args),
+    exporterShow: () => station.exporterShow(),
+    exporterPin: (args) => station.exporterPin(args),
+    exporterUnpin: (args) => station.exporterUnpin(args),
+    exporterList: () => station.exporterList(),
 
     // ---- proofs of possession
     proofChallenge: (args) => station.proofChallenge(args),

@@ -53,6 +53,7 @@ import {
   TX_STATUSES,
 } from '../base/limits.ts';
 import { PROVENANCE_VIEW, TRANSACTION_PROVENANCE_VIEW } from './provenance-schema.ts';
+import { EXPORTER_KEY_ARG, EXPORTER_LABEL_ARG, EXPORTER_VIEW, IDENTITY_VIEW, PINNED_EXPORTER_VIEW } from './exporter-schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -126,12 +127,14 @@ const VAULT_STATUS = v.strictObject({
   locked: v.boolean(),
 });
 
-/** Where an account's state came from (the services' SourceView): a node at a block, or a file. */
+/** Where an account's state came from (the services' SourceView): a node at a block, a file, or a file signed by a pinned exporter (issue 16). */
 const SOURCE_VIEW = v.strictObject({
-  kind: v.picklist(['node', 'file']),
+  kind: v.picklist(['node', 'file', 'exporter']),
   node: v.optional(v.string()),
   block: v.optional(v.number()),
   file: v.optional(v.string()),
+  /** The pinned exporter's label and fingerprint code, for kind `exporter`. */
+  exporter: v.optional(v.strictObject({ label: v.string(), fingerprint: v.string() })),
   /** In words: `node http://… at block 12` or `file snap.json`. */
   text: v.string(),
 });
@@ -369,6 +372,8 @@ export const STATION_API = defineApi({
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
       accounts: v.array(v.string()),
       tokens: v.array(v.string()),
+      /** This station's identity when it signed the file (issue 16); null when it has none. */
+      exporter: v.nullable(EXPORTER_VIEW),
     }),
   },
   snapshotImport: {
@@ -383,6 +388,9 @@ export const STATION_API = defineApi({
       transactions: v.array(txIdText),
       /** Tokens of the file not taken, each with why: this station observed their description from the node. */
       tokensKept: v.array(v.strictObject({ id: v.string(), reason: v.string() })),
+      /** Who signed the file as its exporter (issue 16); null when unsigned. */
+      exporter: v.nullable(EXPORTER_VIEW),
+      warnings: v.array(v.string()),
     }),
   },
 
@@ -466,7 +474,7 @@ export const STATION_API = defineApi({
   },
   exportHandoff: {
     args: v.strictObject({ txId: txIdArg }),
-    result: v.strictObject({ ...FILE_OUT, txId: txIdText, signatures: v.number() }),
+    result: v.strictObject({ ...FILE_OUT, txId: txIdText, signatures: v.number(), exporter: v.nullable(EXPORTER_VIEW) }),
   },
   /**
    * The desktop app's save dialog for a handoff file (issue 8): the handoff of `exportHandoff`
@@ -504,6 +512,7 @@ export const STATION_API = defineApi({
           known: v.array(v.string()),
           newTransaction: v.boolean(),
           warnings: v.array(v.string()),
+          exporter: v.nullable(EXPORTER_VIEW),
         }),
       ),
     }),
@@ -647,6 +656,19 @@ export const STATION_API = defineApi({
     args: v.strictObject({ account: v.optional(addressArg) }),
     result: v.strictObject({ proofs: v.array(PROVED_KEY_VIEW) }),
   },
+
+  // ---- trusted exporters (issue 16; station/exporters/exporters.ts)
+  /** This station's identity: its fingerprint in words and hex, made on first use. */
+  exporterShow: { args: v.undefined(), result: IDENTITY_VIEW },
+  /** Pins an exporter by its public key or fingerprint under a label; its signed files then count as observed. */
+  exporterPin: {
+    args: v.strictObject({ key: EXPORTER_KEY_ARG, label: EXPORTER_LABEL_ARG }),
+    result: v.strictObject({ ...PINNED_EXPORTER_VIEW.entries, created: v.boolean() }),
+  },
+  /** Removes a pin (by fingerprint or public key); NOT_FOUND when there is none. */
+  exporterUnpin: { args: v.strictObject({ key: EXPORTER_KEY_ARG }), result: v.strictObject({ fingerprint: v.string(), removed: v.boolean() }) },
+  /** The pinned exporters, sorted by label. */
+  exporterList: { args: v.undefined(), result: v.strictObject({ exporters: v.array(PINNED_EXPORTER_VIEW) }) },
 
   // ---- permission analysis (lockout guard, known signers)
   /**

@@ -41,7 +41,7 @@ export const TOKEN_VIEW = v.strictObject({
   /** In whole tokens ("1000.5"). */
   totalSupplyTokens: v.string(),
   sale: v.nullable(TOKEN_SALE_VIEW),
-  source: v.strictObject({ kind: v.picklist(['node', 'file']), text: v.string() }),
+  source: v.strictObject({ kind: v.picklist(['node', 'file', 'exporter']), text: v.string() }),
   /** Observed from the node or claimed by a file, and how old (issue 16): an amount shown with a claimed description says so. */
   provenance: PROVENANCE_VIEW,
   storedAt: v.number(),

@@ -97,6 +97,8 @@ export const MAX_LABEL_LENGTH = 200;
 
 /** Longest address text an API argument or a form field takes: far above both written forms (34 and 42). */
 export const MAX_ADDRESS_TEXT_LENGTH = 100;
+/** An exporter's public key or fingerprint as typed (issue 16): 130 hex digits (uncompressed) with room for spaces. */
+export const MAX_EXPORTER_KEY_TEXT_LENGTH = 200;
 
 /** Longest permission-update JSON a proof or a build reads: a full account's permissions are a few KiB. */
 export const MAX_PERMISSION_JSON_BYTES = 256 * 1024;

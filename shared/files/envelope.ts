@@ -6,6 +6,9 @@
  * through a key allow-list so an unknown member, `__proto__` or `constructor` included, is an error
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
+ *
+ * Both envelopes may carry one optional `exporter` member (issue 16): the signature of the station
+ * that exported the file, checked by shared/files/exporter-signature.ts, never by the format readers.
  */
 import { AirlockError, badArgument, fail, excerpt } from '../base/errors.ts';
 import { unsafeCharIn } from '../base/escape.ts';
@@ -22,6 +25,9 @@ export interface EnvelopeKind {
 }
 
 export type JsonRecord = Record<string, unknown>;
+
+/** The optional member of a snapshot or handoff file carrying its exporter's key and signature (exporter-signature.ts). */
+export const EXPORTER_MEMBER = 'exporter';
 
 /** Parses text after checking its size (bytes of UTF-8, counted without encoding a huge string). */
 export function parseBoundedJson(text: unknown, what: string, maxBytes: number): unknown {

@@ -19,7 +19,7 @@ import { addressToBase58, addressToHex, type Address } from '../chain/address.ts
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from '../approval/authorization.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument, fail } from '../base/errors.ts';
-import { boundedList, checkEnvelope, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import { boundedList, checkEnvelope, EXPORTER_MEMBER, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
 import { isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { recoverSigner } from '../chain/verify.ts';
@@ -127,7 +127,13 @@ export function readHandoff(value: unknown, options: ImportOptions): HandoffImpo
     const given = options.permission;
     return verify(value, () => (given === undefined ? null : readPermission(given, 'permission')), [], '', 'transaction', options.now);
   }
-  const v = strictObject(checkEnvelope(value, HANDOFF, 'handoff'), 'handoff', ['format', 'version', 'transaction', 'permission', 'tokens', 'note']);
+  // The exporter's signature, when present, is checked by exporter-signature.ts (the station does, before storing).
+  const v = strictObject(
+    checkEnvelope(value, HANDOFF, 'handoff'),
+    'handoff',
+    ['format', 'version', 'transaction', 'permission', 'tokens', 'note'],
+    [EXPORTER_MEMBER],
+  );
   const tokens = boundedList(v.tokens, 'handoff.tokens', MAX_HANDOFF_TOKENS).map((t, i) => readToken(t, `handoff.tokens[${i}]`));
   const note = plainText(v.note, 'handoff.note', MAX_NOTE_LENGTH);
   return verify(v.transaction, () => readPermission(v.permission, 'handoff.permission'), tokens, note, 'handoff', options.now);

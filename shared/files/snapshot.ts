@@ -25,7 +25,17 @@ import { addressToBase58, parseAddress, type Address } from '../chain/address.ts
 import type { AccountPermissions } from '../approval/authorization.ts';
 import { tryUtf8 } from '../base/bytes.ts';
 import { badArgument, fail, excerpt } from '../base/errors.ts';
-import { boundedList, checkEnvelope, int64Field, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
+import {
+  boundedList,
+  checkEnvelope,
+  EXPORTER_MEMBER,
+  int64Field,
+  parseBoundedJson,
+  plainText,
+  safeInteger,
+  strictObject,
+  type EnvelopeKind,
+} from './envelope.ts';
 import { isTokenIdText } from '../chain/ids.ts';
 import { isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
@@ -232,7 +242,8 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     checkEnvelope(value, SNAPSHOT, 'snapshot'),
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
-    ['fees', 'transactions'],
+    // The exporter's signature is checked by exporter-signature.ts before a station believes any of this.
+    ['fees', 'transactions', EXPORTER_MEMBER],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',

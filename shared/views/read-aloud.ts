@@ -13,9 +13,11 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToFixedBytes } from '../base/bytes.ts';
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Crockford base32: 0-9 and A-Z without I, L, O, U (also the exporter fingerprint's alphabet, shared/files/exporter-signature.ts). */
+export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-const SPOKEN: Record<string, string> = {
+/** The word each Crockford character is read aloud as (NATO alphabet, digit names); also the exporter fingerprint's words. */
+export const SPOKEN: Readonly<Record<string, string>> = {
   '0': 'zero',
   '1': 'one',
   '2': 'two',

@@ -16,6 +16,10 @@
  *
  * The stored blocks are listed with their provenance (the first is the one offline builds use) and
  * removed one by one: the accounts and tokens a file brought stay, each with its own source.
+ *
+ * A file signed by an exporter this station pinned (issue 16, core/exporter-trust.ts) is observed
+ * where that exporter says it read from a node: it replaces an older observation, never a newer one;
+ * a signature that does not verify refuses the file whole.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
@@ -32,6 +36,7 @@ import type { SnapshotEntryView, SnapshotFileView, SnapshotImportView } from '..
 import type { ChainSnapshotRecord } from '../store/snapshots.ts';
 import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
+import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 
 export function snapshotsFeature(ctx: StationContext) {
   const entry = (r: ChainSnapshotRecord, inUse: boolean, now: number): SnapshotEntryView => ({
@@ -75,9 +80,11 @@ export function snapshotsFeature(ctx: StationContext) {
           t.chain !== null && isObserved(t.chain.source) ? [{ txid: bytesToHex(t.txId), block: t.chain.block, result: t.chain.result, fee: t.chain.fee }] : [],
         );
       const snapshot = seen.length === 0 ? read : readSnapshot(JSON.parse(stringifySnapshot({ ...read, transactions: seen })));
+      const signed = await signExport(ctx, stringifySnapshot(snapshot));
       return {
         fileName: `snapshot-${snapshot.block.number}.json`,
-        text: stringifySnapshot(snapshot),
+        text: signed.text,
+        exporter: signed.exporter,
         block: snapshot.block,
         accounts: snapshot.accounts.map((a) => a.address),
         tokens: snapshot.tokens.map((t) => t.id),
@@ -87,8 +94,10 @@ export function snapshotsFeature(ctx: StationContext) {
     /** Imports a snapshot file's text; `fileName` is kept as the source of what it stores. */
     snapshotImport(args: { fileName: string; text: string }): SnapshotImportView {
       const name = fileNameArg(args.fileName, 'fileName');
-      const snapshot = parseSnapshot(fileTextArg(args.text, 'text'));
-      const source: Source = { kind: 'file', file: name };
+      const text = fileTextArg(args.text, 'text');
+      const snapshot = parseSnapshot(text);
+      const judged = judgeExporterText(ctx, text, name);
+      const source: Source = sourceOfSigned(ctx, judged, name, { node: snapshot.node, block: snapshot.block.number }, snapshot.exported_at);
       const latest = ctx.now() + MAX_FUTURE_SKEW_MS;
       const future = (ms: number, what: string) =>
         ms > latest &&
@@ -101,11 +110,13 @@ export function snapshotsFeature(ctx: StationContext) {
         );
       future(snapshot.block.timestamp, 'block.timestamp');
       snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
+      future(snapshot.exported_at, 'exported_at');
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const tokensKept: SnapshotImportView['tokensKept'] = [];
       const store = ctx.store;
       store.atomic(() => {
+        rememberPinnedKey(ctx, judged);
         store.putChainSnapshot({
           blockNumber: snapshot.block.number,
           blockId: hexToFixedBytes(snapshot.block.id, 32, 'block.id'),
@@ -114,11 +125,15 @@ export function snapshotsFeature(ctx: StationContext) {
         });
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
-          if (known && isObserved(known.source)) {
+          const from = sourceOfSigned(ctx, judged, name, a.source, a.at);
+          // A newer observation (a pinned exporter's) replaces an older one; a claim never replaces one.
+          if (known && isObserved(known.source) && !(isObserved(from) && a.at > known.fetchedAt)) {
             accounts.push({
               address: a.address,
               stored: false,
-              reason: `this station observed it from the node (${sourceView(known.source).text}); a file's claim does not replace that`,
+              reason: isObserved(from)
+                ? `this station's observation (${sourceView(known.source).text}) is as new or newer; kept it`
+                : `this station observed it from the node (${sourceView(known.source).text}); a file's claim does not replace that`,
             });
             continue;
           }
@@ -126,14 +141,14 @@ export function snapshotsFeature(ctx: StationContext) {
             accounts.push({ address: a.address, stored: false, reason: `this station's copy (${sourceView(known.source).text}) is newer; kept it` });
             continue;
           }
-          putSnapshotAccount(store, a, source);
+          putSnapshotAccount(store, a, from);
           accounts.push({ address: a.address, stored: true });
         }
         for (const t of snapshot.tokens) {
           // A token the node described to this station keeps that description: a file's claim could
           // change its precision, and with it the amount a signer sees.
           const held = store.getToken(t.id);
-          if (held && isObserved(held.source)) {
+          if (held && isObserved(held.source) && !(isObserved(source) && snapshot.exported_at > held.storedAt)) {
             // Named in the result, never dropped in silence (issue 16): the file's claim was not taken.
             tokensKept.push({
               id: t.id,
@@ -158,6 +173,8 @@ export function snapshotsFeature(ctx: StationContext) {
         tokens: snapshot.tokens.map((t) => t.id),
         transactions: claimed,
         tokensKept,
+        exporter: judged && exporterView(judged.exporter, judged.pinned),
+        warnings: [unpinnedWarning(judged)].filter((w) => w !== null),
       };
     },
   };

@@ -9,7 +9,13 @@
  */
 import type { Source } from '../store/row-checks.ts';
 
-/** True when this station read the fact from a node itself (not when a file says so). */
+/**
+ * True when this station read the fact from a node itself, or when a file signed by an exporter
+ * this station pinned says that exporter read it from a node (issue 16, "Trusted exporters"); never
+ * when an unsigned file or an unpinned exporter says so. The other rules stay with the callers: a
+ * source dated after this station's clock is refused or not counted, a newer observation replaces
+ * an older one, a claim never replaces an observation.
+ */
 export function isObserved(source: Source): boolean {
-  return source.kind === 'node';
+  return source.kind === 'node' || source.kind === 'exporter';
 }

@@ -29,6 +29,7 @@ import type { SourceView } from './views.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
 import { isObserved } from './provenance.ts';
+import { fingerprintOfHex } from '../../shared/files/exporter-signature.ts';
 
 /** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
 export function sourceToFile(source: Source): SnapshotSource {
@@ -44,6 +45,17 @@ export function sourceView(source: Source): SourceView {
       node: source.url,
       ...(source.blockNumber !== undefined && { block: source.blockNumber }),
       text: `node ${source.url}${source.blockNumber !== undefined ? ` at block ${source.blockNumber}` : ''}`,
+    };
+  }
+  if (source.kind === 'exporter') {
+    const fingerprint = fingerprintOfHex(source.fingerprint).code;
+    return {
+      kind: 'exporter',
+      node: source.url,
+      ...(source.blockNumber !== undefined && { block: source.blockNumber }),
+      file: source.file,
+      exporter: { label: source.label, fingerprint },
+      text: `signed by pinned exporter ${source.label} (${fingerprint}) in file ${source.file}, observed by it from node ${source.url}${source.blockNumber !== undefined ? ` at block ${source.blockNumber}` : ''} at ${new Date(source.at).toISOString()}`,
     };
   }
   return { kind: 'file', file: source.file, text: `file ${source.file}` };

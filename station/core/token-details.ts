@@ -43,7 +43,7 @@ export interface TokenSale {
 }
 
 export interface TokenSourceView {
-  kind: 'node' | 'file';
+  kind: 'node' | 'file' | 'exporter';
   text: string;
 }
 

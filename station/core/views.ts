@@ -15,6 +15,7 @@ import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 import type { ChainFateView } from './chain-report.ts';
 import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
+import type { ExporterView } from './exporter-trust.ts';
 
 export interface SettingsView {
   node: string;
@@ -45,11 +46,13 @@ export interface StationKeyView {
 }
 
 export interface SourceView {
-  /** `node` with URL and block, or `file` with its name. */
-  kind: 'node' | 'file';
+  /** `node` with URL and block, `file` with its name, or `exporter`: a file signed by a pinned exporter, what it observed from `node` at `block`. */
+  kind: 'node' | 'file' | 'exporter';
   node?: string;
   block?: number;
   file?: string;
+  /** For `exporter`: its label and fingerprint code (issue 16). */
+  exporter?: { label: string; fingerprint: string };
   /** In words: `node http://… at block 12` or `file snap.json`. */
   text: string;
 }
@@ -167,6 +170,8 @@ export interface ImportFileView {
   known: string[];
   newTransaction: boolean;
   warnings: string[];
+  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  exporter: ExporterView | null;
 }
 
 /** The dry run before broadcast (issue 8 `preflight`): what broadcast checks, without broadcasting. */
@@ -199,6 +204,10 @@ export interface SnapshotImportView {
   transactions: string[];
   /** Tokens of the file left as this station holds them, each with why (a description observed from the node). */
   tokensKept: { id: string; reason: string }[];
+  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  exporter: ExporterView | null;
+  /** E.g. a signature by an exporter this station has not pinned. */
+  warnings: string[];
 }
 
 /** A stored block an offline build can reference (snapshotList), with where it came from. */
@@ -219,6 +228,8 @@ export interface HandoffFileView {
   text: string;
   txId: string;
   signatures: number;
+  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  exporter: ExporterView | null;
 }
 
 /** A snapshot made from the node: its suggested name and its text (the caller writes it). */
@@ -228,6 +239,8 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
+  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  exporter: ExporterView | null;
 }
 
 /** What buildBatch made: one txID, file row and status per transaction, in row order. */

@@ -53,6 +53,7 @@ describe('store migrations', () => {
       'key_proofs',
       'key_proofs_by_account',
       'keys',
+      'pinned_exporters',
       'settings',
       'signatures',
       'signatures_count_delete',
@@ -248,6 +249,29 @@ describe('store migrations', () => {
       expect(() => db.prepare('UPDATE transactions SET chain_block = -1').run()).toThrow(/CHECK/);
     } finally {
       db.close();
+    }
+  });
+
+  it('upgrades a version-6 station with data to 7, whose pinned exporters start empty and take a pin', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const tx = newTransaction({ account: randomAddress() });
+    {
+      const v6 = new Database(file);
+      applyMigrations(v6, MIGRATIONS.slice(0, 6));
+      v6.prepare(
+        "INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at, origin) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'draft', NULL, 'kept', NULL, ?, ?, 'built-claimed')",
+      ).run(tx.txId, tx.raw, tx.account, tx.expiration, T0, T0);
+      v6.close();
+    }
+    const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
+      expect(store.getTransaction(tx.txId)).toMatchObject({ note: 'kept', origin: 'built-claimed' });
+      expect(store.listPinnedExporters()).toEqual([]);
+      store.pinExporter({ fingerprint: '00112233445566778899', publicKey: null, label: 'online desk' });
+      expect(store.listPinnedExporters()).toMatchObject([{ fingerprint: '00112233445566778899', label: 'online desk' }]);
+    } finally {
+      store.close();
     }
   });
 

@@ -188,11 +188,18 @@ ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHEC
   },
   {
     version: 7,
-    description: 'reserved for the trusted exporters (issue 16); empty on this branch',
-    // Migration numbers are reserved across branches (7 exporters, 8 contracts, 9 live status):
-    // this placeholder keeps the list gapless so 8 can run here; the exporters' branch brings the
-    // real step 7 and replaces this entry when the branches are merged.
-    sql: '',
+    description: 'pinned exporters: the stations whose signed snapshot and handoff files this station treats as observed',
+    // Issue 16, "trusted exporters for offline stations": one row per pinned identity, keyed by its
+    // fingerprint (80 bits of sha256 of the compressed public key, shared/files/exporter-signature.ts);
+    // the public key is kept once known (pinned from a file, or seen on a file that verified).
+    sql: `
+CREATE TABLE pinned_exporters (
+  fingerprint TEXT PRIMARY KEY CHECK (length(fingerprint) = 20 AND fingerprint NOT GLOB '*[^0-9a-f]*'),
+  public_key BLOB CHECK (public_key IS NULL OR length(public_key) = 33),
+  label TEXT NOT NULL CHECK (length(label) BETWEEN 1 AND 64),
+  pinned_at INTEGER NOT NULL
+) STRICT;
+`,
   },
   {
     version: 8,

@@ -19,7 +19,7 @@ import { fail } from '../../shared/base/errors.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import { isTokenIdText } from '../../shared/chain/ids.ts';
-import { MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
+import { MAX_BOOK_LABEL_LENGTH, MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
 
 /** Limits on stored text, in UTF-16 code units (what `.length` counts). */
 export const MAX_NODE_ANSWER_LENGTH = 65_536;
@@ -33,8 +33,16 @@ export const MAX_STORED_JSON_DEPTH = 32;
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-/** Where data came from: a node (URL, and the block it was read at when known) or a file. */
-export type Source = { kind: 'node'; url: string; blockNumber?: number; blockId?: Uint8Array } | { kind: 'file'; file: string };
+/**
+ * Where data came from: a node (URL, and the block it was read at when known), a file (a claim),
+ * or a file signed by a pinned exporter (issue 16): what that station observed from node `url` at
+ * block `blockNumber` at time `at`, carried in file `file` and signed by the exporter whose
+ * fingerprint (20 hex digits) and label are named.
+ */
+export type Source =
+  | { kind: 'node'; url: string; blockNumber?: number; blockId?: Uint8Array }
+  | { kind: 'file'; file: string }
+  | { kind: 'exporter'; file: string; fingerprint: string; label: string; url: string; blockNumber?: number; at: number };
 
 /** Where a signature came from: made here with a local key, read from a handoff file, or merged. */
 export type SignatureOrigin = { kind: 'local key' } | { kind: 'file'; file: string } | { kind: 'merge'; file: string };
@@ -149,7 +157,7 @@ function checkUrl(value: unknown, fn: string, field: string): string {
 }
 
 export function checkSource(value: unknown, fn: string, field: string): Source {
-  const kind = checkRecord(value, fn, field, ['kind', 'url', 'blockNumber', 'blockId', 'file']).kind;
+  const kind = checkRecord(value, fn, field, ['kind', 'url', 'blockNumber', 'blockId', 'file', 'fingerprint', 'label', 'at']).kind;
   if (kind === 'node') {
     const v = checkRecord(value, fn, field, ['kind', 'url', 'blockNumber', 'blockId']);
     const out: Source = { kind: 'node', url: checkUrl(v.url, fn, `${field}.url`) };
@@ -161,7 +169,21 @@ export function checkSource(value: unknown, fn: string, field: string): Source {
     const v = checkRecord(value, fn, field, ['kind', 'file']);
     return { kind: 'file', file: checkText(v.file, fn, `${field}.file`, MAX_FILE_NAME_LENGTH, false) };
   }
-  bad(fn, `${field}.kind`, "must be 'node' or 'file'");
+  if (kind === 'exporter') {
+    const v = checkRecord(value, fn, field, ['kind', 'file', 'fingerprint', 'label', 'url', 'blockNumber', 'at']);
+    if (typeof v.fingerprint !== 'string' || !/^[0-9a-f]{20}$/.test(v.fingerprint)) bad(fn, `${field}.fingerprint`, 'must be 20 lowercase hex digits');
+    const out: Source = {
+      kind: 'exporter',
+      file: checkText(v.file, fn, `${field}.file`, MAX_FILE_NAME_LENGTH, false),
+      fingerprint: v.fingerprint,
+      label: checkText(v.label, fn, `${field}.label`, MAX_BOOK_LABEL_LENGTH, false),
+      url: checkUrl(v.url, fn, `${field}.url`),
+      at: checkNonNegative(v.at, fn, `${field}.at`),
+    };
+    if (v.blockNumber !== undefined) out.blockNumber = checkNonNegative(v.blockNumber, fn, `${field}.blockNumber`);
+    return out;
+  }
+  bad(fn, `${field}.kind`, "must be 'node', 'file' or 'exporter'");
 }
 
 export function checkOrigin(value: unknown, fn: string, field: string): SignatureOrigin {

@@ -1,14 +1,14 @@
 /**
  * The station's store (issue 7, "Store"): one SQLite file per station data directory holding key
  * metadata (never a secret), accounts with the permission snapshot each came with, chain snapshots
- * for TaPoS, tokens, transactions with their signatures, address-book labels, proofs of possession
+ * for TaPoS, tokens, transactions with their signatures, address-book labels, pinned exporters, proofs of possession
  * (challenges made here and the proofs that answered them), settings, and an append-only audit log
  * whose entries are chained by HMAC-SHA256 under a key the vault holds, with an anchor (count and
  * head) the vault keeps outside this file (audit.ts; issue 16).
  *
  * This file opens the database and composes the `Store` from one module per table (issue 15):
  * keys.ts, accounts.ts, snapshots.ts, tokens.ts, transactions.ts (with signatures),
- * address-book.ts, proofs.ts, settings.ts and audit.ts, each owning its statements and row
+ * address-book.ts, exporters.ts (pinned exporters), proofs.ts, settings.ts and audit.ts, each owning its statements and row
  * mapping; their argument checks are row-checks.ts. It is the one public entry: callers import
  * every store name from here.
  *
@@ -37,6 +37,7 @@ import { bad, checkRecord, checkText } from './row-checks.ts';
 import type { StoreContext } from './table.ts';
 import { accountTable, type AccountTable } from './accounts.ts';
 import { addressBookTable, type AddressBookTable } from './address-book.ts';
+import { exporterTable, type ExporterTable } from './exporters.ts';
 import { auditChain, auditTable, type AuditTable } from './audit.ts';
 import type { AuditSeal } from '../vault/audit-seal.ts';
 import { keyTable, type KeyTable } from './keys.ts';
@@ -98,6 +99,7 @@ export interface Store
     TransactionTable,
     ChainFateTable,
     AddressBookTable,
+    ExporterTable,
     ProofTable,
     SettingTable,
     AuditTable {}
@@ -186,6 +188,7 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
     ...transactionTable(ctx),
     ...chainFateTable(ctx),
     ...addressBookTable(ctx),
+    ...exporterTable(ctx),
     ...proofTable(ctx),
     ...settingTable(ctx),
     ...auditTable(ctx),

@@ -33,6 +33,10 @@ export function u8(b: Uint8Array): Uint8Array {
 /** A source as plain JSON (the block id in hex), as stored and as written into audit details. */
 export function sourceToJson(source: Source): { [key: string]: JsonValue } {
   if (source.kind === 'file') return { kind: 'file', file: source.file };
+  if (source.kind === 'exporter') {
+    const { kind, file, fingerprint, label, url, blockNumber, at } = source;
+    return { kind, file, fingerprint, label, url, ...(blockNumber !== undefined && { blockNumber }), at };
+  }
   return {
     kind: 'node',
     url: source.url,
@@ -46,8 +50,22 @@ export function sourceToText(source: Source): string {
 }
 
 export function sourceFromText(text: string): Source {
-  const v = JSON.parse(text) as { kind: string; url: string; file: string; blockNumber?: number; blockId?: string };
+  const v = JSON.parse(text) as {
+    kind: string;
+    url: string;
+    file: string;
+    blockNumber?: number;
+    blockId?: string;
+    fingerprint: string;
+    label: string;
+    at: number;
+  };
   if (v.kind === 'file') return { kind: 'file', file: v.file };
+  if (v.kind === 'exporter') {
+    const out: Source = { kind: 'exporter', file: v.file, fingerprint: v.fingerprint, label: v.label, url: v.url, at: v.at };
+    if (v.blockNumber !== undefined) out.blockNumber = v.blockNumber;
+    return out;
+  }
   const out: Source = { kind: 'node', url: v.url };
   if (v.blockNumber !== undefined) out.blockNumber = v.blockNumber;
   if (v.blockId !== undefined) out.blockId = hexToBytes(v.blockId);

@@ -16,6 +16,9 @@
  *   is kept beside the transaction (core/claims.ts) and shown as a conflict on its screen.
  * - Every file is read and checked before anything from any of them is stored, and the batch is
  *   stored in one transaction: a refusal leaves nothing of any file stored.
+ * - A file signed by a pinned exporter (issue 16, core/exporter-trust.ts) carries a permission that
+ *   exporter observed from its node: it is stored as observed when this station holds no account, or
+ *   only an older claim; a file whose exporter signature does not verify is refused with the batch.
  */
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
@@ -37,6 +40,7 @@ import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
 import { MAX_SIGNATURES } from '../../shared/base/limits.ts';
 import { isObserved } from '../core/provenance.ts';
+import { exporterView, judgeExporter, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning, type ExporterJudgement } from '../core/exporter-trust.ts';
 
 /** How many files one import takes. */
 export const MAX_IMPORT_FILES = 100;
@@ -82,7 +86,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   };
 
   let nameCount = 'this file';
-  const importOne = (name: string, imp: HandoffImport): ImportFileView => {
+  const importOne = (name: string, imp: HandoffImport, judged: ExporterJudgement | null): ImportFileView => {
     const txId = hexToBytes(imp.txID);
     const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
     const decoded = decodeRaw(rawBytes);
@@ -96,7 +100,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     }
     // A claim never replaces an observation (issue 16): a new transaction counts against the
     // permission observed from the node when the station holds it, the file's claim otherwise.
+    const signedSource = imp.permission ? sourceOfSigned(ctx, judged, name, imp.permission.source, imp.permission.at) : null;
     const observed = observedPermission(decoded.ownerAddress, imp.permissionId);
+    const unpinned = unpinnedWarning(judged);
+    if (unpinned !== null) warnings.push(unpinned);
     const permissionBytes: Uint8Array | null = known ? known.permission : (observed ?? claimBytes);
     // Signers outside a permission the node showed refuse the file; outside one only an earlier
     // file claimed, they merge when this file's own claim names them (a forged copy imported first
@@ -137,6 +144,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     if (storedSigners.length + fresh.length > MAX_SIGNATURES)
       fail('PERMISSION', `${name}: together with the stored signatures this makes more than ${MAX_SIGNATURES}`, { field: 'signature', file: name });
     store.atomic(() => {
+      rememberPinnedKey(ctx, judged);
       if (!known) {
         store.insertTransaction({
           txId,
@@ -150,7 +158,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           // A file's transaction: its bytes were chosen elsewhere, so its signatures prove no key (signers-seen.ts).
           origin: 'imported',
         });
-        if (imp.permission && !store.getAccount(decoded.ownerAddress)) {
+        const held = store.getAccount(decoded.ownerAddress);
+        const newer =
+          signedSource !== null && isObserved(signedSource) && held !== undefined && !isObserved(held.source) && imp.permission!.at > held.fetchedAt;
+        if (imp.permission && (!held || newer)) {
           const a: SnapshotAccount = {
             address: imp.permission.address,
             exists: true,
@@ -160,7 +171,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
             source: imp.permission.source,
             at: imp.permission.at,
           };
-          putSnapshotAccount(store, a, { kind: 'file', file: name });
+          putSnapshotAccount(store, a, signedSource ?? { kind: 'file', file: name });
         }
         for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
       }
@@ -195,6 +206,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       known: imp.signers.filter((s) => storedSigners.includes(s.hex.toLowerCase())).map((s) => s.address),
       newTransaction: !known,
       warnings,
+      exporter: judged && exporterView(judged.exporter, judged.pinned),
     };
   };
 
@@ -203,7 +215,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
      * The handoff file of a stored transaction, as its name and text. `fileName` is the name it will
      * be saved under when the caller knows it (the audit log records it); default `<txid>.airlock.json`.
      */
-    exportHandoff(args: { txId: string; fileName?: string }): HandoffFileView {
+    async exportHandoff(args: { txId: string; fileName?: string }): Promise<HandoffFileView> {
       const r = book.record(args.txId);
       const fileName = args.fileName === undefined ? `${bytesToHex(r.txId).slice(0, 12)}.airlock.json` : fileNameArg(args.fileName, 'fileName');
       const tx = book.signed(r);
@@ -216,9 +228,13 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         if (file && fileCarriesToken(file)) tokens.push(file);
       }
       const handoff = exportHandoff({ tx, permission: handoffPermission(r), tokens, note: r.note, now: ctx.now() });
-      const text = stringifyHandoff(handoff);
-      store.appendAudit({ action: 'handoff.export', subject: bytesToHex(r.txId), details: { file: fileName, signatures: tx.signatures.length } });
-      return { fileName, text, txId: bytesToHex(r.txId), signatures: tx.signatures.length };
+      const signed = await signExport(ctx, stringifyHandoff(handoff));
+      store.appendAudit({
+        action: 'handoff.export',
+        subject: bytesToHex(r.txId),
+        details: { file: fileName, signatures: tx.signatures.length, ...(signed.exporter && { exporter: signed.exporter.fingerprint }) },
+      });
+      return { fileName, text: signed.text, txId: bytesToHex(r.txId), signatures: tx.signatures.length, exporter: signed.exporter };
     },
 
     /**
@@ -243,7 +259,8 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         }
         const permission = storedPermissionFor(parsed);
         try {
-          return { name, imp: parseHandoff(text, { now, ...(permission && { permission }) }) };
+          const judged = judgeExporter(ctx, parsed, name);
+          return { name, judged, imp: parseHandoff(text, { now, ...(permission && { permission }) }) };
         } catch (e) {
           if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
           throw e;
@@ -252,7 +269,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       // One transaction for the whole batch: a file refused after others leaves nothing of any of
       // them stored, so the refusal's "nothing was imported" is the truth (issue 16).
       nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;
-      return store.atomic(() => imports.map(({ name, imp }) => importOne(name, imp)));
+      return store.atomic(() => imports.map(({ name, imp, judged }) => importOne(name, imp, judged)));
     },
   };
 }

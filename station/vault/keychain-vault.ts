@@ -7,6 +7,8 @@
  * - `Airlock <id>`, account = address: the 32 key bytes, written and read as a binary secret.
  * - `Airlock <id> index`, account = address, password = the address again: the list of keys.
  * - `Airlock <id> api-key`, account = `node`: a hosted node's API key (issue 11), a binary secret.
+ * - `Airlock <id> identity`, account = `key`: the station identity key (issue 16, exporter-identity.ts),
+ *   a binary secret outside the index, so never listed and never used by `sign`.
  *   Listing uses the library's `findCredentials`, which returns every entry's secret as a JS string
  *   (it cannot be wiped, and on Windows it fails on bytes that are not UTF-16). So it is only ever
  *   called on the index, whose "secrets" are public addresses, never on the key entries.
@@ -24,7 +26,8 @@ import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest
 import { keychainAuditSeal, type AuditSeal } from './audit-seal.ts';
 import { stationId } from './station-id.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, noIdentity, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { identityPublicKeyOf, signUnderExporterTag } from './exporter-identity.ts';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
@@ -225,9 +228,14 @@ export class KeychainVault implements Vault {
   }
 
   async readApiKey(): Promise<Uint8Array | null> {
+    return this.readSecret(`${this.service} api-key`, 'node');
+  }
+
+  /** A binary secret beside the keys (the API key, the identity), or null; the caller wipes it. */
+  private async readSecret(service: string, account: string): Promise<Uint8Array | null> {
     let raw: number[] | null;
     try {
-      raw = await this.entry(`${this.service} api-key`, 'node').getSecret();
+      raw = await this.entry(service, account).getSecret();
     } catch (e) {
       unavailable(e);
     }
@@ -248,6 +256,45 @@ export class KeychainVault implements Vault {
       return await this.entry(`${this.service} api-key`, 'node').deleteCredential();
     } catch (e) {
       unavailable(e);
+    }
+  }
+
+  /** The identity key's bytes, or null; the caller wipes them. */
+  private readIdentity(): Promise<Uint8Array | null> {
+    return this.readSecret(`${this.service} identity`, 'key');
+  }
+
+  async exporterPublicKey(): Promise<Uint8Array | null> {
+    const key = await this.readIdentity();
+    if (key === null) return null;
+    try {
+      return identityPublicKeyOf(key);
+    } finally {
+      wipe(key);
+    }
+  }
+
+  async createExporterIdentity(): Promise<Uint8Array> {
+    const held = await this.exporterPublicKey();
+    if (held !== null) return held;
+    const key = generatePrivateKey();
+    try {
+      await this.entry(`${this.service} identity`, 'key').setSecret(key);
+      return identityPublicKeyOf(key);
+    } catch (e) {
+      unavailable(e);
+    } finally {
+      wipe(key);
+    }
+  }
+
+  async signAsExporter(bodyDigest: Uint8Array): Promise<{ publicKey: Uint8Array; signature: Uint8Array }> {
+    const key = await this.readIdentity();
+    if (key === null) noIdentity();
+    try {
+      return signUnderExporterTag(key, null, bodyDigest);
+    } finally {
+      wipe(key);
     }
   }
 

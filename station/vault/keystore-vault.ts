@@ -14,6 +14,8 @@
  * A hosted node's API key (issue 11) lives in a file of its own beside it, `api-key.json`, sealed
  * with AES-256-GCM under the keystore's derived key (so the same passphrase opens it); its
  * associated data binds it to the keystore's salt, so a copy from another station does not open.
+ * The station identity key (issue 16) is sealed the same way in `exporter-identity.json`
+ * (exporter-identity.ts), its public key readable without the passphrase.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +41,8 @@ import {
 import type { PassphraseSource } from './passphrase.ts';
 import { fileAuditSeal, type AuditSeal } from './audit-seal.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, noIdentity, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { openSealedIdentity, readSealedIdentity, signUnderExporterTag, writeSealedIdentity } from './exporter-identity.ts';
 
 /** The API key's sealed file beside the keystore, and its format tag. */
 export const API_KEY_FILE = 'api-key.json';
@@ -251,6 +254,38 @@ export class KeystoreVault implements Vault {
     const had = existsSync(this.apiKeyPath);
     rmSync(this.apiKeyPath, { force: true });
     return had;
+  }
+
+  async exporterPublicKey(): Promise<Uint8Array | null> {
+    return readSealedIdentity(join(this.path, '..'))?.publicKey ?? null;
+  }
+
+  createExporterIdentity(): Promise<Uint8Array> {
+    return this.oneAtATime(async () => {
+      const dir = join(this.path, '..');
+      const held = readSealedIdentity(dir);
+      if (held !== null) return held.publicKey;
+      const derived = await this.derivedKey();
+      const key = generatePrivateKey();
+      try {
+        return writeSealedIdentity(dir, derived.encryptionKey, derived.salt, key);
+      } finally {
+        wipe(key);
+      }
+    });
+  }
+
+  async signAsExporter(bodyDigest: Uint8Array): Promise<{ publicKey: Uint8Array; signature: Uint8Array }> {
+    const dir = join(this.path, '..');
+    const sealed = readSealedIdentity(dir);
+    if (sealed === null) noIdentity();
+    const derived = await this.derivedKey();
+    const key = openSealedIdentity(dir, sealed, derived.encryptionKey, derived.salt);
+    try {
+      return signUnderExporterTag(key, sealed.publicKey, bodyDigest);
+    } finally {
+      wipe(key);
+    }
   }
 
   /**

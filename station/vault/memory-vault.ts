@@ -15,7 +15,8 @@ import { wipe } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../../shared/chain/keys.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
-import { checkVaultDigest, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { checkVaultDigest, noIdentity, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
+import { identityPublicKeyOf, signUnderExporterTag } from './exporter-identity.ts';
 import { memoryAuditSeal, type AuditSeal } from './audit-seal.ts';
 
 export class MemoryVault implements Vault {
@@ -23,6 +24,8 @@ export class MemoryVault implements Vault {
   /** Base58 address → the vault's own copy of the key. */
   private readonly keys = new Map<string, Uint8Array>();
   private apiKey: Uint8Array | null = null;
+  /** The station identity key (issue 16), apart from the signing keys. */
+  private identity: Uint8Array | null = null;
   /** The audit key and anchor, in memory like the keys: one per vault object (issue 16). */
   private readonly seal = memoryAuditSeal();
 
@@ -95,6 +98,20 @@ export class MemoryVault implements Vault {
     return this.sign(name, proofDigestToSign(name, challenge));
   }
 
+  async exporterPublicKey(): Promise<Uint8Array | null> {
+    return this.identity === null ? null : identityPublicKeyOf(this.identity);
+  }
+
+  async createExporterIdentity(): Promise<Uint8Array> {
+    this.identity ??= generatePrivateKey();
+    return identityPublicKeyOf(this.identity);
+  }
+
+  async signAsExporter(bodyDigest: Uint8Array): Promise<{ publicKey: Uint8Array; signature: Uint8Array }> {
+    if (this.identity === null) noIdentity();
+    return signUnderExporterTag(this.identity, null, bodyDigest);
+  }
+
   lock(): void {
     // Nothing is derived or cached beside the keys themselves, which live until delete or close.
   }
@@ -105,6 +122,8 @@ export class MemoryVault implements Vault {
     this.keys.clear();
     if (this.apiKey) wipe(this.apiKey);
     this.apiKey = null;
+    if (this.identity) wipe(this.identity);
+    this.identity = null;
   }
 
   async setApiKey(secret: Uint8Array): Promise<void> {

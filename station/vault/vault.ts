@@ -54,6 +54,19 @@ export interface Vault {
    * txID. There is deliberately no way to have the vault sign other 32 bytes as a proof.
    */
   signProof(address: string, challenge: ProofChallenge): Promise<Uint8Array>;
+  /**
+   * The station identity (issue 16, exporter-identity.ts): its compressed public key, or null when
+   * none was made yet. Never among `list()`, never usable by `sign`.
+   */
+  exporterPublicKey(): Promise<Uint8Array | null>;
+  /** Makes the station identity from the OS's CSPRNG unless there is one; its compressed public key either way. */
+  createExporterIdentity(): Promise<Uint8Array>;
+  /**
+   * Signs sha256(EXPORTER_DOMAIN ‖ bodyDigest) (shared/files/exporter-signature.ts) with the identity
+   * key: never a digest the caller chose, so it cannot sign a transaction or a proof. NOT_FOUND when
+   * there is no identity.
+   */
+  signAsExporter(bodyDigest: Uint8Array): Promise<{ publicKey: Uint8Array; signature: Uint8Array }>;
   /** Forgets anything cached for this session (the keystore's derived key). Idempotent. */
   lock(): void;
   /**
@@ -79,6 +92,11 @@ export interface Vault {
 export function vaultAddress(address: string, what = 'address'): string {
   if (typeof address !== 'string') throw new TypeError(`${what}: expected a string`);
   return addressToBase58(parseAddress(address, what));
+}
+
+/** The refusal of an exporter signature asked of a vault with no station identity. */
+export function noIdentity(): never {
+  fail('NOT_FOUND', 'this station has no identity yet: show it (Settings, Trusted exporters) to make one', { field: 'identity' });
 }
 
 export function checkVaultDigest(digest: Uint8Array): Uint8Array {

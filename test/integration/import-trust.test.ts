@@ -96,7 +96,7 @@ beforeAll(async () => {
   await b.keysImport({ secret: hexToBytes(k1.priv), label: 'k1' });
   const t = await b.buildTransfer({ from: shared.b58, to: k2.b58, amount: '1' });
   await b.sign({ txId: t.txId });
-  const exported = b.exportHandoff({ txId: t.txId });
+  const exported = await b.exportHandoff({ txId: t.txId });
   genuine = { name: 'genuine.airlock.json', text: exported.text };
   txId = t.txId;
 }, 120_000);
@@ -139,7 +139,7 @@ describe('files of one transaction', () => {
     const t2 = await other.buildTransfer({ from: shared.b58, to: k1.b58, amount: '2' });
     await other.sign({ txId: t2.txId });
     // The second file: a real transaction, signed by a key outside the permission the station observed.
-    const bad = JSON.parse(other.exportHandoff({ txId: t2.txId }).text) as Json;
+    const bad = JSON.parse((await other.exportHandoff({ txId: t2.txId })).text) as Json;
     bad.permission.permissions.owner_permission.keys = [{ address: attacker.b58, weight: 1 }];
     bad.permission.permissions.owner_permission.threshold = 1;
     bad.transaction.signature = [bytesToHex(signDigest(hexToBytes(t2.txId), hexToBytes(attacker.priv)))];

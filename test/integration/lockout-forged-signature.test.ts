@@ -89,10 +89,10 @@ const signedFlag = (s: Station, address: string) => s.knownSigners().find((k) =>
 
 /** Hands `from`'s stored transaction `txId` to `to`, which signs it with its vault, and back. */
 async function signElsewhere(from: Station, to: Station, txId: string): Promise<{ added: string[] }> {
-  const out = from.exportHandoff({ txId });
+  const out = await from.exportHandoff({ txId });
   to.importFiles({ files: [{ name: out.fileName, text: out.text }] });
   await to.sign({ txId });
-  const back = to.exportHandoff({ txId });
+  const back = await to.exportHandoff({ txId });
   const [imported] = from.importFiles({ files: [{ name: `back-${back.fileName}`, text: back.text }] });
   return imported!;
 }
@@ -112,7 +112,7 @@ beforeAll(async () => {
   await b.keysImport({ secret: hexToBytes(cosigner.priv), label: 'cosigner' });
   const t = await b.buildTransfer({ from: cosigner.b58, to: holder.b58, amount: '1' });
   await b.sign({ txId: t.txId });
-  const exported = b.exportHandoff({ txId: t.txId });
+  const exported = await b.exportHandoff({ txId: t.txId });
   handoff = { name: exported.fileName, text: exported.text };
   await c.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
   await c.accountFetch({ address: holder.b58 });

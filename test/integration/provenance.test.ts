@@ -117,7 +117,7 @@ describe('a transaction says what its weights and its amount rest on', () => {
     const maker = open('maker');
     await maker.tokenShow({ id: tokenId });
     const built = await maker.buildTransferAsset({ from: owner.b58, to: newKey().b58, token: tokenId, amount: '5000' });
-    const file = JSON.parse(maker.exportHandoff({ txId: built.txId }).text) as Json;
+    const file = JSON.parse((await maker.exportHandoff({ txId: built.txId })).text) as Json;
     // The forger: the owner permission as "1 of 1" of the attacker's key, and the token at precision 6.
     const attacker = newKey();
     file.permission.permissions.owner_permission = { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: attacker.b58, weight: 1 }] };

@@ -19,10 +19,14 @@ import { createFileDialogs } from '../../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
 import { deriveKey, KEYSTORE_FILE, openKeystore, readKeystoreFile } from '../../station/vault/keystore-file.ts';
+import { openSealedIdentity, readSealedIdentity } from '../../station/vault/exporter-identity.ts';
+import { privateKeyFromHex, publicKeyOf } from '../../shared/chain/keys.ts';
 import { funded, newKey, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 const PASSPHRASE = 'a long test passphrase';
+/** Another station's identity (a public key), for the pin and unpin cases. */
+const OTHER_EXPORTER = bytesToHex(publicKeyOf(privateKeyFromHex('77'.repeat(32)), true));
 
 /** Every way the bytes of `key` could be spelled in a string of an answer. */
 function leaksIn(text: string, key: Uint8Array): string | null {
@@ -121,6 +125,11 @@ const CASES: Record<Method, Case> = {
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountsList: { expect: 'ok', args: () => undefined },
+  // The station's identity is made first, so the snapshot and handoff files below are signed with it.
+  exporterShow: { expect: 'ok', args: () => undefined },
+  exporterPin: { expect: 'ok', args: () => ({ key: OTHER_EXPORTER, label: 'online desk' }) },
+  exporterList: { expect: 'ok', args: () => undefined },
+  exporterUnpin: { expect: 'ok', args: () => ({ key: OTHER_EXPORTER }) },
   snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
   snapshotImport: { expect: 'ok', args: () => ({ fileName: got.snapshot!.fileName, text: got.snapshot!.text }) },
   snapshotList: { expect: 'ok', args: () => undefined },
@@ -217,7 +226,11 @@ async function heldKeys(dataDir: string): Promise<Uint8Array[]> {
   if (file === null) return [];
   const derived = await deriveKey(new TextEncoder().encode(PASSPHRASE), file.kdf.salt, file.kdf);
   const all = openKeystore(file, derived, path);
-  return file.addresses.map((_, i) => all.slice(i * 32, i * 32 + 32));
+  const keys: Uint8Array[] = file.addresses.map((_, i) => all.slice(i * 32, i * 32 + 32));
+  // The station identity key (issue 16), sealed beside the keystore: scanned for like the signing keys.
+  const identity = readSealedIdentity(dataDir);
+  if (identity !== null) keys.push(openSealedIdentity(dataDir, identity, derived.encryptionKey, derived.salt));
+  return keys;
 }
 
 beforeAll(async () => {
@@ -295,7 +308,7 @@ describe('every station API method, live, against a station holding keys', () =>
 
     // The reference: every key in the keystore now, plus the ones the test handed in (one deleted).
     const keys = [...(await heldKeys(station.dataDir)), Buffer.from(holder.priv, 'hex'), Buffer.from(extra.priv, 'hex')];
-    expect(keys.length).toBe(4);
+    expect(keys.length).toBe(5);
     // The keystore's passphrase, which vaultUnlock carried in, is scanned for the same way.
     keys.push(new TextEncoder().encode(PASSPHRASE));
     const leaks = [...setup, ...answers].flatMap(({ method, answer }) => {

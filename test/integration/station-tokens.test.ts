@@ -194,7 +194,7 @@ describe('tokenShow against the devnet', () => {
   it('carries the sale in the handoff file, and a second station keeps it (without the schedule a file does not carry)', async () => {
     const a = station('handoff-a');
     const built = await a.buildTransferAsset({ from: silver.b58, to: newKey().b58, token: '1000002', amount: '5' });
-    const file = a.exportHandoff({ txId: built.txId, fileName: 'silver.airlock.json' });
+    const file = await a.exportHandoff({ txId: built.txId, fileName: 'silver.airlock.json' });
     const handoff = JSON.parse(file.text) as { tokens: { coin_num: number; num: number; start_time: number; end_time: number }[] };
     expect(handoff.tokens[0]).toMatchObject({ coin_num: 2, num: 5, start_time: start, end_time: end });
     const b = station('handoff-b', DEAD_NODE);
@@ -217,7 +217,7 @@ describe('tokenShow against the devnet', () => {
   it('still exports a transfer of a token whose description holds a bidi override, leaving the token out of the file', async () => {
     const a = station('handoff-bidi');
     const built = await a.buildTransferAsset({ from: issuer.b58, to: newKey().b58, token: '1000001', amount: '5' });
-    const file = a.exportHandoff({ txId: built.txId, fileName: 'gold.airlock.json' });
+    const file = await a.exportHandoff({ txId: built.txId, fileName: 'gold.airlock.json' });
     expect((JSON.parse(file.text) as { tokens: unknown[] }).tokens).toEqual([]);
   });
 
