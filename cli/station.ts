@@ -38,6 +38,7 @@ import { readPrivateKeyFile } from './key-file.ts';
 import { handoffUrCommands } from './handoff-ur.ts';
 import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
+import { snapshotCommands } from './snapshot-commands.ts';
 
 /** What a command produced: a view for --json and the same in short human text. */
 interface Outcome {
@@ -253,59 +254,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         : r.tokens.map((t) => `${t.id}  ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}  precision ${t.precision}  ${t.source.text}`).join('\n'),
     );
   });
-  const snapshot = program.command('snapshot');
-  snapshot
-    .command('export')
-    .argument('<file>')
-    .requiredOption('--account <address...>')
-    .action(async (file: string, o: { account: string[] }) => {
-      const { fileName: _name, text, ...made } = await open().snapshotExport({ accounts: o.account });
-      writeFileSync(file, text);
-      const r = { file, ...made };
-      done(
-        r,
-        `Wrote ${r.file}: block ${r.block.number}, ${r.accounts.length} account(s), ${r.tokens.length} token(s). Carry it to the offline station and run airlock snapshot import.`,
-      );
-    });
-  snapshot
-    .command('import')
-    .argument('<file>')
-    .action((file: string) => {
-      const { name, text } = readBoundedFile(file, 'file', MAX_INPUT_FILE_BYTES);
-      const r = open().snapshotImport({ fileName: name, text });
-      const kept = r.accounts.filter((a) => !a.stored);
-      done(
-        r,
-        [
-          `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
-          ...(r.exporter?.pinned
-            ? [`Signed by pinned exporter "${plain(r.exporter.label ?? '')}" (${r.exporter.code}): what it observed counts as observed.`]
-            : []),
-          ...kept.map((a) => `${a.address}: ${a.reason}`),
-          ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
-          ...r.warnings.map((w) => `warning: ${w} (airlock exporter pin ${r.exporter?.code ?? 'CODE'} --label L)`),
-        ].join('\n'),
-      );
-    });
-  snapshot.command('list').action(() => {
-    const r = open().snapshotList();
-    const row = (e: (typeof r.snapshots)[number]): [string, string] => [
-      String(e.id),
-      `block ${e.block.number}, ${plain(e.provenance.text)}, ${e.provenance.age} old${e.inUse ? ', used for offline builds' : ''}`,
-    ];
-    done(r, r.snapshots.length === 0 ? 'No blocks stored; run airlock snapshot import FILE.' : table(r.snapshots.map(row)));
-  });
-  snapshot
-    .command('remove')
-    .argument('<id>')
-    .action((id: string) => {
-      const r = open().snapshotRemove({ id: /^[0-9]{1,15}$/.test(id) ? Number(id) : NaN });
-      const next =
-        r.next === null
-          ? 'No block is left: offline builds need a new snapshot.'
-          : `Offline builds now use block ${r.next.block.number} (${plain(r.next.provenance.text)}).`;
-      done(r, `Removed block ${r.removed.block.number} (${plain(r.removed.provenance.text)}). ${next}`);
-    });
+  snapshotCommands(program, open, done);
 
   // build -------------------------------------------------------------------------------------
   const build = program.command('build');

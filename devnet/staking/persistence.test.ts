@@ -25,7 +25,12 @@ describe('staking state after a restart', () => {
     await ok(first, '/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: 20n * SUN }, owner);
     await ok(first, '/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: 10n * SUN, resource: 'ENERGY' }, owner);
     await ok(first, '/wallet/unfreezebalancev2', { owner_address: owner.hex, unfreeze_balance: 5n * SUN }, owner);
-    await ok(first, '/wallet/delegateresource', { owner_address: owner.hex, receiver_address: receiver.hex, balance: 4n * SUN, resource: 'ENERGY', lock: true }, owner);
+    await ok(
+      first,
+      '/wallet/delegateresource',
+      { owner_address: owner.hex, receiver_address: receiver.hex, balance: 4n * SUN, resource: 'ENERGY', lock: true },
+      owner,
+    );
     await ok(first, '/wallet/votewitnessaccount', { owner_address: owner.hex, votes: [{ vote_address: K.exec.hex, vote_count: 20 }] }, owner);
     await ok(first, '/wallet/updateaccount', { owner_address: receiver.hex, account_name: hexText('kept-name') }, receiver);
     await first.block();

@@ -3,7 +3,8 @@
  * carries the bridge token on first load (renderer/app/api-client.ts), and nothing here needs to
  * survive a reload.
  */
-export type Screen = 'queue' | 'transaction' | 'keys' | 'settings' | 'send' | 'stake' | 'batch' | 'tokens' | 'contracts' | 'permissions' | 'accounts' | 'addressBook' | 'scan';
+export type Screen =
+  'queue' | 'transaction' | 'keys' | 'settings' | 'send' | 'stake' | 'batch' | 'tokens' | 'contracts' | 'permissions' | 'accounts' | 'addressBook' | 'scan';
 
 export class Router {
   screen = $state<Screen>('queue');

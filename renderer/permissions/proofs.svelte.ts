@@ -11,7 +11,8 @@ import type { ApiClient } from '../../shared/api/api-contract.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import { describeChallenge, parseChallenge, permissionHashOf, permissionUpdateFromJson, type ProofChallenge } from '../../shared/files/proof.ts';
 import { parseJson } from '../../shared/base/json.ts';
-import type { ProvedKey, StationApi } from '../../shared/api/station-api.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
+import type { ProvedKey } from '../../shared/api/station-parts.ts';
 import type { Clock } from '../app/clock.svelte.ts';
 
 /** The keys (Base58) proved for `account` and exactly the permissions with `permissionHash`. */

@@ -8,7 +8,7 @@ import { KeychainVault } from './keychain-vault.ts';
 import { KeystoreVault } from './keystore-vault.ts';
 import type { PassphraseSource } from './passphrase.ts';
 import type { Vault, VaultKind } from './vault.ts';
-import { VAULT_KINDS } from '../../shared/api/station-api.ts';
+import { VAULT_KINDS } from '../../shared/api/station-parts.ts';
 
 export function parseVaultKind(value: unknown, field = '--vault'): VaultKind {
   if (typeof value === 'string' && (VAULT_KINDS as readonly string[]).includes(value)) return value as VaultKind;

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import type { SignWeightCode } from '../../shared/approval/authorization.ts';
 import type { Dialect } from '../../shared/chain/dialect.ts';
-import { NODE_DIALECTS } from '../../shared/api/station-api.ts';
+import { NODE_DIALECTS } from '../../shared/api/station-parts.ts';
 import type { AddressView, TextView, TimeView } from '../../shared/base/display.ts';
 import type { TransferView } from '../../shared/contracts/transfer.ts';
 import type { AssetIssueView } from '../../shared/contracts/token.ts';
