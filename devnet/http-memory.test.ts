@@ -112,7 +112,9 @@ describe('connections are bounded', () => {
     const url = node.url;
     const devnet = node.devnet;
     const held = Array.from({ length: 50 }, () => slowUpload(url, 1_000, 100));
-    await until(() => devnet.httpStats().connections === 50, '50 connections open');
+    // Open is not enough: a connection is idle (evictable) until its request begins, so wait for
+    // every held upload's first 100 body bytes to be buffered.
+    await until(() => devnet.httpStats().connections === 50 && devnet.httpStats().bufferedBytes === 50 * 100, '50 uploads under way');
     const extra = Array.from({ length: 30 }, () => slowUpload(url, 1_000, 100));
     for (const h of extra) {
       expect(parseReply(await h.reply)).toEqual({ status: 503, json: { Error: 'the node is busy: 50 connections are open; try again' } });
