@@ -73,10 +73,12 @@ describe('a snapshot shown by station A as an animated QR code, scanned by stati
 
     const figure = await showSnapshot([net.owner.b58]);
     const pure = await pureParts(figure);
-    console.info(`airgap snapshot of 1 account: ${transfer(pure)}`);
+    const bytes = (await net.A.call('snapshotExport', { accounts: [net.owner.b58] })).text.length;
+    console.info(`airgap snapshot of 1 account (${bytes} bytes): ${transfer(pure)}`);
     await figure.getByLabel('Frames a second').fill('20');
     const symbols = (await drawnSymbols(pageA, figure, pure * 2)).filter((_, i) => i % 4 !== 3);
 
+    const started = Date.now();
     const context = await browserWithCamera(dir, 'b-snapshot', y4m(symbols), VIEWPORT);
     try {
       const problemsB = await watchProblems(context);
@@ -90,6 +92,10 @@ describe('a snapshot shown by station A as an animated QR code, scanned by stati
       // The outcome or a refusal, whichever comes; a refusal fails with B's words, not a time-out.
       await scanned.locator('.outcome, .error').first().waitFor({ timeout: 150_000 });
       expect(await scanned.locator('.error').count(), (await scanned.textContent()) ?? '').toBe(0);
+      // Logged for the issue's note, never asserted: this machine's load decides it.
+      console.info(
+        `airgap snapshot of 1 account: ${symbols.length} frames in the video, scanned and imported in ${Date.now() - started} ms (browser start included)`,
+      );
       expect(await outcome.textContent()).toMatch(/^Imported scanned snapshot \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d: block \d+, 1 account\(s\) stored, .+ old\.$/);
 
       const held = await net.B.call('accountShow', { address: net.owner.b58 });
