@@ -254,7 +254,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
         : r.tokens.map((t) => `${t.id}  ${t.name}${t.abbreviation ? ` (${t.abbreviation})` : ''}  precision ${t.precision}  ${t.source.text}`).join('\n'),
     );
   });
-  snapshotCommands(program, open, done);
+  snapshotCommands(program, io, open, done);
 
   // build -------------------------------------------------------------------------------------
   const build = program.command('build');

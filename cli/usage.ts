@@ -15,6 +15,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock account fetch ADDR | account show ADDR | account list
   airlock token show ID [--fetch] | token list
   airlock snapshot export FILE --account ADDR... | snapshot import FILE | snapshot list | snapshot remove ID
+  airlock snapshot ur export --account ADDR... [--fragment-size N] | snapshot ur import [FILE...]   (UR parts, as the animated QR code)
   airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]
   airlock build transfer-asset --from A --to B --token ID --amount N [...]
   airlock build participate --from A --to ISSUER --token ID --amount SUN [...]

@@ -10,7 +10,8 @@
  * every header tab, read from the page so screens added later are captured too, is written with the
  * treasury account read from the node, its permission editor and the partly signed transaction as
  * docs/screenshots/<screen>-<scheme>.png, light and dark, and the handoff as an animated QR code
- * (airgap-qr-<scheme>.png, issue 19). Each file must stay at most
+ * (airgap-qr-<scheme>.png, issue 19), and the treasury's chain snapshot as one on the Accounts screen
+ * (snapshot-qr-<scheme>.png). Each file must stay at most
  * 200 KB (the repository keeps them); the script fails naming a larger one.
  *
  *   npm run screenshots [-- --out-dir DIR]
@@ -78,6 +79,19 @@ async function main(): Promise<void> {
         await settle(page);
         const accounts = join(outDir, `accounts-${scheme}.png`);
         await page.screenshot({ path: accounts });
+        // The treasury's snapshot as an animated QR code for an offline station (Accounts, Export a snapshot), paused.
+        const exporting = page.locator('section[aria-labelledby=snapshot-export-title]');
+        await exporting.getByRole('checkbox', { name: new RegExp(owner.b58) }).check();
+        await exporting.getByRole('button', { name: 'Show as animated QR code' }).click();
+        const snapshotQr = exporting.locator('figure.animated-qr');
+        await snapshotQr.getByRole('button', { name: 'Pause' }).click();
+        await settle(page);
+        // The section from its heading down, so the picture says what is shown and for whom.
+        await exporting.locator('h3').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+        const snapshot = join(outDir, `snapshot-qr-${scheme}.png`);
+        await page.screenshot({ path: snapshot });
+        await exporting.getByRole('button', { name: 'Hide the QR code' }).click();
+        await exporting.getByRole('checkbox', { name: new RegExp(owner.b58) }).uncheck();
         await page.getByRole('button', { name: 'Edit permissions' }).first().click();
         await page.getByRole('group', { name: 'Owner permission' }).waitFor();
         await settle(page);
@@ -95,7 +109,7 @@ async function main(): Promise<void> {
         const airgap = join(outDir, `airgap-qr-${scheme}.png`);
         await page.screenshot({ path: airgap });
         await qr.page().getByRole('button', { name: 'Hide the QR code' }).click();
-        written.push(permissions, shot, airgap);
+        written.push(permissions, snapshot, shot, airgap);
       }
       if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
       for (const f of written) {

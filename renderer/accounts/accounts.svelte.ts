@@ -4,10 +4,12 @@
  * importing a chain snapshot file (`snapshotImport`). Every view shown is the station's answer;
  * after a fetch or an import the list is read again rather than patched here. And the stored blocks
  * offline builds reference (`snapshotList`), each removable (`snapshotRemove`, issue 16: a forged
- * block with a high number pinned every offline build).
+ * block with a high number pinned every offline build). And a snapshot of chosen accounts read from
+ * the node now (`snapshotExport`, issue 19), for a file or an animated QR code.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
+import type { ResultOf } from '../../shared/api/api-contract.ts';
 import type { AccountEntry, AccountView, SnapshotEntry, StationApi } from '../../shared/api/station-api.ts';
 
 export class AccountsState {
@@ -116,5 +118,26 @@ export class AccountsState {
       ...kept,
     ].join(' ');
     return true;
+  }
+
+  /**
+   * A snapshot of `addresses` read from the node now (online only: offline, the station refuses and
+   * the refusal is kept in `error`), or null then. Nothing is stored on this station by an export.
+   */
+  async exportSnapshot(addresses: string[]): Promise<ResultOf<StationApi, 'snapshotExport'> | null> {
+    this.busy = true;
+    try {
+      const answer = await this.#client.snapshotExport({ accounts: addresses });
+      if (!answer.ok) {
+        this.error = answer.error;
+        return null;
+      }
+      this.error = null;
+      const r = answer.value;
+      this.notice = `Exported a snapshot of block ${r.block.number}: ${r.accounts.length} account(s), ${r.tokens.length} token(s)${r.exporter ? ', signed by this station' : ''}.`;
+      return r;
+    } finally {
+      this.busy = false;
+    }
   }
 }

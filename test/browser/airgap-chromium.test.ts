@@ -4,7 +4,7 @@
  * node and two real stations (test/helpers/ui-e2e-helpers.ts). A's treasury transfer is signed
  * with a1 and shown on A's Transaction screen as an animated QR code; the frames drawn in A's page
  * (the SVG's modules, read back) become a Y4M video (YUV4MPEG2: a header, then frames of 4:2:0
- * planes, written here), which Chromium's fake camera plays to station B
+ * planes, test/helpers/fake-camera.ts), which Chromium's fake camera plays to station B
  * (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture`, the permission prompt
  * answered by `--use-fake-ui-for-media-stream`). Every fourth frame is left out of the video, so
  * B completes from fountain parts. B scans, imports through the same API method as a file import,
@@ -15,16 +15,17 @@
  * symbol on A's screen, given in reverse order) and imports that handoff. Pages are watched for
  * console errors, page errors and CSP violations.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { UrSender } from '../../shared/files/ur.ts';
 import { qrMatrix } from '../../shared/views/qr.ts';
 import { readAloudChecksum } from '../../shared/views/read-aloud.ts';
 import { newKey } from '../helpers/devnet-helpers.ts';
+import { browserWithCamera, drawnSymbols, pureParts, y4m } from '../helpers/fake-camera.ts';
 import {
   openFromQueue,
   settle,
@@ -37,8 +38,6 @@ import {
 } from '../helpers/ui-e2e-helpers.ts';
 
 const VIEWPORT = { width: 1280, height: 1000 };
-const WIDTH = 640;
-const HEIGHT = 480;
 const REFUSED = 'The scanned file was refused and nothing in the station changed.';
 
 let dir: string;
@@ -65,61 +64,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The modules of an SVG drawn by QrCode*.svelte: `M{x} {y}h{w}v1h-{w}z` runs in a view box with a quiet zone of 4. */
-function modulesOf(d: string, viewSize: number): boolean[][] {
-  const size = viewSize - 8;
-  const m = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-  const runs = [...d.matchAll(/M(\d+) (\d+)h(\d+)v1h-(\d+)z/g)];
-  expect(runs.map((r) => r[0]).join('')).toBe(d);
-  for (const [, x, y, w] of runs) for (let c = 0; c < Number(w); c++) m[Number(y) - 4]![Number(x) - 4 + c] = true;
-  return m;
-}
-
-/**
- * A Y4M video of `symbols` (each held for `hold` video frames at 10 frames a second): YUV4MPEG2,
- * 4:2:0 (a full luma plane, then quarter-size Cb and Cr planes at 128: grey), the symbol centred
- * on white with its quiet zone, as large as fits.
- */
-function y4m(symbols: boolean[][][], hold = 2): Buffer {
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`, 'ascii');
-  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
-  const frames: Buffer[] = [header];
-  for (const m of symbols) {
-    const scale = Math.floor((HEIGHT - 20) / (m.length + 8));
-    const side = m.length * scale;
-    const x0 = Math.floor((WIDTH - side) / 2);
-    const y0 = Math.floor((HEIGHT - side) / 2);
-    const luma = Buffer.alloc(WIDTH * HEIGHT, 255);
-    for (let r = 0; r < m.length; r++)
-      for (let c = 0; c < m.length; c++)
-        if (m[r]![c])
-          for (let dy = 0; dy < scale; dy++) luma.fill(0, (y0 + r * scale + dy) * WIDTH + x0 + c * scale, (y0 + r * scale + dy) * WIDTH + x0 + (c + 1) * scale);
-    for (let i = 0; i < hold; i++) frames.push(Buffer.from('FRAME\n', 'ascii'), luma, chroma);
-  }
-  return Buffer.concat(frames);
-}
-
 /** Station B's page in a Chromium whose camera plays `video`. */
 async function bWithCamera(video: Buffer, name: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const file = join(dir, `${name}.y4m`);
-  writeFileSync(file, video);
-  const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: VIEWPORT,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${file}`,
-    ],
-  });
+  const context = await browserWithCamera(dir, name, video, VIEWPORT);
   const problems = await watchProblems(context);
   const page = await context.newPage();
   await page.goto(net.B.bridge.address);
@@ -180,17 +127,10 @@ describe('two stations hand a payment over by animated QR code and camera only',
 
   it("3. B scans A's frames (every fourth left out), imports, shows the same check, signs (2 of 2) and broadcasts; the node shows the balance", async () => {
     const figure = pageA.locator('figure.animated-qr');
-    const pure = Number(/^(\d+) parts/.exec((await figure.locator('figcaption p').first().textContent())!)![1]);
+    const pure = await pureParts(figure);
     // Faster on A's screen, so the frames are collected quickly; each is read from the page as drawn.
     await figure.getByLabel('Frames a second').fill('20');
-    const seen = new Map<string, boolean[][]>();
-    while (seen.size < pure * 2) {
-      const svg = figure.locator('svg');
-      const [d, viewBox] = await Promise.all([svg.locator('path').getAttribute('d'), svg.getAttribute('viewBox')]);
-      if (!seen.has(d!)) seen.set(d!, modulesOf(d!, Number(viewBox!.split(' ')[2])));
-      await pageA.waitForTimeout(20);
-    }
-    const symbols = [...seen.values()].filter((_, i) => i % 4 !== 3);
+    const symbols = (await drawnSymbols(pageA, figure, pure * 2)).filter((_, i) => i % 4 !== 3);
     const before = await queueTotal();
     const started = Date.now();
     const b = await bWithCamera(y4m(symbols), 'good');
@@ -241,7 +181,7 @@ describe('two stations hand a payment over by animated QR code and camera only',
     await openFromQueue(pageA, 'by photo');
     await pageA.getByRole('button', { name: 'Show as animated QR code' }).click();
     const figure = pageA.locator('figure.animated-qr');
-    const pure = Number(/^(\d+) parts/.exec((await figure.locator('figcaption p').first().textContent())!)![1]);
+    const pure = await pureParts(figure);
     // One picture of each frame seen: paused, photographed, stepped on by playing briefly.
     const pictures = new Map<string, Buffer>();
     await figure.getByRole('button', { name: 'Pause' }).click();

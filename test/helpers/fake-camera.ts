@@ -1,0 +1,91 @@
+/**
+ * A camera for the air-gap browser tests (issue 19): the frames an animated QR code draws in one
+ * station's page, read back from its SVG, become a Y4M video (YUV4MPEG2: a header, then frames of
+ * 4:2:0 planes, written here) that Chromium's fake camera plays to the other station
+ * (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture`, the permission prompt
+ * answered by `--use-fake-ui-for-media-stream`). Used by test/browser/airgap-chromium.test.ts
+ * (handoffs) and airgap-snapshot-chromium.test.ts (snapshots).
+ *
+ * Invariant: a symbol reaches the video exactly as the page drew it; a path this reader does not
+ * understand throws rather than giving a different symbol.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+const WIDTH = 640;
+const HEIGHT = 480;
+
+/** The modules of an SVG drawn by QrCode*.svelte: `M{x} {y}h{w}v1h-{w}z` runs in a view box with a quiet zone of 4. */
+export function modulesOf(d: string, viewSize: number): boolean[][] {
+  const size = viewSize - 8;
+  const m = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
+  const runs = [...d.matchAll(/M(\d+) (\d+)h(\d+)v1h-(\d+)z/g)];
+  if (runs.map((r) => r[0]).join('') !== d) throw new Error('the QR path holds something other than runs of modules');
+  for (const [, x, y, w] of runs) for (let c = 0; c < Number(w); c++) m[Number(y) - 4]![Number(x) - 4 + c] = true;
+  return m;
+}
+
+/**
+ * A Y4M video of `symbols` (each held for `hold` video frames at 10 frames a second): YUV4MPEG2,
+ * 4:2:0 (a full luma plane, then quarter-size Cb and Cr planes at 128: grey), the symbol centred
+ * on white with its quiet zone, as large as fits.
+ */
+export function y4m(symbols: boolean[][][], hold = 2): Buffer {
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`, 'ascii');
+  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
+  const frames: Buffer[] = [header];
+  for (const m of symbols) {
+    const scale = Math.floor((HEIGHT - 20) / (m.length + 8));
+    const side = m.length * scale;
+    const x0 = Math.floor((WIDTH - side) / 2);
+    const y0 = Math.floor((HEIGHT - side) / 2);
+    const luma = Buffer.alloc(WIDTH * HEIGHT, 255);
+    for (let r = 0; r < m.length; r++)
+      for (let c = 0; c < m.length; c++)
+        if (m[r]![c])
+          for (let dy = 0; dy < scale; dy++) luma.fill(0, (y0 + r * scale + dy) * WIDTH + x0 + c * scale, (y0 + r * scale + dy) * WIDTH + x0 + (c + 1) * scale);
+    for (let i = 0; i < hold; i++) frames.push(Buffer.from('FRAME\n', 'ascii'), luma, chroma);
+  }
+  return Buffer.concat(frames);
+}
+
+/** The number of pure parts a `figure.animated-qr` says it has (`N parts; frame k shown...`). */
+export async function pureParts(figure: Locator): Promise<number> {
+  return Number(/^(\d+) parts/.exec((await figure.locator('figcaption p').first().textContent())!)![1]);
+}
+
+/** Distinct symbols drawn by `figure` (read as drawn, polled every 20 ms of `page`) until `count` were seen. */
+export async function drawnSymbols(page: Page, figure: Locator, count: number): Promise<boolean[][][]> {
+  const seen = new Map<string, boolean[][]>();
+  while (seen.size < count) {
+    const svg = figure.locator('svg');
+    const [d, viewBox] = await Promise.all([svg.locator('path').getAttribute('d'), svg.getAttribute('viewBox')]);
+    if (!seen.has(d!)) seen.set(d!, modulesOf(d!, Number(viewBox!.split(' ')[2])));
+    await page.waitForTimeout(20);
+  }
+  return [...seen.values()];
+}
+
+/** A headless Chromium (fresh profile `dir/profile-<name>`) whose camera plays `video` (written to `dir/<name>.y4m`). */
+export function browserWithCamera(dir: string, name: string, video: Buffer, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const file = join(dir, `${name}.y4m`);
+  writeFileSync(file, video);
+  return chromium.launchPersistentContext(join(dir, `profile-${name}`), {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
+  });
+}
