@@ -127,7 +127,10 @@ describe("the signer's view on a station given only the handoff file", () => {
     const b = await station();
     const built = await a.handlers.buildAssetIssue({ json: JSON.stringify(issue(TEST_NOW)) });
     await carry(a, b, built.txId);
-    const t = (await status(b, built.txId)).signer.tokenIssue!;
+    const signer = (await status(b, built.txId)).signer;
+    // Nobody signed yet: B holds A, and B and C are in its address book.
+    expect(signer.nextStep).toBe('needs 2 more of: Ana laptop (this station), Bo desktop, Cy phone; sign here, or export the file for the others');
+    const t = signer.tokenIssue!;
     expect(t.price).toBe('1 SLV costs 0.2 TRX (1,000,000 sun buy 500 smallest units)');
     expect(t.window.start.ms).toBe(TEST_NOW + HOUR);
     expect(t.window.end.ms).toBe(TEST_NOW + 30 * DAY);
