@@ -12,7 +12,7 @@ import type { ChainFateView } from './chain-report.ts';
 const KEY = { bob: 'TBob', cold: 'TCold', here: 'THere' };
 const nameOf = (a: string): string => ({ TBob: 'bob (station B)', TCold: 'cold key', THere: 'Ana laptop' })[a] ?? a;
 
-function input(over: Partial<NextStepInput> & { numbers?: Partial<NextStepInput['numbers']> } = {}): NextStepInput {
+function input(over: Omit<Partial<NextStepInput>, 'numbers'> & { numbers?: Partial<NextStepInput['numbers']> } = {}): NextStepInput {
   return {
     status: over.status ?? 'collecting',
     chain: over.chain ?? null,
