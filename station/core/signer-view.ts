@@ -7,7 +7,7 @@
  *   the function `permissionCheck` answers the builder with): the diff against the permissions this
  *   station holds for the account, with labels and the provenance of that copy (observed or claimed,
  *   records.ts provenanceOf), the fee under the permission that signs, and the lockout verdict
- *   against the keys THIS station has seen sign (station/permissions/signers-seen.ts, the one place
+ *   against the keys THIS station has seen sign (station/core/signers-seen.ts, the one place
  *   that decides it).
  * - A token issue: its price, sale window, frozen schedule and limits (token-issue-words.ts).
  * - Every transaction: the next step in words.
@@ -28,7 +28,7 @@ import { groupDigits } from '../../shared/base/amount.ts';
 import type { decodeRaw } from '../../shared/chain/transaction.ts';
 import type { SignerPermissionUpdateView, SignerView } from '../../shared/api/signer-view-schema.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
-import { signersSeen } from '../permissions/signers-seen.ts';
+import { signersSeen } from './signers-seen.ts';
 import type { StationContext } from './context.ts';
 import { provenanceOf } from './records.ts';
 import { tokenIssueWords } from './token-issue-words.ts';
