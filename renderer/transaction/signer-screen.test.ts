@@ -36,34 +36,33 @@ async function fromStationA(
   return txId;
 }
 
+/** Account M's owner becomes A, B, D (2 of 3) and an active permission "pay" is added. */
+const UPDATE = JSON.stringify({
+  owner_address: TEST_ADDRESSES.M,
+  owner: {
+    type: 'Owner',
+    permission_name: 'owner',
+    threshold: 2,
+    keys: ['A', 'B', 'D'].map((k) => ({ address: TEST_ADDRESSES[k as 'A'], weight: 1 })),
+  },
+  actives: [
+    {
+      type: 'Active',
+      permission_name: 'pay',
+      threshold: 1,
+      operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+      keys: [{ address: TEST_ADDRESSES.A, weight: 1 }],
+    },
+  ],
+  visible: true,
+});
+
 describe("the signer's screen on the station given the file", () => {
   it('a permission update: the diff with labels and the copy it is against, the fee and the verdict', async () => {
     const h = await realStationState({ count: 0 });
     await h.real.handlers.keysDelete({ address: TEST_ADDRESSES.A });
     await h.real.handlers.bookSet({ address: TEST_ADDRESSES.B, label: 'bob (station B)' });
-    await fromStationA(h, (a) =>
-      a.handlers.buildPermissionUpdate({
-        json: JSON.stringify({
-          owner_address: TEST_ADDRESSES.M,
-          owner: {
-            type: 'Owner',
-            permission_name: 'owner',
-            threshold: 2,
-            keys: ['A', 'B', 'D'].map((k) => ({ address: TEST_ADDRESSES[k as 'A'], weight: 1 })),
-          },
-          actives: [
-            {
-              type: 'Active',
-              permission_name: 'pay',
-              threshold: 1,
-              operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
-              keys: [{ address: TEST_ADDRESSES.A, weight: 1 }],
-            },
-          ],
-          visible: true,
-        }),
-      }),
-    );
+    await fromStationA(h, (a) => a.handlers.buildPermissionUpdate({ json: UPDATE }));
     const panel = screen.getByRole('region', { name: 'What changes' });
     expect(text(within(panel).getByText(/^Compared with the permissions/))).toBe(
       'Compared with the permissions this station holds ⚠ unverified claim from file snapshot.json',
@@ -82,6 +81,14 @@ describe("the signer's screen on the station given the file", () => {
     expect(text(screen.getByText(/^Next:/).closest('p'))).toBe(
       `Next: needs 2 more of: ${TEST_ADDRESSES.A}, bob (station B), Cy phone; export the file for them`,
     );
+  });
+
+  it('shows the verdict of the station that shows it: one holding A and D passes what B could not', async () => {
+    const h = await realStationState({ count: 0 });
+    await fromStationA(h, (a) => a.handlers.buildPermissionUpdate({ json: UPDATE }));
+    const panel = screen.getByRole('region', { name: 'What changes' });
+    expect(panel.querySelector('.verdict')?.getAttribute('data-verdict')).toBe('ok');
+    expect(text(panel.querySelector('.verdict'))).toMatch(/^Passes: /);
   });
 
   it('a token issue: the price, the sale window, the frozen schedule, the limits, and the field table', async () => {
