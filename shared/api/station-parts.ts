@@ -30,6 +30,7 @@ import {
   TX_STATUSES,
 } from '../base/limits.ts';
 import { PROVENANCE_VIEW, TRANSACTION_PROVENANCE_VIEW } from './provenance-schema.ts';
+import { SIGNERS_SCREEN_VIEW } from './signer-view-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Argument parts
@@ -222,6 +223,8 @@ export const STATION_TRANSACTION = v.strictObject({
   lookalikes: v.array(LOOKALIKE_VIEW),
   /** Where the permission the weights count against and the amount's token description came from, and every conflicting claim (issue 16). */
   provenance: TRANSACTION_PROVENANCE_VIEW,
+  /** Issue 18: what the builder saw, recomputed on this station from the bytes, and the next step in words. */
+  signer: SIGNERS_SCREEN_VIEW,
 });
 
 /** One row of the queue (the services' `list`): enough to draw it without decoding the bytes again. */

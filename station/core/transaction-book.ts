@@ -25,6 +25,7 @@ import type { ApprovalNumbers, StationTransactionView } from './views.ts';
 import { chainFateView } from './chain-report.ts';
 import { tokenIdOf, transactionProvenance } from './transaction-provenance.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
+import { signerView } from './signer-view.ts';
 
 export interface Approval {
   numbers: ApprovalNumbers;
@@ -120,18 +121,21 @@ export class TransactionBook {
     const now = this.ctx.now();
     const decoded = decodeRaw(r.raw);
     const { numbers, view: approval } = this.approval(r);
+    const status = this.shownStatus(r.status, r.expiration, now);
+    const chain = chainFateView(r.chain);
+    const stored = r.permission === null ? null : this.permissionFromBytes(r.permission);
     return {
       txId: bytesToHex(r.txId),
       kind: r.kind,
       account: addressToBase58(r.account),
       permissionId: r.permissionId,
-      status: this.shownStatus(r.status, r.expiration, now),
+      status,
       expiration: r.expiration,
       expiresInMs: r.expiration - now,
       timeLeft: timeLeft(r.expiration - now),
       note: r.note,
       nodeAnswer: r.nodeAnswer,
-      chain: chainFateView(r.chain),
+      chain,
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
       contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
@@ -141,6 +145,8 @@ export class TransactionBook {
       ),
       approval,
       provenance: transactionProvenance(this.ctx.store, r, decoded.contract, now),
+      // Issue 18: what the builder saw, recomputed here from the bytes, and the next step in words.
+      signer: signerView(this.ctx, r, decoded, stored, { status, chain, numbers }, now),
       ...numbers,
     };
   }

@@ -16,6 +16,7 @@ import { type TxStatus } from '../../shared/base/limits.ts';
 import type { ChainFateView } from './chain-report.ts';
 import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
 import type { ExporterView } from './exporter-trust.ts';
+import type { SignerView } from '../../shared/api/signer-view-schema.ts';
 
 export interface SettingsView {
   node: string;
@@ -125,6 +126,8 @@ export interface StationTransactionView extends ApprovalNumbers {
    * from, and every claim that disagrees with what the station holds (issue 16).
    */
   provenance: TransactionProvenance;
+  /** Issue 18: the signer's view (signer-view.ts): a permission update's check, a token issue in words, the next step. */
+  signer: SignerView;
 }
 
 export interface ListEntryView {

@@ -22,7 +22,7 @@ import { contractFromJson, permissionIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { noCopyOfAccount, type BuildOptions, type TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
-import { signersSeen } from './signers-seen.ts';
+import { signersSeen } from '../core/signers-seen.ts';
 
 export interface KnownSignerView {
   address: string;

@@ -458,7 +458,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
      * transaction. A signature alone proves nothing about who holds a key (random bytes recover to
      * SOME key), so the caller decides which of these count: the lockout guard keeps only signers
      * of 'built-observed' transactions named in the permission stored with them
-     * (station/permissions/signers-seen.ts).
+     * (station/core/signers-seen.ts).
      */
     listSignedKeys(): SignedKeyRecord[] {
       return stmts.listSignedKeys.all().map((r) => ({

@@ -80,6 +80,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
         return l === null ? [] : [{ address, imitates: l.imitates, label: l.label }];
       }),
       provenance: t.provenance,
+      signer: t.signer,
     };
   };
 

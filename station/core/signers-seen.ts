@@ -1,8 +1,9 @@
 /**
  * Which keys this station has seen sign (issue 10 lockout guard; issue 16 "seen signing means
  * proved"): the ONE place that decides it. The lockout guard (shared/approval/lockout.ts) counts an
- * owner key as reachable only when it is among these; `permissionCheck`, `buildPermissionUpdate`
- * and `knownSigners` all read this function.
+ * owner key as reachable only when it is among these; `permissionCheck`, `buildPermissionUpdate`,
+ * `knownSigners` and the signer's view of a stored transaction (signer-view.ts, issue 18) all read
+ * this function, which is why it lives in core/ and not in the permissions feature.
  *
  * Invariant: random (r, s, v) recovers to SOME key, so a signature proves possession only of a key
  * that was named before the signature was made. A key counts as seen when this station holds it,
