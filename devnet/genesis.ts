@@ -27,7 +27,7 @@ import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../shared/base/
 import { AirlockError, fail } from '../shared/base/errors.ts';
 import { addressOfPrivateKey, privateKeyFromHex } from '../shared/chain/keys.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../shared/chain/node-json.ts';
-import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX } from '../shared/chain/operations.ts';
+import { KNOWN_CONTRACT_TYPES_HEX, MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX } from '../shared/chain/operations.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
 import { INT64_MAX } from '../shared/base/int64.ts';
 import { hexInput, int64Input, isRecord, objectInput, rejectField } from '../shared/chain/input.ts';
@@ -62,10 +62,16 @@ export const DEFAULT_NUMERIC_PARAMETERS = {
 
 export type NumericParameter = keyof typeof DEFAULT_NUMERIC_PARAMETERS;
 
-/** The two 32-byte masks (hex), PROTOCOL.md §8. */
+/**
+ * The two 32-byte masks (hex), PROTOCOL.md §8, as mainnet has them now (with 48, 49 and 51-59), not
+ * as at the reference node's genesis: a new local chain accepts and grants Stake 2.0, delegation
+ * and the other later contract types the way mainnet does, so a real account's permission can be
+ * re-stated here. A genesis may still give the older masks (`parameters`). Changing a default
+ * changes what NEW accounts get; an account's stored operations are never rewritten.
+ */
 export const DEFAULT_MASK_PARAMETERS = {
-  ACTIVE_DEFAULT_OPERATIONS: DEFAULT_ACTIVE_OPERATIONS_HEX,
-  AVAILABLE_CONTRACT_TYPE: AVAILABLE_CONTRACT_TYPES_HEX,
+  ACTIVE_DEFAULT_OPERATIONS: MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX,
+  AVAILABLE_CONTRACT_TYPE: KNOWN_CONTRACT_TYPES_HEX,
 } as const;
 
 export type MaskParameter = keyof typeof DEFAULT_MASK_PARAMETERS;

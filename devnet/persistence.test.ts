@@ -1,5 +1,6 @@
 // The devnet's state across restarts (issue 3: "A restart with --db keeps accounts, tokens and
-// blocks"), the genesis check on reopening, and `npm run devnet` itself (devnet/cli.ts): its
+// blocks"), the genesis check on reopening (a stored chain keeps its genesis's masks, so no account's
+// stored operations change when the defaults do), and `npm run devnet` itself (devnet/cli.ts): its
 // printed URL, accounts and TEST ONLY keys, and a clean stop on SIGTERM.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,21 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GENESIS_JSON, parseGenesis } from './genesis.ts';
 import { startDevnet } from './node.ts';
-import { buildAndSend, hexText, K, newKey, runDevnetCli, sendTransfer, startNode, SUN, T0, type Json } from '../test/helpers/devnet-helpers.ts';
+import { AVAILABLE_CONTRACT_TYPES_HEX, DEFAULT_ACTIVE_OPERATIONS_HEX, encodeOperationsHex } from '../shared/chain/operations.ts';
+import {
+  buildAndSend,
+  hexText,
+  K,
+  newKey,
+  permissionUpdateBody,
+  runDevnetCli,
+  sendTransfer,
+  startNode,
+  SUN,
+  T0,
+  type Json,
+} from '../test/helpers/devnet-helpers.ts';
+import { VALIDATE } from '../test/helpers/devnet-http-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-devnet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,6 +137,35 @@ describe('devnet: a restart with a database file', () => {
     const second = await startDevnet({ dbFile, genesis: rekeyed, blockIntervalMs: 'manual' });
     expect(second.producer.keys.map((k) => k.address)).toEqual([K.block.b58, K.k33.b58]);
     await second.stop();
+  });
+
+  it("a chain made with the spec's older masks keeps them after the defaults became mainnet's: stored operations never change", async () => {
+    const dbFile = join(dir, 'masks.sqlite');
+    const older = { ACTIVE_DEFAULT_OPERATIONS: DEFAULT_ACTIVE_OPERATIONS_HEX, AVAILABLE_CONTRACT_TYPE: AVAILABLE_CONTRACT_TYPES_HEX };
+    const first = await startNode({ dbFile, genesisJson: { ...DEFAULT_GENESIS_JSON, parameters: older } });
+    const friend = newKey();
+    expect((await sendTransfer(first, K.alice, friend.hex, 3n * SUN)).reply.result).toBe(true);
+    await first.block();
+    expect((await first.account(friend.b58)).active_permission[0].operations).toBe(DEFAULT_ACTIVE_OPERATIONS_HEX);
+    await first.stop();
+
+    // Reopened with no genesis, under today's defaults (mainnet's masks): the stored chain keeps its own.
+    const second = await startNode({ dbFile, firstBlock: false, startAt: T0 + 60_000 });
+    try {
+      expect((await second.account(friend.b58)).active_permission[0].operations).toBe(DEFAULT_ACTIVE_OPERATIONS_HEX);
+      expect((await second.account(K.alice.b58)).active_permission[0].operations).toBe(DEFAULT_ACTIVE_OPERATIONS_HEX);
+      const later = newKey();
+      expect((await sendTransfer(second, K.bob, later.hex, 3n * SUN)).reply.result).toBe(true);
+      await second.block();
+      expect((await second.account(later.b58)).active_permission[0].operations).toBe(DEFAULT_ACTIVE_OPERATIONS_HEX);
+      // FreezeBalanceV2 (54) is still not a contract type this chain knows.
+      const stake = { type: 'Active', threshold: 1, operations: encodeOperationsHex(['FreezeBalanceV2Contract']), keys: [{ address: K.alice.hex, weight: 1 }] };
+      expect(await second.post('/wallet/accountpermissionupdate', permissionUpdateBody(K.alice, [stake]))).toEqual({
+        Error: VALIDATE + "54 isn't a validate ContractType",
+      });
+    } finally {
+      await second.stop();
+    }
   });
 
   it('keeps the state in memory without a file', async () => {

@@ -358,7 +358,7 @@ describe('devnet: a token issue, its sale window and a transfer by id', () => {
     const created = await node.account(friend.b58);
     expect(created.assetV2).toEqual([{ key: id, value: 3 }]);
     expect(created.owner_permission).toEqual({ permission_name: 'owner', threshold: 1, keys: [{ address: friend.b58, weight: 1 }] });
-    expect(created.active_permission[0]).toMatchObject({ id: 2, operations: '7fff1fc0033e' + '00'.repeat(26) });
+    expect(created.active_permission[0]).toMatchObject({ id: 2, operations: '7fff1fc0033efb0f' + '00'.repeat(24) });
     expect((await node.account(buyer.b58)).assetV2).toEqual([{ key: id, value: 4 }]);
   });
 

@@ -1,13 +1,17 @@
 /**
  * The Contracts screen's state (issue 17 "Smart-contract calls"): the station's list of contracts
  * (`contractList`, `contractAdd`, `contractRemove`) and the TRC-20 form (`buildTrc20Transfer`,
- * `buildTrc20Approve`) with what was typed and the station's last refusal. The station checks
- * everything again; on success the screen opens the new transaction.
+ * `buildTrc20Approve`) with what was typed and the station's last refusal. The account and the
+ * permission come from the shared `From`/`Permission` fields, which offer only the permissions whose
+ * operations allow TriggerSmartContract (the owner always), so a multi-signature account's payment is
+ * built under its active permission (issue 17 "by clicking"). The station checks everything again;
+ * on success the screen opens the new transaction.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { Trc20Text } from './trc20-rules.ts';
+import { SourceAccount } from '../forms/source-account.svelte.ts';
 
 /** A listed contract as the API shows it (shared/api/contract-view-schema.ts). */
 export interface ListedView {
@@ -23,13 +27,16 @@ export class ContractsState {
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
   add = $state({ address: '', name: '', abi: '', symbol: '', decimals: '' });
-  trc20 = $state<Trc20Text>({ kind: 'transfer', from: '', to: '', token: '', amount: '', feeLimit: '' });
+  trc20 = $state<Trc20Text>({ kind: 'transfer', to: '', token: '', amount: '', feeLimit: '' });
+  /** From and Permission: a transfer and an approval are both a TriggerSmartContract. */
+  readonly source: SourceAccount;
   /** Every message shows once the TRC-20 build was tried, else those of fields typed in. */
   tried = $state(false);
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
+    this.source = new SourceAccount(client, 'TriggerSmartContract');
   }
 
   /** The decimals of a listed token, or null. */
@@ -38,6 +45,7 @@ export class ContractsState {
   }
 
   async load(): Promise<void> {
+    await this.source.loadSuggestions();
     const answer = await this.#client.contractList(undefined);
     if (answer.ok) this.listed = answer.value.contracts;
     else this.error = answer.error;
@@ -73,9 +81,18 @@ export class ContractsState {
   /** Builds the TRC-20 call; the new txID, or null after a refusal (in `error`). */
   async build(): Promise<string | null> {
     this.tried = true;
+    // Not a permission id at all: its problem shows beside the field; there is nothing to send.
+    const permissionId = this.source.permissionId;
+    if (permissionId === null) return null;
     this.busy = true;
     const t = this.trc20;
-    const common = { from: t.from.trim(), token: t.token.trim(), amount: t.amount.trim(), ...(t.feeLimit.trim() !== '' && { feeLimit: t.feeLimit.trim() }) };
+    const common = {
+      from: this.source.from.trim(),
+      token: t.token.trim(),
+      amount: t.amount.trim(),
+      permissionId,
+      ...(t.feeLimit.trim() !== '' && { feeLimit: t.feeLimit.trim() }),
+    };
     const answer =
       t.kind === 'transfer'
         ? await this.#client.buildTrc20Transfer({ ...common, to: t.to.trim() })

@@ -4,29 +4,61 @@
  * and decimals is listed as claimed, not read from the node (the station is offline); the TRC-20
  * form checks the amount as it is typed with the token's decimals (a seventh decimal is refused
  * before anything is sent), reads the amount back in words, and builds through the API, opening
- * the new transaction; removing the contract empties the list.
+ * the new transaction; removing the contract empties the list. The form's Permission offers only
+ * the stored account's permissions whose operations allow TriggerSmartContract (the owner always),
+ * and the build carries the one chosen: how a multi-signature account pays in TRC-20 by clicking.
  */
+import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
+import { parseAddress } from '../../shared/chain/address.ts';
+import { encodeOperations } from '../../shared/chain/operations.ts';
+import { permissionView } from '../../shared/views/view.ts';
 import ContractsScreen from './ContractsScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
-import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
 const TOKEN = TEST_ADDRESSES.R;
 
+async function listToken(): Promise<void> {
+  await screen.findByText(/None yet/);
+  await fireEvent.input(screen.getByLabelText('Contract address'), { target: { value: TOKEN } });
+  await fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Tether' } });
+  await fireEvent.input(screen.getByLabelText('Symbol (if the node cannot be asked)'), { target: { value: 'USDT' } });
+  await fireEvent.input(screen.getByLabelText('Decimals (likewise)'), { target: { value: '6' } });
+  await fireEvent.click(screen.getByRole('button', { name: 'Add to the list' }));
+  await screen.findByText('USDT, 6 decimals (claimed, not read from the node)');
+}
+
+/** Account M as the station shows it, replaced here: owner 0, active 2 "payments" (TRX only), active 3 "treasury" (contract calls). */
+function storeAccount(h: Harness): void {
+  const key = create(KeySchema, { address: parseAddress(TEST_ADDRESSES.A), weight: 1n });
+  const permission = (type: PermissionType, id: number, permissionName: string, operations?: Uint8Array): Permission =>
+    create(PermissionSchema, { type, id, permissionName, threshold: 1n, keys: [key], ...(operations && { operations }) });
+  const show = h.real.handlers.accountShow;
+  h.real.handlers.accountShow = async (args) => ({
+    ...(await show(args)),
+    permissions: (
+      [
+        ['owner', permission(PermissionType.Owner, 0, 'owner')],
+        ['active', permission(PermissionType.Active, 2, 'payments', encodeOperations(['TransferContract']))],
+        ['active', permission(PermissionType.Active, 3, 'treasury', encodeOperations(['TransferContract', 'TriggerSmartContract']))],
+      ] as const
+    ).map(([slot, p]) => {
+      const view = permissionView(p);
+      return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
+    }),
+  });
+}
+
 describe('the Contracts screen', () => {
   it('lists a contract, checks the TRC-20 amount as typed, builds, and removes', async () => {
     const h = await realStationState({ count: 3 });
     renderWithStation(ContractsScreen, h.station);
-    await screen.findByText(/None yet/);
-    await fireEvent.input(screen.getByLabelText('Contract address'), { target: { value: TOKEN } });
-    await fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Tether' } });
-    await fireEvent.input(screen.getByLabelText('Symbol (if the node cannot be asked)'), { target: { value: 'USDT' } });
-    await fireEvent.input(screen.getByLabelText('Decimals (likewise)'), { target: { value: '6' } });
-    await fireEvent.click(screen.getByRole('button', { name: 'Add to the list' }));
-    await screen.findByText('USDT, 6 decimals (claimed, not read from the node)');
+    await listToken();
 
     await fireEvent.input(screen.getByLabelText('From'), { target: { value: TEST_ADDRESSES.M } });
     await fireEvent.input(screen.getByLabelText('To'), { target: { value: TEST_ADDRESSES.A } });
@@ -42,5 +74,33 @@ describe('the Contracts screen', () => {
 
     await fireEvent.click(screen.getByRole('button', { name: 'Remove Tether' }));
     await screen.findByText(/None yet/);
+  });
+
+  it('offers only the permissions that allow a contract call, and builds under the one chosen', async () => {
+    const h = await realStationState({ count: 3 });
+    storeAccount(h);
+    const seen: unknown[] = [];
+    const real = h.real.handlers.buildTrc20Transfer;
+    h.real.handlers.buildTrc20Transfer = (args) => {
+      seen.push(args);
+      return real(args);
+    };
+    renderWithStation(ContractsScreen, h.station);
+    await listToken();
+    await fireEvent.input(screen.getByLabelText('From'), { target: { value: TEST_ADDRESSES.M } });
+    const select = await waitFor(() => {
+      const el = screen.getByLabelText('Permission');
+      expect(el.tagName).toBe('SELECT');
+      return el as HTMLSelectElement;
+    });
+    // "payments" lacks TriggerSmartContract (bit 31): it is not offered.
+    expect([...select.options].map((o) => o.textContent)).toEqual(['0 — owner (Owner)', '3 — treasury (Active)']);
+    await fireEvent.change(select, { target: { value: '3' } });
+    await fireEvent.input(screen.getByLabelText('To'), { target: { value: TEST_ADDRESSES.A } });
+    await fireEvent.input(screen.getByLabelText('Token contract'), { target: { value: TOKEN } });
+    await fireEvent.input(screen.getByLabelText('Amount'), { target: { value: '12.5' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen).toEqual([{ from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '12.5', permissionId: 3 }]);
   });
 });

@@ -3,7 +3,8 @@
  * plain functions of the text in each field: addresses read by shared/chain/address.ts, the amount
  * by shared/contracts/abi-amount.ts with the token's decimals (whole tokens only when the station
  * knows them), the fee limit in TRX up to the node's maximum. The station checks everything again
- * when it builds: nothing here is trusted, it only tells a person early.
+ * when it builds: nothing here is trusted, it only tells a person early. `From` and `Permission`
+ * are the shared build-form fields (renderer/forms/source-account.svelte.ts), with their own rules.
  *
  * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed).
  */
@@ -15,7 +16,6 @@ import { MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
 
 export interface Trc20Text {
   kind: 'transfer' | 'approve';
-  from: string;
   to: string;
   token: string;
   amount: string;
@@ -39,7 +39,7 @@ function addressProblem(text: string): string | null {
 /** The form's messages, and the amount in smallest units when it reads. `decimals`: the token's, or null when not known. */
 export function trc20Problems(t: Trc20Text, decimals: number | null): { errors: Trc20FieldErrors; units: bigint | null } {
   const errors: Trc20FieldErrors = {};
-  for (const f of ['from', 'to', 'token'] as const) {
+  for (const f of ['to', 'token'] as const) {
     const p = addressProblem(t[f]);
     if (p !== null) errors[f] = p;
   }

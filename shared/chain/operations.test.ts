@@ -15,6 +15,7 @@ import {
   encodeOperations,
   encodeOperationBits,
   KNOWN_CONTRACT_TYPES_HEX,
+  MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX,
   knownContractTypes,
   encodeOperationsHex,
   hasOperation,
@@ -139,6 +140,12 @@ describe('spec §2.7 and PROTOCOL.md §8 defaults', () => {
     expect(KNOWN_CONTRACT_TYPES_HEX).toBe('7fff1fc0037efb0f' + '00'.repeat(24));
     expect(decodeOperations(knownContractTypes()).ids).toEqual(CONTRACT_TYPES.map((t) => t.id));
     expect(decodeOperations(knownContractTypes()).unknown).toEqual([]);
+  });
+
+  it("mainnet's ACTIVE_DEFAULT_OPERATIONS is the spec's default plus 48, 49 and 51-59: every known type but 46 and 50", () => {
+    const ids = decodeOperations(MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX).ids;
+    expect(ids).toEqual([...decodeOperations(defaultActiveOperations()).ids, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
+    expect(ids).toEqual(decodeOperations(knownContractTypes()).ids.filter((id) => id !== 46 && id !== 50));
   });
 
   it('encodeOperationBits keeps any bit 0-255, known or not, and refuses anything else', () => {

@@ -23,6 +23,19 @@ export const AVAILABLE_CONTRACT_TYPES_HEX = '7fff1fc0037e00000000000000000000000
  */
 export const KNOWN_CONTRACT_TYPES_HEX = '7fff1fc0037efb0f000000000000000000000000000000000000000000000000';
 
+/**
+ * Mainnet's ACTIVE_DEFAULT_OPERATIONS today: the spec's default plus 48, 49 and 51-59. The reference
+ * node adds a contract type to both masks when the proposal enabling it passes
+ * (DynamicPropertiesStore.addSystemContractAndSetPermission, called from java-tron's
+ * framework/.../core/consensus/ProposalService.java for ALLOW_TVM_CONSTANTINOPLE 48,
+ * ALLOW_CHANGE_DELEGATION 49, ALLOW_SHIELDED_TRANSACTION 51 (passed on mainnet; that case is
+ * commented out in today's source), ALLOW_MARKET_TRANSACTION 52-53, UNFREEZE_DELAY_DAYS 54-58 and
+ * ALLOW_CANCEL_ALL_UNFREEZE_V2 59). There is no type 50, and 46 (AccountPermissionUpdate) was only
+ * ever in AVAILABLE_CONTRACT_TYPE. Only accounts created afterwards get the new bits: a stored
+ * permission is never rewritten. The local node starts from this value.
+ */
+export const MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
+
 export function hasOperation(operations: Uint8Array, typeId: number): boolean {
   if (typeId < 0 || typeId >= OPERATIONS_LENGTH * 8) return false;
   return ((operations[typeId >> 3] ?? 0) & (1 << (typeId & 7))) !== 0;

@@ -3,7 +3,8 @@
  * block of README.md, in order, as one bash script with `set -eu`, in an empty folder, with `npx
  * airlock` standing for the real bin/airlock.mjs under Node 22 and the node URL the README uses
  * (`npm start`'s http://127.0.0.1:8090) replaced by a local node started here on a free port with
- * the real clock and 1 s blocks. The payments must land: Bob's account ends with both.
+ * the real clock and 1 s blocks. The payments must land: Bob's account ends with both TRX payments
+ * and the TRC-20 one.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../devnet/node.ts';
+import { addressFromBase58, addressToHex } from '../../shared/chain/address.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const quote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -65,5 +67,17 @@ describe('README walkthrough', () => {
     const bob = /BOB=(T\w+)/.exec(r.stdout)![1]!;
     const reply = await fetch(`${devnet.url}/wallet/getaccount`, { method: 'POST', body: JSON.stringify({ address: bob, visible: true }) });
     expect(((await reply.json()) as { balance?: number }).balance).toBe(3_000_000);
+    // The TRC-20 payment landed: 12.5 ATD (6 decimals) in Bob's token balance, read by a constant call.
+    const call = await fetch(`${devnet.url}/wallet/triggerconstantcontract`, {
+      method: 'POST',
+      body: JSON.stringify({
+        owner_address: bob,
+        contract_address: 'TRrvMn1whRaaqi4Dq8amyePrDDVzYpidgk',
+        function_selector: 'balanceOf(address)',
+        parameter: '0'.repeat(24) + addressToHex(addressFromBase58(bob)).slice(2),
+        visible: true,
+      }),
+    });
+    expect(BigInt('0x' + ((await call.json()) as { constant_result: string[] }).constant_result[0])).toBe(12_500_000n);
   }, 300_000);
 });
