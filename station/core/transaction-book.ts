@@ -15,7 +15,15 @@ import { approvalView, transactionView, type ApprovalView, type TokenInfo } from
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { excerpt, fail } from '../../shared/base/errors.ts';
 import { jsonSafe } from '../../shared/base/json.ts';
-import { contractToNodeJson, decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
+import { escapeJsonText } from '../../shared/base/escape.ts';
+import {
+  contractToNodeJson,
+  decodeRawShowingUnknown,
+  isUnknownContract,
+  type DecodedTransaction,
+  type SignedTransaction,
+  type UnknownContractTransaction,
+} from '../../shared/chain/transaction.ts';
 import { txKey, type TransactionRecord } from '../store/transactions.ts';
 import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
@@ -97,7 +105,8 @@ export class TransactionBook {
   }
 
   /** The stored metadata of the token a contract names, for the shared view's amounts (the status and the queue). */
-  tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
+  tokenInfos(decoded: DecodedTransaction | UnknownContractTransaction): Record<string, TokenInfo> {
+    if (isUnknownContract(decoded)) return {};
     const id = tokenIdOf(decoded.contract);
     const t = id === null ? undefined : this.ctx.store.getToken(id);
     return t && id !== null ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
@@ -118,7 +127,8 @@ export class TransactionBook {
   view(txId: Uint8Array): StationTransactionView {
     const r = this.record(txId);
     const now = this.ctx.now();
-    const decoded = decodeRaw(r.raw);
+    // A stored transaction of an unknown contract type is shown as unknown (its view warns and needs an override to sign).
+    const decoded = decodeRawShowingUnknown(r.raw);
     const { numbers, view: approval } = this.approval(r);
     return {
       txId: bytesToHex(r.txId),
@@ -134,13 +144,15 @@ export class TransactionBook {
       chain: chainFateView(r.chain),
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
-      contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
+      contract: isUnknownContract(decoded)
+        ? { type: decoded.unknown.typeId, type_url: escapeJsonText(decoded.unknown.typeUrl.slice(0, 120)), size: decoded.unknown.size }
+        : (jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>),
       details: transactionView(
         { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
         { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
       ),
       approval,
-      provenance: transactionProvenance(this.ctx.store, r, decoded.contract, now),
+      provenance: transactionProvenance(this.ctx.store, r, isUnknownContract(decoded) ? {} : decoded.contract, now),
       ...numbers,
     };
   }
