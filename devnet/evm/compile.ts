@@ -9,11 +9,10 @@
  * Invariant: a compiler error or warning-free empty output is a failure naming the source, never a
  * token with empty bytecode deployed at genesis.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
+import { TRC20_SOLIDITY } from '../contracts/trc20-source.ts';
 
 /** The EVM version the compiler targets and the devnet's EVM runs (see machine.ts). */
 export const EVM_VERSION = 'shanghai';
@@ -45,9 +44,9 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 }
 
-/** The TRC-20 source text, read from devnet/contracts/. */
+/** The TRC-20 source text (devnet/contracts/trc20-source.ts). */
 export function trc20Source(): string {
-  return readFileSync(fileURLToPath(new URL(`../contracts/${SOURCE_FILE}`, import.meta.url)), 'utf8');
+  return TRC20_SOLIDITY;
 }
 
 /** The compiled TRC-20 and how long this process spent loading the compiler and compiling it (ms). */

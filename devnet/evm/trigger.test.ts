@@ -1,5 +1,5 @@
 // Smart contracts on the local node over real HTTP (issue 17): the TRC-20 deployed at genesis from
-// devnet/contracts/Trc20.sol, read by constant calls, moved by a signed TriggerSmartContract whose
+// devnet/contracts/trc20-source.ts, read by constant calls, moved by a signed TriggerSmartContract whose
 // receipt shows the energy charged, OUT_OF_ENERGY and REVERT recorded as the reference node records
 // them with the fee taken, VMActuator's refusals word for word, persistence across a restart, and
 // hostile input (megabytes of calldata, bad addresses).
@@ -220,7 +220,7 @@ describe('TriggerSmartContract', () => {
   });
 });
 
-describe('the token contract (devnet/contracts/Trc20.sol)', () => {
+describe('the token contract (devnet/contracts/trc20-source.ts)', () => {
   /** Signs and broadcasts `signature(args)` from `from`, produces a block, returns the receipt. */
   async function call(from: TestKey, signature: string, args: Parameters<typeof encodeEvmArguments>[0]): Promise<Json> {
     const built = await node.post('/wallet/triggersmartcontract', {

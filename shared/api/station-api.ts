@@ -31,15 +31,15 @@ import { MAX_ABI_JSON_BYTES, MAX_ACCOUNT_NAME_BYTES, MAX_LIST_LIMIT, MAX_TRC20_D
 import { PROVENANCE_VIEW } from './provenance-schema.ts';
 import { EXPORTER_KEY_ARG, EXPORTER_LABEL_ARG, EXPORTER_VIEW, IDENTITY_VIEW, PINNED_EXPORTER_VIEW } from './exporter-schemas.ts';
 import {
-  addressArg,
-  txIdArg,
-  amountArg,
+  apiAddressArg,
+  apiTxIdArg,
+  apiAmountArg,
   sunArg,
   resourceArg,
-  tokenIdArg,
+  apiTokenIdArg,
   durationArg,
   labelArg,
-  fileNameArg,
+  apiFileNameArg,
   buildOptions,
   trc20Build,
   contractText,
@@ -84,16 +84,16 @@ export const STATION_API = defineApi({
     args: v.strictObject({ privateKeyHex: v.pipe(v.string(), v.regex(PRIVATE_KEY_TEXT_RE, 'a private key: 64 hex digits')), label: v.optional(labelArg) }),
     result: v.strictObject({ key: KEY_VIEW, created: v.boolean() }),
   },
-  keysLabel: { args: v.strictObject({ address: addressArg, label: labelArg }), result: KEY_VIEW },
-  keysDelete: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
+  keysLabel: { args: v.strictObject({ address: apiAddressArg, label: labelArg }), result: KEY_VIEW },
+  keysDelete: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 
   // ---- accounts and snapshots
-  accountFetch: { args: v.strictObject({ address: addressArg }), result: ACCOUNT_VIEW },
-  accountShow: { args: v.strictObject({ address: addressArg }), result: ACCOUNT_VIEW },
+  accountFetch: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
+  accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
   snapshotExport: {
-    args: v.strictObject({ accounts: v.pipe(v.array(addressArg), v.maxLength(100, 'at most 100 accounts')) }),
+    args: v.strictObject({ accounts: v.pipe(v.array(apiAddressArg), v.maxLength(100, 'at most 100 accounts')) }),
     result: v.strictObject({
       ...FILE_OUT,
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
@@ -104,7 +104,7 @@ export const STATION_API = defineApi({
     }),
   },
   snapshotImport: {
-    args: v.strictObject({ fileName: fileNameArg, text: textFile() }),
+    args: v.strictObject({ fileName: apiFileNameArg, text: textFile() }),
     result: v.strictObject({
       file: v.string(),
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
@@ -130,36 +130,39 @@ export const STATION_API = defineApi({
   },
 
   // ---- build
-  buildTransfer: { args: v.strictObject({ from: addressArg, to: addressArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
+  buildTransfer: { args: v.strictObject({ from: apiAddressArg, to: apiAddressArg, amount: apiAmountArg, ...buildOptions }), result: BUILD_RESULT },
   buildTransferAsset: {
-    args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }),
+    args: v.strictObject({ from: apiAddressArg, to: apiAddressArg, token: apiTokenIdArg, amount: apiAmountArg, ...buildOptions }),
     result: BUILD_RESULT,
   },
-  buildParticipate: { args: v.strictObject({ from: addressArg, to: addressArg, token: tokenIdArg, amount: amountArg, ...buildOptions }), result: BUILD_RESULT },
+  buildParticipate: {
+    args: v.strictObject({ from: apiAddressArg, to: apiAddressArg, token: apiTokenIdArg, amount: apiAmountArg, ...buildOptions }),
+    result: BUILD_RESULT,
+  },
   buildAssetIssue: { args: v.strictObject({ json: contractJsonArg, ...buildOptions }), result: BUILD_RESULT },
   /** TRC-20 builds (station/contracts/trc20-builds.ts): amount in whole tokens, or smallest units with `units: 'smallest'`. */
-  buildTrc20Transfer: { args: v.strictObject({ from: addressArg, to: addressArg, ...trc20Build }), result: BUILD_RESULT },
-  buildTrc20Approve: { args: v.strictObject({ from: addressArg, spender: addressArg, ...trc20Build }), result: BUILD_RESULT },
+  buildTrc20Transfer: { args: v.strictObject({ from: apiAddressArg, to: apiAddressArg, ...trc20Build }), result: BUILD_RESULT },
+  buildTrc20Approve: { args: v.strictObject({ from: apiAddressArg, spender: apiAddressArg, ...trc20Build }), result: BUILD_RESULT },
   // Issue 17 (station/build/staking.ts): sun as decimal text, any int64, so the node's own rules answer.
-  buildFreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
-  buildUnfreeze: built({ from: addressArg, amount: sunArg, resource: resourceArg }),
+  buildFreeze: built({ from: apiAddressArg, amount: sunArg, resource: resourceArg }),
+  buildUnfreeze: built({ from: apiAddressArg, amount: sunArg, resource: resourceArg }),
   buildDelegate: built({
-    from: addressArg,
-    to: addressArg,
+    from: apiAddressArg,
+    to: apiAddressArg,
     amount: sunArg,
     resource: resourceArg,
     lock: v.optional(v.boolean()),
     lockPeriod: v.optional(sunArg),
   }),
-  buildUndelegate: built({ from: addressArg, to: addressArg, amount: sunArg, resource: resourceArg }),
-  buildWithdrawUnfrozen: built({ from: addressArg }),
-  buildCancelUnfreeze: built({ from: addressArg }),
+  buildUndelegate: built({ from: apiAddressArg, to: apiAddressArg, amount: sunArg, resource: resourceArg }),
+  buildWithdrawUnfrozen: built({ from: apiAddressArg }),
+  buildCancelUnfreeze: built({ from: apiAddressArg }),
   buildVote: built({
-    from: addressArg,
-    votes: v.pipe(v.array(v.strictObject({ executive: addressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
+    from: apiAddressArg,
+    votes: v.pipe(v.array(v.strictObject({ executive: apiAddressArg, count: sunArg })), v.maxLength(MAX_VOTES, `at most ${MAX_VOTES} votes`)),
   }),
-  buildWithdrawRewards: built({ from: addressArg }),
-  buildAccountName: built({ from: addressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')) }),
+  buildWithdrawRewards: built({ from: apiAddressArg }),
+  buildAccountName: built({ from: apiAddressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')) }),
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
     args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
@@ -173,7 +176,7 @@ export const STATION_API = defineApi({
     args: v.strictObject({
       // shared/files/batch-csv.ts MAX_CSV_BYTES, written out: importing it would put the builders in the preload.
       csv: textFile(8 * 1024 * 1024),
-      from: addressArg,
+      from: apiAddressArg,
       sign: v.optional(v.boolean()),
       firstRow: v.optional(
         v.pipe(v.number(), v.integer('a whole number'), v.minValue(2, '2 or more (row 1 is the header)'), v.maxValue(2 ** 31 - 1, 'at most 2^31-1')),
@@ -190,17 +193,17 @@ export const STATION_API = defineApi({
   },
 
   // ---- one transaction
-  status: { args: v.strictObject({ txId: txIdArg }), result: STATION_TRANSACTION },
+  status: { args: v.strictObject({ txId: apiTxIdArg }), result: STATION_TRANSACTION },
   /**
    * Signs with `key` (which must be a local key of the permission), or every such key when absent.
    * `acceptRisk` names the risks the signer accepts (shared/approval/signing-risk.ts), audited.
    */
   sign: {
-    args: v.strictObject({ txId: txIdArg, key: v.optional(addressArg), acceptRisk: v.optional(v.array(v.picklist(OVERRIDABLE_RISKS))) }),
+    args: v.strictObject({ txId: apiTxIdArg, key: v.optional(apiAddressArg), acceptRisk: v.optional(v.array(v.picklist(OVERRIDABLE_RISKS))) }),
     result: v.strictObject({ txId: txIdText, signed: v.array(v.string()), status: v.picklist(TX_STATUSES), transaction: STATION_TRANSACTION }),
   },
   exportHandoff: {
-    args: v.strictObject({ txId: txIdArg }),
+    args: v.strictObject({ txId: apiTxIdArg }),
     result: v.strictObject({ ...FILE_OUT, txId: txIdText, signatures: v.number(), exporter: v.nullable(EXPORTER_VIEW) }),
   },
   /**
@@ -209,7 +212,7 @@ export const STATION_API = defineApi({
    * dialog: NO_DIALOG, and the renderer saves `exportHandoff`'s text as a download.
    */
   saveHandoffFile: {
-    args: v.strictObject({ txId: txIdArg }),
+    args: v.strictObject({ txId: apiTxIdArg }),
     result: v.strictObject({ saved: v.boolean(), fileName: v.string(), txId: txIdText }),
   },
   /**
@@ -227,7 +230,11 @@ export const STATION_API = defineApi({
    */
   importFiles: {
     args: v.strictObject({
-      files: v.pipe(v.array(v.strictObject({ name: fileNameArg, text: textFile() })), v.minLength(1, 'at least one file'), v.maxLength(20, 'at most 20 files')),
+      files: v.pipe(
+        v.array(v.strictObject({ name: apiFileNameArg, text: textFile() })),
+        v.minLength(1, 'at least one file'),
+        v.maxLength(20, 'at most 20 files'),
+      ),
     }),
     result: v.strictObject({
       results: v.array(
@@ -245,7 +252,7 @@ export const STATION_API = defineApi({
     }),
   },
   reissue: {
-    args: v.strictObject({ txId: txIdArg, expiresIn: v.optional(durationArg) }),
+    args: v.strictObject({ txId: apiTxIdArg, expiresIn: v.optional(durationArg) }),
     result: v.strictObject({
       old: txIdText,
       txId: txIdText,
@@ -259,11 +266,11 @@ export const STATION_API = defineApi({
   },
   /** The dry run before broadcast: permissions now against the signers' copy, and getsignweight. */
   preflight: {
-    args: v.strictObject({ txId: txIdArg }),
+    args: v.strictObject({ txId: apiTxIdArg }),
     result: v.strictObject({ comparison: COMPARISON_VIEW, signWeight: SIGN_WEIGHT_VIEW }),
   },
   broadcast: {
-    args: v.strictObject({ txId: txIdArg }),
+    args: v.strictObject({ txId: apiTxIdArg }),
     result: v.strictObject({
       txId: txIdText,
       accepted: v.boolean(),
@@ -278,7 +285,7 @@ export const STATION_API = defineApi({
   list: {
     args: v.strictObject({
       status: v.optional(v.picklist(TX_STATUSES)),
-      account: v.optional(addressArg),
+      account: v.optional(apiAddressArg),
       offset: v.optional(v.pipe(v.number(), v.integer('a whole number'), v.minValue(0, '0 or more'))),
       limit: v.optional(v.pipe(v.number(), v.integer('a whole number'), v.minValue(1, '1 or more'), v.maxValue(MAX_LIST_LIMIT, `at most ${MAX_LIST_LIMIT}`))),
     }),
@@ -328,14 +335,14 @@ export const STATION_API = defineApi({
 
   // ---- tokens
   /** A token by id: stored, or read from the node and stored when missing or when `fetch` asks. */
-  tokenShow: { args: v.strictObject({ id: tokenIdArg, fetch: v.optional(v.boolean()) }), result: TOKEN_VIEW },
+  tokenShow: { args: v.strictObject({ id: apiTokenIdArg, fetch: v.optional(v.boolean()) }), result: TOKEN_VIEW },
   /** The tokens this station has stored. */
   tokenList: { args: v.undefined(), result: v.strictObject({ tokens: v.pipe(v.array(TOKEN_VIEW), v.maxLength(100_000, 'at most 100000 tokens')) }) },
 
   // ---- the station's list of smart contracts (station/contracts/contracts.ts)
   contractAdd: {
     args: v.strictObject({
-      address: addressArg,
+      address: apiAddressArg,
       name: v.optional(contractText),
       abi: v.optional(v.pipe(v.string(), v.maxLength(MAX_ABI_JSON_BYTES, 'an ABI of at most 1 MiB'))),
       symbol: v.optional(contractText),
@@ -347,7 +354,7 @@ export const STATION_API = defineApi({
     result: LISTED_CONTRACT_VIEW,
   },
   contractList: { args: v.undefined(), result: v.strictObject({ contracts: v.array(LISTED_CONTRACT_VIEW) }) },
-  contractRemove: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), removed: v.literal(true) }) },
+  contractRemove: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ address: v.string(), removed: v.literal(true) }) },
 
   // ---- address book
   /** The address book, sorted by label (station/address-book/address-book.ts). */
@@ -357,9 +364,9 @@ export const STATION_API = defineApi({
    * characters, control/bidi/invisible characters, and 64 hex digits (a private key pasted by
    * mistake), naming the field and never quoting the text.
    */
-  bookSet: { args: v.strictObject({ address: addressArg, label: bookLabelArg }), result: BOOK_ENTRY },
+  bookSet: { args: v.strictObject({ address: apiAddressArg, label: bookLabelArg }), result: BOOK_ENTRY },
   /** Removes a label; NOT_FOUND when the address has none. */
-  bookDelete: { args: v.strictObject({ address: addressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
+  bookDelete: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 
   // ---- proofs of possession
   /**
@@ -368,7 +375,7 @@ export const STATION_API = defineApi({
    * keeps it as pending until a proof answers it.
    */
   proofChallenge: {
-    args: v.strictObject({ account: addressArg, key: addressArg, permissionJson: contractJsonArg }),
+    args: v.strictObject({ account: apiAddressArg, key: apiAddressArg, permissionJson: contractJsonArg }),
     result: v.strictObject({ ...FILE_OUT, account: v.string(), key: v.string(), permissionHash: v.string(), nonce: v.string(), expiresAt: v.number() }),
   },
   /** Signs a challenge file with the key it names (held by this station, in its vault): the proof file. */
@@ -377,10 +384,10 @@ export const STATION_API = defineApi({
     result: v.strictObject({ ...FILE_OUT, account: v.string(), key: v.string(), permissionHash: v.string(), words: v.array(v.string()) }),
   },
   /** Verifies a proof file against the pending challenge it answers and stores it; a refusal stores nothing. */
-  proofImport: { args: v.strictObject({ fileName: fileNameArg, text: textFile() }), result: PROVED_KEY_VIEW },
+  proofImport: { args: v.strictObject({ fileName: apiFileNameArg, text: textFile() }), result: PROVED_KEY_VIEW },
   /** Keys proved to this station (of one account when given), with the permission hash each proved. */
   proofList: {
-    args: v.strictObject({ account: v.optional(addressArg) }),
+    args: v.strictObject({ account: v.optional(apiAddressArg) }),
     result: v.strictObject({ proofs: v.array(PROVED_KEY_VIEW) }),
   },
 

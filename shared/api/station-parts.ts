@@ -35,22 +35,22 @@ import { PROVENANCE_VIEW, TRANSACTION_PROVENANCE_VIEW } from './provenance-schem
 // Argument parts
 
 /** An address as a person types it: Base58 T… or 42 hex digits starting 41; the handler parses it. */
-export const addressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(MAX_ADDRESS_TEXT_LENGTH, 'an address'));
+export const apiAddressArg = v.pipe(v.string(), v.minLength(1, 'an address'), v.maxLength(MAX_ADDRESS_TEXT_LENGTH, 'an address'));
 /** A txID in any case; the handler lowercases. */
-export const txIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
+export const apiTxIdArg = v.pipe(v.string(), v.regex(TXID_RE, 'a txID: 64 hex digits'));
 /** An amount in smallest units as decimal text (int64 never crosses as a number). */
-export const amountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
+export const apiAmountArg = v.pipe(v.string(), v.regex(/^[0-9]{1,19}$/, 'a whole number of smallest units'));
 /** An int64 as decimal text (a sign allowed): the contract's own rule answers 0 or a negative in the node's words. */
 export const sunArg = v.pipe(v.string(), v.regex(/^-?[0-9]{1,19}$/, 'a whole number of sun'));
 /** balance_contract.proto ResourceCode by name. */
 export const resourceArg = v.picklist(['BANDWIDTH', 'ENERGY', 'TRON_POWER'], 'BANDWIDTH, ENERGY or TRON_POWER');
-export const tokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
+export const apiTokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id (digits, such as 1000001)'));
 /** `12h`, `90m`, `45s`, `1d`: shared/base/duration.ts parseDuration reads it (the same pattern). */
 export const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
 export const labelArg = v.pipe(v.string(), v.maxLength(MAX_LABEL_LENGTH, `a label of at most ${MAX_LABEL_LENGTH} characters`));
 export const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at most ${MAX_NOTE_LENGTH} characters`));
 /** A file name: short, and without control characters (issue 16: a NUL answered INTERNAL). */
-export const fileNameArg = v.pipe(
+export const apiFileNameArg = v.pipe(
   v.string(),
   v.maxLength(255, 'a file name of at most 255 characters'),
   v.check(
@@ -68,7 +68,7 @@ export const buildOptions = {
 
 /** A TRC-20 build's token, amount, units and fee limit (TRX text); the builder reads the amount with the token's decimals. */
 export const trc20Build = {
-  token: addressArg,
+  token: apiAddressArg,
   amount: v.pipe(v.string(), v.maxLength(120, 'an amount of at most 120 characters')),
   units: v.optional(v.picklist(['tokens', 'smallest'])),
   feeLimit: v.optional(v.pipe(v.string(), v.maxLength(40, 'a fee limit in TRX'))),

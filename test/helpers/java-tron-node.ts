@@ -154,6 +154,12 @@ export async function startJavaTronNode(): Promise<JavaTronNode> {
         accepted.push(body);
         return { result: true, txid: w.txid };
       }
+      // No blocks are made here: an accepted transaction stays pending (held, no receipt), and one
+      // never seen is java-tron's empty object on both lookups.
+      case '/wallet/gettransactioninfobyid':
+        return {};
+      case '/wallet/gettransactionbyid':
+        return accepted.find((t) => hexOf(t.txID) === hexOf(body.value)) ?? {};
       default:
         return { Error: `no such servlet: ${path}` };
     }

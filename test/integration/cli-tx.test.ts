@@ -315,7 +315,14 @@ describe('tx encode and inspect: every contract type of the reference node (issu
     const call = raw('TriggerSmartContract', { owner_address: ADDR_11.hex, contract_address: ADDR_21.hex, data: 'a9059cbb' + '00'.repeat(64) });
     const c = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: call }), now: BEFORE }));
     expect(c).toMatchObject({ kind: 'TriggerSmartContract', title: 'Contract call' });
-    expect(c.fields).toContainEqual(expect.objectContaining({ field: 'data[0..4]', name: 'Function selector' }));
+    // transfer(address,uint256) is a TRC-20 function the station names; another selector is shown raw.
+    expect(c.fields).toContainEqual(
+      expect.objectContaining({ field: 'data[0..4]', name: 'Function', value: expect.stringContaining('selector 0xa9059cbb; a TRC-20 function') }),
+    );
+    const other = raw('TriggerSmartContract', { owner_address: ADDR_11.hex, contract_address: ADDR_21.hex, data: 'deadbeef' + '00'.repeat(64) });
+    const u = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data: other }), now: BEFORE }));
+    expect(u.fields).toContainEqual(expect.objectContaining({ field: 'data[0..4]', name: 'Function selector', value: '0xdeadbeef (not decoded)' }));
+    expect(u.fields).toContainEqual(expect.objectContaining({ field: 'data[36..68]', name: 'Word 2' }));
   });
 
   it('a type with no message (CustomContract) is refused: by its id and size from bytes, by name from JSON', async () => {

@@ -1,8 +1,17 @@
-// SPDX-License-Identifier: MIT
+/**
+ * The Solidity source of the TRC-20 token every devnet starts with (issue 17): "Airlock Test
+ * Dollar" (ATD), compiled by the solc package when a genesis is made (devnet/evm/compile.ts).
+ *
+ * Kept as a module, not a .sol file read from disk, so the source travels wherever the devnet code
+ * does: the CLI under tsx, the renderer tests' jsdom (where import.meta.url is not a file URL) and
+ * the desktop app's bundle. Invariant: this text is the only source of the token's bytecode; no
+ * compiled bytecode is committed.
+ */
+export const TRC20_SOLIDITY = String.raw`// SPDX-License-Identifier: MIT
 // The devnet's TRC-20 token (issue 17): the fungible-token interface TRON wallets call (TIP-20,
 // the same as ERC-20), deployed at genesis by devnet/evm/genesis-token.ts so the station's TRC-20
 // builders, views and end-to-end tests run against real bytecode. Compiled from this file by the
-// `solc` package when a genesis is made; no bytecode is committed.
+// "solc" package when a genesis is made; no bytecode is committed.
 //
 // Invariant: the sum of every balance equals totalSupply, which only the constructor sets; a
 // transfer or transferFrom that would overdraw a balance or an allowance reverts with a reason,
@@ -80,3 +89,4 @@ contract Trc20 {
         emit Approval(owner, spender, value);
     }
 }
+`;
