@@ -95,6 +95,12 @@ export const MAX_NOTE_LENGTH = 2_000;
 /** Longest key or token label the station stores, in characters (the API's argument limit is the same). */
 export const MAX_LABEL_LENGTH = 200;
 
+/**
+ * Most characters of an unknown contract's type URL a screen shows (issue 17): the reference node's
+ * URLs are under 80, and a longer one is cut with an ellipsis, so no file can fill a screen with it.
+ */
+export const MAX_SHOWN_TYPE_URL = 120;
+
 /** Longest address text an API argument or a form field takes: far above both written forms (34 and 42). */
 export const MAX_ADDRESS_TEXT_LENGTH = 100;
 /** An exporter's public key or fingerprint as typed (issue 16): 130 hex digits (uncompressed) with room for spaces. */

@@ -265,14 +265,19 @@ export function isUnknownContract(d: DecodedTransaction | UnknownContractTransac
  */
 function unknownContractOwner(value: Uint8Array, what: string): Address {
   if (value.length < 23 || value[0] !== 0x0a || value[1] !== 21) {
-    fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value: ${what} does not open with an owner address (field 1, 21 bytes), so Airlock cannot tell whose it is`, {
-      field: 'raw_data.contract[0].parameter.value',
-    });
+    fail(
+      'UNSUPPORTED_CONTRACT',
+      `raw_data.contract[0].parameter.value: ${what} does not open with an owner address (field 1, 21 bytes), so Airlock cannot tell whose it is`,
+      {
+        field: 'raw_data.contract[0].parameter.value',
+      },
+    );
   }
   try {
     return checkAddress(value.slice(2, 23), 'owner_address');
   } catch (e) {
-    if (e instanceof AirlockError) fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`, { field: 'raw_data.contract[0].parameter.value' });
+    if (e instanceof AirlockError)
+      fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`, { field: 'raw_data.contract[0].parameter.value' });
     throw e;
   }
 }

@@ -174,7 +174,7 @@ function verify(
   kind: HandoffImport['kind'],
   now: number,
 ): HandoffImport {
-  // transactionFromNodeJson refuses more signatures than any permission holds before reading any
+  // signedTransactionFromNodeJson refuses more signatures than any permission holds before reading any
   // (checkSignatureCount, issue 6), so nothing below recovers more than that.
   const tx = signedTransactionFromNodeJson(transaction, { maxSignatures: MAX_SIGNATURES });
   // A contract of an unknown type is carried and shown as unknown (a station refuses to sign it

@@ -78,7 +78,7 @@ import {
   type ParticipateView,
   type TransferAssetView,
 } from '../contracts/token.ts';
-import { MAX_PRECISION } from '../base/limits.ts';
+import { MAX_PRECISION, MAX_SHOWN_TYPE_URL } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Permissions
@@ -209,21 +209,16 @@ export interface UnknownContractView {
 }
 
 export type ContractView =
-  | TransferView
-  | AssetIssueView
-  | ParticipateTokenView
-  | TransferAssetTokenView
-  | PermissionUpdateView
-  | OtherContractView
-  | UnknownContractView;
+  TransferView | AssetIssueView | ParticipateTokenView | TransferAssetTokenView | PermissionUpdateView | OtherContractView | UnknownContractView;
 
-/** How much of an unknown contract's type URL a view shows: enough to recognise, never a screenful. */
-const MAX_SHOWN_TYPE_URL = 120;
+/** An unknown contract's type URL as every screen shows it: cut to MAX_SHOWN_TYPE_URL characters, escaped. */
+export function shownTypeUrl(url: string): string {
+  return escapeText(url.length <= MAX_SHOWN_TYPE_URL ? url : `${url.slice(0, MAX_SHOWN_TYPE_URL)}…`);
+}
 
 /** The words for a contract this version cannot decode: its id, URL and size, and the override it needs. */
 function unknownContractWords(d: UnknownContractTransaction): { view: UnknownContractView; title: string; described: Description } {
-  const url = d.unknown.typeUrl;
-  const typeUrl = escapeText(url.length <= MAX_SHOWN_TYPE_URL ? url : `${url.slice(0, MAX_SHOWN_TYPE_URL)}…`);
+  const typeUrl = shownTypeUrl(d.unknown.typeUrl);
   const view: UnknownContractView = { contract: UNKNOWN_CONTRACT_KIND, typeId: d.unknown.typeId, typeUrl, size: d.unknown.size };
   const what = `Unknown contract type ${view.typeId} (${typeUrl}, ${view.size} bytes)`;
   const owner = addressView(d.ownerAddress);

@@ -11,11 +11,10 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { approvalView, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
+import { approvalView, shownTypeUrl, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { excerpt, fail } from '../../shared/base/errors.ts';
 import { jsonSafe } from '../../shared/base/json.ts';
-import { escapeJsonText } from '../../shared/base/escape.ts';
 import {
   contractToNodeJson,
   decodeRawShowingUnknown,
@@ -130,6 +129,10 @@ export class TransactionBook {
     // A stored transaction of an unknown contract type is shown as unknown (its view warns and needs an override to sign).
     const decoded = decodeRawShowingUnknown(r.raw);
     const { numbers, view: approval } = this.approval(r);
+    const details = transactionView(
+      { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
+      { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
+    );
     return {
       txId: bytesToHex(r.txId),
       kind: r.kind,
@@ -144,13 +147,11 @@ export class TransactionBook {
       chain: chainFateView(r.chain),
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
+      // An unknown contract has no node JSON: its id, its URL as the view shows it (cut and escaped), its size.
       contract: isUnknownContract(decoded)
-        ? { type: decoded.unknown.typeId, type_url: escapeJsonText(decoded.unknown.typeUrl.slice(0, 120)), size: decoded.unknown.size }
+        ? { type: decoded.unknown.typeId, type_url: shownTypeUrl(decoded.unknown.typeUrl), size: decoded.unknown.size }
         : (jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>),
-      details: transactionView(
-        { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
-        { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
-      ),
+      details,
       approval,
       provenance: transactionProvenance(this.ctx.store, r, isUnknownContract(decoded) ? {} : decoded.contract, now),
       ...numbers,

@@ -19,6 +19,7 @@ import { txIdOf } from '../../shared/chain/transaction.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
 import { stringifyJson } from '../../shared/base/json.ts';
+import { MAX_SHOWN_TYPE_URL } from '../../shared/base/limits.ts';
 import { Transaction_rawSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
@@ -150,6 +151,18 @@ describe('a contract of an unknown type', () => {
     const entry = station.store.listAudit().find((e) => e.action === 'sign.accept-risk' && e.subject === txId);
     expect(entry).toMatchObject({ details: { risks: ['unknown-contract-type'], signer: OWNER } });
     expect((await call<{ ok: boolean }>('auditVerify')).ok).toBe(true);
+  });
+
+  it('whose type URL is long or carries a bidi control is shown cut and escaped, the same on every screen', async () => {
+    const url = `type.googleapis.com/protocol.\u202EtcartnoC${'x'.repeat(200)}`;
+    const long = rawWith(80, url, FUTURE_VALUE);
+    const id = bytesToHex(txIdOf(long));
+    await call('importFiles', { files: [{ name: 'long.airlock.json', text: handoffText(long) }] });
+    const shown = await call<{ view: { contract: { typeUrl: string }; summary: string } }>('status', { txId: id });
+    const typeUrl = shown.view.contract.typeUrl;
+    expect(typeUrl).toBe(`${url.slice(0, MAX_SHOWN_TYPE_URL).replace('\u202E', '\\u{202E}')}…`);
+    expect(shown.view.summary).toContain(`(${typeUrl}, ${FUTURE_VALUE.length} bytes)`);
+    expect((await station.status({ txId: id })).contract).toEqual({ type: 80, type_url: typeUrl, size: FUTURE_VALUE.length });
   });
 
   it('keeps every other rule: a signer outside the permission and an expired one are refused, nothing stored', async () => {
