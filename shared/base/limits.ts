@@ -232,6 +232,8 @@ export const MAX_ABI_FUNCTIONS = 1_000;
 export const MAX_ABI_PARAMS = 64;
 /** Most contracts the station's list holds. */
 export const MAX_KNOWN_CONTRACTS = 1_000;
+/** Most contracts in one chain snapshot file's `contracts` section: a whole station's list. */
+export const MAX_SNAPSHOT_CONTRACTS = MAX_KNOWN_CONTRACTS;
 /** Longest name the station keeps for a contract, and for a TRC-20 name or symbol read from a node, in characters. */
 export const MAX_CONTRACT_NAME_LENGTH = 64;
 /** Most decimals a TRC-20 token may declare and still be shown in its units: ERC-20 practice (18), and formatGrouped's range. */
