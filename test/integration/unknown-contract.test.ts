@@ -2,7 +2,8 @@
  * A contract of a type this version has no message for (issue 17, clear signing): a handoff file
  * whose one contract has an unknown type id and type URL is imported, stored and listed, shown as
  * "Unknown contract type N (URL, size bytes)", refused for signing naming the risk
- * `unknown-contract-type`, and signed only with that override, which the audit log records. Every
+ * `unknown-contract-type`, and signed only with that override, which the audit log records; it is
+ * exported as a handoff file with its bytes and signature, which reads back as unknown. Every
  * other rule still holds (expiry, signer outside the permission), and a known type with bad bytes
  * is still refused at import with nothing stored. Through the station API's `dispatch` on a real
  * station (SQLite file, keystore vault), offline.
@@ -18,6 +19,7 @@ import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../../share
 import { txIdOf } from '../../shared/chain/transaction.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
+import { parseHandoff } from '../../shared/files/handoff.ts';
 import { stringifyJson } from '../../shared/base/json.ts';
 import { MAX_SHOWN_TYPE_URL } from '../../shared/base/limits.ts';
 import { Transaction_rawSchema } from '../../shared/gen/protocol/core_pb.ts';
@@ -151,6 +153,16 @@ describe('a contract of an unknown type', () => {
     const entry = station.store.listAudit().find((e) => e.action === 'sign.accept-risk' && e.subject === txId);
     expect(entry).toMatchObject({ details: { risks: ['unknown-contract-type'], signer: OWNER } });
     expect((await call<{ ok: boolean }>('auditVerify')).ok).toBe(true);
+  });
+
+  it('is exported as a handoff file carrying raw_data_hex and the signature, which reads back as unknown', async () => {
+    const out = await call<{ text: string; signatures: number }>('exportHandoff', { txId });
+    expect(out.signatures).toBe(1);
+    const file = JSON.parse(out.text) as { transaction: Json };
+    expect(file.transaction.raw_data).toBeUndefined();
+    expect(file.transaction.raw_data_hex).toBe(bytesToHex(raw));
+    const back = parseHandoff(out.text, { now: T });
+    expect(back).toMatchObject({ txID: txId, contractType: 'UnknownContract', complete: true, signers: [{ address: OWNER }] });
   });
 
   it('whose type URL is long or carries a bidi control is shown cut and escaped, the same on every screen', async () => {
