@@ -26,10 +26,11 @@ import { plain, table } from './station-text.ts';
 function importedText(r: ReturnType<Station['snapshotImport']>): string {
   const kept = r.accounts.filter((a) => !a.stored);
   return [
-    `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s).`,
+    `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${r.accounts.length - kept.length} account(s), ${r.tokens.length} token(s)${r.contracts.length > 0 ? `, ${r.contracts.length} contract(s)` : ''}.`,
     ...(r.exporter?.pinned ? [`Signed by pinned exporter "${plain(r.exporter.label ?? '')}" (${r.exporter.code}): what it observed counts as observed.`] : []),
     ...kept.map((a) => `${a.address}: ${a.reason}`),
     ...r.tokensKept.map((t) => `token ${t.id}: ${t.reason}`),
+    ...r.contractsKept.map((c) => `contract ${c.address}: ${c.reason}`),
     ...r.warnings.map((w) => `warning: ${w} (airlock exporter pin ${r.exporter?.code ?? 'CODE'} --label L)`),
   ].join('\n');
 }

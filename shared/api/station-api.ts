@@ -115,6 +115,9 @@ export const STATION_API = defineApi({
       transactions: v.array(txIdText),
       /** Tokens of the file not taken, each with why: this station observed their description from the node. */
       tokensKept: v.array(v.strictObject({ id: v.string(), reason: v.string() })),
+      /** Issue 17: contracts of the file stored in this station's list, and those not taken, each with why. */
+      contracts: v.array(v.string()),
+      contractsKept: v.array(v.strictObject({ address: v.string(), reason: v.string() })),
       /** Who signed the file as its exporter (issue 16); null when unsigned. */
       exporter: v.nullable(EXPORTER_VIEW),
       warnings: v.array(v.string()),

@@ -14,7 +14,7 @@ import { fileNameControl, fileNameControlMessage } from '../files/file-name.ts';
 import {
   ADDRESS_VIEW,
   APPROVAL_VIEW,
-  CONTRACT_NAMES,
+  TRANSACTION_KINDS,
   int64Text,
   PERMISSION_KEY_VIEW,
   PERMISSION_VIEW,
@@ -230,7 +230,7 @@ export const STATION_TRANSACTION = v.strictObject({
 /** One row of the queue (the services' `list`): enough to draw it without decoding the bytes again. */
 export const QUEUE_ENTRY = v.strictObject({
   txId: txIdText,
-  kind: v.picklist(CONTRACT_NAMES),
+  kind: v.picklist(TRANSACTION_KINDS),
   /** The kind in plain words (view.title). */
   title: v.string(),
   account: v.string(),

@@ -189,6 +189,16 @@ export const PERMISSION_UPDATE_VIEW = v.strictObject({
 
 export const OTHER_CONTRACT_VIEW = v.strictObject({ contract: v.picklist(OTHER_CONTRACT_NAMES) });
 
+/**
+ * A stored or shown transaction's kind: a supported contract or shared/chain/contract-types.ts
+ * UNKNOWN_CONTRACT_KIND (written out here so the renderer's bundle does not pull in the registry;
+ * the type test keeps them equal).
+ */
+export const TRANSACTION_KINDS = [...CONTRACT_NAMES, 'UnknownContract'] as const;
+
+/** A contract of a type Airlock has no message for (shared/views/view.ts UnknownContractView). */
+export const UNKNOWN_CONTRACT_VIEW = v.strictObject({ contract: v.literal('UnknownContract'), typeId: v.number(), typeUrl: v.string(), size: v.number() });
+
 export const CONTRACT_VIEW = v.variant('contract', [
   TRANSFER_VIEW,
   TRANSFER_ASSET_TOKEN_VIEW,
@@ -196,6 +206,7 @@ export const CONTRACT_VIEW = v.variant('contract', [
   ASSET_ISSUE_VIEW,
   PERMISSION_UPDATE_VIEW,
   OTHER_CONTRACT_VIEW,
+  UNKNOWN_CONTRACT_VIEW,
 ]);
 
 export const FIELD_ROW = v.strictObject({ field: v.string(), name: v.string(), value: v.string(), address: v.nullable(ADDRESS_VIEW) });
@@ -211,7 +222,7 @@ export const SIGNATURE_VIEW = v.strictObject({
 
 export const TRANSACTION_VIEW = v.strictObject({
   txID: txIdText,
-  kind: v.picklist(CONTRACT_NAMES),
+  kind: v.picklist(TRANSACTION_KINDS),
   kindId: v.number(),
   title: v.string(),
   summary: v.string(),

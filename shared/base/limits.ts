@@ -95,6 +95,12 @@ export const MAX_NOTE_LENGTH = 2_000;
 /** Longest key or token label the station stores, in characters (the API's argument limit is the same). */
 export const MAX_LABEL_LENGTH = 200;
 
+/**
+ * Most characters of an unknown contract's type URL a screen shows (issue 17): the reference node's
+ * URLs are under 80, and a longer one is cut with an ellipsis, so no file can fill a screen with it.
+ */
+export const MAX_SHOWN_TYPE_URL = 120;
+
 /** Longest address text an API argument or a form field takes: far above both written forms (34 and 42). */
 export const MAX_ADDRESS_TEXT_LENGTH = 100;
 /** An exporter's public key or fingerprint as typed (issue 16): 130 hex digits (uncompressed) with room for spaces. */
@@ -226,6 +232,8 @@ export const MAX_ABI_FUNCTIONS = 1_000;
 export const MAX_ABI_PARAMS = 64;
 /** Most contracts the station's list holds. */
 export const MAX_KNOWN_CONTRACTS = 1_000;
+/** Most contracts in one chain snapshot file's `contracts` section: a whole station's list. */
+export const MAX_SNAPSHOT_CONTRACTS = MAX_KNOWN_CONTRACTS;
 /** Longest name the station keeps for a contract, and for a TRC-20 name or symbol read from a node, in characters. */
 export const MAX_CONTRACT_NAME_LENGTH = 64;
 /** Most decimals a TRC-20 token may declare and still be shown in its units: ERC-20 practice (18), and formatGrouped's range. */

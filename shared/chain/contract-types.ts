@@ -184,6 +184,14 @@ export function refuseUnknownContract(typeId: number | null, typeUrl: string, si
 
 export type SupportedContractName = keyof typeof SUPPORTED_CONTRACTS;
 
+/**
+ * The kind a station stores and shows for a contract of a type it has no message for (issue 17):
+ * not a contract name of the chain, so it can never be mistaken for one.
+ */
+export const UNKNOWN_CONTRACT_KIND = 'UnknownContract' as const;
+/** What a stored or shown transaction's kind can be: a supported contract or the unknown one. */
+export type TransactionKind = SupportedContractName | typeof UNKNOWN_CONTRACT_KIND;
+
 export function isSupportedContractName(name: string): name is SupportedContractName {
   return Object.prototype.hasOwnProperty.call(SUPPORTED_CONTRACTS, name);
 }

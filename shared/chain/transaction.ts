@@ -11,6 +11,13 @@
  * - exactly one contract, of a type Airlock has a message for (every type of the reference node but
  *   the two it defines none for), whose Any type URL names that same type; anything else is refused
  *   by contract-types.ts `refuseUnknownContract`, naming the type id and size.
+ *
+ * One tolerant path (issue 17, "an unknown type is shown as unknown"): `decodeRawShowingUnknown`
+ * accepts a contract whose type id AND type URL name no contract Airlock has a message for, and
+ * returns it as an `UnknownContractTransaction` (type id, type URL, size, owner from field 1), so a
+ * station can store, list and show it and refuse to sign it unless the signer accepts the named
+ * risk `unknown-contract-type`. Everything else is as strict as `decodeRaw`: the raw fields, one
+ * contract, nothing unshown; a known type (by id or by URL) whose bytes are bad is still refused.
  */
 import { create, fromBinary, toBinary, type DescMessage, type Message } from '@bufbuild/protobuf';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -18,7 +25,7 @@ import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_raw
 import { checkAddress, type Address } from './address.ts';
 import { bytesToHex, concatBytes, equalBytes } from '../base/bytes.ts';
 import { translateJson } from './dialect.ts';
-import { AirlockError, badArgument, fail, type ErrorCode } from '../base/errors.ts';
+import { AirlockError, badArgument, excerpt, fail, type ErrorCode } from '../base/errors.ts';
 import { atField, booleanInput, hexInput, int64Input, objectInput, within } from './input.ts';
 import {
   contractTypeName,
@@ -29,6 +36,7 @@ import {
   refuseUnknownContract,
   SUPPORTED_CONTRACTS,
   typeUrlFor,
+  UNKNOWN_CONTRACT_KIND,
   type SupportedContractName,
 } from './contract-types.ts';
 import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
@@ -210,6 +218,71 @@ function refuseUnshownFields(raw: Transaction_raw): void {
 
 /** Decodes and checks raw bytes. Throws a coded error for anything Airlock will not sign. */
 export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
+  return decodeChecked(rawBytes, false) as DecodedTransaction;
+}
+
+/** A contract of a type Airlock has no message for, as far as it can be shown without guessing. */
+export interface UnknownContract {
+  typeId: number;
+  /** The Any's type URL as written (shown escaped and cut by the view). */
+  typeUrl: string;
+  /** Bytes of the contract's value. */
+  size: number;
+  value: Uint8Array;
+}
+
+/** A transaction whose one contract is of an unknown type: the raw fields checked, the contract not decoded. */
+export interface UnknownContractTransaction {
+  raw: Transaction_raw;
+  txId: Uint8Array;
+  contractType: typeof UNKNOWN_CONTRACT_KIND;
+  contractTypeId: number;
+  unknown: UnknownContract;
+  permissionId: number;
+  /** Field 1 of the value, where every contract of the reference node but the shielded one keeps its owner. */
+  ownerAddress: Address;
+}
+
+/**
+ * As decodeRaw, except that a contract of a type this version does not know (neither its id nor its
+ * type URL names a contract with a message here) comes back as an UnknownContractTransaction instead
+ * of being refused. For stations that store and show such a transaction; signing it needs the
+ * signer's named override (shared/approval/signing-risk.ts).
+ */
+export function decodeRawShowingUnknown(rawBytes: Uint8Array): DecodedTransaction | UnknownContractTransaction {
+  return decodeChecked(rawBytes, true);
+}
+
+/** Whether a decoded transaction is one of an unknown contract type. */
+export function isUnknownContract(d: DecodedTransaction | UnknownContractTransaction): d is UnknownContractTransaction {
+  return d.contractType === UNKNOWN_CONTRACT_KIND;
+}
+
+/**
+ * The owner of an unknown contract: its value must open with field 1, length-delimited, holding a
+ * 21-byte address, as every contract of the reference node but ShieldedTransferContract does.
+ * Anything else is refused: a transaction whose owner cannot be read cannot be matched to a permission.
+ */
+function unknownContractOwner(value: Uint8Array, what: string): Address {
+  if (value.length < 23 || value[0] !== 0x0a || value[1] !== 21) {
+    fail(
+      'UNSUPPORTED_CONTRACT',
+      `raw_data.contract[0].parameter.value: ${what} does not open with an owner address (field 1, 21 bytes), so Airlock cannot tell whose it is`,
+      {
+        field: 'raw_data.contract[0].parameter.value',
+      },
+    );
+  }
+  try {
+    return checkAddress(value.slice(2, 23), 'owner_address');
+  } catch (e) {
+    if (e instanceof AirlockError)
+      fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`, { field: 'raw_data.contract[0].parameter.value' });
+    throw e;
+  }
+}
+
+function decodeChecked(rawBytes: Uint8Array, showUnknown: boolean): DecodedTransaction | UnknownContractTransaction {
   if (!(rawBytes instanceof Uint8Array)) badArgument('decodeRaw: expected bytes', 'rawBytes');
   const raw = decodeStrict<Transaction_raw>(Transaction_rawSchema, rawBytes, 'raw_data');
   if (raw.contract.length !== 1) {
@@ -219,7 +292,23 @@ export function decodeRaw(rawBytes: Uint8Array): DecodedTransaction {
   const c = raw.contract[0]!;
   const name = contractTypeName(c.type);
   if (name === undefined || !isSupportedContractName(name)) {
-    refuseUnknownContract(c.type, c.parameter?.typeUrl ?? '', c.parameter?.value.length ?? 0, 'raw_data.contract[0].type');
+    const urlName = c.parameter ? contractNameOfTypeUrl(c.parameter.typeUrl) : undefined;
+    // Tolerated only when nothing names a known type: an unknown id under a known type's URL is a
+    // known type's bytes mislabelled, and stays refused like any other mismatch.
+    if (!showUnknown || !c.parameter || (urlName !== undefined && isSupportedContractName(urlName))) {
+      refuseUnknownContract(c.type, c.parameter?.typeUrl ?? '', c.parameter?.value.length ?? 0, 'raw_data.contract[0].type');
+    }
+    const typeUrl = c.parameter.typeUrl;
+    const what = `contract type ${c.type} (${excerpt(typeUrl, 100)}, ${c.parameter.value.length} bytes)`;
+    return {
+      raw,
+      txId: txIdOf(rawBytes),
+      contractType: UNKNOWN_CONTRACT_KIND,
+      contractTypeId: c.type,
+      unknown: { typeId: c.type, typeUrl, size: c.parameter.value.length, value: c.parameter.value },
+      permissionId: c.PermissionId,
+      ownerAddress: unknownContractOwner(c.parameter.value, what),
+    };
   }
   if (!c.parameter) fail('BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');
   const urlName = contractNameOfTypeUrl(c.parameter.typeUrl);

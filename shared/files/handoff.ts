@@ -13,7 +13,10 @@
  * an expired transaction are each refused with a coded error. Plain transaction JSON from other
  * tools imports the same way, in either node dialect (java-tron's `frozen_supply`, `trx_num`,
  * `witness` too, issue 11); what comes out always has the spec's names. Merging only ever combines files of one txID, and keeps one signature
- * per signer. Results are JSON-safe.
+ * per signer. Results are JSON-safe. One contract of a type this version has no message for is read
+ * as unknown (decodeRawShowingUnknown: type id, URL, size, owner from field 1) with every other
+ * check above, so a station can show it and refuse to sign it unless the signer overrides; such a
+ * file carries no `raw_data`, since nothing can write those bytes in readable form.
  */
 import { addressToBase58, addressToHex, type Address } from '../chain/address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from '../approval/authorization.ts';
@@ -34,8 +37,15 @@ import {
   type SnapshotSource,
   type SnapshotToken,
 } from './snapshot.ts';
-import { transactionFromNodeJson, transactionToNodeJson, type SignedTransaction } from '../chain/transaction.ts';
-import { MAX_HANDOFF_TOKENS, MAX_NOTE_LENGTH } from '../base/limits.ts';
+import {
+  decodeRawShowingUnknown,
+  isUnknownContract,
+  signedTransactionFromNodeJson,
+  transactionToNodeJson,
+  txIdOf,
+  type SignedTransaction,
+} from '../chain/transaction.ts';
+import { MAX_HANDOFF_TOKENS, MAX_NOTE_LENGTH, MAX_SIGNATURES } from '../base/limits.ts';
 
 export const HANDOFF: EnvelopeKind = { format: 'airlock.handoff', version: 1, maxBytes: 2 * 1024 * 1024 };
 
@@ -54,7 +64,8 @@ export interface HandoffPermission {
 export interface HandoffTransactionJson {
   visible: false;
   txID: string;
-  raw_data: Record<string, unknown>;
+  /** Absent for a contract of an unknown type, which has no readable form: raw_data_hex is the transaction. */
+  raw_data?: Record<string, unknown>;
   raw_data_hex: string;
   signature?: string[];
 }
@@ -163,11 +174,13 @@ function verify(
   kind: HandoffImport['kind'],
   now: number,
 ): HandoffImport {
-  // transactionFromNodeJson refuses more signatures than any permission holds before reading any
+  // signedTransactionFromNodeJson refuses more signatures than any permission holds before reading any
   // (checkSignatureCount, issue 6), so nothing below recovers more than that.
-  const tx = transactionFromNodeJson(transaction);
+  const tx = signedTransactionFromNodeJson(transaction, { maxSignatures: MAX_SIGNATURES });
+  // A contract of an unknown type is carried and shown as unknown (a station refuses to sign it
+  // without the named override); a known type with bad bytes is refused here as everywhere.
+  const d = decodeRawShowingUnknown(tx.rawBytes);
   const permission = readPermissionOnce();
-  const d = tx.decoded;
   const owner = addressToBase58(d.ownerAddress);
   const expiration = Number(d.raw.expiration);
   if (expiration <= now) {
@@ -232,6 +245,12 @@ function signer(address: Address, signature: Uint8Array, weight: number | string
 }
 
 function canonicalJson(tx: SignedTransaction): HandoffTransactionJson {
+  if (isUnknownContract(decodeRawShowingUnknown(tx.rawBytes))) {
+    // No readable raw_data for a contract with no message: raw_data_hex alone carries the bytes.
+    const out: HandoffTransactionJson = { visible: false, txID: bytesToHex(txIdOf(tx.rawBytes)), raw_data_hex: bytesToHex(tx.rawBytes) };
+    if (tx.signatures.length > 0) out.signature = tx.signatures.map(bytesToHex);
+    return out;
+  }
   return jsonSafe(transactionToNodeJson(tx, { visible: false })) as HandoffTransactionJson;
 }
 

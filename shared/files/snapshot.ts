@@ -18,6 +18,11 @@
  * - The optional `transactions` section (issue 18) lists what the exporting station saw become of
  *   its transactions on chain (txID, block, result, fee). It is read as strictly as the rest, and
  *   an importer holds it as a claim (station/core/chain-report.ts), never as its own observation.
+ * - The optional `contracts` section (issue 17) lists the exporting station's smart contracts: the
+ *   name it gave each and its TRC-20 symbol, name and decimals with where they came from (a node and
+ *   block, or a file). Read as strictly (plain text, at most MAX_SNAPSHOT_CONTRACTS, decimals up to
+ *   MAX_TRC20_DECIMALS, no address twice); an importer holds them as claims unless a pinned
+ *   exporter signed the file, and never lets them replace what it observed (station/accounts/snapshots.ts).
  */
 import { PermissionSchema, type Permission } from '../gen/protocol/core_pb.ts';
 import type { AssetIssueContract } from '../gen/protocol/contract_pb.ts';
@@ -52,6 +57,9 @@ import {
   MAX_SNAPSHOT_FEES,
   MAX_PRECISION,
   MAX_SNAPSHOT_TRANSACTIONS,
+  MAX_SNAPSHOT_CONTRACTS,
+  MAX_CONTRACT_NAME_LENGTH,
+  MAX_TRC20_DECIMALS,
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
@@ -109,6 +117,21 @@ export interface SnapshotToken {
   url: string;
 }
 
+/** A smart contract of the exporting station's list (issue 17), with its TRC-20 facts when it has any. */
+export interface SnapshotContract {
+  /** Base58. */
+  address: string;
+  /** The exporting station's name for it ('' for none). */
+  name: string;
+  symbol: string | null;
+  token_name: string | null;
+  decimals: number | null;
+  /** Where the TRC-20 facts came from: a node at a block (observed by the exporter), or a file (a claim). */
+  source: SnapshotSource;
+  /** When they were read or stored, ms since the epoch. */
+  at: number;
+}
+
 /** A transaction the exporting station saw in a block (issue 18): what an offline station learns from it. */
 export interface SnapshotTransaction {
   /** 64 lowercase hex digits. */
@@ -132,6 +155,8 @@ export interface ChainSnapshot {
   fees?: Record<string, number | string>;
   /** Issue 18: transactions the exporting station saw in a block; absent when it saw none. */
   transactions?: SnapshotTransaction[];
+  /** Issue 17: the exporting station's list of contracts; absent when it lists none. */
+  contracts?: SnapshotContract[];
   exported_at: number;
 }
 
@@ -243,7 +268,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
     // The exporter's signature is checked by exporter-signature.ts before a station believes any of this.
-    ['fees', 'transactions', EXPORTER_MEMBER],
+    ['fees', 'transactions', 'contracts', EXPORTER_MEMBER],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
@@ -256,6 +281,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
   };
   if (v.fees !== undefined) snapshot.fees = readFees(v.fees, 'snapshot.fees');
   if (v.transactions !== undefined) snapshot.transactions = readTransactions(v.transactions, 'snapshot.transactions');
+  if (v.contracts !== undefined) snapshot.contracts = readContracts(v.contracts, 'snapshot.contracts');
   const seen = new Set<string>();
   snapshot.accounts.forEach((a, i) => {
     if (seen.has(a.address)) fail('BAD_JSON', `snapshot.accounts[${i}].address: ${a.address} appears twice`, { field: `snapshot.accounts[${i}].address` });
@@ -384,6 +410,28 @@ function readTransactions(v: unknown, path: string): SnapshotTransaction[] {
     if (typeof t.result !== 'string' || !/^[A-Z][A-Z_]{0,63}$/.test(t.result))
       fail('BAD_JSON', `${at}.result: expected a result code such as SUCCESS or REVERT`, { field: `${at}.result` });
     return { txid, block: safeInteger(t.block, `${at}.block`, 0), result: t.result, fee: int64Field(t.fee, `${at}.fee`) };
+  });
+}
+
+/** The optional contracts section: each entry strict, its texts plain, no address twice. */
+function readContracts(v: unknown, path: string): SnapshotContract[] {
+  const seen = new Set<string>();
+  const text = (x: unknown, at: string): string | null => (x === null ? null : plainText(x, at, MAX_CONTRACT_NAME_LENGTH));
+  return boundedList(v, path, MAX_SNAPSHOT_CONTRACTS).map((x, i) => {
+    const at = `${path}[${i}]`;
+    const c = strictObject(x, at, ['address', 'name', 'symbol', 'token_name', 'decimals', 'source', 'at']);
+    const address = readAddressText(c.address, `${at}.address`);
+    if (seen.has(address)) fail('BAD_JSON', `${at}.address: contract ${address} appears twice`, { field: `${at}.address` });
+    seen.add(address);
+    return {
+      address,
+      name: plainText(c.name, `${at}.name`, MAX_CONTRACT_NAME_LENGTH),
+      symbol: text(c.symbol, `${at}.symbol`),
+      token_name: text(c.token_name, `${at}.token_name`),
+      decimals: c.decimals === null ? null : safeInteger(c.decimals, `${at}.decimals`, 0, MAX_TRC20_DECIMALS),
+      source: readSource(c.source, `${at}.source`),
+      at: safeInteger(c.at, `${at}.at`, 0),
+    };
   });
 }
 

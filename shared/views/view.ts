@@ -48,9 +48,9 @@ import {
 import { PermissionSchema, PermissionTypeSchema, type Permission } from '../gen/protocol/core_pb.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
 import { AirlockError, badArgument } from '../base/errors.ts';
-import { contractTypeName, isKnownContractType, type SupportedContractName } from '../chain/contract-types.ts';
+import { contractTypeName, isKnownContractType, UNKNOWN_CONTRACT_KIND, type SupportedContractName, type TransactionKind } from '../chain/contract-types.ts';
 import { CONTRACT_WORDS } from '../contracts/describe.ts';
-import { row, type FieldRow, type SigningWarning } from '../contracts/fields.ts';
+import { row, type Description, type FieldRow, type SigningWarning } from '../contracts/fields.ts';
 import type { ContractFacts } from '../contracts/abi-words.ts';
 import { sunInWords } from '../base/amount.ts';
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
@@ -59,7 +59,15 @@ import { int32Input, isRecord, kindOf } from '../chain/input.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import { hasOperation } from '../chain/operations.ts';
 import { signWeight, type AccountPermissions, type SignWeightCode } from '../approval/authorization.ts';
-import { broadcastSize, checkSignatureCount, decodeRaw, type DecodedTransaction, type SignedTransaction } from '../chain/transaction.ts';
+import {
+  broadcastSize,
+  checkSignatureCount,
+  decodeRawShowingUnknown,
+  isUnknownContract,
+  type DecodedTransaction,
+  type SignedTransaction,
+  type UnknownContractTransaction,
+} from '../chain/transaction.ts';
 import { describeTransfer, type TransferView } from '../contracts/transfer.ts';
 import {
   describeAssetIssue,
@@ -70,7 +78,7 @@ import {
   type ParticipateView,
   type TransferAssetView,
 } from '../contracts/token.ts';
-import { MAX_PRECISION } from '../base/limits.ts';
+import { MAX_PRECISION, MAX_SHOWN_TYPE_URL } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Permissions
@@ -187,7 +195,54 @@ export interface OtherContractView {
   contract: Exclude<SupportedContractName, OwnViewContractName>;
 }
 
-export type ContractView = TransferView | AssetIssueView | ParticipateTokenView | TransferAssetTokenView | PermissionUpdateView | OtherContractView;
+/**
+ * A contract of a type Airlock has no message for (issue 17): what can be said without decoding it.
+ * Its transaction's warnings carry `unknown-contract-type`, which needs the signer's override.
+ */
+export interface UnknownContractView {
+  contract: typeof UNKNOWN_CONTRACT_KIND;
+  typeId: number;
+  /** The Any's type URL, escaped and cut to MAX_SHOWN_TYPE_URL characters. */
+  typeUrl: string;
+  /** Bytes of the undecoded value. */
+  size: number;
+}
+
+export type ContractView =
+  TransferView | AssetIssueView | ParticipateTokenView | TransferAssetTokenView | PermissionUpdateView | OtherContractView | UnknownContractView;
+
+/** An unknown contract's type URL as every screen shows it: cut to MAX_SHOWN_TYPE_URL characters, escaped. */
+export function shownTypeUrl(url: string): string {
+  return escapeText(url.length <= MAX_SHOWN_TYPE_URL ? url : `${url.slice(0, MAX_SHOWN_TYPE_URL)}…`);
+}
+
+/** The words for a contract this version cannot decode: its id, URL and size, and the override it needs. */
+function unknownContractWords(d: UnknownContractTransaction): { view: UnknownContractView; title: string; described: Description } {
+  const typeUrl = shownTypeUrl(d.unknown.typeUrl);
+  const view: UnknownContractView = { contract: UNKNOWN_CONTRACT_KIND, typeId: d.unknown.typeId, typeUrl, size: d.unknown.size };
+  const what = `Unknown contract type ${view.typeId} (${typeUrl}, ${view.size} bytes)`;
+  const owner = addressView(d.ownerAddress);
+  return {
+    view,
+    title: 'Unknown contract type',
+    described: {
+      summary: `${what} from ${who(owner)}`,
+      fields: [
+        row('raw_data.contract[0].type', 'Contract type', `${view.typeId} (unknown to this version of Airlock)`),
+        row('raw_data.contract[0].parameter.type_url', 'Type URL', typeUrl),
+        row('raw_data.contract[0].parameter.value', 'Contract bytes', `${view.size} bytes, not decoded`),
+        { ...row('raw_data.contract[0].parameter.value.owner_address', 'Owner (field 1 of the bytes)', who(owner)), address: owner },
+      ],
+      warnings: [
+        {
+          risk: 'unknown-contract-type',
+          text: `${what}: Airlock cannot say in words what signing it does`,
+          needsOverride: true,
+        },
+      ],
+    },
+  };
+}
 
 export interface ExpirationView extends TimeView {
   /** expiration ≤ now; null when no `now` was given. */
@@ -205,7 +260,7 @@ export interface SignatureView {
 
 export interface TransactionView {
   txID: string;
-  kind: SupportedContractName;
+  kind: TransactionKind;
   kindId: number;
   /** The kind in plain words. */
   title: string;
@@ -343,10 +398,22 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     badArgument(`transactionView: labels must be an object, got ${kindOf(options.labels)}`, 'labels');
   if (options.contracts !== undefined && !isRecord(options.contracts))
     badArgument(`transactionView: contracts must be an object, got ${kindOf(options.contracts)}`, 'contracts');
-  const d = decodeRaw(tx.rawBytes);
-  const { view, summary } = contractView(d, options);
-  const words = CONTRACT_WORDS[d.contractType];
-  const described = words.describe(d.contract, options);
+  // Tolerant of an unknown contract type (shown as unknown, with a warning that needs an override);
+  // a known type with bad bytes is refused as by decodeRaw.
+  const d = decodeRawShowingUnknown(tx.rawBytes);
+  let view: ContractView;
+  let title: string;
+  let described: Description;
+  if (isUnknownContract(d)) {
+    ({ view, title, described } = unknownContractWords(d));
+  } else {
+    const words = CONTRACT_WORDS[d.contractType];
+    const own = contractView(d, options);
+    view = own.view;
+    title = words.title;
+    described = { ...words.describe(d.contract, options), summary: own.summary };
+  }
+  const summary = described.summary;
   const fields =
     d.raw.feeLimit === 0n
       ? described.fields
@@ -357,7 +424,7 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     txID: bytesToHex(d.txId),
     kind: d.contractType,
     kindId: d.contractTypeId,
-    title: words.title,
+    title,
     summary,
     permissionId: d.permissionId,
     owner: addressView(d.ownerAddress),

@@ -17,6 +17,13 @@
  * The stored blocks are listed with their provenance (the first is the one offline builds use) and
  * removed one by one: the accounts and tokens a file brought stay, each with its own source.
  *
+ * Issue 17: an export carries the station's list of contracts, each contract's TRC-20 symbol, name
+ * and decimals read from the node again at export (observed at the snapshot's block), or, when the
+ * node answers none, the stored ones as a claim of the file; a text with a control or bidi
+ * character is left out (null), since a snapshot carries plain text only. An import stores them
+ * like tokens: as claims, never replacing facts this station observed, unless a pinned exporter
+ * signed the file and read them later; each contract left alone is named with the reason.
+ *
  * A file signed by an exporter this station pinned (issue 16, core/exporter-trust.ts) is observed
  * where that exporter says it read from a node: it replaces an older observation, never a newer one;
  * a signature that does not verify refuses the file whole.
@@ -24,8 +31,18 @@
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { formatDuration, parseSnapshot, readSnapshot, stringifySnapshot, type SnapshotTransaction } from '../../shared/files/snapshot.ts';
-import { MAX_FUTURE_SKEW_MS, MAX_SNAPSHOT_TRANSACTIONS } from '../../shared/base/limits.ts';
+import {
+  formatDuration,
+  parseSnapshot,
+  readSnapshot,
+  stringifySnapshot,
+  type ChainSnapshot,
+  type SnapshotContract,
+  type SnapshotTransaction,
+} from '../../shared/files/snapshot.ts';
+import { MAX_FUTURE_SKEW_MS, MAX_KNOWN_CONTRACTS, MAX_SNAPSHOT_TRANSACTIONS } from '../../shared/base/limits.ts';
+import { unsafeCharIn } from '../../shared/base/escape.ts';
+import { readTrc20 } from '../node/constant-call.ts';
 import { applyChainReport } from '../core/chain-report.ts';
 import type { Source } from '../store/row-checks.ts';
 import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
@@ -38,7 +55,30 @@ import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 
+/** A text a snapshot can carry: plain, or left out. */
+const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);
+
 export function snapshotsFeature(ctx: StationContext) {
+  /** The list of contracts as the snapshot `read` carries it: facts read again now, else the stored ones claimed by `fileName`. */
+  const exportedContracts = async (read: ChainSnapshot, fileName: string): Promise<SnapshotContract[]> => {
+    const out: SnapshotContract[] = [];
+    for (const r of ctx.store.listContracts()) {
+      const now = await ctx.online((node) => readTrc20(node, r.address));
+      const observed = now.symbol !== null || now.name !== null || now.decimals !== null;
+      const facts = observed ? now : { symbol: r.symbol, name: r.tokenName, decimals: r.decimals };
+      out.push({
+        address: addressToBase58(r.address),
+        name: plainOrNull(r.name) ?? '',
+        symbol: plainOrNull(facts.symbol),
+        token_name: plainOrNull(facts.name),
+        decimals: facts.decimals,
+        source: observed ? { node: read.node, block: read.block.number } : { file: fileName },
+        at: observed ? ctx.now() : r.storedAt,
+      });
+    }
+    return out;
+  };
+
   const entry = (r: ChainSnapshotRecord, inUse: boolean, now: number): SnapshotEntryView => ({
     id: r.id,
     block: { number: r.blockNumber, id: bytesToHex(r.blockId), timestamp: r.blockTimestamp },
@@ -79,10 +119,17 @@ export function snapshotsFeature(ctx: StationContext) {
         .flatMap((t) =>
           t.chain !== null && isObserved(t.chain.source) ? [{ txid: bytesToHex(t.txId), block: t.chain.block, result: t.chain.result, fee: t.chain.fee }] : [],
         );
-      const snapshot = seen.length === 0 ? read : readSnapshot(JSON.parse(stringifySnapshot({ ...read, transactions: seen })));
+      const fileName = `snapshot-${read.block.number}.json`;
+      const contracts = await exportedContracts(read, fileName);
+      const snapshot =
+        seen.length === 0 && contracts.length === 0
+          ? read
+          : readSnapshot(
+              JSON.parse(stringifySnapshot({ ...read, ...(seen.length > 0 && { transactions: seen }), ...(contracts.length > 0 && { contracts }) })),
+            );
       const signed = await signExport(ctx, stringifySnapshot(snapshot));
       return {
-        fileName: `snapshot-${snapshot.block.number}.json`,
+        fileName,
         text: signed.text,
         exporter: signed.exporter,
         block: snapshot.block,
@@ -111,9 +158,12 @@ export function snapshotsFeature(ctx: StationContext) {
       future(snapshot.block.timestamp, 'block.timestamp');
       snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
       future(snapshot.exported_at, 'exported_at');
+      (snapshot.contracts ?? []).forEach((c, i) => future(c.at, `contracts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const tokensKept: SnapshotImportView['tokensKept'] = [];
+      const contracts: string[] = [];
+      const contractsKept: SnapshotImportView['contractsKept'] = [];
       const store = ctx.store;
       store.atomic(() => {
         rememberPinnedKey(ctx, judged);
@@ -158,6 +208,36 @@ export function snapshotsFeature(ctx: StationContext) {
           }
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
         }
+        for (const c of snapshot.contracts ?? []) {
+          const address = parseAddress(c.address);
+          const held = store.getContract(address);
+          const from = sourceOfSigned(ctx, judged, name, c.source, c.at);
+          // As for tokens: a file's claim could change a token's decimals, and with them the amount a signer sees.
+          if (held && isObserved(held.source) && !(isObserved(from) && c.at > held.storedAt)) {
+            contractsKept.push({
+              address: c.address,
+              reason: isObserved(from)
+                ? `this station's observation (${sourceView(held.source).text}) is as new or newer; kept it`
+                : `this station observed its TRC-20 facts (${sourceView(held.source).text}); a file's claim does not replace that`,
+            });
+            continue;
+          }
+          if (!held && store.countContracts() >= MAX_KNOWN_CONTRACTS) {
+            contractsKept.push({ address: c.address, reason: `this station lists ${MAX_KNOWN_CONTRACTS} contracts already; remove one to take it` });
+            continue;
+          }
+          // The name this station gave a contract stays; its ABI is not in snapshots and stays too.
+          store.putContract({
+            address,
+            name: held && held.name !== '' ? held.name : c.name,
+            abi: held?.abi ?? '[]',
+            symbol: c.symbol,
+            tokenName: c.token_name,
+            decimals: c.decimals,
+            source: from,
+          });
+          contracts.push(c.address);
+        }
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
           // Only transactions this station holds; the rule that a claim never replaces what it observed is applyChainReport's.
@@ -173,6 +253,8 @@ export function snapshotsFeature(ctx: StationContext) {
         tokens: snapshot.tokens.map((t) => t.id),
         transactions: claimed,
         tokensKept,
+        contracts,
+        contractsKept,
         exporter: judged && exporterView(judged.exporter, judged.pinned),
         warnings: [unpinnedWarning(judged)].filter((w) => w !== null),
       };

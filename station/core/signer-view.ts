@@ -25,7 +25,7 @@ import { checkPermissionUpdate } from '../../shared/approval/permission-check.ts
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { escapeText } from '../../shared/base/escape.ts';
 import { groupDigits } from '../../shared/base/amount.ts';
-import type { decodeRaw } from '../../shared/chain/transaction.ts';
+import type { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import type { SignerPermissionUpdateView, SignerView } from '../../shared/api/signer-view-schema.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
 import { signersSeen } from './signers-seen.ts';
@@ -122,7 +122,7 @@ function permissionUpdateView(
 export function signerView(
   ctx: StationContext,
   record: TransactionRecord,
-  decoded: ReturnType<typeof decodeRaw>,
+  decoded: ReturnType<typeof decodeRawShowingUnknown>,
   stored: Permission | null,
   next: NextStepInput,
   now: number,

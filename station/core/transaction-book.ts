@@ -11,11 +11,18 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { approvalView, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
+import { approvalView, shownTypeUrl, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { excerpt, fail } from '../../shared/base/errors.ts';
 import { jsonSafe } from '../../shared/base/json.ts';
-import { contractToNodeJson, decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
+import {
+  contractToNodeJson,
+  decodeRawShowingUnknown,
+  isUnknownContract,
+  type DecodedTransaction,
+  type SignedTransaction,
+  type UnknownContractTransaction,
+} from '../../shared/chain/transaction.ts';
 import { txKey, type TransactionRecord } from '../store/transactions.ts';
 import { txIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
@@ -98,7 +105,8 @@ export class TransactionBook {
   }
 
   /** The stored metadata of the token a contract names, for the shared view's amounts (the status and the queue). */
-  tokenInfos(decoded: ReturnType<typeof decodeRaw>): Record<string, TokenInfo> {
+  tokenInfos(decoded: DecodedTransaction | UnknownContractTransaction): Record<string, TokenInfo> {
+    if (isUnknownContract(decoded)) return {};
     const id = tokenIdOf(decoded.contract);
     const t = id === null ? undefined : this.ctx.store.getToken(id);
     return t && id !== null ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
@@ -119,11 +127,16 @@ export class TransactionBook {
   view(txId: Uint8Array): StationTransactionView {
     const r = this.record(txId);
     const now = this.ctx.now();
-    const decoded = decodeRaw(r.raw);
+    // A stored transaction of an unknown contract type is shown as unknown (its view warns and needs an override to sign).
+    const decoded = decodeRawShowingUnknown(r.raw);
     const { numbers, view: approval } = this.approval(r);
     const status = this.shownStatus(r.status, r.expiration, now);
     const chain = chainFateView(r.chain);
     const stored = r.permission === null ? null : this.permissionFromBytes(r.permission);
+    const details = transactionView(
+      { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
+      { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
+    );
     return {
       txId: bytesToHex(r.txId),
       kind: r.kind,
@@ -138,13 +151,13 @@ export class TransactionBook {
       chain,
       signatureCount: r.signatureCount,
       createdAt: r.createdAt,
-      contract: jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>,
-      details: transactionView(
-        { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
-        { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
-      ),
+      // An unknown contract has no node JSON: its id, its URL as the view shows it (cut and escaped), its size.
+      contract: isUnknownContract(decoded)
+        ? { type: decoded.unknown.typeId, type_url: shownTypeUrl(decoded.unknown.typeUrl), size: decoded.unknown.size }
+        : (jsonSafe(contractToNodeJson(decoded, true)) as Record<string, unknown>),
+      details,
       approval,
-      provenance: transactionProvenance(this.ctx.store, r, decoded.contract, now),
+      provenance: transactionProvenance(this.ctx.store, r, isUnknownContract(decoded) ? {} : decoded.contract, now),
       // Issue 18: what the builder saw, recomputed here from the bytes, and the next step in words.
       signer: signerView(this.ctx, r, decoded, stored, { status, chain, numbers }, now),
       ...numbers,

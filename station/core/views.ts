@@ -207,6 +207,10 @@ export interface SnapshotImportView {
   transactions: string[];
   /** Tokens of the file left as this station holds them, each with why (a description observed from the node). */
   tokensKept: { id: string; reason: string }[];
+  /** Issue 17: contracts of the file stored in this station's list (Base58), their TRC-20 facts as the file's source says. */
+  contracts: string[];
+  /** Contracts of the file left as this station holds them, each with why. */
+  contractsKept: { address: string; reason: string }[];
   /** Who signed the file as its exporter (issue 16); null when unsigned. */
   exporter: ExporterView | null;
   /** E.g. a signature by an exporter this station has not pinned. */

@@ -29,7 +29,7 @@ import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/files/handoff.ts';
 import { parseJson } from '../../shared/base/json.ts';
 import { accountPermissionsFromJson, type SnapshotAccount, type SnapshotToken } from '../../shared/files/snapshot.ts';
-import { decodeRaw } from '../../shared/chain/transaction.ts';
+import { decodeRawShowingUnknown, isUnknownContract } from '../../shared/chain/transaction.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
 import { fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
@@ -66,7 +66,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
     try {
       const hex = (parsed as { raw_data_hex?: unknown }).raw_data_hex;
       if (typeof hex !== 'string') return undefined;
-      const decoded = decodeRaw(hexToBytes(hex));
+      const decoded = decodeRawShowingUnknown(hexToBytes(hex));
       const stored = store.getAccount(decoded.ownerAddress);
       if (!stored) return undefined;
       const a = snapshotAccountOf(stored.account, stored.source, stored.fetchedAt);
@@ -89,7 +89,8 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   const importOne = (name: string, imp: HandoffImport, judged: ExporterJudgement | null): ImportFileView => {
     const txId = hexToBytes(imp.txID);
     const rawBytes = hexToBytes(imp.transaction.raw_data_hex);
-    const decoded = decodeRaw(rawBytes);
+    // An unknown contract type is stored as 'UnknownContract' (parseHandoff has checked everything else).
+    const decoded = decodeRawShowingUnknown(rawBytes);
     const warnings: string[] = [];
     const known = store.getTransaction(txId);
     let claimBytes: Uint8Array | null = null;
@@ -219,9 +220,9 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       const r = book.record(args.txId);
       const fileName = args.fileName === undefined ? `${bytesToHex(r.txId).slice(0, 12)}.airlock.json` : fileNameArg(args.fileName, 'fileName');
       const tx = book.signed(r);
-      const decoded = decodeRaw(r.raw);
+      const decoded = decodeRawShowingUnknown(r.raw);
       const tokens: SnapshotToken[] = [];
-      const tokenId = (decoded.contract as { assetName?: Uint8Array }).assetName;
+      const tokenId = isUnknownContract(decoded) ? undefined : (decoded.contract as { assetName?: Uint8Array }).assetName;
       if (tokenId && /^[0-9]+$/.test(new TextDecoder().decode(tokenId))) {
         const t = store.getToken(new TextDecoder().decode(tokenId));
         const file = t && tokenFile(t, getTokenSale(store, t.id));

@@ -12,7 +12,7 @@ import { equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { addressView } from '../../shared/base/display.ts';
 import { escapeJsonText } from '../../shared/base/escape.ts';
 import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
-import { decodeRaw } from '../../shared/chain/transaction.ts';
+import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import type { QueueEntry, StationTransaction } from '../../shared/api/station-api.ts';
 
 import type { StationContext } from '../core/context.ts';
@@ -88,7 +88,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     const txId = hexToBytes(e.txId);
     const record = ctx.store.getTransaction(txId)!;
     // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
-    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decodeRaw(record.raw)) });
+    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decodeRawShowingUnknown(record.raw)) });
     const signed = ctx.store.listSignatures(txId).map((s) => s.signer);
     const permission = record.permission === null ? null : book.permissionFromBytes(record.permission);
     return {

@@ -5,7 +5,7 @@
  * itself notices a drift.
  */
 import * as v from 'valibot';
-import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
+import type { SupportedContractName, TransactionKind } from '../../shared/chain/contract-types.ts';
 import type { SignWeightCode } from '../../shared/approval/authorization.ts';
 import type { Dialect } from '../../shared/chain/dialect.ts';
 import { NODE_DIALECTS } from '../../shared/api/station-parts.ts';
@@ -27,6 +27,7 @@ import {
   APPROVAL_VIEW,
   ASSET_ISSUE_VIEW,
   CONTRACT_NAMES,
+  TRANSACTION_KINDS,
   CONTRACT_VIEW,
   PARTICIPATE_TOKEN_VIEW,
   PERMISSION_UPDATE_VIEW,
@@ -65,6 +66,7 @@ export const sameSignature: Same<Out<typeof SIGNATURE_VIEW>, SignatureView> = tr
 export const sameTransaction: Same<Out<typeof TRANSACTION_VIEW>, TransactionView> = true;
 export const sameApproval: Same<Out<typeof APPROVAL_VIEW>, ApprovalView> = true;
 export const sameContractNames: Same<(typeof CONTRACT_NAMES)[number], SupportedContractName> = true;
+export const sameTransactionKinds: Same<(typeof TRANSACTION_KINDS)[number], TransactionKind> = true;
 export const sameSignWeightCodes: Same<(typeof SIGN_WEIGHT_CODES)[number], SignWeightCode> = true;
 export const sameDialects: Same<(typeof NODE_DIALECTS)[number], Dialect> = true;
 export const sameLockout: Same<Out<typeof LOCKOUT_VIEW>, LockoutReport> = true;

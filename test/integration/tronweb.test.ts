@@ -196,7 +196,7 @@ describe('the station imports transactions TronWeb built and signed, and counts 
       expect(got).toMatchObject({ txID: tx.txID, owner: treasury.b58, permissionId: 0, complete: true, signers: [{ address: treasury.b58, weight: 1 }] });
     }
     const issue = parseHandoff(stringifyJson(built[0]!), { now });
-    const value = (issue.transaction.raw_data.contract as Json[])[0]!.parameter.value as Json;
+    const value = (issue.transaction.raw_data!.contract as Json[])[0]!.parameter.value as Json;
     expect(value).toMatchObject({ coin_num: 2, num: 3, cded_supply: [{ cded_amount: 500, cded_days: 3 }] });
     const purchase = await tronWeb.transactionBuilder.purchaseToken(treasury.b58, '1000001', 2_000_000, k21.b58, { blockHeader } as never);
     expect(parseHandoff(stringifyJson(signed(purchase, k21)), { now })).toMatchObject({
@@ -228,7 +228,7 @@ describe('the station imports transactions TronWeb built and signed, and counts 
     );
     const got = parseHandoff(stringifyJson(signed(tx, treasury)), { now, permission });
     expect(got).toMatchObject({ contractType: 'AccountPermissionUpdateContract', complete: true, signers: [{ address: treasury.b58 }] });
-    const value = (got.transaction.raw_data.contract as Json[])[0]!.parameter.value as Json;
+    const value = (got.transaction.raw_data!.contract as Json[])[0]!.parameter.value as Json;
     expect(value.executive).toMatchObject({ type: 'Executive', id: 1, permission_name: 'witness' });
     expect(value.witness).toBeUndefined();
   });
