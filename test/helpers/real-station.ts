@@ -137,6 +137,12 @@ export interface RealStationOptions {
   keystorePassphrase?: string;
   /** A node that answers (a test devnet holding account M), for the tests of the dry run and broadcast; default none. */
   node?: string;
+  /**
+   * A first start on a machine without a keyring (issue 18): nothing seeded, the OS keychain as the
+   * vault (the default setting), and the D-Bus session address pointed at a socket nobody listens
+   * on while the station is open, so the keychain fails as it does there. `count` is ignored.
+   */
+  firstRunWithoutKeychain?: boolean;
 }
 
 export interface RealStation {
@@ -193,6 +199,7 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
   const buildTime = t0 - 3 * HOUR;
   let seeding: number | null = buildTime;
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'airlock-real-station-'));
+  if (options.firstRunWithoutKeychain) return openFirstRun(dir, now);
   const memory = options.keystorePassphrase === undefined ? new MemoryVault() : undefined;
   const station = openStation({
     dataDir: join(dir, 'station'),
@@ -272,4 +279,29 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
     close();
     throw e;
   }
+}
+
+/** The first start without a keyring (RealStationOptions.firstRunWithoutKeychain): no seeding, every call recorded. */
+function openFirstRun(dir: string, now: () => number): RealStation {
+  const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+  process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${join(dir, 'no-bus')}`;
+  const station = openStation({ dataDir: join(dir, 'station'), nodeUrl: NO_NODE, nodeTimeoutMs: 2_000, clock: now });
+  const real = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
+  const calls: string[] = [];
+  const handlers = Object.fromEntries(
+    Object.entries(real).map(([method, handler]) => [
+      method,
+      (args: Record<string, unknown> | undefined) => {
+        calls.push(callLine(method, args));
+        return (handler as (a: unknown) => unknown)(args);
+      },
+    ]),
+  ) as unknown as RealStation['handlers'];
+  const close = () => {
+    station.close();
+    if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { handlers, txIds: [], now, calls, close };
 }
