@@ -14,6 +14,9 @@
  * longest word, "Per miss ion", addresses over five lines). At 400 px an address may break: no
  * table of three columns fits 34 letters of monospace in each.
  *
+ * At every stop each control (button, text field, select, checkbox, link) also has a name in
+ * Chromium's own accessibility tree (CDP Accessibility.getFullAXTree), the permission editor included.
+ *
  * The header tabs are read from the page, so screens other engineers add are checked the same way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -112,6 +115,24 @@ async function openPage(width: number): Promise<Page> {
 
 const tooWide = (page: Page, width: number): Promise<string[]> => page.evaluate<string[]>(TOO_WIDE(width >= 1280));
 
+const CONTROL_ROLES = new Set(['button', 'textbox', 'combobox', 'listbox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch', 'link']);
+
+/** Controls (button, input, select...) without a name in Chromium's own accessibility tree, each with its role. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[] };
+    return nodes
+      .filter((n) => !n.ignored && CONTROL_ROLES.has(n.role?.value ?? '') && (n.name?.value ?? '').trim() === '')
+      .map((n) => `a ${n.role!.value} without a name`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** At each stop: what is too wide, and every control without a name. */
+const problemsOf = async (page: Page, width: number): Promise<string[]> => [...(await tooWide(page, width)), ...(await unnamedControls(page))];
+
 /** Every header tab, the transaction screen and the permission editor with a draft: the problems, each named by its screen. */
 async function everyScreen(page: Page, width: number): Promise<string[]> {
   const problems: string[] = [];
@@ -119,14 +140,14 @@ async function everyScreen(page: Page, width: number): Promise<string[]> {
   for (const tab of await headerTabs(page)) {
     await nav.getByRole('button', { name: tab, exact: true }).click();
     await settle(page);
-    problems.push(...(await tooWide(page, width)).map((p) => `${tab}: ${p}`));
+    problems.push(...(await problemsOf(page, width)).map((p) => `${tab}: ${p}`));
   }
   await nav.getByRole('button', { name: 'Queue', exact: true }).click();
   await settle(page);
   await page.locator('li[data-status] button').first().click();
   await page.locator('code.txid').waitFor();
   await settle(page);
-  problems.push(...(await tooWide(page, width)).map((p) => `Transaction: ${p}`));
+  problems.push(...(await problemsOf(page, width)).map((p) => `Transaction: ${p}`));
 
   await nav.getByRole('button', { name: 'Accounts', exact: true }).click();
   await page.getByRole('button', { name: TEST_ADDRESSES.M }).click();
@@ -146,11 +167,11 @@ async function everyScreen(page: Page, width: number): Promise<string[]> {
       throw new Error(`${String(e)}\n${await page.locator('main').innerText()}`);
     });
   await settle(page);
-  problems.push(...(await tooWide(page, width)).map((p) => `Permissions: ${p}`));
+  problems.push(...(await problemsOf(page, width)).map((p) => `Permissions: ${p}`));
   return problems;
 }
 
-describe('no element wider than its container', () => {
+describe('no element wider than its container, and every control named', () => {
   for (const width of [1280, 400]) {
     it(`on every screen at ${width} px`, async () => {
       const page = await openPage(width);
