@@ -18,6 +18,7 @@ function developerLanguage(text: string): string[] {
   if (/\bairlock [a-z]/.test(text)) found.push('an airlock command');
   if (/\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/.test(text)) found.push('an all-caps code');
   if (/\b[a-z][A-Za-z0-9_]*(?:\[\d+\])?\.[a-z][A-Za-z0-9_]*(?:\[\d+\])?\s*:/.test(text)) found.push('a field path');
+  if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+:/.test(text)) found.push("an option's name");
   if (/\d coin\b/.test(text)) found.push('"coin" for TRX');
   if (/\d{2}:\d{2}:\d{2}\.\d{3}/.test(text)) found.push('milliseconds');
   return found;
@@ -54,13 +55,14 @@ describe('a refusal in the UI', () => {
       },
       { code: 'NODE_ERROR', message: 'the node refused it: CONTRACT_VALIDATE_ERROR, Validate signature error', details: {} },
       { code: 'PERMISSION', message: 'NOT_ENOUGH_PERMISSION: weight 1 of 2', details: {} },
+      { code: 'PERMISSION', message: 'permission-id: account TAbc has no permission 2', details: { field: 'permission-id' } },
       refusal(() => checkEnvelope({ format: 'other.thing', version: 1 }, HANDOFF, 'handoff')),
       refusal(() => checkEnvelope({ format: 'airlock.handoff', version: 99 }, HANDOFF, 'handoff')),
       refusal(() => checkEnvelope({ format: 'airlock.handoff', version: 'one' }, HANDOFF, 'handoff')),
     ];
     for (const error of samples) expect([error.message, developerLanguage(sayError(error))]).toEqual([error.message, []]);
     // The shared code still says what the command line pins.
-    expect(samples[5]!.message).toMatch(/^handoff\.format: expected "airlock\.handoff"/);
+    expect(samples[6]!.message).toMatch(/^handoff\.format: expected "airlock\.handoff"/);
   });
 
   it("offers the keystore in words in place of the keychain's raw D-Bus error", () => {

@@ -51,6 +51,9 @@ const FIELD_WORDS: Record<string, string> = {
   passphrase: 'The passphrase',
   txid: 'The transaction ID',
   node: 'The node',
+  'permission-id': 'The permission',
+  'expires-in': 'Expires in',
+  'fee-limit': 'The fee limit',
 };
 
 /** Whole messages keyed by code (and field): the cases where the station's own words point at a terminal. */
@@ -85,7 +88,8 @@ function firstSentence(text: string): string {
   return sayText(end > 0 ? `${text.slice(0, end)}.` : text);
 }
 
-const PATH_LEAD = /^([a-z][A-Za-z0-9_]*(?:\[\d+\])?(?:\.[A-Za-z0-9_]+(?:\[\d+\])?)+|[a-z][A-Za-z0-9_]*):\s/;
+/** A leading field path (`handoff.format: `), a single field (`txid: `) or an option's name (`permission-id: `). */
+const PATH_LEAD = /^([a-z][A-Za-z0-9_]*(?:\[\d+\])?(?:\.[A-Za-z0-9_]+(?:\[\d+\])?)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z][A-Za-z0-9_]*):\s/;
 const NODE_CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
 /** A parenthesis naming a flag or a command of the command line. */
@@ -101,7 +105,8 @@ export function sayText(text: string): string {
       .split('.')
       .pop()!
       .replace(/\[\d+\]$/, '');
-    const words = FIELD_WORDS[last] ?? (path.includes('.') ? `The field "${last.replace(/_/g, ' ')}"` : null);
+    const named = path.includes('.') || path.includes('-');
+    const words = FIELD_WORDS[last] ?? (named ? `The field "${last.replace(/[_-]/g, ' ')}"` : null);
     if (words !== null) out = `${words}: ${out.slice(lead[0].length)}`;
   }
   out = out.replace(NODE_CODE, (code) => NODE_CODE_WORDS[code] ?? code.toLowerCase().replace(/_/g, ' '));
