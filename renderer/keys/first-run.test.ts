@@ -7,7 +7,7 @@
  * saves the setting and the screen asks for the new keystore's passphrase. The empty queue says
  * what to do first, each step a button to its screen.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import KeysScreen from './KeysScreen.svelte';
 import QueueScreen from '../queue/QueueScreen.svelte';
@@ -31,6 +31,8 @@ describe('a first start without a keychain', () => {
     await screen.findByRole('heading', { name: 'Choose the keystore passphrase' });
     expect((await h.real.handlers.settings(undefined)).vault).toBe('keystore');
     expect(screen.queryByRole('heading', { name: 'No system keychain on this computer' })).toBeNull();
+    // Both status readers have their answer before the station closes.
+    await waitFor(() => expect([h.station.keys.vault?.kind, h.station.vault.status?.kind]).toEqual(['keystore', 'keystore']));
   });
 
   it('an empty queue says what to do first, each step a button to its screen', async () => {
