@@ -104,8 +104,11 @@ describe('the Accounts screen', () => {
     expect(within(owner).getByText(/^Operations: every contract type/)).toBeTruthy();
     expect(article.textContent).toContain('file snapshot.json');
     expect(article.textContent).toContain('1 h old');
-    expect(article.textContent).toContain('1234.5 coin');
-    expect(article.textContent).toContain('token 1000001: 2500 smallest units');
+    // Issue 18: TRX with thousands separators; a holding by the token's name and decimals.
+    expect(article.textContent).toContain('1,234.5 TRX');
+    expect(article.textContent).not.toMatch(/\bcoin\b/);
+    await waitFor(() => expect(article.textContent).toContain('25 GLD (Gold, token 1000001; its decimals: ⚠ unverified claim from file snapshot.json'));
+    expect(article.textContent).not.toContain('smallest units');
     await fireEvent.click(within(article).getByRole('button', { name: 'Edit permissions' }));
     expect([h.station.router.screen, h.station.router.account]).toEqual(['permissions', TEST_ADDRESSES.M]);
   });

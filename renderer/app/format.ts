@@ -23,6 +23,17 @@ export function duration(ms: number): string {
   return `${sec} s`;
 }
 
+/**
+ * A moment in the person's local time, to the second and no finer (issue 18: "times in local time
+ * without milliseconds"): `24 Nov 2026, 13:05:09` in the locale's order. A moment outside the
+ * dates a browser can show is written as its milliseconds, so nothing is hidden.
+ */
+export function localTime(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return `${ms} ms`;
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 /** An address cut for a narrow column; the full one is in the title and on the transaction screen. */
 export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;

@@ -16,6 +16,7 @@ import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { expiresInProblem, SourceAccount } from '../forms/source-account.svelte.ts';
 import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
+import { sayError } from '../app/words.ts';
 
 /** Rows per buildBatch call: small enough that progress moves every second or so on a slow station. */
 export const BATCH_CHUNK_ROWS = 200;
@@ -153,7 +154,7 @@ export class BatchState {
               r.row > chunk.lastRow
                 ? 'not built: an earlier chunk was refused'
                 : row === null || row === r.row
-                  ? `refused: ${answer.error.message}`
+                  ? `refused: ${sayError(answer.error)}`
                   : `not built: row ${row} of the same chunk was refused`;
             results.push({ row: r.row, note: notes.get(r.row)!, txId: null, status: null, error });
           }

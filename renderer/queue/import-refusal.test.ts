@@ -2,7 +2,8 @@
 /**
  * Import refusal (issue 9 "a file that fails any check is refused with one clear sentence and the
  * detail behind a disclosure; nothing in the store changes"): a handoff file exported by the
- * station is imported back after one signature byte is changed.
+ * station is imported back after one signature byte is changed; one of another format is refused in
+ * the UI's words (issue 18, renderer/app/words.ts).
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +46,16 @@ describe('importing a file', () => {
     expect(details.querySelector('summary')!.textContent).toBe('Details');
     expect(details.textContent).toMatch(/Code[A-Z_]+/);
     expect(h.station.transaction.importOutcome).toBeNull();
+    expect(JSON.stringify(await h.real.handlers.status({ txId }))).toBe(before);
+  });
+
+  it("refuses a file of another format in the person's words: no field path, flag or command (issue 18)", async () => {
+    const { h, txId, text } = await setup();
+    const before = JSON.stringify(await h.real.handlers.status({ txId }));
+    await chooseFile('other.json', JSON.stringify({ ...(JSON.parse(text) as object), format: 'someone.else' }));
+    const sentence = (await screen.findByRole('alert')).querySelector('p')!.textContent!;
+    expect(sentence).toMatch(/^The file was refused and nothing in the station changed\. This is not a file Airlock reads here/);
+    expect(sentence).not.toMatch(/handoff\.format|--|airlock [a-z]|[A-Z]+_[A-Z]+/);
     expect(JSON.stringify(await h.real.handlers.status({ txId }))).toBe(before);
   });
 

@@ -233,7 +233,7 @@ describe('Send: building', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
     // The station's account M has only the owner permission: the station's refusal, shown as one sentence.
     const alert = await screen.findByRole('alert');
-    expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. permission-id: account \S+ has no permission 2/);
+    expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. The permission: account \S+ has no permission 2/);
     expect(alert.querySelector('details')!.open).toBe(false);
     expect(alert.querySelector('details')!.textContent).toMatch(/CodePERMISSION/);
     expect(seen).toEqual([{ from: ACCOUNT, to: TO, amount: '2000000', permissionId: 2 }]);

@@ -3,6 +3,7 @@
  * default expiration. The theme follows the system (prefers-color-scheme in app.css).
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import { sayError } from '../app/words.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 
@@ -50,6 +51,6 @@ export class SettingsState {
   async testNode(url: string): Promise<void> {
     this.test = null;
     const answer = await this.#client.nodeTest({ url });
-    this.test = answer.ok ? { ok: answer.value.ok, text: answer.value.text } : { ok: false, text: answer.error.message };
+    this.test = answer.ok ? { ok: answer.value.ok, text: answer.value.text } : { ok: false, text: sayError(answer.error) };
   }
 }

@@ -49,7 +49,7 @@ describe('the broadcast panel', () => {
     expect(h.station.transaction.tx!.status).toBe('ready');
     expect(screen.queryByRole('button', { name: 'Broadcast now' })).toBeNull();
     await fireEvent.click(screen.getByRole('button', { name: 'Check with the node first (dry run)' }));
-    await screen.findByText(/^The node's dry run: ENOUGH_PERMISSION/);
+    await screen.findByText(/^The node's dry run: the signatures are enough/);
     await fireEvent.click(screen.getByRole('button', { name: 'Broadcast now' }));
     await waitFor(() => expect(h.station.transaction.tx!.status).toBe('broadcast'));
     const txId = h.real.txIds[5]!;
@@ -59,7 +59,7 @@ describe('the broadcast panel', () => {
   it('offers no Broadcast when the dry run finds the weight short', async () => {
     await open(4); // signed by B only: 1 of 2
     await fireEvent.click(screen.getByRole('button', { name: 'Check with the node first (dry run)' }));
-    await screen.findByText(/^The node's dry run: NOT_ENOUGH_PERMISSION/);
+    await screen.findByText(/^The node's dry run: the signatures are not enough yet/);
     expect(screen.queryByRole('button', { name: 'Broadcast now' })).toBeNull();
     expect(screen.getByText('The signatures are not enough yet, so there is nothing to broadcast.')).toBeTruthy();
   });

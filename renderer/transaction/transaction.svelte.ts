@@ -7,6 +7,7 @@
 import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
+import { sayText } from '../app/words.ts';
 import type { StationApi, StationTransaction } from '../../shared/api/station-api.ts';
 
 export interface ImportOutcome {
@@ -158,7 +159,10 @@ export class TransactionState {
       changes: comparison.changes,
       comparisonText: comparison.text,
       enough: signWeight.enough,
-      signWeightText: `${signWeight.code}${signWeight.message ? `: ${signWeight.message}` : ''} (weight ${signWeight.weight} of ${signWeight.threshold ?? '?'})`,
+      // In words (app/words.ts): the node's code names what it means, never shows as a code.
+      signWeightText: sayText(
+        `${signWeight.code}${signWeight.message ? `: ${signWeight.message}` : ''} (weight ${signWeight.weight} of ${signWeight.threshold ?? '?'})`,
+      ),
     };
   }
 

@@ -139,6 +139,12 @@ export interface RealStationOptions {
   node?: string;
   /** false: the seeded snapshot holds no tokens (a snapshot export asks the node for every stored token; a devnet has none of these); default true. */
   tokens?: boolean;
+  /**
+   * A first start on a machine without a keyring (issue 18): nothing seeded, the OS keychain as the
+   * vault (the default setting), and the D-Bus session address pointed at a socket nobody listens
+   * on while the station is open, so the keychain fails as it does there. `count` is ignored.
+   */
+  firstRunWithoutKeychain?: boolean;
 }
 
 export interface RealStation {
@@ -195,6 +201,7 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
   const buildTime = t0 - 3 * HOUR;
   let seeding: number | null = buildTime;
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'airlock-real-station-'));
+  if (options.firstRunWithoutKeychain) return openFirstRun(dir, now);
   const memory = options.keystorePassphrase === undefined ? new MemoryVault() : undefined;
   const station = openStation({
     dataDir: join(dir, 'station'),
@@ -274,4 +281,29 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
     close();
     throw e;
   }
+}
+
+/** The first start without a keyring (RealStationOptions.firstRunWithoutKeychain): no seeding, every call recorded. */
+function openFirstRun(dir: string, now: () => number): RealStation {
+  const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+  process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${join(dir, 'no-bus')}`;
+  const station = openStation({ dataDir: join(dir, 'station'), nodeUrl: NO_NODE, nodeTimeoutMs: 2_000, clock: now });
+  const real = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
+  const calls: string[] = [];
+  const handlers = Object.fromEntries(
+    Object.entries(real).map(([method, handler]) => [
+      method,
+      (args: Record<string, unknown> | undefined) => {
+        calls.push(callLine(method, args));
+        return (handler as (a: unknown) => unknown)(args);
+      },
+    ]),
+  ) as unknown as RealStation['handlers'];
+  const close = () => {
+    station.close();
+    if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { handlers, txIds: [], now, calls, close };
 }

@@ -1,0 +1,181 @@
+/**
+ * Nothing wider than its container (issue 18, "A layout test at 1280 and 400 px finds no element
+ * wider than its container on any screen"), in Debian's headless Chromium over the real station
+ * through the real loopback bridge (test/helpers/real-bridge.ts), on every header tab, the
+ * transaction screen and the permission editor with a change drafted (its "What changes" table).
+ *
+ * At each width, for every element drawn:
+ * - a box that does not scroll (overflow-x visible, hidden or clip) is not wider inside than it is
+ *   (scrollWidth > clientWidth): something in it sticks out or is cut off;
+ * - its box does not reach past its parent's box, unless the parent scrolls or clips on purpose
+ *   (a text cut with an ellipsis clips on purpose, its title holds the whole);
+ * - the page itself does not scroll sideways.
+ * At 1280 px also: no word of a table cell is broken across lines (a column crushed to less than its
+ * longest word, "Per miss ion", addresses over five lines). At 400 px an address may break: no
+ * table of three columns fits 34 letters of monospace in each.
+ *
+ * At every stop each control (button, text field, select, checkbox, link) also has a name in
+ * Chromium's own accessibility tree (CDP Accessibility.getFullAXTree), the permission editor included.
+ *
+ * The header tabs are read from the page, so screens other engineers add are checked the same way.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../electron/shell/bridge.ts';
+import { serveRealStation } from '../helpers/real-bridge.ts';
+import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
+import { launchChromium } from '../helpers/shell-helpers.ts';
+import { headerTabs } from '../helpers/ui-e2e-helpers.ts';
+
+// Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
+
+/** Elements wider than their container; `words` also reports table-cell words broken across lines. */
+const TOO_WIDE = (words: boolean): string => `(() => {
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).filter((c) => !c.startsWith('svelte-')).join('.') : '') + ' "' + (el.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40) + '"';
+  // Shown to screen readers only (.visually-hidden, or a table head hidden that way on a narrow window).
+  const clippedAway = (el) => { for (let a = el; a; a = a.parentElement) if (getComputedStyle(a).clipPath !== 'none') return true; return false; };
+  const scrolls = (style) => style.overflowX === 'auto' || style.overflowX === 'scroll';
+  const bad = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) bad.push('the page scrolls sideways: ' + root.scrollWidth + ' > ' + root.clientWidth);
+  for (const el of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.display === 'inline' || style.display === 'contents') continue;
+    if (el.closest('svg') || clippedAway(el)) continue;
+    // A box that cuts its text with an ellipsis clips on purpose (its title holds the whole text).
+    const clips = style.textOverflow === 'ellipsis';
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (!scrolls(style) && !clips && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) bad.push(name(el) + ' is wider inside than it is (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    const parent = el.parentElement;
+    if (!parent || parent === document.body) continue;
+    const ps = getComputedStyle(parent);
+    if (ps.overflowX !== 'visible' || ps.display === 'contents') continue;
+    const pb = parent.getBoundingClientRect();
+    if (box.right > pb.right + 1 || box.left < pb.left - 1) bad.push(name(el) + ' reaches past its parent ' + name(parent) + ' (' + Math.round(box.left) + '..' + Math.round(box.right) + ' in ' + Math.round(pb.left) + '..' + Math.round(pb.right) + ')');
+  }
+  if (${words}) {
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const cell = t.parentElement?.closest('td, th');
+      if (!cell || clippedAway(t.parentElement)) continue;
+      for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×]+/g)) {
+        const range = document.createRange();
+        range.setStart(t, m.index);
+        range.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) bad.push('the word "' + m[0].slice(0, 40) + '" breaks across ' + tops.size + ' lines in ' + name(cell));
+      }
+    }
+  }
+  return [...new Set(bad)];
+})()`;
+
+/** Resolves after two animation frames: whatever the last change set off has been laid out and painted. */
+const TWO_FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
+
+/** Waits until the screen shown has drawn what it loads (the queue's count, the keys' vault line). */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main h2').first().waitFor();
+  const tab = await page.evaluate<string>(`document.querySelector('nav[aria-label=Screens] button[aria-current=page]')?.textContent ?? ''`);
+  if (tab === 'Queue') await page.getByText(/^\d+ transaction\(s\)$/).waitFor();
+  if (tab === 'Keys') await page.getByText(/^Vault:/).waitFor();
+  await page.evaluate(TWO_FRAMES);
+  await page.evaluate(TWO_FRAMES);
+}
+
+let dir: string;
+let bridge: Bridge;
+let real: RealStation;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ dir, bridge, real } = await serveRealStation('layout-chromium', { count: 6, now: () => Date.now() }));
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await bridge?.close();
+  real?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function openPage(width: number): Promise<Page> {
+  const context = await launchChromium(mkdtempSync(join(dir, 'profile-')), { viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+  contexts.push(context);
+  const page = context.pages()[0] ?? (await context.newPage());
+  // A step that cannot happen fails with its locator named, rather than at the test's timeout.
+  page.setDefaultTimeout(15_000);
+  await page.goto(bridge.address);
+  await settle(page);
+  return page;
+}
+
+const tooWide = (page: Page, width: number): Promise<string[]> => page.evaluate<string[]>(TOO_WIDE(width >= 1280));
+
+const CONTROL_ROLES = new Set(['button', 'textbox', 'combobox', 'listbox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch', 'link']);
+
+/** Controls (button, input, select...) without a name in Chromium's own accessibility tree, each with its role. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[] };
+    return nodes
+      .filter((n) => !n.ignored && CONTROL_ROLES.has(n.role?.value ?? '') && (n.name?.value ?? '').trim() === '')
+      .map((n) => `a ${n.role!.value} without a name`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** At each stop: what is too wide, and every control without a name. */
+const problemsOf = async (page: Page, width: number): Promise<string[]> => [...(await tooWide(page, width)), ...(await unnamedControls(page))];
+
+/** Every header tab, the transaction screen and the permission editor with a draft: the problems, each named by its screen. */
+async function everyScreen(page: Page, width: number): Promise<string[]> {
+  const problems: string[] = [];
+  const nav = page.locator('nav[aria-label=Screens]');
+  for (const tab of await headerTabs(page)) {
+    await nav.getByRole('button', { name: tab, exact: true }).click();
+    await settle(page);
+    problems.push(...(await problemsOf(page, width)).map((p) => `${tab}: ${p}`));
+  }
+  await nav.getByRole('button', { name: 'Queue', exact: true }).click();
+  await settle(page);
+  await page.locator('li[data-status] button').first().click();
+  await page.locator('code.txid').waitFor();
+  await settle(page);
+  problems.push(...(await problemsOf(page, width)).map((p) => `Transaction: ${p}`));
+
+  await nav.getByRole('button', { name: 'Accounts', exact: true }).click();
+  await page.getByRole('button', { name: TEST_ADDRESSES.M }).click();
+  await page.getByRole('button', { name: 'Edit permissions' }).first().click();
+  const ownerName = page.getByLabel('Name', { exact: true }).first();
+  await ownerName.waitFor();
+  await ownerName.fill('treasury owner');
+  // A permission update needs an active: one that pays, held by key A.
+  await page.getByRole('button', { name: 'Add an active permission' }).click();
+  const active = page.getByRole('group', { name: 'Active permission 2' });
+  await active.getByLabel('Key 1 address').fill(TEST_ADDRESSES.A);
+  await active.getByRole('checkbox', { name: 'TransferContract', exact: true }).check();
+  await page
+    .getByRole('heading', { name: 'What changes' })
+    .waitFor()
+    .catch(async (e: unknown) => {
+      throw new Error(`${String(e)}\n${await page.locator('main').innerText()}`);
+    });
+  await settle(page);
+  problems.push(...(await problemsOf(page, width)).map((p) => `Permissions: ${p}`));
+  return problems;
+}
+
+describe('no element wider than its container, and every control named', () => {
+  for (const width of [1280, 400]) {
+    it(`on every screen at ${width} px`, async () => {
+      const page = await openPage(width);
+      expect(await everyScreen(page, width)).toEqual([]);
+    }, 180_000);
+  }
+});
