@@ -41,6 +41,7 @@ export class PermissionsState {
   /** Drops a station answer for a draft the person has already changed. */
   #asked = 0;
   #lastJson: string | null = null;
+  #lastInputs: readonly unknown[] = [];
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
@@ -115,10 +116,18 @@ export class PermissionsState {
     if (!on && has) p.operations.splice(p.operations.indexOf(name), 1);
   }
 
-  /** Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. */
-  async analyse(json: string | null): Promise<void> {
-    if (json === this.#lastJson && (json === null || this.analysis !== null)) return;
+  /**
+   * Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. The
+   * verdict also rests on what the station holds besides the JSON (issue 18: it stayed at "needs
+   * your override" after the proofs were imported, until a field was edited): `inputs` are those
+   * facts as the screen has them (the proofs list, the account read), and a new one of any of them
+   * asks again with the same JSON.
+   */
+  async analyse(json: string | null, inputs: readonly unknown[] = []): Promise<void> {
+    const sameInputs = inputs.length === this.#lastInputs.length && inputs.every((x, i) => x === this.#lastInputs[i]);
+    if (json === this.#lastJson && sameInputs && (json === null || this.analysis !== null)) return;
     this.#lastJson = json;
+    this.#lastInputs = inputs;
     const asked = ++this.#asked;
     if (json === null) {
       this.analysis = null;
