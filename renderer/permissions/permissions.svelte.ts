@@ -35,6 +35,12 @@ export class PermissionsState {
   analysis = $state.raw<PermissionCheckResult | null>(null);
   /** The person ticked the override that names the risk. */
   acceptRisk = $state(false);
+  /**
+   * Issue 18 (spec §4.10): the person says the producing node already holds the executive
+   * permission's new key. An update that changes that key halts block production otherwise, so it
+   * is not built before this is ticked; it is cleared whenever the station answers again.
+   */
+  producerReady = $state(false);
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
   readonly #client: ApiClient<StationApi>;
@@ -143,11 +149,18 @@ export class PermissionsState {
     this.error = null;
     this.analysis = answer.value;
     if (answer.value.lockout?.verdict !== 'needs-override') this.acceptRisk = false;
+    this.producerReady = false;
   }
 
-  /** Whether Build may be pressed: the draft passes, the station answered, and the verdict allows it. */
+  /** The executive permission's keys the update adds (a new block key, spec §4.10); empty when it adds none. */
+  get newExecutiveKeys(): string[] {
+    return this.analysis?.diff.permissions.filter((d) => d.slot === 'executive').flatMap((d) => d.keysAdded.map((k) => k.address)) ?? [];
+  }
+
+  /** Whether Build may be pressed: the draft passes, the station answered, the verdict allows it, and a new block key is confirmed held. */
   get canBuild(): boolean {
     const verdict = this.analysis?.lockout?.verdict;
+    if (this.newExecutiveKeys.length > 0 && !this.producerReady) return false;
     return !this.busy && this.check?.json != null && this.analysis?.valid === true && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
   }
 
