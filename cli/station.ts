@@ -417,6 +417,14 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       done(r, r.txId);
     });
   program
+    .command('discard')
+    .description('remove a transaction never broadcast and not on chain from the queue (the audit log keeps what it was)')
+    .argument('<txid>')
+    .action(async (txId: string) => {
+      const r = await open().discard({ txId }, 'command line');
+      done(r, r.text);
+    });
+  program
     .command('broadcast')
     .argument('<txid>')
     .action(async (txId: string) => {

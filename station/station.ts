@@ -38,6 +38,7 @@ import { statusRefreshFeature } from './transactions/status-refresh.ts';
 import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
+import { discardFeature } from './transactions/discard.ts';
 import { tokensFeature } from './tokens/tokens.ts';
 import { contractsFeature } from './contracts/contracts.ts';
 import { trc20BuildsFeature } from './contracts/trc20-builds.ts';
@@ -73,6 +74,7 @@ function composeStation(options: StationOptions) {
     ...handoffFeature(ctx, book),
     ...broadcastFeature(ctx, book, maker),
     ...queueFeature(ctx, book),
+    ...discardFeature(ctx, book),
     ...tokensFeature(ctx),
     ...contractsFeature(ctx),
     ...trc20BuildsFeature(ctx, maker),

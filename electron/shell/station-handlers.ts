@@ -125,6 +125,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       const r = await station.reissue(args);
       return { old: r.old, ...station.apiBuilt(r), text: r.text };
     },
+    discard: (args) => station.discard(args, 'desktop app'),
     preflight: async (args) => dryRun(await station.preflight(args)),
     broadcast: async (args) => {
       const r = await station.broadcast(args);

@@ -22,6 +22,7 @@ import { checkPermissionId } from '../../shared/chain/permission-id.ts';
 import { checkPermissionAllows, permissionAllows, type PermissionGrant } from '../../shared/chain/operations.ts';
 import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
+import { CONTRACT_WORDS } from '../../shared/contracts/describe.ts';
 
 /** A permission that may sign a transaction (owner or an active; never the executive). */
 export interface PermissionChoice {
@@ -36,6 +37,20 @@ export interface PermissionChoice {
 export function offeredFor<T extends PermissionChoice>(choices: readonly T[], contract: SupportedContractName): T[] {
   const typeId = parseContractType(contract);
   return choices.filter((p) => permissionAllows(grantOf(p), typeId));
+}
+
+/**
+ * Why the permissions `offeredFor` leaves out are missing from the picker (issue 18: a person who
+ * knows the account has an active permission must not wonder where it went), or null when every
+ * permission is offered. Names arrive escaped in the station's views.
+ */
+export function notOfferedText(choices: readonly PermissionChoice[], contract: SupportedContractName): string | null {
+  const offered = new Set(offeredFor(choices, contract).map((p) => p.id));
+  const missing = choices.filter((p) => !offered.has(p.id));
+  if (missing.length === 0) return null;
+  const names = missing.map((p) => `${p.id} “${p.name}”`).join(', ');
+  const they = missing.length === 1 ? 'its operations do' : 'their operations do';
+  return `Not offered: ${names}: ${they} not include “${CONTRACT_WORDS[contract].title}”, so the chain would refuse it signed under ${missing.length === 1 ? 'it' : 'them'}.`;
 }
 
 /** A choice as the operations rule reads it (the view's type name back to its number). */
@@ -89,6 +104,12 @@ export class SourceAccount {
     const contract = this.contract;
     if (this.permissions === null || contract === null) return this.permissions;
     return offeredFor(this.permissions, contract);
+  });
+
+  /** Why some of the account's permissions are not offered for the contract; null when none is left out. */
+  readonly notOffered: string | null = $derived.by(() => {
+    const contract = this.contract;
+    return this.permissions === null || contract === null ? null : notOfferedText(this.permissions, contract);
   });
 
   /** After the contract or the account changed: the choice moves to an offered permission (the owner first). */

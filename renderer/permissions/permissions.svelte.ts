@@ -35,12 +35,19 @@ export class PermissionsState {
   analysis = $state.raw<PermissionCheckResult | null>(null);
   /** The person ticked the override that names the risk. */
   acceptRisk = $state(false);
+  /**
+   * Issue 18 (spec §4.10): the person says the producing node already holds the executive
+   * permission's new key. An update that changes that key halts block production otherwise, so it
+   * is not built before this is ticked; it is cleared whenever the station answers again.
+   */
+  producerReady = $state(false);
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
   readonly #client: ApiClient<StationApi>;
   /** Drops a station answer for a draft the person has already changed. */
   #asked = 0;
   #lastJson: string | null = null;
+  #lastInputs: readonly unknown[] = [];
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
@@ -115,10 +122,18 @@ export class PermissionsState {
     if (!on && has) p.operations.splice(p.operations.indexOf(name), 1);
   }
 
-  /** Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. */
-  async analyse(json: string | null): Promise<void> {
-    if (json === this.#lastJson && (json === null || this.analysis !== null)) return;
+  /**
+   * Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. The
+   * verdict also rests on what the station holds besides the JSON (issue 18: it stayed at "needs
+   * your override" after the proofs were imported, until a field was edited): `inputs` are those
+   * facts as the screen has them (the proofs list, the account read), and a new one of any of them
+   * asks again with the same JSON.
+   */
+  async analyse(json: string | null, inputs: readonly unknown[] = []): Promise<void> {
+    const sameInputs = inputs.length === this.#lastInputs.length && inputs.every((x, i) => x === this.#lastInputs[i]);
+    if (json === this.#lastJson && sameInputs && (json === null || this.analysis !== null)) return;
     this.#lastJson = json;
+    this.#lastInputs = inputs;
     const asked = ++this.#asked;
     if (json === null) {
       this.analysis = null;
@@ -134,11 +149,18 @@ export class PermissionsState {
     this.error = null;
     this.analysis = answer.value;
     if (answer.value.lockout?.verdict !== 'needs-override') this.acceptRisk = false;
+    this.producerReady = false;
   }
 
-  /** Whether Build may be pressed: the draft passes, the station answered, and the verdict allows it. */
+  /** The executive permission's keys the update adds (a new block key, spec §4.10); empty when it adds none. */
+  get newExecutiveKeys(): string[] {
+    return this.analysis?.diff.permissions.filter((d) => d.slot === 'executive').flatMap((d) => d.keysAdded.map((k) => k.address)) ?? [];
+  }
+
+  /** Whether Build may be pressed: the draft passes, the station answered, the verdict allows it, and a new block key is confirmed held. */
   get canBuild(): boolean {
     const verdict = this.analysis?.lockout?.verdict;
+    if (this.newExecutiveKeys.length > 0 && !this.producerReady) return false;
     return !this.busy && this.check?.json != null && this.analysis?.valid === true && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
   }
 

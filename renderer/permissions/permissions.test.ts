@@ -273,6 +273,28 @@ describe('the permission editor', () => {
     expect(h.real.calls).toContain('buildPermissionUpdate');
   });
 
+  it('the guard checks again when a proof is imported, without a field edited (issue 18)', async () => {
+    const { h } = await openEditor();
+    await addPayActive();
+    // The owner (2 of A, B, C) is reachable only with B or C, which this station never saw sign.
+    expect(await screen.findByRole('heading', { name: 'Lockout guard: needs your override' })).toBeTruthy();
+    // B's holder, on a station of its own, proves possession for exactly these permissions.
+    const json = h.station.permissions.check!.json!;
+    const holder = await realStationState({ count: 0 });
+    await holder.real.handlers.keysImport({ privateKeyHex: TEST_KEY_HEX.B });
+    const challenge = await h.real.handlers.proofChallenge({ account: M, key: B, permissionJson: json });
+    const proof = await holder.real.handlers.proofSign({ text: challenge.text });
+    await waitFor(() => expect(h.station.permissions.analysis?.lockout?.verdict).toBe('needs-override'));
+    const checks = h.real.calls.filter((c) => c === 'permissionCheck').length;
+    // The proof comes back through the panel's import, as a person brings the file.
+    const file = screen.getByLabelText('Proof file') as HTMLInputElement;
+    Object.defineProperty(file, 'files', { value: [new File([proof.text], proof.fileName, { type: 'application/json' })], configurable: true });
+    await fireEvent.change(file);
+    expect(await screen.findByRole('heading', { name: 'Lockout guard: passes' })).toBeTruthy();
+    expect(h.real.calls.filter((c) => c === 'permissionCheck').length).toBeGreaterThan(checks);
+    expect(h.station.permissions.check!.json).toBe(json);
+  });
+
   it("an account past the editor's limits (70 keys, from a hostile file) is said, not a crash", async () => {
     const h = await realStationState({ count: 3 });
     const many = create(PermissionSchema, {

@@ -147,6 +147,22 @@ describe('Stake: the permission picker offers only what allows the contract', ()
     // The choice moved to a permission that allows it.
     expect((field('Permission') as unknown as HTMLSelectElement).value).toBe('0');
   });
+
+  it('says which permissions are left out and why, and follows the action (issue 18)', async () => {
+    await setup({ stored: true });
+    await type('From', ACCOUNT);
+    const missing = () => document.getElementById('stake-permission-missing')?.textContent ?? null;
+    await waitFor(() =>
+      expect(missing()).toBe('Not offered: 2 “payments”: its operations do not include “Stake”, so the chain would refuse it signed under it.'),
+    );
+    expect(field('Permission').getAttribute('aria-describedby')).toContain('stake-permission-missing');
+    await choose('withdraw-rewards');
+    await waitFor(() =>
+      expect(missing()).toMatch(
+        /^Not offered: 2 “payments”, 3 “staking”: their operations do not include “Reward claim”, so the chain would refuse it signed under them\.$/,
+      ),
+    );
+  });
 });
 
 describe('Stake: building', () => {

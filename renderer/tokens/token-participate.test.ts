@@ -8,7 +8,8 @@
  */
 import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
+import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { saleDate } from './token-rules.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
 
 afterEach(cleanup);
@@ -44,10 +45,15 @@ describe('Take part in a token sale', () => {
     await type('Amount (TRX)', '1');
     await type('Token ID', '1000002');
     await waitFor(() => expect(form.getByText('ended')).toBeTruthy());
-    expect(messageOf(form.getByLabelText('Token ID'))).toBe('No longer valid period! (the sale is not open now)');
+    const ended = (await h.real.handlers.tokenShow({ id: '1000002' })).sale!.endTime;
+    expect(messageOf(form.getByLabelText('Token ID'))).toBe(`the sale ended on ${saleDate(ended)}: nothing can be bought now`);
     await type('Token ID', '1000003');
     await waitFor(() => expect(form.getByText('not begun')).toBeTruthy());
-    expect(messageOf(form.getByLabelText('Token ID'))).toBe('No longer valid period! (the sale is not open now)');
+    // Issue 18: a sale not begun says when it opens, in local time, never the node's "No longer valid period!".
+    const opens = (await h.real.handlers.tokenShow({ id: '1000003' })).sale!.startTime;
+    expect(opens).toBe(TEST_NOW + 3_600_000);
+    expect(messageOf(form.getByLabelText('Token ID'))).toBe(`the sale opens on ${saleDate(opens)}: nothing can be bought before then`);
+    expect(saleDate(opens)).toBe(new Date(TEST_NOW + 3_600_000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
     await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
     expect(h.real.calls.filter((c) => c.startsWith('buildParticipate'))).toEqual([]);
   });

@@ -178,6 +178,14 @@ export interface SaleFacts extends TokenUnitFacts {
   sale: { coinNum: number; num: number; startTime: number; endTime: number } | null;
 }
 
+/**
+ * A sale's start or end in the person's local time, to the minute (issue 18: the node's "No longer
+ * valid period!" was shown before a sale had opened, which reads as if it had closed).
+ */
+export function saleDate(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** The participation's problems, the sun paid and the smallest token units received, when they read. */
 export function participateProblems(
   t: ParticipateText,
@@ -192,7 +200,9 @@ export function participateProblems(
   else if (token === null) errors.tokenId = 'this station does not know this token yet: its issuer and price come from the node or a snapshot';
   else if (token.sale === null) errors.tokenId = "this station does not know the token's sale price: read it from the node";
   else if (!from && token.owner === t.from.trim()) errors.from = 'Cannot participate asset Issue yourself !';
-  else if (token?.sale && (now < token.sale.startTime || now >= token.sale.endTime)) errors.tokenId = 'No longer valid period! (the sale is not open now)';
+  else if (token.sale !== null && now < token.sale.startTime)
+    errors.tokenId = `the sale opens on ${saleDate(token.sale.startTime)}: nothing can be bought before then`;
+  else if (token.sale !== null && now >= token.sale.endTime) errors.tokenId = `the sale ended on ${saleDate(token.sale.endTime)}: nothing can be bought now`;
   const read = readAmount(t.amount, COIN_DECIMALS);
   let sun: bigint | null = null;
   let bought: bigint | null = null;

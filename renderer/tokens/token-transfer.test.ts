@@ -166,6 +166,10 @@ describe('Transfer a token', () => {
       ['0', '0 owner'],
       ['2', '2 pay (1 operations)'],
     ]);
+    // Issue 18: the one left out is named with the reason, tied to the select.
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Not offered: 3 “trx”: its operations do not include “Token transfer”, so the chain would refuse it signed under it.',
+    );
     expect(select.value).toBe('0');
     await fireEvent.change(select, { target: { value: '2' } });
     await type('To', TEST_ADDRESSES.R);

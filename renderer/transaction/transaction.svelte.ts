@@ -3,6 +3,10 @@
  * and the actions on it (sign with one local key, export the handoff file, import and merge files;
  * the desktop app's save and open dialogs where it has them, a download and the file input where not).
  * Every action goes through the API and then shows the station's new answer, never a guess.
+ *
+ * Invariant (issue 18 "notices belong to their transaction"): an action's notice is kept with the
+ * txID it was about and shown only while that transaction is the one open, so "Exported with 1
+ * signature(s)." never shows on another.
  */
 import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
@@ -29,8 +33,10 @@ export class TransactionState {
   tx = $state.raw<StationTransaction | null>(null);
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
-  /** The last action's result in words, for the live region. */
-  notice = $state('');
+  /** The txID the screen shows (set by `load`), kept after a discard so its notice still shows. */
+  openTxId = $state<string | null>(null);
+  /** The last action's result in words, with the transaction it was about. */
+  #notice = $state.raw<{ txId: string; text: string } | null>(null);
   importError = $state.raw<ErrorData | null>(null);
   importOutcome = $state.raw<ImportOutcome | null>(null);
   /** The dry run for the open transaction; null until run (and after anything changes). */
@@ -41,7 +47,19 @@ export class TransactionState {
     this.#client = client;
   }
 
+  /** The last action's result in words, for the live region: '' unless it was about the transaction open now. */
+  get notice(): string {
+    const n = this.#notice;
+    return n !== null && n.txId === this.openTxId ? n.text : '';
+  }
+
+  /** Keeps `text` as the notice of transaction `txId` (the one the action was about, taken before it awaited). */
+  #say(txId: string, text: string): void {
+    this.#notice = { txId, text };
+  }
+
   async load(txId: string): Promise<void> {
+    this.openTxId = txId;
     this.busy = true;
     this.preflight = null;
     const answer = await this.#client.status({ txId });
@@ -58,14 +76,15 @@ export class TransactionState {
   /** Signs with `key`; `acceptRisk` names the risks the signer ticked on the sign panel (issue 17). */
   async sign(key: string, acceptRisk: string[] = []): Promise<void> {
     if (this.tx === null) return;
+    const txId = this.tx.view.txID;
     this.busy = true;
     const risks = acceptRisk.filter((r): r is OverridableRisk => (OVERRIDABLE_RISKS as readonly string[]).includes(r));
-    const answer = await this.#client.sign({ txId: this.tx.view.txID, key, ...(risks.length > 0 && { acceptRisk: risks }) });
+    const answer = await this.#client.sign({ txId, key, ...(risks.length > 0 && { acceptRisk: risks }) });
     this.busy = false;
     if (answer.ok) {
       this.tx = answer.value.transaction;
       this.error = null;
-      this.notice = `Signed with ${answer.value.signed.length} key(s).`;
+      this.#say(txId, `Signed with ${answer.value.signed.length} key(s).`);
     } else {
       this.error = answer.error;
     }
@@ -74,12 +93,13 @@ export class TransactionState {
   /** The handoff file's name and text, for the caller to save; null after an error. */
   async exportFile(): Promise<{ fileName: string; text: string } | null> {
     if (this.tx === null) return null;
-    const answer = await this.#client.exportHandoff({ txId: this.tx.view.txID });
+    const txId = this.tx.view.txID;
+    const answer = await this.#client.exportHandoff({ txId });
     if (!answer.ok) {
       this.error = answer.error;
       return null;
     }
-    this.notice = `Exported with ${answer.value.signatures} signature(s).`;
+    this.#say(txId, `Exported with ${answer.value.signatures} signature(s).`);
     return { fileName: answer.value.fileName, text: answer.value.text };
   }
 
@@ -93,7 +113,7 @@ export class TransactionState {
     const txId = this.tx.view.txID;
     const answer = await this.#client.saveHandoffFile({ txId });
     if (answer.ok) {
-      if (answer.value.saved) this.notice = `Saved the handoff file as ${answer.value.fileName}.`;
+      if (answer.value.saved) this.#say(txId, `Saved the handoff file as ${answer.value.fileName}.`);
       return;
     }
     if (answer.error.code !== 'NO_DIALOG') {
@@ -176,9 +196,8 @@ export class TransactionState {
       this.error = answer.error;
       return;
     }
-    this.notice = answer.value.text;
+    this.#say(answer.value.txId, answer.value.text);
     await this.load(answer.value.txId);
-    this.notice = answer.value.text;
   }
 
   /** Re-issues an expired (or nearly expired) transaction; returns the new txID. */
@@ -191,7 +210,30 @@ export class TransactionState {
       this.error = answer.error;
       return null;
     }
-    this.notice = answer.value.text;
+    // The text is about the new transaction, which the screen opens next.
+    this.#say(answer.value.txId, answer.value.text);
     return answer.value.txId;
+  }
+
+  /**
+   * Discards the open transaction (issue 18), after the screen's confirmation: it leaves the queue
+   * and the screen shows the station's answer in its place; a refusal (broadcast, on chain) is the
+   * error and nothing changes. True when it was discarded.
+   */
+  async discard(): Promise<boolean> {
+    if (this.tx === null) return false;
+    const txId = this.tx.view.txID;
+    this.busy = true;
+    const answer = await this.#client.discard({ txId });
+    this.busy = false;
+    if (!answer.ok) {
+      this.error = answer.error;
+      return false;
+    }
+    this.error = null;
+    this.preflight = null;
+    this.#say(txId, answer.value.text);
+    if (this.openTxId === txId) this.tx = null;
+    return true;
   }
 }

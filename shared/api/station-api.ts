@@ -267,6 +267,15 @@ export const STATION_API = defineApi({
       text: v.string(),
     }),
   },
+  /**
+   * Issue 18: discards a transaction that is not on chain and was never broadcast; it leaves the
+   * queue with its signatures, and the audit log keeps what it was. Refused in words (CONFLICT)
+   * for one broadcast, confirmed, or that the node holds or has in a block.
+   */
+  discard: {
+    args: v.strictObject({ txId: apiTxIdArg }),
+    result: v.strictObject({ txId: txIdText, kind: v.string(), signatures: v.number(), text: v.string() }),
+  },
   /** The dry run before broadcast: permissions now against the signers' copy, and getsignweight. */
   preflight: {
     args: v.strictObject({ txId: apiTxIdArg }),

@@ -253,3 +253,10 @@ export const LARGE_APPROVAL_WHOLE_TOKENS = 1_000_000_000n;
  * the local node, as the reference node's default; a fee_limit lowers it (devnet/evm/routes.ts).
  */
 export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
+
+/**
+ * The connection test (Settings) reports a chain whose head block is older than this as not moving
+ * (issue 18: a producer halted after an executive-key change and the test still showed a tick).
+ * Twenty missed 3-second slots: a chain that produces is never this far behind, a halted one soon is.
+ */
+export const HEAD_STALLED_AFTER_MS = 60_000;

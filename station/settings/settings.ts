@@ -19,6 +19,7 @@ import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/chain/dialect.ts';
 import { networkPreset } from '../../shared/chain/networks.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
+import { HEAD_STALLED_AFTER_MS } from '../../shared/base/limits.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 import { textArg } from '../core/args.ts';
 import { SETTING_API_KEY_ORIGIN, SETTING_DIALECT, SETTING_EXPIRATION, SETTING_NODE, SETTING_VAULT, type StationContext } from '../core/context.ts';
@@ -177,6 +178,16 @@ export function settingsFeature(ctx: StationContext) {
       }
       try {
         const block = await new NodeClient({ baseUrl: target, dialect: ctx.dialect() }).latestBlock();
+        // One read, judged by the head's own time against the station's clock (no waiting between
+        // two reads): a head far behind now means no block is being produced (issue 18).
+        const behind = ctx.now() - block.timestamp;
+        if (behind > HEAD_STALLED_AFTER_MS)
+          return {
+            ok: false,
+            url: target,
+            block: Number(block.number),
+            text: `The node answered, but the chain is not moving: its head block ${block.number} was made ${formatDuration(behind)} ago. No block producer is making blocks (after an executive-key change, the producing node must hold the new key); transactions sent now will not confirm.`,
+          };
         return { ok: true, url: target, block: Number(block.number), text: `The node answered: its head block is ${block.number}.` };
       } catch (e) {
         return { ok: false, url: target, block: null, text: e instanceof Error ? e.message : 'the node did not answer' };

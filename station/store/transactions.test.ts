@@ -110,6 +110,28 @@ describe('store: transactions', () => {
     }
   });
 
+  it('discards a transaction with its signatures and one audit entry; never one broadcast or confirmed (issue 18)', () => {
+    const tx = store.insertTransaction(newTransaction({ status: 'collecting' }));
+    const signer = randomAddress();
+    store.addSignature({ txId: tx.txId, signer, signature: randomSignature(), origin: { kind: 'local key' } });
+    clock.advance(5);
+    expect(store.discardTransaction(tx.txId, 'command line').signatureCount).toBe(1);
+    expect(store.getTransaction(tx.txId)).toBeUndefined();
+    expect(store.listSignatures(tx.txId)).toEqual([]);
+    expect(store.listAudit().at(-1)).toMatchObject({
+      action: 'transaction.discard',
+      at: T0 + 5,
+      subject: bytesToHex(tx.txId),
+      details: { status: 'collecting', signatures: 1, signers: [bytesToHex(signer)], by: 'command line' },
+    });
+    refused(() => store.discardTransaction(tx.txId, 'command line'), 'NOT_FOUND', 'txId');
+    const sent = store.insertTransaction(newTransaction());
+    store.setStatus(sent.txId, 'broadcast');
+    refused(() => store.discardTransaction(sent.txId, 'command line'), 'CONFLICT', 'txId');
+    store.setStatus(sent.txId, 'confirmed');
+    refused(() => store.discardTransaction(sent.txId, 'command line'), 'CONFLICT', 'txId');
+  });
+
   it('moves status forward, keeps the node answer, and treats confirmed and expired as final', () => {
     const tx = store.insertTransaction(newTransaction());
     clock.advance(7);

@@ -14,6 +14,8 @@
  * - Each transaction records its origin (`TxOrigin`), set once at insert and never changed: a
  *   transaction is 'built-observed' only when this station built it against a permission it
  *   observed from the node; anything not said otherwise is 'imported'.
+ * - A transaction leaves the store only by `discardTransaction` (issue 18), never one broadcast,
+ *   confirmed or reported in a block, and always with an audit entry keeping what it was.
  */
 import type Database from 'better-sqlite3';
 import { fromBinary } from '@bufbuild/protobuf';
@@ -264,6 +266,8 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     txStatus: db.prepare<[Uint8Array], { status: TxStatus }>('SELECT status FROM transactions WHERE txid = ?'),
     setStatus: db.prepare('UPDATE transactions SET status = ?, node_answer = coalesce(?, node_answer), updated_at = ? WHERE txid = ?'),
     setNote: db.prepare('UPDATE transactions SET note = ?, updated_at = ? WHERE txid = ?'),
+    deleteSignatures: db.prepare('DELETE FROM signatures WHERE txid = ?'),
+    deleteTx: db.prepare('DELETE FROM transactions WHERE txid = ?'),
     getSignature: db.prepare<[Uint8Array, Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? AND signer = ?'),
     insertSignature: db.prepare('INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)'),
     listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
@@ -422,6 +426,45 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         if (stmts.setNote.run(text, at, id).changes === 0) notFound(fn, id);
         audit(at, 'transaction.note', bytesToHex(id), '{}');
         return getTransaction(id)!;
+      });
+    },
+
+    /**
+     * Removes a transaction that never reached the chain, with its signatures, in one transaction
+     * with a `transaction.discard` audit entry keeping what it was (kind, account, permission,
+     * status, expiration, origin, the signers and how many) and `by` (who asked, as the caller
+     * names it). CONFLICT for one broadcast, confirmed or reported in a block: the chain may hold
+     * it, so the station keeps its record (the caller says so in words first).
+     */
+    discardTransaction(txId: Uint8Array, by: string): TransactionRecord {
+      const fn = 'store.discardTransaction';
+      const id = checkBytes(txId, fn, 'txId', 32);
+      const who = checkText(by, fn, 'by', MAX_NOTE_LENGTH);
+      return atomic(() => {
+        const r = getTransaction(id);
+        if (!r) notFound(fn, id);
+        if (r.status === 'broadcast' || r.status === 'confirmed' || r.chain !== null)
+          fail('CONFLICT', `${fn}: the transaction is ${r.status}${r.chain !== null ? ` and in block ${r.chain.block}` : ''}; it is kept`, { field: 'txId' });
+        const signers = stmts.listSignatures.all(id).map((row) => bytesToHex(u8(row.signer)));
+        stmts.deleteSignatures.run(id);
+        stmts.deleteTx.run(id);
+        audit(
+          now(),
+          'transaction.discard',
+          bytesToHex(id),
+          JSON.stringify({
+            kind: r.kind,
+            account: bytesToHex(r.account),
+            permissionId: r.permissionId,
+            status: r.status,
+            expiration: r.expiration,
+            origin: r.origin,
+            signatures: signers.length,
+            signers,
+            by: who,
+          }),
+        );
+        return r;
       });
     },
 

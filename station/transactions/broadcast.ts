@@ -22,6 +22,7 @@ import type { StationContext } from '../core/context.ts';
 import { contractCall, replacePermission, sourceToFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import { refuseIfOnChain } from './status-refresh.ts';
+import { transactionProvenance } from '../core/transaction-provenance.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
 import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -46,10 +47,14 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
     const seen =
       r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, book.permissionFromBytes(r.permission));
     const stored = ctx.store.getAccount(r.account);
+    // Issue 18: the source named is the one of the permission the signers counted against (the
+    // transaction screen's provenance: the file that claimed it), not the file the stored account
+    // came from, which may be another (a snapshot imported before the handoff).
+    const claimedBy = transactionProvenance(ctx.store, r, decodeRaw(r.raw).contract, ctx.now()).permission.file;
     const snapshot: HandoffPermission = {
       address: nowAccount.address,
       permissions: seen,
-      source: stored ? sourceToFile(stored.source) : { file: 'unknown' },
+      source: claimedBy !== null ? { file: claimedBy } : stored ? sourceToFile(stored.source) : { file: 'unknown' },
       at: stored?.fetchedAt ?? r.createdAt,
     };
     return { tx, comparison: comparePermissions(snapshot, nowAccount, tx), signWeight: await node.signWeight(tx) };

@@ -71,20 +71,29 @@ export async function refuseIfOnChain(ctx: StationContext, r: TransactionRecord)
   const seen = r.chain !== null && isObserved(r.chain.source) ? r.chain : null;
   let block = seen?.block ?? null;
   if (block === null) {
-    let fate: TransactionFate;
-    try {
-      const node = await ctx.nodeReady();
-      fate = await lookUpTransaction(node, bytesToHex(r.txId));
-      record(ctx, node, r, fate);
-    } catch (e) {
-      if (nodeDown(e)) return;
-      throw e;
-    }
+    const fate = await fateNow(ctx, r);
+    if (fate === null) return;
     if (fate.kind === 'pending')
       fail('CONFLICT', 'txid: the node already holds this transaction and puts it in its next block; nothing was sent', { field: 'txid' });
     if (fate.kind === 'in block') block = fate.block;
   }
   if (block !== null) fail('CONFLICT', `txid: already on chain in block ${block}; nothing was sent`, { field: 'txid', block });
+}
+
+/**
+ * What the node answers now about `r`, recording a block it names (the dry run's and broadcast's
+ * check, and discard's, issue 18); null when the node cannot be reached.
+ */
+export async function fateNow(ctx: StationContext, r: TransactionRecord): Promise<TransactionFate | null> {
+  try {
+    const node = await ctx.nodeReady();
+    const fate = await lookUpTransaction(node, bytesToHex(r.txId));
+    record(ctx, node, r, fate);
+    return fate;
+  } catch (e) {
+    if (nodeDown(e)) return null;
+    throw e;
+  }
 }
 
 /** Asks the node about one stored transaction and records a block it names (the single-transaction `status`). */

@@ -34,7 +34,7 @@ import type { StationApi } from '../../shared/api/station-api.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot, type SnapshotToken } from '../../shared/files/snapshot.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import type { FileDialogs } from '../../electron/shell/file-dialogs.ts';
-import { openStation } from '../../station/station.ts';
+import { openStation, type Station } from '../../station/station.ts';
 import { MemoryVault } from '../../station/vault/memory-vault.ts';
 
 /** Fixed test keys (never real funds): A, B, C sign for the account M; D is local but outside it; R receives and issues tokens. */
@@ -157,6 +157,11 @@ export interface RealStation {
   calls: string[];
   /** Closes the station, wipes the vault and removes the data directory. */
   close: () => void;
+  /**
+   * The station's real store, for a test that puts a record the services no longer make (one an
+   * older version stored) and reads what the screens then say of it; the screens never see it.
+   */
+  store: Station['store'];
 }
 
 /** One line for the call log: the method, and for the calls tests look at, the arguments that matter. */
@@ -276,7 +281,7 @@ export async function openRealStation(options: RealStationOptions = {}): Promise
         },
       ]),
     ) as unknown as RealStation['handlers'];
-    return { handlers, txIds, now, calls, close };
+    return { handlers, txIds, now, calls, close, store: station.store };
   } catch (e) {
     close();
     throw e;
@@ -305,5 +310,5 @@ function openFirstRun(dir: string, now: () => number): RealStation {
     else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
     rmSync(dir, { recursive: true, force: true });
   };
-  return { handlers, txIds: [], now, calls, close };
+  return { handlers, txIds: [], now, calls, close, store: station.store };
 }

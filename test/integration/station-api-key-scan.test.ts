@@ -208,6 +208,8 @@ const CASES: Record<Method, Case> = {
   broadcast: { expect: 'ok', args: () => ({ txId: got.txId }) },
   // 11.5 h on, the batch's first transfer has half an hour left: reissue makes a fresh one.
   reissue: { expect: 'ok', before: () => node.block(11.5 * 3_600_000), args: () => ({ txId: got.spareTxId, expiresIn: '1h' }) },
+  // The transfer just re-issued was never broadcast: discarding it leaves the new one.
+  discard: { expect: 'ok', args: () => ({ txId: got.spareTxId }) },
   list: { expect: 'ok', args: () => ({}) },
   transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
   settings: { expect: 'ok', args: () => undefined },
