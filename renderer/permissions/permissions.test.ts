@@ -13,7 +13,8 @@ import { create } from '@bufbuild/protobuf';
 import { afterEach, describe, expect, it } from 'vitest';
 import PermissionsScreen from './PermissionsScreen.svelte';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../../shared/gen/protocol/core_pb.ts';
-import { parseAddress } from '../../shared/chain/address.ts';
+import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
+import { LOOKALIKE_PAIRS } from '../../test/fixtures/lookalike-pairs.ts';
 import { encodeOperationBits } from '../../shared/chain/operations.ts';
 import { permissionView } from '../../shared/views/view.ts';
 import { TEST_ADDRESSES, TEST_KEY_HEX } from '../../test/helpers/real-station.ts';
@@ -204,13 +205,41 @@ describe('the permission editor', () => {
     expect(screen.getByText("101 TRX: the update's fee 100 TRX and the multi-signature fee 1 TRX (at least 2 signatures are needed)")).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Lockout guard: passes' })).toBeTruthy();
     const reach = screen.getByRole('table', { name: 'Who can reach each threshold' });
-    expect(within(reach).getByText(`${A} + ${B} + ${C}`)).toBeTruthy();
+    // Addresses carry the station's labels (a key's own, then the address book's), in the diff and
+    // in the guard's table alike (issue 18: they were bare addresses here).
+    const ownerSet = within(reach)
+      .getByRole('row', { name: /^Owner/ })
+      .querySelector('li')!;
+    expect([...ownerSet.querySelectorAll('.address-text')].map((x) => [x.querySelector('.label')?.textContent, x.getAttribute('title')])).toEqual([
+      ['Ana laptop', A],
+      ['Bo desktop', B],
+      ['Cy phone', C],
+    ]);
+    expect(ownerSet.textContent).toContain(' + ');
+    const ownerAfter = within(ownerRow).getAllByRole('cell')[1]!;
+    expect([...ownerAfter.querySelectorAll('li')].map((li) => [li.querySelector('.label')?.textContent, li.textContent!.trim().endsWith('× 1')])).toEqual([
+      ['Ana laptop', true],
+      ['Bo desktop', true],
+      ['Cy phone', true],
+    ]);
     const build = screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement;
     await waitFor(() => expect(build.disabled).toBe(false));
     await fireEvent.click(build);
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(h.real.calls).toContain('buildPermissionUpdate');
     expect(h.real.txIds).toContain(h.station.router.txId);
+  });
+
+  it('a key that starts and ends like a labelled address but differs is flagged beside its field (issue 18)', async () => {
+    const { h, ownerGroup } = await openEditor();
+    expect(await h.station.addressBook.save(R, 'Landlord')).toBe(true);
+    const key3 = input(ownerGroup, 'Key 3 address');
+    await type(key3, addressToBase58(LOOKALIKE_PAIRS[0]!.fake));
+    const warning = await within(ownerGroup).findByRole('alert');
+    expect(warning.textContent).toContain('look-alike address');
+    expect(warning.textContent).toContain('“Landlord”');
+    await type(key3, C);
+    await waitFor(() => expect(within(ownerGroup).queryByRole('alert')).toBeNull());
   });
 
   it('marks each key the update adds as proved or not, for exactly these permissions', async () => {
@@ -250,7 +279,8 @@ describe('the permission editor', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/Nobody listed can reach the owner threshold 3/);
     const reach = screen.getByRole('table', { name: 'Who can reach each threshold' });
     expect(within(within(reach).getByRole('row', { name: /^Owner/ })).getByText('nobody')).toBeTruthy();
-    expect(within(reach).getByText(`Never signs (nobody holds the key): ${ZERO_BODY}`)).toBeTruthy();
+    const never = within(reach).getByText(/^Never signs \(nobody holds the key\):/);
+    expect(never.querySelector('.address-text')!.getAttribute('title')).toBe(ZERO_BODY);
     expect(screen.queryByRole('checkbox', { name: /I accept the risk/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement).disabled).toBe(true);
     expect(h.real.calls).not.toContain('buildPermissionUpdate');
