@@ -210,6 +210,9 @@ const CASES: Record<Method, Case> = {
   reissue: { expect: 'ok', before: () => node.block(11.5 * 3_600_000), args: () => ({ txId: got.spareTxId, expiresIn: '1h' }) },
   list: { expect: 'ok', args: () => ({}) },
   transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
+  // Issue 18: the batch of two (both already broadcast: each row's refusal is scanned) and their total.
+  queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [got.txId, got.spareTxId], merged: true }) },
+  queueTotals: { expect: 'ok', args: () => ({ txIds: [got.txId, got.spareTxId] }) },
   settings: { expect: 'ok', args: () => undefined },
   setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
   nodeTest: { expect: 'ok', args: () => ({}) },
