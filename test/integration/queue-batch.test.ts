@@ -7,19 +7,14 @@
  * per asset has thousands separators and says when a token's description is a file's claim.
  * Broadcast runs against a test devnet holding account M (2 of A, B, C), as the broadcast panel's test.
  */
-import { create } from '@bufbuild/protobuf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
-import { addressFromBase58 } from '../../shared/chain/address.ts';
-import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
-import { createTransaction } from '../../shared/chain/transaction.ts';
-import { exportHandoff, stringifyHandoff } from '../../shared/files/handoff.ts';
-import { permissionsToJson } from '../../shared/files/snapshot.ts';
-import { PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
-import { TriggerSmartContractSchema } from '../../shared/gen/protocol/smart_contract_pb.ts';
+import { addressToBase58 } from '../../shared/chain/address.ts';
+import { hexToBytes } from '../../shared/base/bytes.ts';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
 import { openRealStation, TEST_ADDRESSES, TEST_KEY_HEX, TEST_NOW, type RealStation } from '../helpers/real-station.ts';
 import { startNode, testKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { importPermissionChange, importUnknownCall } from '../helpers/queue-fixtures.ts';
 
 const opened: RealStation[] = [];
 afterEach(() => {
@@ -39,29 +34,6 @@ async function refusal(call: () => unknown): Promise<AirlockError> {
     throw e;
   }
   throw new Error('expected a refusal');
-}
-
-/** A contract call whose data decodes to no known function, imported as a handoff file: signing it needs the risk named. */
-async function importUnknownCall(s: RealStation): Promise<string> {
-  const now = s.now();
-  const call = create(TriggerSmartContractSchema, {
-    ownerAddress: addressFromBase58(TEST_ADDRESSES.M),
-    contractAddress: hexToBytes('41' + '22'.repeat(20)),
-    data: hexToBytes('deadbeef'),
-  });
-  const tx = createTransaction(
-    { type: 'TriggerSmartContract', value: call },
-    { refBlockBytes: hexToBytes('0001'), refBlockHash: hexToBytes('00'.repeat(8)), expiration: now + 3_600_000, timestamp: now, feeLimit: 10_000_000n },
-  );
-  const owner = create(PermissionSchema, {
-    type: PermissionType.Owner,
-    permissionName: 'owner',
-    threshold: 2n,
-    keys: (['A', 'B', 'C'] as const).map((k) => ({ address: addressFromBase58(TEST_ADDRESSES[k]), weight: 1n })),
-  });
-  const permission = { address: TEST_ADDRESSES.M, permissions: permissionsToJson({ owner, actives: [] }), source: { file: 'call.json' }, at: now };
-  await s.handlers.importFiles({ files: [{ name: 'call.airlock.json', text: stringifyHandoff(exportHandoff({ tx, permission, now })) }] });
-  return bytesToHex(tx.txId);
 }
 
 const signatures = async (s: RealStation, txId: string) => (await s.handlers.status({ txId })).signers.filter((x) => x.signed).length;
@@ -144,6 +116,19 @@ describe('batch export', () => {
     const a = await station({ count: 1 });
     const e = await refusal(() => a.handlers.queueBatch({ action: 'sign', txIds: [a.txIds[0]!], merged: true }));
     expect(e.message).toBe('merged: only an export writes a merged file');
+  });
+});
+
+describe("the queue's recipient column", () => {
+  it('a transfer names its recipient with the address-book label; a permission change and a contract call say what they are', async () => {
+    const s = await station({ count: 2 });
+    await s.handlers.bookSet({ address: TEST_ADDRESSES.R, label: 'Landlord' });
+    const change = await importPermissionChange(s);
+    const call = await importUnknownCall(s);
+    const entries = new Map((await s.handlers.list({})).entries.map((e) => [e.txId, e.recipient]));
+    expect(entries.get(s.txIds[1]!)).toEqual({ address: TEST_ADDRESSES.R, label: 'Landlord', text: '' });
+    expect(entries.get(change)).toEqual({ address: null, label: null, text: 'permission change of this account' });
+    expect(entries.get(call)).toEqual({ address: addressToBase58(hexToBytes('41' + '22'.repeat(20))), label: null, text: '' });
   });
 });
 
