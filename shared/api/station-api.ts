@@ -62,6 +62,13 @@ import {
   SIGN_WEIGHT_VIEW,
 } from './station-parts.ts';
 
+/** The rows of a batch (issue 18): 1 to MAX_QUEUE_BATCH txIDs; the station refuses one named twice. */
+const queueTxIds = v.pipe(
+  v.array(apiTxIdArg),
+  v.minLength(1, 'choose at least one transaction'),
+  v.maxLength(MAX_QUEUE_BATCH, `at most ${MAX_QUEUE_BATCH} transactions at once`),
+);
+
 // ---------------------------------------------------------------------------------------------
 // The table
 
@@ -319,7 +326,7 @@ export const STATION_API = defineApi({
   queueBatch: {
     args: v.strictObject({
       action: v.picklist(['sign', 'export', 'broadcast']),
-      txIds: v.pipe(v.array(apiTxIdArg), v.minLength(1, 'choose at least one transaction'), v.maxLength(MAX_QUEUE_BATCH, `at most ${MAX_QUEUE_BATCH} transactions at once`)),
+      txIds: queueTxIds,
       merged: v.optional(v.boolean()),
     }),
     result: v.strictObject({
@@ -336,7 +343,7 @@ export const STATION_API = defineApi({
   /** Issue 18: the total per asset of the chosen rows, with thousands separators and the token's provenance. */
   queueTotals: {
     args: v.strictObject({
-      txIds: v.pipe(v.array(apiTxIdArg), v.minLength(1, 'choose at least one transaction'), v.maxLength(MAX_QUEUE_BATCH, `at most ${MAX_QUEUE_BATCH} transactions at once`)),
+      txIds: queueTxIds,
     }),
     result: v.strictObject({
       totals: v.array(

@@ -284,7 +284,8 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           return readOne(member, m.text, parse(member, m.text));
         });
       });
-      if (imports.length > MAX_IMPORT_FILES) fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} transactions at once, merged files counted by their members`, { field: 'file' });
+      if (imports.length > MAX_IMPORT_FILES)
+        fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} transactions at once, merged files counted by their members`, { field: 'file' });
       // One transaction for the whole batch: a file refused after others leaves nothing of any of
       // them stored, so the refusal's "nothing was imported" is the truth (issue 16).
       nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;
