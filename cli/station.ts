@@ -14,7 +14,6 @@
  * (cli/args.ts), which quotes an argument only through `shownArg` (a pasted key is never echoed). Key bytes
  * read from `--key-file` go straight to the vault, which wipes them.
  */
-import { OVERRIDABLE_RISKS } from '../shared/approval/signing-risk.ts';
 import { contractCommands } from './contract-commands.ts';
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -36,6 +35,7 @@ import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { checkPathArguments, confirm, defaultDataDir, readBoundedFile } from './station-support.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { handoffUrCommands } from './handoff-ur.ts';
+import { queueCommands } from './queue-commands.ts';
 import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
 import { snapshotCommands } from './snapshot-commands.ts';
@@ -355,19 +355,7 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
 
   // sign, status, export, import, reissue, broadcast, list; handoff ur export|import (cli/handoff-ur.ts) -----
   handoffUrCommands(program, io, open, done);
-  program
-    .command('sign')
-    .argument('<txid>')
-    .option('--key <address>')
-    .addOption(
-      new Option('--accept-risk <risk...>', 'sign even though the screen cannot say in words what the transaction does (audited)').choices([
-        ...OVERRIDABLE_RISKS,
-      ]),
-    )
-    .action(async (txId: string, o: { key?: string; acceptRisk?: string[] }) => {
-      const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) });
-      done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
-    });
+  queueCommands(program, io, open, done);
   program
     .command('status')
     .argument('<txid>', "a txID, or 'refresh': ask the node what became of every open transaction (issue 18)")
@@ -380,16 +368,6 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
       }
       const v = await open().status({ txId });
       done(v, txText(v));
-    });
-  program
-    .command('export')
-    .argument('<txid>')
-    .argument('<file>')
-    .action(async (txId: string, file: string) => {
-      const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
-      writeFileSync(file, text);
-      const r = { file, ...made };
-      done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
     });
   program
     .command('import')
@@ -422,13 +400,6 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     .argument('<txid>')
     .action(async (txId: string) => {
       const r = await open().discard({ txId }, 'command line');
-      done(r, r.text);
-    });
-  program
-    .command('broadcast')
-    .argument('<txid>')
-    .action(async (txId: string) => {
-      const r = await open().broadcast({ txId });
       done(r, r.text);
     });
   program

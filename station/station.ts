@@ -39,6 +39,7 @@ import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
 import { discardFeature } from './transactions/discard.ts';
+import { queueBatchFeature } from './transactions/queue-batch.ts';
 import { tokensFeature } from './tokens/tokens.ts';
 import { contractsFeature } from './contracts/contracts.ts';
 import { trc20BuildsFeature } from './contracts/trc20-builds.ts';
@@ -52,6 +53,9 @@ function composeStation(options: StationOptions) {
   const book = new TransactionBook(ctx);
   const maker = new TransactionMaker(ctx, book);
   const refresher = statusRefreshFeature(ctx);
+  const status = statusFeature(ctx, book);
+  const handoff = handoffFeature(ctx, book);
+  const broadcasting = broadcastFeature(ctx, book, maker);
   return {
     dataDir: ctx.dataDir,
     /** The store, for tests and benchmarks that look under the services; the API never reads it. */
@@ -69,12 +73,14 @@ function composeStation(options: StationOptions) {
     ...buildersFeature(ctx, maker),
     ...batchFeature(ctx, book, maker),
     ...stakingFeature(maker),
-    ...statusFeature(ctx, book),
+    ...status,
     ...refresher,
-    ...handoffFeature(ctx, book),
-    ...broadcastFeature(ctx, book, maker),
+    ...handoff,
+    ...broadcasting,
     ...queueFeature(ctx, book),
     ...discardFeature(ctx, book),
+    // Issue 18: batch work runs each row through the single-row operations above, rules and all.
+    ...queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast }),
     ...tokensFeature(ctx),
     ...contractsFeature(ctx),
     ...trc20BuildsFeature(ctx, maker),

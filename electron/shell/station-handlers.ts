@@ -134,6 +134,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
 
     list: (args) => station.queue(args),
     transactionsRefreshStatus: () => station.transactionsRefreshStatus(),
+    queueBatch: (args) => station.queueBatch(args),
+    queueTotals: (args) => station.queueTotals(args),
 
     // ---- vault passphrase (the keystore unlocked from the UI)
     // The text becomes bytes the station owns and wipes; the string itself is the IPC layer's and

@@ -13,10 +13,12 @@ import { realStationState, renderWithStation } from '../../test/helpers/renderer
 afterEach(cleanup);
 
 function rowStatuses(): string[] {
-  const list = screen.getByRole('list', { name: 'Transactions' });
-  return within(list)
-    .getAllByRole('listitem')
-    .map((li) => li.dataset.status ?? '');
+  const table = screen.getByRole('table', { name: 'Transactions' });
+  // The header row and the spacer rows carry no status; the rows drawn each carry theirs once fetched.
+  return within(table)
+    .getAllByRole('row')
+    .filter((tr) => tr.classList.contains('entry'))
+    .map((tr) => tr.dataset.status ?? '');
 }
 
 describe('the queue', () => {

@@ -46,7 +46,7 @@ describe('the queue refreshes by itself', () => {
     h.station.clock.set(h.real.now() + QUEUE_POLL_MS);
     const fate = await screen.findByText(claimText);
     expect(fate.dataset.fate).toBe('claimed');
-    const row = fate.closest('li')!;
+    const row = fate.closest('tr')!;
     // A file's claim does not move the status.
     expect(row.dataset.status).not.toBe('confirmed');
     expect(within(row).getByRole('button').getAttribute('aria-label')).toContain(claimText);

@@ -8,12 +8,14 @@
  * slow answer can never show rows of a filter the person has already left.
  *
  * Issue 18 (live status): `refresh` re-reads the pages on screen without clearing them, so a row
- * turns confirmed in place; one refresh runs at a time.
+ * turns confirmed in place; one refresh runs at a time. Batch work: `selected` holds the rows
+ * chosen (queue-batch.svelte.ts runs the action over them); a new filter clears it, so a batch
+ * never acts on rows the person can no longer see.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { QueueEntry, StationApi } from '../../shared/api/station-api.ts';
-import { type TxStatus } from '../../shared/base/limits.ts';
+import { MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
 
 export const PAGE_SIZE = 250;
 
@@ -25,6 +27,8 @@ export class QueueState {
   pages = $state.raw<ReadonlyMap<number, QueueEntry[]>>(new Map());
   error = $state.raw<ErrorData | null>(null);
   loaded = $state(false);
+  /** Issue 18: the rows chosen for batch work, by txID; kept across refreshes, cleared when the filter changes. */
+  selected = $state.raw<ReadonlySet<string>>(new Set());
   #generation = 0;
   #pending = new Set<number>();
   #refreshing = false;
@@ -39,6 +43,7 @@ export class QueueState {
     this.#generation += 1;
     this.#pending.clear();
     this.pages = new Map();
+    this.selected = new Set();
     this.loaded = false;
     await this.#fetchPage(0);
     this.loaded = true;
@@ -57,6 +62,24 @@ export class QueueState {
     } finally {
       this.#refreshing = false;
     }
+  }
+
+  /** Chooses or leaves a row for batch work. */
+  toggle(txId: string, on: boolean): void {
+    const next = new Set(this.selected);
+    if (on) next.add(txId);
+    else next.delete(txId);
+    this.selected = next;
+  }
+
+  /** The rows "select all" chooses: the filter's first MAX_QUEUE_BATCH rows (a batch takes no more), once fetched. */
+  selectable(): string[] {
+    const ids: string[] = [];
+    for (let i = 0; i < Math.min(this.total, MAX_QUEUE_BATCH); i++) {
+      const e = this.entryAt(i);
+      if (e) ids.push(e.txId);
+    }
+    return ids;
   }
 
   entryAt(index: number): QueueEntry | undefined {

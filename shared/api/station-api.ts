@@ -27,7 +27,7 @@ import { txIdText } from './station-view-schemas.ts';
 import { KNOWN_SIGNERS_VIEW, PERMISSION_CHECK_VIEW } from './permission-check-schemas.ts';
 import { TOKEN_VIEW } from './token-view-schema.ts';
 import { LISTED_CONTRACT_VIEW } from './contract-view-schema.ts';
-import { MAX_ABI_JSON_BYTES, MAX_ACCOUNT_NAME_BYTES, MAX_LIST_LIMIT, MAX_TRC20_DECIMALS, MAX_VOTES, TX_STATUSES } from '../base/limits.ts';
+import { MAX_ABI_JSON_BYTES, MAX_ACCOUNT_NAME_BYTES, MAX_LIST_LIMIT, MAX_QUEUE_BATCH, MAX_TRC20_DECIMALS, MAX_VOTES, TX_STATUSES } from '../base/limits.ts';
 import { PROVENANCE_VIEW } from './provenance-schema.ts';
 import { EXPORTER_KEY_ARG, EXPORTER_LABEL_ARG, EXPORTER_VIEW, IDENTITY_VIEW, PINNED_EXPORTER_VIEW } from './exporter-schemas.ts';
 import {
@@ -61,6 +61,13 @@ import {
   COMPARISON_VIEW,
   SIGN_WEIGHT_VIEW,
 } from './station-parts.ts';
+
+/** The rows of a batch (issue 18): 1 to MAX_QUEUE_BATCH txIDs; the station refuses one named twice. */
+const queueTxIds = v.pipe(
+  v.array(apiTxIdArg),
+  v.minLength(1, 'choose at least one transaction'),
+  v.maxLength(MAX_QUEUE_BATCH, `at most ${MAX_QUEUE_BATCH} transactions at once`),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -319,6 +326,41 @@ export const STATION_API = defineApi({
       asked: v.number(),
       changes: v.array(v.strictObject({ txId: txIdText, status: v.picklist(TX_STATUSES), block: v.number(), text: v.string() })),
       waiting: v.number(),
+      text: v.string(),
+    }),
+  },
+  /**
+   * Issue 18, batch work on the queue (station/transactions/queue-batch.ts): signs, exports or
+   * broadcasts each chosen row with the single-row operation, so every rule applies per row; a
+   * row's refusal is its result in words and the batch goes on. An export answers the files' text
+   * (one per row, or one merged handoff file with `merged`); the renderer saves them.
+   */
+  queueBatch: {
+    args: v.strictObject({
+      action: v.picklist(['sign', 'export', 'broadcast']),
+      txIds: queueTxIds,
+      merged: v.optional(v.boolean()),
+    }),
+    result: v.strictObject({
+      action: v.picklist(['sign', 'export', 'broadcast']),
+      rows: v.array(
+        v.strictObject({ txId: txIdText, ok: v.boolean(), status: v.nullable(v.picklist(TX_STATUSES)), text: v.string(), code: v.nullable(v.string()) }),
+      ),
+      files: v.array(v.strictObject({ fileName: v.string(), text: v.string() })),
+      done: v.number(),
+      refused: v.number(),
+      text: v.string(),
+    }),
+  },
+  /** Issue 18: the total per asset of the chosen rows, with thousands separators and the token's provenance. */
+  queueTotals: {
+    args: v.strictObject({
+      txIds: queueTxIds,
+    }),
+    result: v.strictObject({
+      totals: v.array(
+        v.strictObject({ asset: v.string(), amount: v.string(), provenance: v.picklist(['node', 'observed', 'claimed', 'unknown']), rows: v.number() }),
+      ),
       text: v.string(),
     }),
   },

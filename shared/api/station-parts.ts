@@ -251,6 +251,11 @@ export const QUEUE_ENTRY = v.strictObject({
   chain: v.nullable(CHAIN_FATE_VIEW),
   /** Issue 18: for a failed one, the node's reason in words (its refusal, or why it failed in its block); null otherwise. */
   failure: v.nullable(v.string()),
+  /**
+   * Issue 18: who it pays or names (station/transactions/queue-payment.ts): an address with its
+   * label, or for a transaction without a recipient what it is in words (`text`).
+   */
+  recipient: v.strictObject({ address: v.nullable(v.string()), label: v.nullable(v.string()), text: v.string() }),
 });
 
 export const BUILD_RESULT = v.strictObject({

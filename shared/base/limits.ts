@@ -126,6 +126,12 @@ export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 export const MAX_CSV_BYTES = 8 * 1024 * 1024;
 /** Most data rows in one batch: a batch is signed row by row, and 10,000 is a day's payroll. */
 export const MAX_BATCH_ROWS = 10_000;
+/**
+ * Most queue rows one batch action (sign, export, broadcast) takes, and most handoff files one
+ * merged file carries (issue 18): an import takes at most 100 files, so a merged file of this many
+ * imports whole on another station.
+ */
+export const MAX_QUEUE_BATCH = 100;
 /** Most token descriptions one handoff file carries (a transaction names one token; room for more). */
 export const MAX_HANDOFF_TOKENS = 16;
 /** Most accounts in one chain snapshot file. */

@@ -28,6 +28,7 @@ import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { exportHandoff, parseHandoff, stringifyHandoff, type HandoffImport, type HandoffPermission } from '../../shared/files/handoff.ts';
 import { parseJson } from '../../shared/base/json.ts';
+import { isHandoffBundle, readHandoffBundle } from '../../shared/files/handoff-bundle.ts';
 import { accountPermissionsFromJson, type SnapshotAccount, type SnapshotToken } from '../../shared/files/snapshot.ts';
 import { decodeRawShowingUnknown, isUnknownContract } from '../../shared/chain/transaction.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
@@ -247,17 +248,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       if (args.files.length > MAX_IMPORT_FILES) fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} files at once`, { field: 'file' });
       const now = ctx.now();
       // Read and check every file before storing anything from any of them.
-      const imports = args.files.map((f, i) => {
-        if (typeof f !== 'object' || f === null) fail('INVALID_INPUT', `file[${i}]: expected a name and a text`, { field: `file[${i}]` });
-        const name = fileNameArg(f.name, `file[${i}].name`);
-        const text = fileTextArg(f.text, `file[${i}].text`);
-        let parsed: unknown;
-        try {
-          parsed = parseJson(text, name);
-        } catch (e) {
-          if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
-          throw e;
-        }
+      const readOne = (name: string, text: string, parsed: unknown) => {
         const permission = storedPermissionFor(parsed);
         try {
           const judged = judgeExporter(ctx, parsed, name);
@@ -266,7 +257,36 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
           throw e;
         }
+      };
+      const parse = (name: string, text: string): unknown => {
+        try {
+          return parseJson(text, name);
+        } catch (e) {
+          if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+          throw e;
+        }
+      };
+      const imports = args.files.flatMap((f, i) => {
+        if (typeof f !== 'object' || f === null) fail('INVALID_INPUT', `file[${i}]: expected a name and a text`, { field: `file[${i}]` });
+        const name = fileNameArg(f.name, `file[${i}].name`);
+        const text = fileTextArg(f.text, `file[${i}].text`);
+        const parsed = parse(name, text);
+        if (!isHandoffBundle(parsed)) return [readOne(name, text, parsed)];
+        // A merged file (issue 18): each member is read as if it had arrived alone, named "<file>: <member>".
+        let members;
+        try {
+          members = readHandoffBundle(parsed, name);
+        } catch (e) {
+          if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
+          throw e;
+        }
+        return members.map((m) => {
+          const member = `${name}: ${fileNameArg(m.name, `${name}.files.name`)}`;
+          return readOne(member, m.text, parse(member, m.text));
+        });
       });
+      if (imports.length > MAX_IMPORT_FILES)
+        fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} transactions at once, merged files counted by their members`, { field: 'file' });
       // One transaction for the whole batch: a file refused after others leaves nothing of any of
       // them stored, so the refusal's "nothing was imported" is the truth (issue 16).
       nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;

@@ -21,6 +21,7 @@ import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BatchView, BuildView, ListEntryView, StationTransactionView } from '../core/views.ts';
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
 import { listEntries } from './status.ts';
+import { queueRecipient } from './queue-payment.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
 /** The queue's "amount or change" column in words, from the view decoded from the bytes. */
@@ -109,6 +110,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       note: e.note,
       chain: e.chain,
       failure: e.status === 'failed' ? (record.chain?.reason ?? record.nodeAnswer) : null,
+      recipient: queueRecipient(decodeRawShowingUnknown(record.raw), labels),
     };
   };
 

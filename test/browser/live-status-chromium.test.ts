@@ -41,7 +41,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const row = (note: string, status: string) => page.locator(`li[data-status="${status}"]`, { hasText: note });
+const row = (note: string, status: string) => page.locator(`tr[data-status="${status}"]`, { hasText: note });
 
 describe("A's queue follows the chain without a click", () => {
   it('turns confirmed, with block and fee, after B broadcasts', async () => {

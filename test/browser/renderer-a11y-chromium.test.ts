@@ -168,8 +168,8 @@ describe('keyboard only', () => {
     const page = await openPage({ width: 1280, height: 900 });
     await tabTo(page, (f) => f.tag === 'select' && f.name.startsWith('Status'), 'the status filter');
     await page.keyboard.type('collecting');
-    await page.locator('li[data-status="collecting"] button').first().waitFor();
-    await page.locator('li[data-status]:not([data-status="collecting"])').first().waitFor({ state: 'detached' });
+    await page.locator('tr[data-status="collecting"] button').first().waitFor();
+    await page.locator('tr[data-status]:not([data-status="collecting"])').first().waitFor({ state: 'detached' });
     await tabTo(page, (f) => f.tag === 'button' && f.name.startsWith('Open ') && f.name.endsWith(', collecting'), 'a collecting transaction');
     await page.keyboard.press('Enter');
     await page.getByText('1 of 2', { exact: true }).first().waitFor();
@@ -201,7 +201,7 @@ async function everyScreen(page: Page, check: (page: Page) => Promise<string[]>)
   }
   await page.locator('nav[aria-label="Screens"] button', { hasText: 'Queue' }).first().click();
   await settled(page, 'Queue');
-  await page.locator('li[data-status] button').first().click();
+  await page.locator('tr[data-status] button').first().click();
   await page.getByRole('img', { name: 'QR code of the transaction ID' }).waitFor();
   problems.push(...(await check(page)).map((p) => `Transaction: ${p}`));
   return problems;
@@ -221,7 +221,7 @@ describe('layout shift', () => {
   ]) {
     it(`loading the queue shifts nothing (${viewport.width}×${viewport.height})`, async () => {
       const page = await openPage(viewport);
-      await page.locator('li[data-status] button').first().waitFor();
+      await page.locator('tr[data-status] button').first().waitFor();
       await page.evaluate(TWO_FRAMES);
       expect(await page.evaluate<number>('window.__shift')).toBe(0);
     });

@@ -49,12 +49,12 @@ describe('the renderer in headless Chromium through the bridge', () => {
       await page.goto(bridge.address);
 
       await page.getByText('30 transaction(s)').waitFor();
-      expect(await page.locator('li[data-status] button').count()).toBeGreaterThan(5);
+      expect(await page.locator('tr[data-status] button').count()).toBeGreaterThan(5);
       await page.screenshot({ path: join(SCREENSHOTS, `queue-${scheme}.png`) });
 
       // A transaction signed by B only (1 of 2) that has not expired: A, held here, can complete it.
       await page.getByLabel('Status').selectOption('collecting');
-      const row = page.locator('li[data-status="collecting"] button').first();
+      const row = page.locator('tr[data-status="collecting"] button').first();
       await row.waitFor();
       await row.click();
       const txId = (await page.locator('code.txid').textContent())!;

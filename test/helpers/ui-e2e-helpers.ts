@@ -282,7 +282,7 @@ export async function captureTabs(page: Page, outDir: string, scheme: 'light' | 
 /** Opens the queue's row whose note is `note` (the row's button carries the note's text). */
 export async function openFromQueue(page: Page, note: string): Promise<void> {
   await page.locator('nav[aria-label=Screens]').getByRole('button', { name: 'Queue', exact: true }).click();
-  await page.locator('li[data-status] button', { hasText: note }).click();
+  await page.locator('tr[data-status] button', { hasText: note }).click();
   await page.locator('code.txid').waitFor();
   await settle(page);
 }

@@ -212,6 +212,9 @@ const CASES: Record<Method, Case> = {
   discard: { expect: 'ok', args: () => ({ txId: got.spareTxId }) },
   list: { expect: 'ok', args: () => ({}) },
   transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
+  // Issue 18: the batch of two (both already broadcast: each row's refusal is scanned) and their total.
+  queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [got.txId, got.spareTxId], merged: true }) },
+  queueTotals: { expect: 'ok', args: () => ({ txIds: [got.txId, got.spareTxId] }) },
   settings: { expect: 'ok', args: () => undefined },
   setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
   nodeTest: { expect: 'ok', args: () => ({}) },

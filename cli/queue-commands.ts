@@ -1,0 +1,119 @@
+/**
+ * `airlock sign TXID...`, `airlock export TXID FILE | export --dir FOLDER TXID... | export --merged
+ * FILE TXID...` and `airlock broadcast TXID...` (issue 7; issue 18 "Batch: sign, export ... and
+ * broadcast all selected rows at once"). One txID runs the single-row service as before (its refusal
+ * is the command's error); several run the station's `queueBatch`, which reports every row and never
+ * stops at a refusal, with "n/m" on a terminal's stderr as it goes and a total per asset first.
+ *
+ * Invariants: the risk override (`--accept-risk`) and `--key` name one transaction: with several
+ * they are refused before anything runs, so a batch never signs a row that needs an override; files
+ * are written only after the station answered, and never over a file that exists in `--dir`.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { type Command, Option } from 'commander';
+import { OVERRIDABLE_RISKS } from '../shared/approval/signing-risk.ts';
+import { fail, shownArg } from '../shared/base/errors.ts';
+import type { Station } from '../station/station.ts';
+import type { QueueBatchAction, QueueBatchView } from '../station/transactions/queue-batch.ts';
+import type { CliIo } from './io.ts';
+
+type Done = (json: unknown, text: string) => void;
+
+/** The rows of a batch in words, one a line, then the summary. */
+function batchText(r: QueueBatchView, totals: string | null): string {
+  const rows = r.rows.map((x) => `${x.txId}: ${x.ok ? 'done' : 'refused'}. ${x.text}`);
+  return [...(totals === null ? [] : [`Total: ${totals}`]), ...rows, r.text].join('\n');
+}
+
+export function queueCommands(program: Command, io: CliIo, open: () => Station, done: Done): void {
+  const batch = async (action: QueueBatchAction, txIds: string[], merged = false): Promise<QueueBatchView & { total: string | null }> => {
+    const station = open();
+    const tty = io.stderrIsTTY === true;
+    // The total first, as the batch bar shows it; a list the total refuses (a txID twice) is refused before any row runs.
+    const totals = action === 'export' ? null : station.queueTotals({ txIds });
+    const r = await station.queueBatch({
+      action,
+      txIds,
+      ...(merged && { merged }),
+      ...(tty && { progress: (n: number, total: number) => io.stderr(`\r${action} ${n}/${total}${n === total ? '\n' : ''}`) }),
+    });
+    return { ...r, total: totals === null ? null : totals.text };
+  };
+  const onlyOne = (option: string, txIds: string[]): void => {
+    if (txIds.length > 1) fail('INVALID_INPUT', `${option}: names one transaction; sign the others without it`, { field: option });
+  };
+
+  program
+    .command('sign')
+    .argument('<txid...>')
+    .option('--key <address>', 'sign with this local key only (one transaction)')
+    .addOption(
+      new Option('--accept-risk <risk...>', 'sign even though the screen cannot say in words what the transaction does (audited; one transaction)').choices([
+        ...OVERRIDABLE_RISKS,
+      ]),
+    )
+    .action(async (txIds: string[], o: { key?: string; acceptRisk?: string[] }) => {
+      if (o.key !== undefined) onlyOne('--key', txIds);
+      if (o.acceptRisk !== undefined) onlyOne('--accept-risk', txIds);
+      if (txIds.length > 1) {
+        const r = await batch('sign', txIds);
+        done(r, batchText(r, r.total));
+        return;
+      }
+      const txId = txIds[0]!;
+      const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) });
+      done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
+    });
+
+  program
+    .command('export')
+    .description('a handoff file: export TXID FILE; several: --dir FOLDER (one file each) or --merged FILE (one merged file)')
+    .argument('<args...>', 'TXID FILE, or the txIDs with --dir or --merged')
+    .option('--dir <folder>', 'write one handoff file per transaction into this folder')
+    .option('--merged <file>', 'write one merged handoff file holding every transaction')
+    .action(async (args: string[], o: { dir?: string; merged?: string }) => {
+      if (o.dir === undefined && o.merged === undefined) {
+        if (args.length !== 2) fail('INVALID_INPUT', 'export: give TXID FILE, or --dir FOLDER / --merged FILE and the txIDs', { field: 'export' });
+        const [txId, file] = args as [string, string];
+        const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
+        writeFileSync(file, text);
+        const r = { file, ...made };
+        done(r, `Wrote ${r.file} with ${r.signatures} signature(s).`);
+        return;
+      }
+      if (o.dir !== undefined && o.merged !== undefined) fail('INVALID_INPUT', '--dir, --merged: choose one', { field: '--dir' });
+      const r = await batch('export', args, o.merged !== undefined);
+      const written: string[] = [];
+      if (o.merged !== undefined) {
+        if (r.files.length > 0) {
+          writeFileSync(o.merged, r.files[0]!.text);
+          written.push(o.merged);
+        }
+      } else {
+        const dir = o.dir!;
+        mkdirSync(dir, { recursive: true });
+        // Checked for every file before writing any: an export never replaces a file already there.
+        const paths = r.files.map((f) => join(dir, basename(f.fileName)));
+        const taken = paths.find((p) => existsSync(p));
+        if (taken !== undefined) fail('CONFLICT', `--dir: ${shownArg(basename(taken))} is already there; nothing was written`, { field: '--dir' });
+        r.files.forEach((f, i) => writeFileSync(paths[i]!, f.text));
+        written.push(...paths);
+      }
+      const { files: _files, ...view } = r;
+      done({ ...view, written }, `${batchText(r, null)}${written.length ? `\nWrote ${written.join(', ')}.` : '\nNothing was written.'}`);
+    });
+
+  program
+    .command('broadcast')
+    .argument('<txid...>')
+    .action(async (txIds: string[]) => {
+      if (txIds.length > 1) {
+        const r = await batch('broadcast', txIds);
+        done(r, batchText(r, r.total));
+        return;
+      }
+      const r = await open().broadcast({ txId: txIds[0]! });
+      done(r, r.text);
+    });
+}

@@ -1,0 +1,183 @@
+/**
+ * Batch work on the queue (issue 18, "Batch: sign, export ... and broadcast all selected rows at
+ * once, with progress and a total per asset"): one action over several transactions, each row run
+ * through the station's own `sign`, `exportHandoff` or `broadcast`, so every rule of a single row
+ * (the signing-risk overrides, the lockout guard, the dry run before broadcast) applies to each row
+ * unchanged; and the total per asset of a set of rows.
+ *
+ * Invariants:
+ * - A refusal of one row is that row's result, in words, and the batch goes on: a batch never stops
+ *   at the first refusal, and never signs a row that needs an override (a batch names no risk, so a
+ *   row whose screen cannot say what it does is skipped with the reason, not signed blind).
+ * - Every argument is checked before any row runs: a bad or repeated txID refuses the whole call and
+ *   nothing is signed, exported or broadcast.
+ * - Totals are summed in smallest units per asset (queue-payment.ts) and written with thousands
+ *   separators; a token whose description a file only claimed says so beside its total.
+ */
+import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { bytesToHex } from '../../shared/base/bytes.ts';
+import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
+import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
+import { bundleHandoffs } from '../../shared/files/handoff-bundle.ts';
+import { MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
+import { txIdArg } from '../core/args.ts';
+import type { StationContext } from '../core/context.ts';
+import type { TransactionBook } from '../core/transaction-book.ts';
+import type { HandoffFileView } from '../core/views.ts';
+import { queueAssets } from './queue-payment.ts';
+
+export const QUEUE_BATCH_ACTIONS = ['sign', 'export', 'broadcast'] as const;
+export type QueueBatchAction = (typeof QUEUE_BATCH_ACTIONS)[number];
+
+/** One row's outcome: done or refused, with the station's words and the row's status after. */
+export interface QueueBatchRow {
+  txId: string;
+  ok: boolean;
+  /** The status after the action; null when the station holds no such transaction. */
+  status: TxStatus | null;
+  /** What happened, in words: who signed, the file's name, the node's answer, or why the row was refused. */
+  text: string;
+  /** The station's refusal code (shared/base/errors.ts); null when done or when the node itself refused (`text` has its answer). */
+  code: string | null;
+}
+
+export interface QueueBatchView {
+  action: QueueBatchAction;
+  rows: QueueBatchRow[];
+  /** The files written by an export: one per row, or one merged file. */
+  files: { fileName: string; text: string }[];
+  done: number;
+  refused: number;
+  text: string;
+}
+
+export interface QueueTotal {
+  /** "TRX", "token:<id>", "trc20:<address>". */
+  asset: string;
+  /** The total with its unit: "1,234.5 TRX". */
+  amount: string;
+  /** Where the unit's description came from: the chain's own coin, observed from a node, or a file's claim. */
+  provenance: 'node' | 'observed' | 'claimed' | 'unknown';
+  /** How many of the rows pay this asset. */
+  rows: number;
+}
+
+/** The single-row operations a batch runs (the station's own, from status.ts, handoff.ts and broadcast.ts). */
+export interface QueueRowOperations {
+  sign(args: { txId: string }): Promise<{ signed: string[]; status: TxStatus }>;
+  exportHandoff(args: { txId: string }): Promise<HandoffFileView>;
+  broadcast(args: { txId: string }): Promise<{ accepted: boolean; status: TxStatus; text: string }>;
+}
+
+/** The txIDs of a batch: 1 to MAX_QUEUE_BATCH, each 64 hex digits, none twice (checked before any row runs). */
+function batchTxIds(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail('INVALID_INPUT', 'txIds: choose at least one transaction', { field: 'txIds' });
+  if (value.length > MAX_QUEUE_BATCH) fail('INVALID_INPUT', `txIds: at most ${MAX_QUEUE_BATCH} transactions at once`, { field: 'txIds' });
+  const seen = new Set<string>();
+  return value.map((t, i) => {
+    const hex = bytesToHex(txIdArg(t, `txIds[${i}]`));
+    if (seen.has(hex)) fail('INVALID_INPUT', `txIds[${i}]: the same transaction is chosen twice`, { field: `txIds[${i}]` });
+    seen.add(hex);
+    return hex;
+  });
+}
+
+/** A refusal in the row's words: the station's message without the "txid: " it names the single argument by. */
+function refusalWords(e: AirlockError): string {
+  return e.message.replace(/^txid: /, '');
+}
+
+export function queueBatchFeature(ctx: StationContext, book: TransactionBook, ops: QueueRowOperations) {
+  const statusOf = (txId: string): TxStatus | null => {
+    const r = ctx.store.getTransaction(txIdArg(txId));
+    return r ? book.shownStatus(r.status, r.expiration, ctx.now()) : null;
+  };
+
+  const runRow = async (action: QueueBatchAction, txId: string, files: HandoffFileView[]): Promise<QueueBatchRow> => {
+    try {
+      if (action === 'sign') {
+        const r = await ops.sign({ txId });
+        return { txId, ok: true, status: r.status, text: `Signed by ${r.signed.join(', ')}; now ${r.status}.`, code: null };
+      }
+      if (action === 'export') {
+        const f = await ops.exportHandoff({ txId });
+        files.push(f);
+        return { txId, ok: true, status: statusOf(txId), text: `Exported with ${f.signatures} signature(s).`, code: null };
+      }
+      const r = await ops.broadcast({ txId });
+      return { txId, ok: r.accepted, status: r.status, text: r.text, code: null };
+    } catch (e) {
+      // A refusal is this row's result; anything else is a fault of the station and stops the batch.
+      if (!(e instanceof AirlockError)) throw e;
+      return { txId, ok: false, status: statusOf(txId), text: refusalWords(e), code: e.code };
+    }
+  };
+
+  return {
+    /**
+     * Signs, exports or broadcasts each of `txIds` in turn with the single-row operation, reporting
+     * every row; `merged` puts the exported files in one merged handoff file. `progress` (for the
+     * command line) hears after each row.
+     */
+    async queueBatch(args: {
+      action: QueueBatchAction;
+      txIds: unknown;
+      merged?: boolean;
+      progress?: (done: number, total: number) => void;
+    }): Promise<QueueBatchView> {
+      if (!(QUEUE_BATCH_ACTIONS as readonly unknown[]).includes(args.action))
+        fail('INVALID_INPUT', `action: one of ${QUEUE_BATCH_ACTIONS.join(', ')}`, { field: 'action' });
+      if (args.merged !== undefined && typeof args.merged !== 'boolean') fail('INVALID_INPUT', 'merged: yes or no', { field: 'merged' });
+      if (args.merged === true && args.action !== 'export') fail('INVALID_INPUT', 'merged: only an export writes a merged file', { field: 'merged' });
+      const txIds = batchTxIds(args.txIds);
+      const exported: HandoffFileView[] = [];
+      const rows: QueueBatchRow[] = [];
+      for (const txId of txIds) {
+        rows.push(await runRow(args.action, txId, exported));
+        args.progress?.(rows.length, txIds.length);
+      }
+      const files =
+        args.merged === true && exported.length > 0
+          ? [
+              {
+                fileName: `batch-${exported.length}-${exported[0]!.txId.slice(0, 8)}.airlock.json`,
+                text: bundleHandoffs(exported.map((f) => ({ name: f.fileName, text: f.text }))),
+              },
+            ]
+          : exported.map((f) => ({ fileName: f.fileName, text: f.text }));
+      const done = rows.filter((r) => r.ok).length;
+      const verb = args.action === 'sign' ? 'signed' : args.action === 'export' ? 'exported' : 'broadcast';
+      return {
+        action: args.action,
+        rows,
+        files,
+        done,
+        refused: rows.length - done,
+        text: `${done} of ${rows.length} ${verb}${done < rows.length ? `; ${rows.length - done} refused` : ''}.`,
+      };
+    },
+
+    /** The total per asset of `txIds` (what they pay out), with thousands separators and the asset's provenance. */
+    queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; text: string } {
+      const sums = new Map<string, { unit: string; decimals: number | null; units: bigint; provenance: QueueTotal['provenance']; rows: number }>();
+      for (const txId of batchTxIds(args.txIds)) {
+        for (const a of queueAssets(ctx, decodeRawShowingUnknown(book.record(txId).raw))) {
+          const sum = sums.get(a.key) ?? { unit: a.unit, decimals: a.decimals, units: 0n, provenance: a.provenance, rows: 0 };
+          sum.units += a.units;
+          sum.rows += 1;
+          sums.set(a.key, sum);
+        }
+      }
+      const totals = [...sums].map(([asset, s]): QueueTotal => {
+        const amount = `${s.decimals === null ? groupDigits(s.units.toString()) : formatGrouped(s.units, s.decimals)} ${s.unit}`;
+        return {
+          asset,
+          amount: s.provenance === 'claimed' ? `${amount}, as a file describes the token (not read from a node)` : amount,
+          provenance: s.provenance,
+          rows: s.rows,
+        };
+      });
+      return { totals, text: totals.length === 0 ? 'These transactions pay out nothing.' : totals.map((t) => t.amount).join('; ') };
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// `airlock sign TXID...`, `airlock export --dir D | --merged F TXID...`, `airlock broadcast TXID...`
+// (cli/queue-commands.ts, issue 18): several txIDs run the station's batch, one line a row and a
+// summary, "n/m" on a terminal's stderr; a txID twice, or --key / --accept-risk with several, is
+// refused before anything runs; a merged file imports whole on a second station; --dir never
+// replaces a file already there. Real stations on keystore vaults and the devnet, in process.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { keyFile, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+
+let node: TestNode;
+let work: { dir: string; remove: () => void };
+let owner: TestKey;
+let A: TestStation;
+let B: TestStation;
+const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
+
+async function built(n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++)
+    ids.push((await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${1_000 + i}`])).stdout.trim());
+  return ids;
+}
+const signatures = async (txId: string): Promise<number> => (await A.ok(['status', txId])).signatureCount;
+
+beforeAll(async () => {
+  node = await startNode();
+  work = workDir('airlock-batch-cli-');
+  owner = await funded(node, 10_000n * SUN);
+  A = testStation(work.dir, 'a', { node: node.url, now: () => node.clock.now });
+  B = testStation(work.dir, 'b', { node: node.url, now: () => node.clock.now });
+  await A.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'owner.key', owner.priv)]);
+  await A.ok(['account', 'fetch', owner.b58]);
+  await B.ok(['account', 'fetch', owner.b58]);
+}, 60_000);
+
+afterAll(async () => {
+  await node?.stop();
+  work?.remove();
+});
+
+describe('airlock sign TXID...', () => {
+  it('signs each, one line a row, the total first, and "n/m" on a terminal', async () => {
+    const ids = await built(2);
+    const r = await A.run(['sign', ...ids], { stderrIsTTY: true });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Total: [0-9,.]+ TRX$/);
+    expect(lines.slice(1, 3)).toEqual(ids.map((t) => `${t}: done. Signed by ${owner.b58}; now ready.`));
+    expect(lines[3]).toBe('2 of 2 signed.');
+    expect(r.stderr).toContain('sign 1/2');
+    expect(r.stderr).toContain('sign 2/2\n');
+  });
+
+  it('a txID twice is refused before any row runs: nothing signed', async () => {
+    const [one, two] = await built(2);
+    const r = await A.run(['sign', one!, two!, one!]);
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'INVALID_INPUT', message: 'txIds[2]: the same transaction is chosen twice' });
+    expect(await signatures(one!)).toBe(0);
+    expect(await signatures(two!)).toBe(0);
+  });
+
+  it('--key and --accept-risk name one transaction: refused with several, nothing signed', async () => {
+    const [one, two] = await built(2);
+    const key = await A.run(['sign', one!, two!, '--key', owner.b58]);
+    expect(errorOf(key)).toMatchObject({ code: 'INVALID_INPUT', message: '--key: names one transaction; sign the others without it' });
+    const risk = await A.run(['sign', one!, two!, '--accept-risk', 'unknown-function']);
+    expect(errorOf(risk).message).toBe('--accept-risk: names one transaction; sign the others without it');
+    expect(await signatures(one!)).toBe(0);
+  });
+});
+
+describe('airlock export --merged | --dir', () => {
+  it('--merged writes one file that a second station imports whole', async () => {
+    const ids = await built(2);
+    await A.ok(['sign', ...ids]);
+    const file = join(work.dir, 'both.json');
+    const r = await A.ok(['export', '--merged', file, ...ids]);
+    expect(r).toMatchObject({ action: 'export', done: 2, refused: 0, written: [file] });
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('airlock.handoff-bundle');
+    const imported = await B.ok(['import', file]);
+    expect(imported.map((x: { txId: string; newTransaction: boolean }) => [x.txId, x.newTransaction])).toEqual(ids.map((t) => [t, true]));
+  });
+
+  it('--dir writes one file per transaction, and never over a file already there', async () => {
+    const ids = await built(2);
+    const dir = join(work.dir, 'out');
+    const r = await A.run(['export', '--dir', dir, ...ids]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(ids.map((t) => `${t.slice(0, 12)}.airlock.json`).sort());
+    const [third] = await built(1);
+    const again = await A.run(['export', '--dir', dir, third!, ids[0]!]);
+    expect(errorOf(again).code).toBe('CONFLICT');
+    expect(existsSync(join(dir, `${third!.slice(0, 12)}.airlock.json`))).toBe(false);
+  });
+
+  it('export TXID FILE still writes one file; anything else without --dir or --merged is refused', async () => {
+    const [one] = await built(1);
+    const file = join(work.dir, 'one.json');
+    expect((await A.run(['export', one!, file])).code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(errorOf(await A.run(['export', one!])).message).toBe('export: give TXID FILE, or --dir FOLDER / --merged FILE and the txIDs');
+  });
+});
+
+describe('airlock broadcast TXID...', () => {
+  it('broadcasts the signed rows and reports the unsigned one in words, going on past it', async () => {
+    const [unsigned, signed] = await built(2);
+    await A.ok(['sign', signed!]);
+    const r = await A.run(['broadcast', unsigned!, signed!]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[1]).toMatch(new RegExp(`^${unsigned}: refused\\. `));
+    expect(lines[2]).toBe(`${signed}: done. The node accepted transaction ${signed}; it goes into the next block.`);
+    expect(lines[3]).toBe('1 of 2 broadcast; 1 refused.');
+  });
+});
