@@ -206,6 +206,13 @@ export function layerProblem(from, target, relativeSpecifier) {
       return `station/${sub}/ is a feature and may not import the feature station/${tsub}/: features use only ${STATION_INFRA.map((f) => `station/${f}/`).join(', ')} and shared/.`;
     }
   }
+  // The infrastructure under the features never reaches up into one (station/README.md): core/,
+  // store/, vault/ and node/ are what every feature stands on, so a feature's change cannot break them.
+  if (top === 'station' && sub && STATION_INFRA.includes(sub) && ttop === 'station' && tsub !== sub && (!tsub || !STATION_INFRA.includes(tsub))) {
+    return tsub
+      ? `station/${sub}/ is infrastructure the features use and may not import the feature station/${tsub}/.`
+      : `station/${sub}/ is infrastructure the features use and may not import the composition root ${target}.`;
+  }
   if (top === 'renderer' && sub && sub !== 'app' && ttop === 'renderer' && tsub && tsub !== sub && !RENDERER_COMMON.includes(tsub)) {
     return RENDERER_COMMON.includes(sub)
       ? `renderer/${sub}/ is shared by the features and may not import the feature renderer/${tsub}/.`

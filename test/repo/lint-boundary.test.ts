@@ -307,6 +307,24 @@ const LAYER_PROBES: Array<[string, string, string, RegExp | null]> = [
     /may not import the composition root station\/station\.ts/,
   ],
   [
+    'station/core/ importing the feature station/permissions/ (infrastructure never reaches up)',
+    "import { x } from '../permissions/permissions.ts';\nexport const y = x;\n",
+    'station/core/__probe__.ts',
+    /station\/core\/ is infrastructure the features use and may not import the feature station\/permissions\//,
+  ],
+  [
+    'station/store/ importing the composition root',
+    "import { Station } from '../station.ts';\nexport const y = Station;\n",
+    'station/store/__probe__.ts',
+    /station\/store\/ is infrastructure the features use and may not import the composition root station\/station\.ts/,
+  ],
+  [
+    'station/core/ importing store/ and node/ (infrastructure among itself)',
+    "import { a } from '../store/store.ts';\nimport { c } from '../node/node-client.ts';\nexport const y = [a, c];\n",
+    'station/core/__probe__.ts',
+    null,
+  ],
+  [
     'station/tokens/ importing store/, vault/, node/, core/ and shared/',
     "import { a } from '../store/store.ts';\nimport { b } from '../vault/vault.ts';\nimport { c } from '../node/node-client.ts';\nimport { d } from '../core/errors.ts';\nimport { e } from '../../shared/base/bytes.ts';\nexport const y = [a, b, c, d, e];\n",
     'station/tokens/__probe__.ts',
