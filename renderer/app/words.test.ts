@@ -71,6 +71,12 @@ describe('a refusal in the UI', () => {
     expect(said).toContain('Use a keystore file');
   });
 
+  it('keeps a file name that leads a refusal, where a field path would be reworded', () => {
+    expect(sayText('edited.airlock.json: a signature does not match the bytes')).toBe('edited.airlock.json: a signature does not match the bytes');
+    expect(sayText('batch.CSV: row 3 has no amount')).toBe('batch.CSV: row 3 has no amount');
+    expect(sayText('handoff.format: expected airlock.handoff')).not.toContain('handoff.format');
+  });
+
   it('words a node code by what it means, and an unknown one in lower case', () => {
     expect(sayText('ENOUGH_PERMISSION (weight 2 of 2)')).toBe('the signatures are enough (weight 2 of 2)');
     expect(sayText('SOME_NEW_CODE happened')).toBe('some new code happened');

@@ -90,6 +90,7 @@ function firstSentence(text: string): string {
 
 /** A leading field path (`handoff.format: `), a single field (`txid: `) or an option's name (`permission-id: `). */
 const PATH_LEAD = /^([a-z][A-Za-z0-9_]*(?:\[\d+\])?(?:\.[A-Za-z0-9_]+(?:\[\d+\])?)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z][A-Za-z0-9_]*):\s/;
+const FILE_NAME = /\.(?:json|csv|txt|ur|png|jpe?g)$/i;
 const NODE_CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
 /** A parenthesis naming a flag or a command of the command line. */
@@ -99,7 +100,8 @@ const CLI_ASIDE = /\s*\((?=[^()]*(?:--[a-z]|\bairlock [a-z]|in a terminal|npm st
 export function sayText(text: string): string {
   let out = text.replace(CLI_ASIDE, '');
   const lead = PATH_LEAD.exec(out);
-  if (lead) {
+  // A file name leads a refusal as a path does ("edited.airlock.json: ..."): it names what was wrong, so it stays.
+  if (lead && !FILE_NAME.test(lead[1]!)) {
     const path = lead[1]!;
     const last = path
       .split('.')

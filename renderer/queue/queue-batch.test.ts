@@ -77,8 +77,10 @@ describe('batch work from the queue', () => {
     const [one, token] = [h.real.txIds[1]!, h.real.txIds[3]!];
     for (const txId of [one, risky, token]) await fireEvent.click(within(rowOf(txId, h)).getByRole('checkbox'));
     await screen.findByText('3 chosen.');
-    await screen.findByText('1.000001 TRX');
-    expect(screen.getByText('10,000.03 GLD (token 1000001), as a file describes the token (not read from a node)').dataset.provenance).toBe('claimed');
+    // The totals come from their own call: wait for them in the batch bar (a row's amount reads "1.000001 TRX" too).
+    const totals = await screen.findByText(/^Total:/);
+    await within(totals).findByText('1.000001 TRX');
+    expect(within(totals).getByText('10,000.03 GLD (token 1000001), as a file describes the token (not read from a node)').dataset.provenance).toBe('claimed');
 
     // The second row's call is held, so the progress can be read between rows.
     let release!: () => void;
