@@ -9,6 +9,7 @@
  * they are refused before anything runs, so a batch never signs a row that needs an override; files
  * are written only after the station answered, and never over a file that exists in `--dir`.
  */
+import { checkFileName } from '../shared/files/file-name.ts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -76,6 +77,8 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
       if (o.dir === undefined && o.merged === undefined) {
         if (args.length !== 2) fail('INVALID_INPUT', 'export: give TXID FILE, or --dir FOLDER / --merged FILE and the txIDs', { field: 'export' });
         const [txId, file] = args as [string, string];
+        // The variadic argument is not named like a file, so the path rule is applied here (issue 16).
+        checkFileName(file, '<file>');
         const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
         writeFileSync(file, text);
         const r = { file, ...made };

@@ -84,8 +84,8 @@ export async function confirm(terminal: PromptTerminal, question: string): Promi
 }
 
 /**
- * Every path on the command line (an argument named like `<file>`, an option taking `<file>` or
- * `<dir>`) is refused in words when it holds a control character, before any command runs: the OS
+ * Every path on the command line (an argument named like `<file>`, an option taking `<file>`,
+ * `<dir>` or `<folder>`) is refused in words when it holds a control character, before any command runs: the OS
  * would refuse a NUL with an engine error, which used to answer INTERNAL (issue 16).
  */
 export function checkPathArguments(top: Command, action: Command): void {
@@ -96,7 +96,7 @@ export function checkPathArguments(top: Command, action: Command): void {
   });
   for (const command of [top, action]) {
     for (const option of command.options) {
-      if (!/<(file|dir)>/.test(option.flags)) continue;
+      if (!/<(file|dir|folder)>/.test(option.flags)) continue;
       const value: unknown = command.getOptionValue(option.attributeName());
       if (typeof value === 'string') checkFileName(value, option.long ?? option.flags);
     }

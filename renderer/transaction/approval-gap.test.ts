@@ -90,6 +90,10 @@ describe('why the weight cannot be counted', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/does not know/)).toBeNull();
+    // The next step says the same, from the station: no signature helps, discard and rebuild.
+    expect(document.querySelector('.next-step')!.textContent).toContain(
+      "no signature can make it valid: the permission's operations do not include this contract; discard it and build it again",
+    );
   });
 
   it('a transaction whose permission the station lacks still says so, and how to learn it', async () => {

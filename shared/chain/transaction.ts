@@ -263,21 +263,20 @@ export function isUnknownContract(d: DecodedTransaction | UnknownContractTransac
  * 21-byte address, as every contract of the reference node but ShieldedTransferContract does.
  * Anything else is refused: a transaction whose owner cannot be read cannot be matched to a permission.
  */
-function unknownContractOwner(value: Uint8Array, what: string): Address {
+function unknownContractOwner(value: Uint8Array, what: string, contractType: number): Address {
+  // The refusal names the type and size as refuseUnknownContract does, so callers read one shape.
+  const details = { field: 'raw_data.contract[0].parameter.value', contractType, size: value.length };
   if (value.length < 23 || value[0] !== 0x0a || value[1] !== 21) {
     fail(
       'UNSUPPORTED_CONTRACT',
       `raw_data.contract[0].parameter.value: ${what} does not open with an owner address (field 1, 21 bytes), so Airlock cannot tell whose it is`,
-      {
-        field: 'raw_data.contract[0].parameter.value',
-      },
+      details,
     );
   }
   try {
     return checkAddress(value.slice(2, 23), 'owner_address');
   } catch (e) {
-    if (e instanceof AirlockError)
-      fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`, { field: 'raw_data.contract[0].parameter.value' });
+    if (e instanceof AirlockError) fail('UNSUPPORTED_CONTRACT', `raw_data.contract[0].parameter.value.owner_address: ${e.message}`, details);
     throw e;
   }
 }
@@ -307,7 +306,7 @@ function decodeChecked(rawBytes: Uint8Array, showUnknown: boolean): DecodedTrans
       contractTypeId: c.type,
       unknown: { typeId: c.type, typeUrl, size: c.parameter.value.length, value: c.parameter.value },
       permissionId: c.PermissionId,
-      ownerAddress: unknownContractOwner(c.parameter.value, what),
+      ownerAddress: unknownContractOwner(c.parameter.value, what, c.type),
     };
   }
   if (!c.parameter) fail('BAD_TRANSACTION', 'raw_data.contract[0].parameter: missing');

@@ -41,7 +41,16 @@ export interface NextStepInput {
   status: TxStatus;
   chain: ChainFateView | null;
   numbers: ApprovalNumbers;
+  /** The node's reason the weight cannot be counted against the stored permission (it exists but cannot run this), else null. */
+  refusal?: string | null;
 }
+
+/** The node's reasons a stored permission cannot count, in words. */
+const REFUSAL_WORDS: Record<string, string> = {
+  'Permission denied!': "the permission's operations do not include this contract",
+  'Permission for this, does not exist!': 'the account has no such permission as this station holds it',
+  'Permission type is wrong!': 'the executive permission never signs transactions',
+};
 
 /** A key in the words: its label (escaped), else its address. */
 type NameOf = (address: string) => string;
@@ -59,6 +68,8 @@ export function nextStep(t: NextStepInput, nameOf: NameOf): string {
   if (status === 'broadcast') return 'broadcast: wait for the node to put it in a block';
   if (status === 'failed') return "failed: read the node's answer, then build it again if it is still wanted";
   if (status === 'expired') return 'expired: re-issue it and collect the signatures again';
+  if (n.threshold === null && t.refusal)
+    return `no signature can make it valid: ${REFUSAL_WORDS[t.refusal] ?? escapeText(t.refusal)}; discard it and build it again under a permission that allows it`;
   if (n.threshold === null) return "this station does not know the account's permissions: import a snapshot or fetch the account to count the signatures";
   if (n.missing === null || n.missing === '0') return 'ready: run the dry run, then broadcast';
   if (!n.canComplete) {

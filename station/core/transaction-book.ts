@@ -159,7 +159,14 @@ export class TransactionBook {
       approval,
       provenance: transactionProvenance(this.ctx.store, r, isUnknownContract(decoded) ? {} : decoded.contract, now),
       // Issue 18: what the builder saw, recomputed here from the bytes, and the next step in words.
-      signer: signerView(this.ctx, r, decoded, stored, { status, chain, numbers }, now),
+      signer: signerView(
+        this.ctx,
+        r,
+        decoded,
+        stored,
+        { status, chain, numbers, refusal: approval !== null && numbers.threshold === null ? (approval.result.message ?? approval.result.code) : null },
+        now,
+      ),
       ...numbers,
     };
   }

@@ -90,6 +90,8 @@ const got: {
   newKey?: string;
   txId?: string;
   spareTxId?: string;
+  /** The fresh transaction reissue made of the spare (the spare itself is discarded next). */
+  reissuedTxId?: string;
   handoff?: { fileName: string; text: string };
   snapshot?: { fileName: string; text: string };
 } = {};
@@ -212,9 +214,9 @@ const CASES: Record<Method, Case> = {
   discard: { expect: 'ok', args: () => ({ txId: got.spareTxId }) },
   list: { expect: 'ok', args: () => ({}) },
   transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
-  // Issue 18: the batch of two (both already broadcast: each row's refusal is scanned) and their total.
-  queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [got.txId, got.spareTxId], merged: true }) },
-  queueTotals: { expect: 'ok', args: () => ({ txIds: [got.txId, got.spareTxId] }) },
+  // Issue 18: the batch of two (the broadcast one and the reissued one) and their total.
+  queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [got.txId, got.reissuedTxId], merged: true }) },
+  queueTotals: { expect: 'ok', args: () => ({ txIds: [got.txId, got.reissuedTxId] }) },
   settings: { expect: 'ok', args: () => undefined },
   setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
   nodeTest: { expect: 'ok', args: () => ({}) },
@@ -306,6 +308,7 @@ describe('every station API method, live, against a station holding keys', () =>
       if (method === 'snapshotExport') got.snapshot = { fileName: value.fileName as string, text: value.text as string };
       if (method === 'buildTransfer') got.txId = value.txId as string;
       if (method === 'exportHandoff') got.handoff = { fileName: value.fileName as string, text: value.text as string };
+      if (method === 'reissue') got.reissuedTxId = value.txId as string;
       if (method === 'buildBatch') got.spareTxId = (value.rows as { txId: string }[])[0]!.txId;
     }
     expect(failures).toEqual([]);

@@ -205,6 +205,7 @@ describe('a file name with NUL or control characters is refused in words, never 
     const cases: Array<[string[], string]> = [
       [['import', bad], '<files>'],
       [['export', '00'.repeat(32), bad], '<file>'],
+      [['export', '--dir', bad, '00'.repeat(32)], '--dir'],
       [['snapshot', 'import', bad], '<file>'],
       [['snapshot', 'export', bad, '--account', OWNER], '<file>'],
       [['build', 'asset-issue', '--json', bad], '--json'],
