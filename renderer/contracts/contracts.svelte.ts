@@ -1,7 +1,7 @@
 /**
  * The Contracts screen's state (issue 17 "Smart-contract calls"): the station's list of contracts
  * (`contractList`, `contractAdd`, `contractRemove`) and the TRC-20 form (`buildTrc20Transfer`,
- * `buildTrc20Approve`) with what was typed and the station's last refusal. The account and the
+ * `buildTrc20Approve`, with Expires in and Note as every build form) with what was typed and the station's last refusal. The account and the
  * permission come from the shared `From`/`Permission` fields, which offer only the permissions whose
  * operations allow TriggerSmartContract (the owner always), so a multi-signature account's payment is
  * built under its active permission (issue 17 "by clicking"). The station checks everything again;
@@ -27,7 +27,7 @@ export class ContractsState {
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
   add = $state({ address: '', name: '', abi: '', symbol: '', decimals: '' });
-  trc20 = $state<Trc20Text>({ kind: 'transfer', to: '', token: '', amount: '', feeLimit: '' });
+  trc20 = $state<Trc20Text>({ kind: 'transfer', to: '', token: '', amount: '', feeLimit: '', expiresIn: '', note: '' });
   /** From and Permission: a transfer and an approval are both a TriggerSmartContract. */
   readonly source: SourceAccount;
   /** Every message shows once the TRC-20 build was tried, else those of fields typed in. */
@@ -92,6 +92,8 @@ export class ContractsState {
       amount: t.amount.trim(),
       permissionId,
       ...(t.feeLimit.trim() !== '' && { feeLimit: t.feeLimit.trim() }),
+      ...(t.expiresIn.trim() !== '' && { expiresIn: t.expiresIn.trim() }),
+      ...(t.note !== '' && { note: t.note }),
     };
     const answer =
       t.kind === 'transfer'

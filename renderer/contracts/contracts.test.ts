@@ -6,7 +6,8 @@
  * before anything is sent), reads the amount back in words, and builds through the API, opening
  * the new transaction; removing the contract empties the list. The form's Permission offers only
  * the stored account's permissions whose operations allow TriggerSmartContract (the owner always),
- * and the build carries the one chosen: how a multi-signature account pays in TRC-20 by clicking.
+ * and the build carries the one chosen, with its Expires in and Note (checked as typed like the
+ * other build forms): how a multi-signature account pays in TRC-20 by clicking.
  */
 import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
@@ -99,8 +100,16 @@ describe('the Contracts screen', () => {
     await fireEvent.input(screen.getByLabelText('To'), { target: { value: TEST_ADDRESSES.A } });
     await fireEvent.input(screen.getByLabelText('Token contract'), { target: { value: TOKEN } });
     await fireEvent.input(screen.getByLabelText('Amount'), { target: { value: '12.5' } });
+    // Expires in and Note, as every build form has them: a bad duration is named beside its field.
+    await fireEvent.input(screen.getByLabelText('Expires in'), { target: { value: '25h' } });
+    expect(screen.getByLabelText('Expires in').getAttribute('aria-invalid')).toBe('true');
+    await fireEvent.input(screen.getByLabelText('Expires in'), { target: { value: '90m' } });
+    expect(screen.getByLabelText('Expires in').getAttribute('aria-invalid')).toBeNull();
+    await fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'invoice 9' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 transfer' }));
     await waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen).toEqual([{ from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '12.5', permissionId: 3 }]);
+    expect(seen).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '12.5', permissionId: 3, expiresIn: '90m', note: 'invoice 9' },
+    ]);
   });
 });

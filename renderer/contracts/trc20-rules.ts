@@ -4,7 +4,8 @@
  * by shared/contracts/abi-amount.ts with the token's decimals (whole tokens only when the station
  * knows them), the fee limit in TRX up to the node's maximum. The station checks everything again
  * when it builds: nothing here is trusted, it only tells a person early. `From` and `Permission`
- * are the shared build-form fields (renderer/forms/source-account.svelte.ts), with their own rules.
+ * are the shared build-form fields (renderer/forms/source-account.svelte.ts), with their own rules;
+ * `Expires in` and `Note` follow the other build forms' rules (the same duration reader and note bound).
  *
  * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed).
  */
@@ -12,7 +13,8 @@ import { parseAddress } from '../../shared/chain/address.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { readAmount } from '../../shared/base/amount.ts';
 import { readTokenUnits } from '../../shared/contracts/abi-amount.ts';
-import { MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
+import { MAX_FEE_LIMIT_SUN, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
+import { expiresInProblem } from '../forms/source-account.svelte.ts';
 
 export interface Trc20Text {
   kind: 'transfer' | 'approve';
@@ -20,6 +22,10 @@ export interface Trc20Text {
   token: string;
   amount: string;
   feeLimit: string;
+  /** Empty: the station's default expiration. */
+  expiresIn: string;
+  /** Kept on the station and in handoff files, never on chain. */
+  note: string;
 }
 
 type Trc20FieldErrors = Record<string, string>;
@@ -56,5 +62,8 @@ export function trc20Problems(t: Trc20Text, decimals: number | null): { errors: 
     if (!f.ok) errors.feeLimit = f.reason;
     else if (f.units === 0n || f.units > MAX_FEE_LIMIT_SUN) errors.feeLimit = 'from 0.000001 to 15,000 TRX';
   }
+  const expires = expiresInProblem(t.expiresIn);
+  if (expires !== null) errors.expiresIn = expires;
+  if (t.note.length > MAX_NOTE_LENGTH) errors.note = `at most ${MAX_NOTE_LENGTH} characters`;
   return { errors, units };
 }

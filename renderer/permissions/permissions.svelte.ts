@@ -5,7 +5,10 @@
  * the renderer, so each message sits next to its field at once), and — whenever the draft passes —
  * the station's own answer (permissionCheck: the same rules again, the diff, the fee and the
  * lockout verdict, which needs the keys the station has seen sign). Build sends the draft's JSON
- * to buildPermissionUpdate, with the named risk only when the person ticked the override.
+ * to buildPermissionUpdate, with the named risk only when the person ticked the override, under
+ * the permission chosen (an active permission that allows AccountPermissionUpdateContract, so a
+ * multi-signature treasury changes its own permissions, issue 17 "by clicking"), with Expires in
+ * and Note as every build form.
  *
  * Invariant: the renderer never decides the guard. It only shows the station's verdict; the
  * station refuses a lockout in buildPermissionUpdate whatever the renderer sends.
@@ -22,7 +25,8 @@ import {
   type DraftCheck,
   type PermissionDraft,
 } from '../../shared/contracts/permission/draft.ts';
-import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/base/limits.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
+import { expiresInProblem } from '../forms/source-account.svelte.ts';
 
 type AccountView = Extract<Awaited<ReturnType<ApiClient<StationApi>['accountShow']>>, { ok: true }>['value'];
 
@@ -43,6 +47,8 @@ export class PermissionsState {
   producerReady = $state(false);
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
+  /** Permission, Expires in and Note of the build (renderer/forms/BuildOptionsFields.svelte). */
+  options = $state({ permission: '0', expiresIn: '', note: '' });
   readonly #client: ApiClient<StationApi>;
   /** Drops a station answer for a draft the person has already changed. */
   #asked = 0;
@@ -161,7 +167,20 @@ export class PermissionsState {
   get canBuild(): boolean {
     const verdict = this.analysis?.lockout?.verdict;
     if (this.newExecutiveKeys.length > 0 && !this.producerReady) return false;
+    if (Object.keys(this.optionErrors).length > 0) return false;
     return !this.busy && this.check?.json != null && this.analysis?.valid === true && (verdict === 'ok' || (verdict === 'needs-override' && this.acceptRisk));
+  }
+
+  /** The problems of Permission, Expires in and Note, by field. */
+  get optionErrors(): Record<string, string> {
+    const o = this.options;
+    const errors: Record<string, string> = {};
+    // The picker offers only permissions that allow the update (owner first); a typed number is read here.
+    if (!/^[0-9]{1,10}$/.test(o.permission.trim()) || o.permission.trim() === '1') errors.permission = 'a permission id: 0 for owner, 2 and up for an active';
+    const expires = expiresInProblem(o.expiresIn);
+    if (expires !== null) errors.expiresIn = expires;
+    if (o.note.length > MAX_NOTE_LENGTH) errors.note = `at most ${MAX_NOTE_LENGTH} characters`;
+    return errors;
   }
 
   /** Builds the update; the txID on success. */
@@ -169,7 +188,13 @@ export class PermissionsState {
     const json = this.check?.json;
     if (!json) return null;
     this.busy = true;
-    const answer = await this.#client.buildPermissionUpdate({ json, ...(this.acceptRisk && { acceptRisk: 'owner-unseen-keys' as const }) });
+    const answer = await this.#client.buildPermissionUpdate({
+      json,
+      permissionId: Number(this.options.permission.trim()),
+      ...(this.options.expiresIn.trim() !== '' && { expiresIn: this.options.expiresIn.trim() }),
+      ...(this.options.note !== '' && { note: this.options.note }),
+      ...(this.acceptRisk && { acceptRisk: 'owner-unseen-keys' as const }),
+    });
     this.busy = false;
     if (!answer.ok) {
       this.error = answer.error;

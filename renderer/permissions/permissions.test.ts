@@ -222,12 +222,26 @@ describe('the permission editor', () => {
       ['Bo desktop', true],
       ['Cy phone', true],
     ]);
+    const seen: Record<string, unknown>[] = [];
+    const real = h.real.handlers.buildPermissionUpdate;
+    h.real.handlers.buildPermissionUpdate = (args) => {
+      seen.push(args as Record<string, unknown>);
+      return real(args);
+    };
     const build = screen.getByRole('button', { name: 'Build permission update' }) as HTMLButtonElement;
+    // Expires in and Note, as every build form has them: a bad duration holds Build back.
+    await type(screen.getByLabelText('Expires in'), '25h');
+    await waitFor(() => expect(build.disabled).toBe(true));
+    await type(screen.getByLabelText('Expires in'), '2h');
+    await type(screen.getByLabelText('Note'), 'pay permission');
     await waitFor(() => expect(build.disabled).toBe(false));
     await fireEvent.click(build);
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(h.real.calls).toContain('buildPermissionUpdate');
     expect(h.real.txIds).toContain(h.station.router.txId);
+    expect(seen.map(({ permissionId, expiresIn, note }) => ({ permissionId, expiresIn, note }))).toEqual([
+      { permissionId: 0, expiresIn: '2h', note: 'pay permission' },
+    ]);
   });
 
   it('a key that starts and ends like a labelled address but differs is flagged beside its field (issue 18)', async () => {
