@@ -144,7 +144,7 @@ async function everyScreen(page: Page, width: number): Promise<string[]> {
   }
   await nav.getByRole('button', { name: 'Queue', exact: true }).click();
   await settle(page);
-  await page.locator('li[data-status] button').first().click();
+  await page.locator('tr[data-status] button.open').first().click();
   await page.locator('code.txid').waitFor();
   await settle(page);
   problems.push(...(await problemsOf(page, width)).map((p) => `Transaction: ${p}`));
