@@ -279,10 +279,10 @@ export async function captureTabs(page: Page, outDir: string, scheme: 'light' | 
   return written;
 }
 
-/** Opens the queue's row whose note is `note` (the row's button carries the note's text). */
+/** Opens the queue's row whose note is `note` (the note shows under the row's title; the title is the button). */
 export async function openFromQueue(page: Page, note: string): Promise<void> {
   await page.locator('nav[aria-label=Screens]').getByRole('button', { name: 'Queue', exact: true }).click();
-  await page.locator('tr[data-status] button', { hasText: note }).click();
+  await page.locator('tr[data-status]', { hasText: note }).locator('button.open').click();
   await page.locator('code.txid').waitFor();
   await settle(page);
 }
