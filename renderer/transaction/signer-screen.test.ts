@@ -11,13 +11,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
-import { openRealStation, TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { openRealStation, silverIssueJson, TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
 
 afterEach(cleanup);
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** Builds on a fresh station A with `build`, carries the handoff file to B, and opens it on B's screen. */
@@ -95,22 +93,7 @@ describe("the signer's screen on the station given the file", () => {
     const h = await realStationState({ count: 0 });
     await fromStationA(h, (a) =>
       a.handlers.buildAssetIssue({
-        json: JSON.stringify({
-          owner_address: TEST_ADDRESSES.M,
-          name: 'Silver',
-          abbr: 'SLV',
-          total_supply: 10_000_000,
-          precision: 2,
-          coin_num: 1_000_000,
-          num: 500,
-          start_time: TEST_NOW + HOUR,
-          end_time: TEST_NOW + 30 * DAY,
-          frozen_supply: [{ frozen_amount: 100_000, frozen_days: 10 }],
-          free_asset_net_limit: 500,
-          public_free_asset_net_limit: 10_000,
-          url: 'https://silver.invalid',
-          visible: true,
-        }),
+        json: JSON.stringify(silverIssueJson(TEST_NOW)),
       }),
     );
     const panel = screen.getByRole('region', { name: 'The token this issues' });

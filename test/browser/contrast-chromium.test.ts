@@ -22,7 +22,7 @@ import type { Bridge } from '../../electron/shell/bridge.ts';
 import { serveRealStation } from '../helpers/real-bridge.ts';
 import type { RealStation } from '../helpers/real-station.ts';
 import { launchChromium } from '../helpers/shell-helpers.ts';
-import { headerTabs } from '../helpers/ui-e2e-helpers.ts';
+import { headerTabs, settleScreen as settle } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
 
@@ -81,19 +81,6 @@ const LOW_CONTRAST = `(() => {
   }
   return { bad: [...new Set(bad)], measured };
 })()`;
-
-/** Resolves after two animation frames: whatever the last change set off has been laid out and painted. */
-const TWO_FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
-
-/** Waits until the screen shown has drawn what it loads (the queue's count, the keys' vault line). */
-async function settle(page: Page): Promise<void> {
-  await page.locator('main h2').first().waitFor();
-  const tab = await page.evaluate<string>(`document.querySelector('nav[aria-label=Screens] button[aria-current=page]')?.textContent ?? ''`);
-  if (tab === 'Queue') await page.getByText(/^\d+ transaction\(s\)$/).waitFor();
-  if (tab === 'Keys') await page.getByText(/^Vault:/).waitFor();
-  await page.evaluate(TWO_FRAMES);
-  await page.evaluate(TWO_FRAMES);
-}
 
 let dir: string;
 let bridge: Bridge;

@@ -51,6 +51,30 @@ export const TEST_ADDRESSES = Object.fromEntries(
   Object.entries(TEST_KEY_HEX).map(([k, hex]) => [k, addressToBase58(addressOfPrivateKey(privateKeyFromHex(hex)))]),
 ) as Record<TestKeyName, string>;
 
+/**
+ * A token issue of account M in the node's JSON (the "Silver" issue of the signer's-view tests):
+ * a sale opening an hour after `now` for 30 days at 1 TRX for 500 SLV, a frozen part and limits,
+ * so every field of the signer's token-issue panel has something to say.
+ */
+export function silverIssueJson(now: number) {
+  return {
+    owner_address: TEST_ADDRESSES.M,
+    name: 'Silver',
+    abbr: 'SLV',
+    total_supply: 10_000_000,
+    precision: 2,
+    coin_num: 1_000_000,
+    num: 500,
+    start_time: now + 3_600_000,
+    end_time: now + 30 * 86_400_000,
+    frozen_supply: [{ frozen_amount: 100_000, frozen_days: 10 }],
+    free_asset_net_limit: 500,
+    public_free_asset_net_limit: 10_000,
+    url: 'https://silver.invalid',
+    visible: true,
+  };
+}
+
 /** The tests' fixed time (ms since the epoch), so they are repeatable. */
 export const TEST_NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const TEST_PASSPHRASE_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };

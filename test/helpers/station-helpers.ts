@@ -1,6 +1,7 @@
 // Shared by the station tests: run `airlock` in-process (cli/main.ts run) against real data
 // directories, real files and a real node, with the station's clock tied to the test node's
 // clock, and a keystore vault at a low scrypt cost (the cost is the only thing lowered).
+import Database from 'better-sqlite3';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,20 @@ import { nodeIo, type CliIo } from '../../cli/io.ts';
 import { exportSnapshot, stringifySnapshot, type PermissionsJson } from '../../shared/files/snapshot.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
+import { STORE_FILE_NAME } from '../../station/store/store.ts';
+
+/**
+ * How many rows a station's store holds in `table`, read from the real database file (read-only):
+ * "nothing stored" is then a fact of the file, not of an answer.
+ */
+export function storedRows(dataDir: string, table: 'accounts' | 'transactions' | 'signatures' | 'audit' | 'contracts' | 'tokens'): number {
+  const db = new Database(join(dataDir, STORE_FILE_NAME), { readonly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 export const TEST_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
 

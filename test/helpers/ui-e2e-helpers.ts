@@ -249,6 +249,21 @@ export async function settle(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Waits until the screen shown has drawn what it loads (the queue's count, the keys' vault line),
+ * then two animation frames twice: what the last change set off is laid out and painted (the
+ * layout and contrast checks measure the page as drawn).
+ */
+export async function settleScreen(page: Page): Promise<void> {
+  const twoFrames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
+  await page.locator('main h2').first().waitFor();
+  const tab = await page.evaluate<string>(`document.querySelector('nav[aria-label=Screens] button[aria-current=page]')?.textContent ?? ''`);
+  if (tab === 'Queue') await page.getByText(/^\d+ transaction\(s\)$/).waitFor();
+  if (tab === 'Keys') await page.getByText(/^Vault:/).waitFor();
+  await page.evaluate(twoFrames);
+  await page.evaluate(twoFrames);
+}
+
 /** The header's screen buttons, read from the page. */
 export async function headerTabs(page: Page): Promise<string[]> {
   return (await page.locator('nav[aria-label=Screens] button').allTextContents()).map((t) => t.trim());

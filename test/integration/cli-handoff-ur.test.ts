@@ -6,14 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { run } from '../../cli/main.ts';
 import { nodeIo, type CliIo } from '../../cli/io.ts';
 import { hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
 import { UrSender } from '../../shared/files/ur.ts';
-import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { keyFile, TEST_SCRYPT, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { keyFile, TEST_SCRYPT, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
 import { keyTraces } from '../helpers/vault-helpers.ts';
 
 let node: TestNode;
@@ -23,14 +21,7 @@ let A: TestStation;
 let B: TestStation;
 let txId: string;
 
-const transactions = (s: TestStation): number => {
-  const db = new Database(join(s.dataDir, STORE_FILE_NAME), { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const transactions = (s: TestStation): number => storedRows(s.dataDir, 'transactions');
 const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
 const partsFile = (name: string, parts: string[]): string => {
   const path = join(work.dir, name);

@@ -7,12 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import { UrSender } from '../../shared/files/ur.ts';
-import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import { funded, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { keyFile, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { keyFile, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
 import { keyTraces } from '../helpers/vault-helpers.ts';
 
 let node: TestNode;
@@ -23,14 +21,7 @@ let A: TestStation;
 let B: TestStation;
 
 /** The accounts B's store holds: counted in the real database, so "nothing stored" is a fact. */
-const accountsOf = (s: TestStation): number => {
-  const db = new Database(join(s.dataDir, STORE_FILE_NAME), { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const accountsOf = (s: TestStation): number => storedRows(s.dataDir, 'accounts');
 const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
 const partsFile = (name: string, parts: string[]): string => {
   const path = join(work.dir, name);

@@ -13,7 +13,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API, type StationTransaction } from '../../shared/api/station-api.ts';
-import { openRealStation, TEST_ADDRESSES, TEST_NOW, type RealStation } from '../helpers/real-station.ts';
+import { openRealStation, silverIssueJson, TEST_ADDRESSES, TEST_NOW, type RealStation } from '../helpers/real-station.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,24 +66,7 @@ const UPDATE = {
   visible: true,
 };
 
-function issue(now: number) {
-  return {
-    owner_address: TEST_ADDRESSES.M,
-    name: 'Silver',
-    abbr: 'SLV',
-    total_supply: 10_000_000,
-    precision: 2,
-    coin_num: 1_000_000,
-    num: 500,
-    start_time: now + HOUR,
-    end_time: now + 30 * DAY,
-    frozen_supply: [{ frozen_amount: 100_000, frozen_days: 10 }],
-    free_asset_net_limit: 500,
-    public_free_asset_net_limit: 10_000,
-    url: 'https://silver.invalid',
-    visible: true,
-  };
-}
+const issue = silverIssueJson;
 
 describe("the signer's view on a station given only the handoff file", () => {
   it("a permission update: B's diff with B's labels and copy, the fee, and B's own lockout verdict", async () => {

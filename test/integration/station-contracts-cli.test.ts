@@ -8,8 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create } from '@bufbuild/protobuf';
-import Database from 'better-sqlite3';
-import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import { addressFromBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
@@ -18,7 +16,7 @@ import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { TriggerSmartContractSchema } from '../../shared/gen/protocol/smart_contract_pb.ts';
 import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { jsonFile, keyFile, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { jsonFile, keyFile, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
 
 let node: TestNode;
 let work: { dir: string; remove: () => void };
@@ -27,14 +25,7 @@ let S: TestStation;
 const token = newKey().b58;
 const to = newKey().b58;
 
-function count(table: string): number {
-  const db = new Database(join(S.dataDir, STORE_FILE_NAME), { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const count = (table: Parameters<typeof storedRows>[1]): number => storedRows(S.dataDir, table);
 
 beforeAll(async () => {
   node = await startNode();

@@ -9,13 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { createFileDialogs } from '../../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import {
   assetIssueBody,
   buildAndSend,
@@ -29,7 +27,7 @@ import {
   type TestKey,
   type TestNode,
 } from '../helpers/devnet-helpers.ts';
-import { jsonFile, keyFile, TEST_SCRYPT, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { jsonFile, keyFile, TEST_SCRYPT, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
 
 let node: TestNode;
 let work: { dir: string; remove: () => void };
@@ -38,14 +36,7 @@ let S: TestStation;
 const to = newKey();
 const NOT_FREEZE = "active permission 2 'payments' does not allow FreezeBalanceV2Contract";
 
-function transactions(station: { dataDir: string }): number {
-  const db = new Database(join(station.dataDir, STORE_FILE_NAME), { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const transactions = (station: { dataDir: string }): number => storedRows(station.dataDir, 'transactions');
 
 function errorOf(r: { stderr: string }): { code: string; message: string; details: Record<string, unknown> } {
   return JSON.parse(r.stderr).error;
