@@ -130,13 +130,18 @@ describe('two stations hand a payment over by animated QR code and camera only',
     const pure = await pureParts(figure);
     // Faster on A's screen, so the frames are collected quickly; each is read from the page as drawn.
     await figure.getByLabel('Frames a second').fill('20');
-    const symbols = (await drawnSymbols(pageA, figure, pure * 2)).filter((_, i) => i % 4 !== 3);
+    // Three times the pure parts, less every fourth: a looping video adds no new parts, so what it
+    // holds must be enough for the fountain decoder even when a loaded machine skipped frames on A.
+    const symbols = (await drawnSymbols(pageA, figure, pure * 3)).filter((_, i) => i % 4 !== 3);
     const before = await queueTotal();
     const started = Date.now();
     const b = await bWithCamera(y4m(symbols), 'good');
     try {
-      const outcome = b.page.locator('section[aria-labelledby=scan-title] .outcome');
-      await outcome.waitFor({ timeout: 90_000 });
+      const scanned = b.page.locator('section[aria-labelledby=scan-title]');
+      const outcome = scanned.locator('.outcome');
+      // The outcome or a refusal, whichever comes; a refusal fails with B's words, not a time-out.
+      await scanned.locator('.outcome, .error').first().waitFor({ timeout: 150_000 });
+      expect(await scanned.locator('.error').count(), (await scanned.textContent()) ?? '').toBe(0);
       console.info(
         `airgap: ${pure} pure parts, ${symbols.length} frames in the video, scanned and imported in ${Date.now() - started} ms (browser start included)`,
       );
@@ -165,7 +170,7 @@ describe('two stations hand a payment over by animated QR code and camera only',
       await b.context.close();
     }
     expect(problems.A).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 
   it("4. without a camera: B reads still images of the frames (pictures of A's screen, in any order) and imports the handoff", async () => {
     const built = await net.A.call('buildTransferAsset', {
