@@ -218,7 +218,8 @@ try {
   try {
     // 1. Import and verify 5-signature handoff files, each a new transaction.
     const five = snapshotFile(5n, keys);
-    const importer = openStation({ dataDir: join(work, 'importer'), nodeUrl: 'http://127.0.0.1:9', clock: () => now });
+    // A keystore vault, as the batch station below: the keychain's default needs a D-Bus session a bench run may not have.
+    const importer = openStation({ dataDir: join(work, 'importer'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', passphrase });
     importer.snapshotImport({ fileName: 'snapshot-5.json', text: readFileSync(five.file, 'utf8') });
     const files: string[] = [];
     for (let i = 0; i < 50; i++) {
