@@ -11,7 +11,7 @@
  * asked; on a station whose node does not answer, the refusal is shown and nothing is saved or drawn.
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UrAssembler } from '../../shared/files/ur.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
 import { runDevnetCli, testKey, type WatchedProcess } from '../../test/helpers/devnet-helpers.ts';
 import { openRealStation, TEST_ADDRESSES, TEST_KEY_HEX } from '../../test/helpers/real-station.ts';
+import { captureDownloads } from '../../test/helpers/renderer/downloads.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 import AccountsScreen from './AccountsScreen.svelte';
 
@@ -38,25 +39,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Downloads the page starts (saveTextFile): the anchor's file name and the blob's text. */
-let downloads: { name: string; text: Promise<string> }[];
-beforeEach(() => {
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, text: blobs.get(this.href)!.text() });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const downloads = captureDownloads();
+afterEach(cleanup);
 
 async function open(online: boolean) {
   const h = await realStationState({ count: 1, now: Date.now, tokens: false, ...(online && { node: nodeUrl }) });

@@ -7,32 +7,15 @@
  * reason (not signed) and the rest signed; Export chosen as one merged file.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import QueueScreen from './QueueScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { importPermissionChange, importUnknownCall } from '../../test/helpers/queue-fixtures.ts';
+import { captureDownloads } from '../../test/helpers/renderer/downloads.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
-/** Downloads the page starts (saveTextFile): the anchor's file name and the blob's text. */
-let downloads: { name: string; text: Promise<string> }[];
-beforeEach(() => {
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has no object URLs and does not navigate: the download is read from the anchor clicked.
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, text: blobs.get(this.href)!.text() });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+const downloads = captureDownloads();
+afterEach(cleanup);
 
 const rowOf = (txId: string, h: { station: { queue: { entryAt(i: number): { txId: string } | undefined; total: number } } }) => {
   const rows = screen.getAllByRole('row').filter((r) => r.classList.contains('entry'));

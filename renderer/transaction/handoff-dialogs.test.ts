@@ -7,34 +7,15 @@
  * either dialog is quiet.
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
 import type { RealStationOptions } from '../../test/helpers/real-station.ts';
+import { captureDownloads } from '../../test/helpers/renderer/downloads.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
-/** Downloads the page starts (saveTextFile): the anchor's file name and the blob's text. */
-let downloads: { name: string; text: Promise<string> }[];
-let blobs: Map<string, Blob>;
+const downloads = captureDownloads();
 
-beforeEach(() => {
-  downloads = [];
-  blobs = new Map();
-  // jsdom has no object URLs and does not navigate: the download is read from the anchor clicked.
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, text: blobs.get(this.href)!.text() });
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+afterEach(cleanup);
 
 async function open(options: RealStationOptions = {}) {
   const h = await realStationState({ count: 6, ...options });
