@@ -112,6 +112,27 @@ describe('batch export', () => {
     expect((await b.handlers.list({})).total).toBe(0);
   });
 
+  it('a hostile merged file is refused in words, nothing stored: too many members, __proto__ keys, a member named with a control character', async () => {
+    const a = await station({ count: 3 });
+    const merged = (await a.handlers.queueBatch({ action: 'export', txIds: [a.txIds[1]!, a.txIds[2]!], merged: true })).files[0]!.text;
+    const member = JSON.stringify(JSON.parse(merged).files[0]);
+    const head = '"format":"airlock.handoff-bundle","version":1';
+    const b = await station({ count: 0 });
+    const hostile: Array<[string, string]> = [
+      ['101 members', `{${head},"files":[${Array.from({ length: 101 }, () => member).join(',')}]}`],
+      ['a __proto__ key', `{${head},"files":[${member}],"__proto__":{"polluted":true}}`],
+      ['a member with __proto__', `{${head},"files":[{"name":"x.json","text":"{}","__proto__":{"polluted":true}}]}`],
+      ['a member name with ESC', `{${head},"files":[{"name":"x\\u001b[2J.json","text":"{}"}]}`],
+    ];
+    for (const [what, text] of hostile) {
+      const e = await refusal(() => b.handlers.importFiles({ files: [{ name: 'batch.json', text }] }));
+      expect(e.code, what).not.toBe('INTERNAL');
+      expect(e.message, what).toMatch(/^batch\.json/);
+      expect((await b.handlers.list({})).total, what).toBe(0);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('merged applies to an export only', async () => {
     const a = await station({ count: 1 });
     const e = await refusal(() => a.handlers.queueBatch({ action: 'sign', txIds: [a.txIds[0]!], merged: true }));
