@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { DEFAULT_QR_FRAMES_PER_SECOND, DEFAULT_UR_FRAGMENT_BYTES } from '../../shared/base/limits.ts';
 import { funded, SUN } from '../helpers/devnet-helpers.ts';
-import { browserWithCamera, drawnSymbols, pureParts, y4m } from '../helpers/fake-camera.ts';
+import { browserWithCamera, pureParts, symbolsLeavingOutEveryFourth, y4m } from '../helpers/fake-camera.ts';
 import { settle, startTwoStations, stationBrowser, watchProblems, type TwoStations } from '../helpers/ui-e2e-helpers.ts';
 
 const VIEWPORT = { width: 1280, height: 1000 };
@@ -76,7 +76,7 @@ describe('a snapshot shown by station A as an animated QR code, scanned by stati
     const bytes = (await net.A.call('snapshotExport', { accounts: [net.owner.b58] })).text.length;
     console.info(`airgap snapshot of 1 account (${bytes} bytes): ${transfer(pure)}`);
     await figure.getByLabel('Frames a second').fill('20');
-    const symbols = (await drawnSymbols(pageA, figure, pure * 2)).filter((_, i) => i % 4 !== 3);
+    const symbols = await symbolsLeavingOutEveryFourth(pageA, figure, pure * 2);
 
     const started = Date.now();
     const context = await browserWithCamera(dir, 'b-snapshot', y4m(symbols), VIEWPORT);
