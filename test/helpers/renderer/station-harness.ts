@@ -4,7 +4,7 @@
  * through the real `dispatch` (argument and result schemas, JSON checks) and a JSON round trip, as
  * the bridge would, so a component sees exactly what crosses the real API. The state and clock are
  * the renderer's own (app/station.svelte.ts). Each station is closed and its directory removed
- * when the test that opened it ends.
+ * when the test that opened it ends; calls made after that are never answered.
  */
 import { render } from '@testing-library/svelte';
 import type { Component } from 'svelte';
@@ -24,12 +24,26 @@ export interface Harness {
 
 export async function realStationState(options: RealStationOptions = {}): Promise<Harness> {
   const real = await openRealStation(options);
-  onTestFinished(() => real.close());
+  // A screen may still be asking when its test ends (a refresh, a keychain probe in flight): calls
+  // under way are let finish before the station closes, and later ones are never answered.
+  let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
+  onTestFinished(async () => {
+    closed = true;
+    await Promise.allSettled(inFlight);
+    real.close();
+  });
   const client = createApiClient(STATION_API, async (method, args) => {
-    const answer = await dispatch(STATION_API, real.handlers, method, args === undefined ? undefined : JSON.parse(JSON.stringify(args)), {
+    if (closed) return new Promise<never>(() => {});
+    const call = dispatch(STATION_API, real.handlers, method, args === undefined ? undefined : JSON.parse(JSON.stringify(args)), {
       onInternalError: (m, cause) => console.error(`station: ${m}:`, cause),
     });
-    return JSON.parse(JSON.stringify(answer));
+    inFlight.add(call);
+    try {
+      return JSON.parse(JSON.stringify(await call));
+    } finally {
+      inFlight.delete(call);
+    }
   });
   const station = createStationState(client, new Clock(real.now));
   return { real, station };
