@@ -8,24 +8,18 @@
  * say what is wrong and what to do, since no signature can ever make such a transaction valid.
  *
  * Invariant: the node's result text is never the only thing shown: each known refusal is put in
- * words, an unknown one keeps the node's message after a sentence that says what it means here.
+ * words (shared/approval/authorization.ts cannotCountWords, as the station's next step says it), an
+ * unknown one keeps the node's message after a sentence that says what it means here.
  */
 import type { StationTransaction } from '../../shared/api/station-api.ts';
+import { cannotCountWords } from '../../shared/approval/authorization.ts';
 
 export function approvalGap(tx: StationTransaction): string {
   const id = tx.view.permissionId;
   const approval = tx.approval;
   if (approval === null)
     return 'This station does not know the permission the signers count against, so the weight cannot be counted: fetch the account from the node, or import a handoff file that carries it.';
-  const never = 'No signature can make this transaction valid: discard it and build it again under a permission that allows it.';
-  switch (approval.result.message) {
-    case 'Permission denied!':
-      return `Permission ${id} of this account cannot run a ${tx.view.title.toLowerCase()}: its operations do not include it. ${never}`;
-    case 'Permission for this, does not exist!':
-      return `This account has no permission ${id} as this station holds it. ${never}`;
-    case 'Permission type is wrong!':
-      return `Permission ${id} is not one that signs transactions (the executive permission never does). ${never}`;
-    default:
-      return `The weight cannot be counted against permission ${id}: ${approval.result.message ?? approval.result.code}.`;
-  }
+  const words = cannotCountWords(approval.result.message, id, tx.view.title);
+  if (words === null) return `The weight cannot be counted against permission ${id}: ${approval.result.message ?? approval.result.code}.`;
+  return `${words[0]!.toUpperCase()}${words.slice(1)}. No signature can make this transaction valid: discard it and build it again under a permission that allows it.`;
 }

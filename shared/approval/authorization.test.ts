@@ -12,7 +12,7 @@ import { bytesToHex, concatBytes } from '../base/bytes.ts';
 import { defaultActiveOperations, encodeOperations } from '../chain/operations.ts';
 import { defaultActivePermission, defaultExecutivePermission, defaultOwnerPermission } from '../contracts/permission/rules.ts';
 import { txIdOf } from '../chain/transaction.ts';
-import { accountPermissionsFromAccount, checkContractPermission, checkWeight, resolvePermission } from './authorization.ts';
+import { accountPermissionsFromAccount, cannotCountWords, checkContractPermission, checkWeight, resolvePermission } from './authorization.ts';
 import {
   PRIV,
   A,
@@ -147,6 +147,33 @@ describe('checkContractPermission (PROTOCOL.md §3 item 4, §4.1 item 4)', () =>
     expectError(() => checkContractPermission(ownerTypedWithShortOps, TRANSFER_ID, 2, 'broadcast'), 'PERMISSION', 'Permission type is error');
     const emptyOps = activePerm(2, [key(A)], 1n, new Uint8Array());
     expectError(() => checkContractPermission(emptyOps, PERMISSION_UPDATE_ID, 2, 'query'), 'PERMISSION', 'operations size must be 32');
+  });
+});
+
+describe('cannotCountWords: the query-mode refusals in the signer\'s words', () => {
+  /** The message a check throws in query mode (the answer a station stores). */
+  const answerOf = (check: () => unknown): string => {
+    try {
+      check();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('each of the three answers the checks give is put in words naming the permission and the contract', () => {
+    const denied = answerOf(() => checkContractPermission(activePerm(2, [key(A)], 1n), PERMISSION_UPDATE_ID, 2, 'query'));
+    const wrongType = answerOf(() => checkContractPermission(defaultExecutivePermission(A), TRANSFER_ID, 1, 'query'));
+    const missing = answerOf(() => resolvePermission(account(), A, 4, 'query'));
+    expect(cannotCountWords(denied, 2, 'Permission update')).toBe('permission 2 of this account cannot run a permission update: its operations do not include it');
+    expect(cannotCountWords(wrongType, 1, 'Transfer')).toBe('permission 1 is not one that signs transactions (the executive permission never does)');
+    expect(cannotCountWords(missing, 4, 'Transfer')).toBe('this account has no permission 4 as this station holds it');
+  });
+
+  it('any other answer (a broadcast-mode one, a weight shortfall, nothing) has no such words', () => {
+    const broadcast = answerOf(() => checkContractPermission(activePerm(2, [key(A)], 1n), PERMISSION_UPDATE_ID, 2, 'broadcast'));
+    for (const other of [broadcast, 'Signature count is 2 more than key counts of 1', '', null, undefined])
+      expect(cannotCountWords(other, 2, 'Transfer')).toBeNull();
   });
 });
 

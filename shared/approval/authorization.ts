@@ -60,6 +60,32 @@ export function accountPermissionsFromAccount(account: Account): AccountPermissi
 /** broadcast: the node's checks on broadcast and addSign; query: getsignweight. Their messages differ. */
 export type CheckMode = 'broadcast' | 'query';
 
+/** The node's query-mode answers (PROTOCOL.md §3 item 4) when a permission can count no signature of a transaction. */
+const CANNOT_COUNT = {
+  missing: 'Permission for this, does not exist!',
+  wrongType: 'Permission type is wrong!',
+  denied: 'Permission denied!',
+} as const;
+
+/**
+ * Why no signature can ever make a transaction valid under permission `permissionId`, in the
+ * signer's words, from the node's query-mode answer; null for any other answer. The station's next
+ * step and the transaction screen both say it so (issue 18: such a transaction was shown as "the
+ * station does not know the account's permissions").
+ */
+export function cannotCountWords(answer: string | null | undefined, permissionId: number, contractTitle: string): string | null {
+  switch (answer) {
+    case CANNOT_COUNT.denied:
+      return `permission ${permissionId} of this account cannot run a ${contractTitle.toLowerCase()}: its operations do not include it`;
+    case CANNOT_COUNT.missing:
+      return `this account has no permission ${permissionId} as this station holds it`;
+    case CANNOT_COUNT.wrongType:
+      return `permission ${permissionId} is not one that signs transactions (the executive permission never does)`;
+    default:
+      return null;
+  }
+}
+
 /**
  * The permission a transaction names (PROTOCOL.md §3 item 3, §4.1 items 2-3). An existing account
  * resolves id 0 to its owner (or the default owner when unset), id 1 to its executive, other ids
@@ -78,7 +104,7 @@ export function resolvePermission(account: AccountPermissions | undefined, owner
     else if (permissionId === FIRST_ACTIVE_PERMISSION_ID) permission = defaultActiveOf(ownerAddress);
   }
   if (!permission) {
-    fail('PERMISSION', mode === 'broadcast' ? "permission isn't exit" : 'Permission for this, does not exist!', {
+    fail('PERMISSION', mode === 'broadcast' ? "permission isn't exit" : CANNOT_COUNT.missing, {
       field: 'Permission_id',
       permissionId,
     });
@@ -115,11 +141,11 @@ function defaultActiveOf(address: Uint8Array): Permission {
 export function checkContractPermission(permission: Permission, contractTypeId: number, permissionId: number, mode: CheckMode): void {
   if (permissionId === OWNER_PERMISSION_ID) return;
   if (permission.type !== PermissionType.Active) {
-    fail('PERMISSION', mode === 'broadcast' ? 'Permission type is error' : 'Permission type is wrong!', { field: 'Permission_id', permissionId });
+    fail('PERMISSION', mode === 'broadcast' ? 'Permission type is error' : CANNOT_COUNT.wrongType, { field: 'Permission_id', permissionId });
   }
   if (permission.operations.length !== OPERATIONS_LENGTH) fail('PERMISSION', 'operations size must be 32', { field: 'Permission_id', permissionId });
   if (!hasOperation(permission.operations, contractTypeId)) {
-    fail('PERMISSION', mode === 'broadcast' ? 'Permission denied' : 'Permission denied!', {
+    fail('PERMISSION', mode === 'broadcast' ? 'Permission denied' : CANNOT_COUNT.denied, {
       field: 'Permission_id',
       permissionId,
       contractType: contractTypeName(contractTypeId) ?? contractTypeId,

@@ -20,7 +20,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import type { AccountPermissionUpdateContract, AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import type { Address } from '../../shared/chain/address.ts';
-import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
+import { accountPermissionsFromAccount, cannotCountWords, type AccountPermissions } from '../../shared/approval/authorization.ts';
 import { checkPermissionUpdate } from '../../shared/approval/permission-check.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { escapeText } from '../../shared/base/escape.ts';
@@ -41,16 +41,9 @@ export interface NextStepInput {
   status: TxStatus;
   chain: ChainFateView | null;
   numbers: ApprovalNumbers;
-  /** The node's reason the weight cannot be counted against the stored permission (it exists but cannot run this), else null. */
-  refusal?: string | null;
+  /** The node's answer when the stored permission can count no signature of this transaction (cannot run it, is missing or of the wrong type), with what it names; else null. */
+  refusal?: { answer: string; permissionId: number; contractTitle: string } | null;
 }
-
-/** The node's reasons a stored permission cannot count, in words. */
-const REFUSAL_WORDS: Record<string, string> = {
-  'Permission denied!': "the permission's operations do not include this contract",
-  'Permission for this, does not exist!': 'the account has no such permission as this station holds it',
-  'Permission type is wrong!': 'the executive permission never signs transactions',
-};
 
 /** A key in the words: its label (escaped), else its address. */
 type NameOf = (address: string) => string;
@@ -68,8 +61,11 @@ export function nextStep(t: NextStepInput, nameOf: NameOf): string {
   if (status === 'broadcast') return 'broadcast: wait for the node to put it in a block';
   if (status === 'failed') return "failed: read the node's answer, then build it again if it is still wanted";
   if (status === 'expired') return 'expired: re-issue it and collect the signatures again';
-  if (n.threshold === null && t.refusal)
-    return `no signature can make it valid: ${REFUSAL_WORDS[t.refusal] ?? escapeText(t.refusal)}; discard it and build it again under a permission that allows it`;
+  if (n.threshold === null && t.refusal) {
+    const { answer, permissionId, contractTitle } = t.refusal;
+    const why = cannotCountWords(answer, permissionId, contractTitle) ?? escapeText(answer);
+    return `no signature can make it valid (${why}): discard it and build it again under a permission that allows it`;
+  }
   if (n.threshold === null) return "this station does not know the account's permissions: import a snapshot or fetch the account to count the signatures";
   if (n.missing === null || n.missing === '0') return 'ready: run the dry run, then broadcast';
   if (!n.canComplete) {

@@ -164,7 +164,15 @@ export class TransactionBook {
         r,
         decoded,
         stored,
-        { status, chain, numbers, refusal: approval !== null && numbers.threshold === null ? (approval.result.message ?? approval.result.code) : null },
+        {
+          status,
+          chain,
+          numbers,
+          refusal:
+            approval !== null && numbers.threshold === null
+              ? { answer: approval.result.message ?? approval.result.code, permissionId: r.permissionId, contractTitle: details.title }
+              : null,
+        },
         now,
       ),
       ...numbers,
