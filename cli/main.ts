@@ -5,7 +5,8 @@
  * the offline tools (`tx`, `ops`, `address`, `help`, here), runs the command line through it,
  * prints the result as pretty JSON (or the station's short text) on stdout, and turns any error
  * into `{"error":{"code","message","details"}}` on stderr with exit code 2 for a bad command line
- * (UsageError) and 1 for bad input. `runProcess()` is what bin/airlock.mjs calls.
+ * (UsageError) and 1 for bad input; a command that ran but had part of it refused (a batch row, a
+ * broadcast the node refused) prints its answer and exits 3. `runProcess()` is what bin/airlock.mjs calls.
  *
  * The tools take no station option: `airlock --data-dir D tx encode` is refused as an unknown
  * option, as `airlock tx encode --data-dir D` is, so nothing given is silently ignored.
@@ -114,7 +115,7 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     .action((words: string[]) => done({ text: usageFor(words) }));
 }
 
-/** The whole program. Returns the exit code: 0 done, 1 bad input, 2 bad command line. */
+/** The whole program. Returns the exit code: 0 done, 1 bad input, 2 bad command line, 3 done in part (a refused batch row, a broadcast the node refused). */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let helpText = '';
   let tool: Outcome | undefined;
@@ -135,9 +136,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     } finally {
       station.close();
     }
-    const outcome = tool ?? station.outcome() ?? { text: helpText };
+    const ran = station.outcome();
+    const outcome = tool ?? ran ?? { text: helpText };
     io.stdout('json' in outcome ? formatJson(outcome.json) : outcome.text);
-    return 0;
+    return tool === undefined && ran?.refused === true ? 3 : 0;
   } catch (e) {
     if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.help')) {
       io.stdout(helpText);

@@ -4,6 +4,8 @@
  * broadcast all selected rows at once"). One txID runs the single-row service as before (its refusal
  * is the command's error); several run the station's `queueBatch`, which reports every row and never
  * stops at a refusal, with "n/m" on a terminal's stderr as it goes and a total per asset first.
+ * A batch with a refused row, and a broadcast the node refused, print their answer all the same and
+ * exit with code 3, so a script can tell "done" from "done in part".
  *
  * Invariants: the risk override (`--accept-risk`) and `--key` name one transaction: with several
  * they are refused before anything runs, so a batch never signs a row that needs an override; files
@@ -18,8 +20,8 @@ import { fail, shownArg } from '../shared/base/errors.ts';
 import type { Station } from '../station/station.ts';
 import type { QueueBatchAction, QueueBatchView } from '../station/transactions/queue-batch.ts';
 import type { CliIo } from './io.ts';
+import type { Done } from './station.ts';
 
-type Done = (json: unknown, text: string) => void;
 
 /** The rows of a batch in words, one a line, then the summary. */
 function batchText(r: QueueBatchView, totals: string | null): string {
@@ -59,7 +61,7 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
       if (o.acceptRisk !== undefined) onlyOne('--accept-risk', txIds);
       if (txIds.length > 1) {
         const r = await batch('sign', txIds);
-        done(r, batchText(r, r.total));
+        done(r, batchText(r, r.total), r.refused > 0);
         return;
       }
       const txId = txIds[0]!;
@@ -104,7 +106,7 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
         written.push(...paths);
       }
       const { files: _files, ...view } = r;
-      done({ ...view, written }, `${batchText(r, null)}${written.length ? `\nWrote ${written.join(', ')}.` : '\nNothing was written.'}`);
+      done({ ...view, written }, `${batchText(r, null)}${written.length ? `\nWrote ${written.join(', ')}.` : '\nNothing was written.'}`, r.refused > 0);
     });
 
   program
@@ -113,10 +115,10 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
     .action(async (txIds: string[]) => {
       if (txIds.length > 1) {
         const r = await batch('broadcast', txIds);
-        done(r, batchText(r, r.total));
+        done(r, batchText(r, r.total), r.refused > 0);
         return;
       }
       const r = await open().broadcast({ txId: txIds[0]! });
-      done(r, r.text);
+      done(r, r.text, !r.accepted);
     });
 }

@@ -40,11 +40,19 @@ import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
 import { snapshotCommands } from './snapshot-commands.ts';
 
-/** What a command produced: a view for --json and the same in short human text. */
+/**
+ * What a command produced: a view for --json and the same in short human text; `refused` when part
+ * of what it was asked was refused (a batch row, or the node's answer to a broadcast): printed all
+ * the same, with exit code 3 (cli/main.ts).
+ */
 interface Outcome {
   json: unknown;
   text: string;
+  refused?: boolean;
 }
+
+/** Gives a command's result: `refused` (exit code 3) when the command ran but some of it was refused. */
+export type Done = (json: unknown, text: string, refused?: boolean) => void;
 
 interface GlobalOptions {
   dataDir?: string;
@@ -58,7 +66,10 @@ interface GlobalOptions {
 }
 
 /** Adds the station's commands to the CLI's one tree (cli/main.ts); `outcome()` is what the one run printed. */
-export function stationCommands(program: Command, io: CliIo): { outcome(): { text: string } | { json: unknown } | undefined; close(): void } {
+export function stationCommands(
+  program: Command,
+  io: CliIo,
+): { outcome(): (({ text: string } | { json: unknown }) & { refused: boolean }) | undefined; close(): void } {
   let outcome: Outcome | undefined;
   let station: Station | undefined;
   program
@@ -123,8 +134,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
     station = openStation(options);
     return station;
   };
-  const done = (json: unknown, text: string): void => {
-    outcome = { json, text };
+  const done: Done = (json, text, refused = false) => {
+    outcome = { json, text, refused };
   };
 
   // keys ------------------------------------------------------------------------------------
@@ -536,7 +547,8 @@ export function stationCommands(program: Command, io: CliIo): { outcome(): { tex
   };
   program.commands.forEach(addGlobals);
   return {
-    outcome: () => outcome && (globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` }),
+    outcome: () =>
+      outcome && { ...(globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` }), refused: outcome.refused === true },
     close: () => station?.close(),
   };
 }

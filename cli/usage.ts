@@ -4,7 +4,9 @@
  */
 
 const OUTPUT = `Output is pretty JSON on stdout. Errors are {"error":{"code","message","details"}} on stderr,
-with exit code 1 for bad input and 2 for a bad command line.`;
+with exit code 1 for bad input and 2 for a bad command line. A command that ran but had part of
+what it was asked refused (a row of a batch, a broadcast the node refused) prints its answer and
+exits 3.`;
 
 export const MAIN_USAGE = `airlock: the signing station's command line, and offline tools for the node's transaction JSON
 

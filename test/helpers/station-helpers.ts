@@ -86,7 +86,7 @@ export function testStation(dir: string, name: string, options: { node?: string;
       const code = await run(argv, io);
       outputs.push(stdout, stderr);
       let json: unknown;
-      if (o.json && code === 0) json = JSON.parse(stdout);
+      if (o.json && (code === 0 || code === 3)) json = JSON.parse(stdout);
       return { code, stdout, stderr, json };
     },
     async ok(args) {

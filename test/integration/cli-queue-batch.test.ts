@@ -110,10 +110,36 @@ describe('airlock broadcast TXID...', () => {
     const [unsigned, signed] = await built(2);
     await A.ok(['sign', signed!]);
     const r = await A.run(['broadcast', unsigned!, signed!]);
-    expect(r.code).toBe(0);
+    // Done in part: every row's answer is printed, and the exit code tells a script that not all went.
+    expect(r.code).toBe(3);
     const lines = r.stdout.trim().split('\n');
     expect(lines[1]).toMatch(new RegExp(`^${unsigned}: refused\\. `));
     expect(lines[2]).toBe(`${signed}: done. The node accepted transaction ${signed}; it goes into the next block.`);
     expect(lines[3]).toBe('1 of 2 broadcast; 1 refused.');
+  });
+
+  it('a single broadcast the node refuses prints its answer and exits 3; one it accepts exits 0', async () => {
+    // More than the account holds: the station builds and signs it; the node refuses it.
+    const tooMuch = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${20_000n * SUN}`])).stdout.trim();
+    await A.ok(['sign', tooMuch]);
+    const refused = await A.run(['broadcast', tooMuch]);
+    expect([refused.code, refused.stderr]).toEqual([3, '']);
+    expect(refused.stdout).toMatch(new RegExp(`^The node refused transaction ${tooMuch}: CONTRACT_VALIDATE_ERROR: .*balance is not sufficient`));
+    const [one] = await built(1);
+    await A.ok(['sign', one!]);
+    expect((await A.run(['broadcast', one!])).code).toBe(0);
+  });
+});
+
+describe('airlock sign TXID... with a row refused', () => {
+  it('signs the others, names the refused row, and exits 3', async () => {
+    const [one, two] = await built(2);
+    await A.ok(['sign', one!]);
+    const r = await A.run(['sign', one!, two!]);
+    expect(r.code).toBe(3);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[1]).toMatch(new RegExp(`^${one}: refused\\. `));
+    expect(lines[2]).toBe(`${two}: done. Signed by ${owner.b58}; now ready.`);
+    expect(lines[3]).toBe('1 of 2 signed; 1 refused.');
   });
 });
