@@ -8,6 +8,8 @@ import { escapeText } from '../shared/base/escape.ts';
 import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
 import type { TokenView } from '../station/core/token-details.ts';
 import type { Provenance } from '../shared/api/provenance-schema.ts';
+import type { PermissionCheckResult } from '../shared/api/permission-check-schemas.ts';
+import type { SignerView } from '../shared/api/signer-view-schema.ts';
 
 /** Rows of `label  value`, aligned. */
 export function table(rows: [string, string][]): string {
@@ -47,7 +49,47 @@ export function txText(v: StationTransactionView): string {
   if (v.note) rows.push(['note', plain(v.note)]);
   if (v.nodeAnswer) rows.push(['node said', plain(v.nodeAnswer)]);
   if (v.chain) rows.push(['on chain', plain(v.chain.text)]);
-  return table(rows);
+  rows.push(['next step', plain(v.signer.nextStep)]);
+  return [table(rows), ...signerLines(v)].join('\n');
+}
+
+/**
+ * What the transaction does, as the signer's screen shows it (issue 18 "a second signer sees
+ * everything the first saw"): the sentence, the field table and the warnings decoded from the
+ * bytes, then a permission update's check or a token issue in words, recomputed on this station.
+ */
+function signerLines(v: StationTransactionView): string[] {
+  const d = v.details;
+  const lines = ['', `What it does: ${plain(d.summary)}`, ...d.fields.map((f) => `  ${plain(f.name)}: ${plain(f.value)}`)];
+  for (const w of d.warnings) lines.push(`WARNING${w.needsOverride ? ' (signing needs --accept-risk ' + w.risk + ')' : ''}: ${plain(w.text)}`);
+  lines.push(...signerPanelLines(v.signer));
+  return lines;
+}
+
+function signerPanelLines(s: SignerView): string[] {
+  const lines: string[] = [];
+  if (s.permissionUpdate) {
+    lines.push('', `Checked on this station against the permissions ${provenanceText(s.permissionUpdate.against)}:`);
+    const named = new Map(s.permissionUpdate.labels.map((l) => [l.address, l.label]));
+    const labelled = [...named].map(([address, label]) => `  ${address} is ${plain(label)}`);
+    lines.push(...permissionCheckLines(s.permissionUpdate.check).map((l) => `  ${l}`), ...(labelled.length ? ['  Labels:', ...labelled.map((l) => `  ${l}`)] : []));
+  }
+  if (s.tokenIssue) {
+    const t = s.tokenIssue;
+    lines.push('', 'The token issue in words:', `  Price: ${plain(t.price)}`, `  Sale: ${plain(t.window.text)}`);
+    lines.push(`  Frozen supply: ${t.frozen.length ? t.frozen.map((f) => plain(f.text)).join('; ') : 'none'}`, `  Limits: ${plain(t.limits.text)}`);
+  }
+  return lines;
+}
+
+/** A permission update's check (the lockout guard, the diff, the fee) as lines: `permission-check` prints them, and `status` for an update. */
+export function permissionCheckLines(r: PermissionCheckResult): string[] {
+  return [
+    ...r.issues.map((i) => `${i.field}: ${i.message}`),
+    ...(r.diff.changed ? r.diff.lines : ['No change to the current permissions.']),
+    ...(r.lockout ? [`Lockout guard: ${r.lockout.verdict}.`, ...r.lockout.reasons, ...r.lockout.warnings.map((w) => `Warning: ${w}`)] : []),
+    `Fee: ${r.fee.text}.`,
+  ].map(plain);
 }
 
 export function accountText(a: StationAccountView): string {

@@ -25,7 +25,7 @@ import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
-import { accountText, listText, plain, table, tokenText, txText } from './station-text.ts';
+import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
@@ -335,13 +335,7 @@ export function stationCommands(
     .action(async (o: { json: string; permissionId?: string }) => {
       const json = await readJsonInput(io, o.json);
       const r = open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
-      const lines = [
-        ...r.issues.map((i) => `${i.field}: ${i.message}`),
-        ...(r.diff.changed ? r.diff.lines : ['No change to the current permissions.']),
-        ...(r.lockout ? [`Lockout guard: ${r.lockout.verdict}.`, ...r.lockout.reasons, ...r.lockout.warnings.map((w) => `Warning: ${w}`)] : []),
-        `Fee: ${r.fee.text}.`,
-      ];
-      done(r, lines.join('\n'));
+      done(r, permissionCheckLines(r).join('\n'));
     });
   common(
     build

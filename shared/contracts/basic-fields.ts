@@ -77,25 +77,31 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
   return rows;
 }
 
-function permissionWords(p: Permission): string {
+/**
+ * A permission of an update in words. `chainId` is the id the chain gives it (PROTOCOL.md §5
+ * execute(): the owner 0, the executive 1, each active its index + 2); an id written otherwise in
+ * the request is ignored by the chain, and the words say so rather than show it as the id.
+ */
+function permissionWords(p: Permission, chainId: number): string {
   const keys = p.keys.length;
   const ops = p.operations.length === 32 ? decodeOperations(p.operations) : undefined;
   const grants =
     ops === undefined ? '' : `; may run ${ops.names.join(', ') || 'nothing'}${ops.unknown.length > 0 ? `; unknown bits ${ops.unknown.join(', ')}` : ''}`;
-  return `"${escapeText(p.permissionName)}" (id ${p.id}): threshold ${p.threshold} of ${keys} key(s)${grants}`;
+  const ignored = p.id !== chainId && p.id !== 0 ? `; the id ${p.id} written in it is ignored` : '';
+  return `"${escapeText(p.permissionName)}" (id ${chainId}${ignored}): threshold ${p.threshold} of ${keys} key(s)${grants}`;
 }
 
-function permissionRows(ctx: DescribeContext, field: string, name: string, p: Permission): FieldRow[] {
+function permissionRows(ctx: DescribeContext, field: string, name: string, p: Permission, chainId: number): FieldRow[] {
   return [
-    row(field, name, permissionWords(p)),
+    row(field, name, permissionWords(p, chainId)),
     ...p.keys.map((k, i) => ({ ...addressRow(ctx, `${field}.keys[${i}].address`, `${name}: key ${i + 1} (weight ${k.weight})`, k.address) })),
   ];
 }
 
 export function permissionUpdateRows(c: AccountPermissionUpdateContract, ctx: DescribeContext): FieldRow[] {
   const rows: FieldRow[] = [addressRow(ctx, 'owner_address', 'Account', c.ownerAddress)];
-  if (c.owner) rows.push(...permissionRows(ctx, 'owner', 'Owner permission', c.owner));
-  if (c.executive) rows.push(...permissionRows(ctx, 'executive', 'Executive permission', c.executive));
-  c.actives.forEach((a, i) => rows.push(...permissionRows(ctx, `actives[${i}]`, `Active permission ${i + 1}`, a)));
+  if (c.owner) rows.push(...permissionRows(ctx, 'owner', 'Owner permission', c.owner, 0));
+  if (c.executive) rows.push(...permissionRows(ctx, 'executive', 'Executive permission', c.executive, 1));
+  c.actives.forEach((a, i) => rows.push(...permissionRows(ctx, `actives[${i}]`, `Active permission ${i + 1}`, a, i + 2)));
   return rows;
 }

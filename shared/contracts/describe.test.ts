@@ -15,6 +15,7 @@ import { SUPPORTED_CONTRACTS, type SupportedContractName } from '../chain/contra
 import { createTransaction, encodeRaw } from '../chain/transaction.ts';
 import { Transaction_ContractSchema, Transaction_rawSchema } from '../gen/protocol/core_pb.ts';
 import { AccountUpdateContractSchema } from '../gen/protocol/account_contract_pb.ts';
+import type { AccountPermissionUpdateContract } from '../gen/protocol/contract_pb.ts';
 import { transactionView, type TransactionView } from '../views/view.ts';
 import { CONTRACT_SAMPLES, SAMPLE_A, SAMPLE_B, SAMPLE_C, SAMPLE_NAMES, sampleMessage } from '../../test/helpers/contract-samples.ts';
 import { addressToBase58 } from '../chain/address.ts';
@@ -141,6 +142,19 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     expect(at(u, 'actives[0]')).toContain('ClearABIContract');
     expect(at(u, 'actives[0]')).toContain('CancelAllUnfreezeV2Contract');
     expect(at(u, 'actives[0].keys[1].address')).toBe(B58.C);
+  });
+
+  it("a permission update's actives are shown with the ids the chain gives them (index + 2), whatever id the request writes", () => {
+    const update = sampleMessage('AccountPermissionUpdateContract') as AccountPermissionUpdateContract;
+    const [first] = update.actives;
+    update.actives = [
+      { ...first!, id: 0 },
+      { ...first!, id: 7, permissionName: 'second' },
+    ];
+    const v = transactionView({ rawBytes: createTransaction({ type: 'AccountPermissionUpdateContract', value: update }, FIELDS).rawBytes, signatures: [] });
+    expect(at(v, 'owner')).toMatch(/^"owner" \(id 0\): threshold 1 of 1 key\(s\)$/);
+    expect(at(v, 'actives[0]')).toMatch(/^"treasury" \(id 2\): threshold 2 of 2 key\(s\); may run /);
+    expect(at(v, 'actives[1]')).toMatch(/^"second" \(id 3; the id 7 written in it is ignored\): /);
   });
 
   it('chain text is escaped in the table and the summary', () => {
