@@ -4,50 +4,36 @@
 // the file would; incomplete parts, a part of another transaction, non-UR text, a key pasted as a
 // part and a bad --fragment-size are refused in words, the store unchanged, no key in any output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../cli/main.ts';
 import { nodeIo, type CliIo } from '../../cli/io.ts';
 import { hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
 import { UrSender } from '../../shared/files/ur.ts';
-import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { keyFile, TEST_SCRYPT, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
+import { newKey, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { TEST_SCRYPT, testStation, type TestStation, storedRows } from '../helpers/station-helpers.ts';
+import { errorOf, startCliPair, writeParts, type CliPair } from '../helpers/cli-pair.ts';
 import { keyTraces } from '../helpers/vault-helpers.ts';
 
+let pair: CliPair;
 let node: TestNode;
-let work: { dir: string; remove: () => void };
+let work: CliPair['work'];
 let owner: TestKey;
 let A: TestStation;
 let B: TestStation;
 let txId: string;
 
 const transactions = (s: TestStation): number => storedRows(s.dataDir, 'transactions');
-const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
-const partsFile = (name: string, parts: string[]): string => {
-  const path = join(work.dir, name);
-  writeFileSync(path, `${parts.join('\n')}\n`);
-  return path;
-};
+const partsFile = (name: string, parts: string[]): string => writeParts(work.dir, name, parts);
 
 beforeAll(async () => {
-  node = await startNode();
-  work = workDir('airlock-ur-cli-');
-  owner = await funded(node, 1_000n * SUN);
-  A = testStation(work.dir, 'a', { node: node.url, now: () => node.clock.now });
-  B = testStation(work.dir, 'b', { node: node.url, now: () => node.clock.now });
-  await A.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'owner.key', owner.priv)]);
-  await A.ok(['account', 'fetch', owner.b58]);
-  // B's store exists before the refusals, so "nothing stored" is counted in a real database.
-  await B.ok(['settings', 'show']);
+  pair = await startCliPair('airlock-ur-cli-', { fund: 1_000n * SUN, fetchOwner: ['A'] });
+  ({ node, work, owner, A, B } = pair);
   const built = await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', '7', '--note', 'by ur']);
   txId = built.stdout.trim();
   await A.ok(['sign', txId]);
 }, 60_000);
 
-afterAll(async () => {
-  await node?.stop();
-  work?.remove();
-});
+afterAll(() => pair?.stop());
 
 describe('handoff ur export', () => {
   it('prints the parts one a line; --json gives them with the type and density', async () => {

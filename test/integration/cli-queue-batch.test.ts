@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { keyFile, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { newKey, SUN, type TestKey } from '../helpers/devnet-helpers.ts';
+import type { TestStation } from '../helpers/station-helpers.ts';
+import { errorOf, startCliPair, type CliPair } from '../helpers/cli-pair.ts';
 
-let node: TestNode;
-let work: { dir: string; remove: () => void };
+let pair: CliPair;
+let work: CliPair['work'];
 let owner: TestKey;
 let A: TestStation;
 let B: TestStation;
-const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
 
 async function built(n: number): Promise<string[]> {
   const ids: string[] = [];
@@ -25,20 +25,11 @@ async function built(n: number): Promise<string[]> {
 const signatures = async (txId: string): Promise<number> => (await A.ok(['status', txId])).signatureCount;
 
 beforeAll(async () => {
-  node = await startNode();
-  work = workDir('airlock-batch-cli-');
-  owner = await funded(node, 10_000n * SUN);
-  A = testStation(work.dir, 'a', { node: node.url, now: () => node.clock.now });
-  B = testStation(work.dir, 'b', { node: node.url, now: () => node.clock.now });
-  await A.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'owner.key', owner.priv)]);
-  await A.ok(['account', 'fetch', owner.b58]);
-  await B.ok(['account', 'fetch', owner.b58]);
+  pair = await startCliPair('airlock-batch-cli-', { fund: 10_000n * SUN, fetchOwner: ['A', 'B'] });
+  ({ work, owner, A, B } = pair);
 }, 60_000);
 
-afterAll(async () => {
-  await node?.stop();
-  work?.remove();
-});
+afterAll(() => pair?.stop());
 
 describe('airlock sign TXID...', () => {
   it('signs each, one line a row, the total first, and "n/m" on a terminal', async () => {

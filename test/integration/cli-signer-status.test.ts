@@ -9,31 +9,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { jsonFile, keyFile, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { newKey, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { jsonFile, type TestStation } from '../helpers/station-helpers.ts';
+import { startCliPair, type CliPair } from '../helpers/cli-pair.ts';
 import { silverIssueJson } from '../helpers/real-station.ts';
 
+let pair: CliPair;
 let node: TestNode;
-let work: { dir: string; remove: () => void };
+let work: CliPair['work'];
 let owner: TestKey;
 let A: TestStation;
 let B: TestStation;
 
 beforeAll(async () => {
-  node = await startNode();
-  work = workDir('airlock-signer-status-');
-  owner = await funded(node, 2_000n * SUN);
-  A = testStation(work.dir, 'a', { node: node.url, now: () => node.clock.now });
-  B = testStation(work.dir, 'b', { node: node.url, now: () => node.clock.now });
-  await A.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'owner.key', owner.priv)]);
-  await A.ok(['account', 'fetch', owner.b58]);
-  await B.ok(['account', 'fetch', owner.b58]);
+  pair = await startCliPair('airlock-signer-status-', { fund: 2_000n * SUN, fetchOwner: ['A', 'B'] });
+  ({ node, work, owner, A, B } = pair);
 }, 60_000);
 
-afterAll(async () => {
-  await node?.stop();
-  work?.remove();
-});
+afterAll(() => pair?.stop());
 
 /** Exports A's handoff of `txId` and imports it on B. */
 async function carry(txId: string): Promise<void> {

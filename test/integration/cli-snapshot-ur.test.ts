@@ -5,16 +5,16 @@
 // incomplete parts, a part of another transfer and a bad --fragment-size are refused in words with
 // nothing stored, and no key text appears in any output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import { UrSender } from '../../shared/files/ur.ts';
-import { funded, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { keyFile, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
+import { funded, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { type TestStation, storedRows } from '../helpers/station-helpers.ts';
+import { errorOf, startCliPair, writeParts, type CliPair } from '../helpers/cli-pair.ts';
 import { keyTraces } from '../helpers/vault-helpers.ts';
 
+let pair: CliPair;
 let node: TestNode;
-let work: { dir: string; remove: () => void };
+let work: CliPair['work'];
 let owner: TestKey;
 let second: TestKey;
 let A: TestStation;
@@ -22,29 +22,16 @@ let B: TestStation;
 
 /** The accounts B's store holds: counted in the real database, so "nothing stored" is a fact. */
 const accountsOf = (s: TestStation): number => storedRows(s.dataDir, 'accounts');
-const errorOf = (r: { stderr: string }): { code: string; message: string } => JSON.parse(r.stderr).error;
-const partsFile = (name: string, parts: string[]): string => {
-  const path = join(work.dir, name);
-  writeFileSync(path, `${parts.join('\n')}\n`);
-  return path;
-};
+const partsFile = (name: string, parts: string[]): string => writeParts(work.dir, name, parts);
 
 beforeAll(async () => {
-  node = await startNode();
-  work = workDir('airlock-snapshot-ur-cli-');
-  owner = await funded(node, 1_000n * SUN);
-  second = await funded(node, 7n * SUN);
-  A = testStation(work.dir, 'a', { node: node.url, now: () => node.clock.now });
   // B has no node: the offline side.
-  B = testStation(work.dir, 'b', { now: () => node.clock.now });
-  await A.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'owner.key', owner.priv)]);
-  await B.ok(['settings', 'show']);
+  pair = await startCliPair('airlock-snapshot-ur-cli-', { fund: 1_000n * SUN, offlineB: true });
+  ({ node, work, owner, A, B } = pair);
+  second = await funded(node, 7n * SUN);
 }, 60_000);
 
-afterAll(async () => {
-  await node?.stop();
-  work?.remove();
-});
+afterAll(() => pair?.stop());
 
 describe('snapshot ur export', () => {
   it('prints the parts one a line; --json gives them with the type, density, block and accounts', async () => {
