@@ -48,7 +48,7 @@ describe('the queue', () => {
   });
 
   // Seeding 1000 transactions through the station's API takes a while; the test asserts no speed.
-  it('draws only some rows of 10,000, fetching only the first page', { timeout: 180_000 }, async () => {
+  it('draws only some rows of 1,000, fetching only the first page of 250', { timeout: 180_000 }, async () => {
     const h = await realStationState({ count: 1000 });
     renderWithStation(QueueScreen, h.station);
     await screen.findByText('1000 transaction(s)');
