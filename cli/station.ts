@@ -322,10 +322,18 @@ export function stationCommands(
         new Option('--accept-risk <risk>', 'build even though the owner is then reachable only by keys this station has never seen sign').choices([
           'owner-unseen-keys',
         ]),
-      ),
-  ).action(async (o: Common & { json: string; acceptRisk?: string }) => {
+      )
+      .option('--executive-key-held', "a new block key for the executive permission: the producing node already holds it (spec §4.10; audited)"),
+  ).action(async (o: Common & { json: string; acceptRisk?: string; executiveKeyHeld?: boolean }) => {
     const json = await readJsonInput(io, o.json);
-    built(await open().buildPermissionUpdate({ json, ...buildOpts(o), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) }));
+    built(
+      await open().buildPermissionUpdate({
+        json,
+        ...buildOpts(o),
+        ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }),
+        ...(o.executiveKeyHeld === true && { executiveKeyHeld: true }),
+      }),
+    );
   });
   // The lockout guard's answer, the diff and the fee, without building anything.
   program

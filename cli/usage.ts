@@ -21,7 +21,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build transfer --from A --to B --amount SUN [--permission-id N] [--expires-in 12h] [--note T]
   airlock build transfer-asset --from A --to B --token ID --amount N [...]
   airlock build participate --from A --to ISSUER --token ID --amount SUN [...]
-  airlock build asset-issue --json FILE | build permission-update --json FILE [--accept-risk owner-unseen-keys]
+  airlock build asset-issue --json FILE | build permission-update --json FILE [--accept-risk owner-unseen-keys] [--executive-key-held]
   airlock permission-check --json FILE [--permission-id N]   (lockout guard, diff, fee; builds nothing)
   airlock build batch --csv FILE --from A [--sign] [...]
   airlock build trc20-transfer --from A --to B --token CONTRACT --amount N [--smallest-units] [--fee-limit TRX] [...]

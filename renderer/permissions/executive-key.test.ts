@@ -4,7 +4,8 @@
  * halted the local chain with no warning; spec §4.10). Over a real station that read the local
  * node's executive account from a real devnet: replacing the executive permission's key shows the
  * warning naming the new key and the node configuration to set (placeholders, never a private key),
- * and Build stays off until the person ticks that the producing node holds the new key.
+ * and Build stays off until the person ticks that the producing node holds the new key; the tick
+ * goes to the station, whose own rule (test/integration/executive-key-guard.test.ts) then builds it.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
@@ -52,5 +53,8 @@ describe('an executive-key change', () => {
     expect(build.disabled).toBe(true);
     await fireEvent.click(within(warning).getByRole('checkbox', { name: 'The producing node holds the new key' }));
     await waitFor(() => expect(build.disabled).toBe(false));
+    // The station's own rule (it does not trust the screen) takes the tick as said: the update is built.
+    await fireEvent.click(build);
+    await waitFor(async () => expect((await h.real.handlers.list({})).total).toBe(1));
   });
 });

@@ -194,6 +194,7 @@ export class PermissionsState {
       ...(this.options.expiresIn.trim() !== '' && { expiresIn: this.options.expiresIn.trim() }),
       ...(this.options.note !== '' && { note: this.options.note }),
       ...(this.acceptRisk && { acceptRisk: 'owner-unseen-keys' as const }),
+      ...(this.newExecutiveKeys.length > 0 && this.producerReady && { executiveKeyHeld: true as const }),
     });
     this.busy = false;
     if (!answer.ok) {

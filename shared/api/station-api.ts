@@ -175,7 +175,13 @@ export const STATION_API = defineApi({
   buildAccountName: built({ from: apiAddressArg, name: v.pipe(v.string(), v.maxLength(4 * MAX_ACCOUNT_NAME_BYTES, 'a name of at most 200 bytes')) }),
   /** `acceptRisk` names the one risk the lockout guard lets a person accept (shared/approval/lockout.ts). */
   buildPermissionUpdate: {
-    args: v.strictObject({ json: contractJsonArg, acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])), ...buildOptions }),
+    args: v.strictObject({
+      json: contractJsonArg,
+      acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])),
+      /** The producing node holds the new block key the update gives the executive permission (spec §4.10). */
+      executiveKeyHeld: v.optional(v.literal(true)),
+      ...buildOptions,
+    }),
     result: BUILD_RESULT,
   },
   /**

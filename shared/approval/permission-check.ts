@@ -15,7 +15,7 @@ import type { Address } from '../chain/address.ts';
 import { fail } from '../base/errors.ts';
 import { lockoutCheck, OWNER_UNSEEN_KEYS, type LockoutReport } from './lockout.ts';
 import { defaultOwnerPermission, permissionUpdateIssues } from '../contracts/permission/rules.ts';
-import { diffPermissionSets, type PermissionSet, type PermissionsDiff } from '../contracts/permission/diff.ts';
+import { diffPermission, diffPermissionSets, type PermissionSet, type PermissionsDiff } from '../contracts/permission/diff.ts';
 import { draftField, type DraftIssue } from '../contracts/permission/draft.ts';
 import { permissionUpdateFee, type PermissionUpdateFee } from './permission-fee.ts';
 
@@ -72,6 +72,32 @@ export function checkPermissionUpdate(contract: AccountPermissionUpdateContract,
           : `The lockout guard needs the risk "${OWNER_UNSEEN_KEYS}" accepted.`;
   const text = [verdict, ...(lockout?.reasons ?? []), `Fee: ${fee.text}.`].join(' ');
   return { valid: issues.length === 0, issues, diff, fee, lockout, text };
+}
+
+/**
+ * The keys an update gives the executive permission that it does not hold now (`current`: the
+ * account's permissions as the station has them). A block producer's blocks are signed by that key
+ * (spec §4.10 "Block producer node configuration"), so its node must hold a new one before the
+ * update is in a block, or the chain it produces for stops (issue 18: the local chain halted at
+ * block 441).
+ */
+export function executiveKeysAdded(contract: AccountPermissionUpdateContract, current: PermissionSet | null): string[] {
+  if (!contract.executive) return [];
+  return diffPermission('executive', 1, current?.executive, contract.executive).keysAdded.map((k) => k.address);
+}
+
+/**
+ * The station's rule for a new block key: an update adding executive keys is built only when the
+ * caller says the producing node holds them (`executiveKeyHeld: true`); otherwise LOCKOUT naming
+ * the keys and the node configuration to set. The editor's warning asks the same question first.
+ */
+export function enforceExecutiveKeyHeld(added: readonly string[], held: boolean | undefined): void {
+  if (added.length === 0 || held === true) return;
+  fail(
+    'LOCKOUT',
+    `The update makes ${added.join(', ')} the key that signs this account's blocks: the producing node must hold it first (its localexecutive setting, with localExecutiveAccountAddress), or the chain stops. Set it, then build again saying the key is held. Nothing was built.`,
+    { field: 'executive', verdict: 'executive-key', keys: [...added] },
+  );
 }
 
 /**

@@ -99,7 +99,9 @@ export const ERROR_CODES = [
   /**
    * The lockout guard (shared/approval/lockout.ts) refused a permission update: nobody listed can reach the
    * new owner threshold, or only keys this station has never seen sign can and the risk was not
-   * accepted (`acceptRisk: 'owner-unseen-keys'`). Nothing was built.
+   * accepted (`acceptRisk: 'owner-unseen-keys'`); or the update gives the executive permission a new
+   * block key that the producing node was not said to hold (`executiveKeyHeld`; details.verdict
+   * 'executive-key'). Nothing was built.
    */
   'LOCKOUT',
   /**

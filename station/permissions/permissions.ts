@@ -6,7 +6,9 @@
  * Invariants: the guard runs before anything is built: an update after which nobody listed can
  * reach the owner threshold is refused, and one that leaves the owner reachable only by keys this
  * station has never seen sign (signers-seen.ts) is refused unless `acceptRisk` is
- * `owner-unseen-keys`; an accepted risk is written to the audit log.
+ * `owner-unseen-keys`; an accepted risk is written to the audit log. An update that gives the
+ * executive permission (a producer's block key) a key it does not have is built only when the caller
+ * says the producing node holds it (`executiveKeyHeld`), which the audit log records too.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema } from '../../shared/gen/protocol/core_pb.ts';
@@ -15,8 +17,15 @@ import { addressToBase58, type Address } from '../../shared/chain/address.ts';
 import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { validatePermissionUpdate } from '../../shared/contracts/permission/rules.ts';
-import { checkPermissionUpdate, enforceLockout, type PermissionCheckView } from '../../shared/approval/permission-check.ts';
+import { defaultExecutivePermission, validatePermissionUpdate } from '../../shared/contracts/permission/rules.ts';
+import type { PermissionSet } from '../../shared/contracts/permission/diff.ts';
+import {
+  checkPermissionUpdate,
+  enforceExecutiveKeyHeld,
+  enforceLockout,
+  executiveKeysAdded,
+  type PermissionCheckView,
+} from '../../shared/approval/permission-check.ts';
 import { lockoutCheck } from '../../shared/approval/lockout.ts';
 import { contractFromJson, permissionIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
@@ -32,6 +41,18 @@ export interface KnownSignerView {
 }
 
 export function permissionsFeature(ctx: StationContext, maker: TransactionMaker) {
+  /**
+   * The account's permissions as stored, the executive one as the node reads it: an executive
+   * account without one signs its blocks with its own address's key (the default permission).
+   * Null without a stored copy: every executive key of an update then counts as new.
+   */
+  const blockKeysNow = (owner: Address): PermissionSet | null => {
+    const stored = owner.length === 21 ? ctx.store.getAccount(owner) : null;
+    if (!stored) return null;
+    const account = fromBinary(AccountSchema, stored.account);
+    const now = accountPermissionsFromAccount(account);
+    return account.isExecutive && now.executive === undefined ? { ...now, executive: defaultExecutivePermission(account.address) } : now;
+  };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
     knownSigners(): KnownSignerView[] {
@@ -76,17 +97,23 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
 
     /**
      * The node's AccountPermissionUpdateContract JSON, built only after the lockout guard
-     * (shared/approval/lockout.ts) passes or its risk is accepted (`acceptRisk: 'owner-unseen-keys'`).
+     * (shared/approval/lockout.ts) passes or its risk is accepted (`acceptRisk: 'owner-unseen-keys'`),
+     * and, for a new block key, only when `executiveKeyHeld` says the producing node holds it.
      */
-    async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string } & BuildOptions): Promise<BuildView> {
+    async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string; executiveKeyHeld?: boolean } & BuildOptions): Promise<BuildView> {
       const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
       validatePermissionUpdate(c, { isExecutive: c.executive !== undefined });
       const { local, seen } = signersSeen(ctx.store);
       enforceLockout(lockoutCheck(c, { knownSigners: seen, localKeys: local }), args.acceptRisk);
-      const { acceptRisk, ...options } = args;
+      const newBlockKeys = executiveKeysAdded(c, blockKeysNow(c.ownerAddress));
+      enforceExecutiveKeyHeld(newBlockKeys, args.executiveKeyHeld);
+      const { acceptRisk, executiveKeyHeld: _held, ...options } = args;
       const built = await maker.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, options);
       if (acceptRisk !== undefined) {
         ctx.store.appendAudit({ action: 'lockout.accept-risk', subject: built.txId, details: { risk: acceptRisk } });
+      }
+      if (newBlockKeys.length > 0) {
+        ctx.store.appendAudit({ action: 'permission.executive-key-held', subject: built.txId, details: { keys: newBlockKeys } });
       }
       return built;
     },

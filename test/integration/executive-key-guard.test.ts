@@ -1,0 +1,92 @@
+/**
+ * The station's own rule for a new block key (issue 18 "An executive-key change warns, before it
+ * can be built"; spec §4.10): the editor warns, but the renderer is untrusted and the command line
+ * has no editor, so `buildPermissionUpdate` itself refuses an update that gives the executive
+ * permission a key it does not have, unless the caller says the producing node holds it
+ * (`executiveKeyHeld`, `--executive-key-held`). The refusal names the key and the node settings,
+ * and nothing is stored; a build that says so is audited; an update that keeps the block key needs
+ * nothing. The local devnet's executive account, read from the node by a CLI station.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_FILE_NAME } from '../../station/store/store.ts';
+import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
+import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
+import { newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
+import { jsonFile, storedRows, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { errorOf } from '../helpers/cli-pair.ts';
+
+const EXECUTIVE = addressToBase58(parseAddress(DEFAULT_GENESIS_JSON.producer.localExecutiveAccountAddress));
+
+let node: TestNode;
+let work: { dir: string; remove: () => void };
+let S: TestStation;
+
+beforeAll(async () => {
+  node = await startNode();
+  work = workDir('airlock-executive-key-');
+  S = testStation(work.dir, 's', { node: node.url, now: () => node.clock.now });
+  await S.ok(['account', 'fetch', EXECUTIVE]);
+}, 60_000);
+
+afterAll(async () => {
+  await node?.stop();
+  work?.remove();
+});
+
+/** An update of the executive account whose executive permission holds `blockKey`; the owner stays its own address. */
+function update(name: string, blockKey: string): string {
+  return jsonFile(work.dir, name, {
+    owner_address: EXECUTIVE,
+    visible: true,
+    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
+    executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
+    actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: EXECUTIVE, weight: 1 }] }],
+  });
+}
+// The station holds no key of this account and has seen none sign: the lockout guard's own risk is accepted throughout.
+const build = (file: string, ...more: string[]) => S.run(['build', 'permission-update', '--json', file, '--accept-risk', 'owner-unseen-keys', ...more]);
+/** The audit log's [action, subject, details] rows, read from the store file itself (read-only). */
+function auditActions(s: TestStation): [string, string, unknown][] {
+  const db = new Database(join(s.dataDir, STORE_FILE_NAME), { readonly: true });
+  try {
+    return (db.prepare('SELECT action, subject, details FROM audit ORDER BY seq').all() as { action: string; subject: string; details: string }[]).map(
+      (r) => [r.action, r.subject, JSON.parse(r.details)],
+    );
+  } finally {
+    db.close();
+  }
+}
+
+describe('a new block key', () => {
+  it('is refused in words naming the key and the node settings, with nothing stored', async () => {
+    const next = newKey().b58;
+    const before = storedRows(S.dataDir, 'transactions');
+    const r = await build(update('new-key.json', next));
+    expect(r.code).toBe(1);
+    const e = errorOf(r);
+    expect(e.code).toBe('LOCKOUT');
+    expect(e.message).toBe(
+      `The update makes ${next} the key that signs this account's blocks: the producing node must hold it first (its localexecutive setting, with localExecutiveAccountAddress), or the chain stops. Set it, then build again saying the key is held. Nothing was built.`,
+    );
+    expect(storedRows(S.dataDir, 'transactions')).toBe(before);
+  });
+
+  it('is built when the caller says the producing node holds it, and the audit log says so', async () => {
+    const next = newKey().b58;
+    const r = await build(update('held.json', next), '--executive-key-held');
+    expect(r.code).toBe(0);
+    const txId = r.stdout.trim();
+    expect((await S.ok(['status', txId])).kind).toBe('AccountPermissionUpdateContract');
+    expect(auditActions(S)).toContainEqual(['permission.executive-key-held', txId, { keys: [next] }]);
+  });
+
+  it('an update that keeps the block key needs nothing said', async () => {
+    const shown = (await S.ok(['account', 'show', EXECUTIVE])) as { permissions: { slot: string; keys: { address: { base58: string } }[] }[] };
+    const blockKey = shown.permissions.find((p) => p.slot === 'executive')!.keys[0]!.address.base58;
+    const r = await build(update('same.json', blockKey));
+    expect(r.code).toBe(0);
+    expect(auditActions(S).filter(([a, t]) => a === 'permission.executive-key-held' && t === r.stdout.trim())).toEqual([]);
+  });
+});
