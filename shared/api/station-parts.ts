@@ -238,6 +238,12 @@ export const QUEUE_ENTRY = v.strictObject({
   accountLabel: v.nullable(v.string()),
   /** The amount with its unit, or the change in words ("2 of 3 keys"): from the view's summary parts. */
   amount: v.string(),
+  /**
+   * Issue 16: true when a token the amount is counted in is described only by a file's claim (its
+   * name and decimals not read from a node), so the queue marks the amount unverified as the
+   * transaction screen does.
+   */
+  amountClaimed: v.boolean(),
   status: v.picklist(TX_STATUSES),
   weight: int64Text,
   threshold: v.nullable(int64Text),

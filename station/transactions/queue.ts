@@ -21,7 +21,7 @@ import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BatchView, BuildView, ListEntryView, StationTransactionView } from '../core/views.ts';
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
 import { listEntries } from './status.ts';
-import { queueRecipient } from './queue-payment.ts';
+import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
 /** The queue's "amount or change" column in words, from the view decoded from the bytes. */
@@ -89,7 +89,8 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     const txId = hexToBytes(e.txId);
     const record = ctx.store.getTransaction(txId)!;
     // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
-    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decodeRawShowingUnknown(record.raw)) });
+    const decoded = decodeRawShowingUnknown(record.raw);
+    const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decoded) });
     const signed = ctx.store.listSignatures(txId).map((s) => s.signer);
     const permission = record.permission === null ? null : book.permissionFromBytes(record.permission);
     return {
@@ -99,6 +100,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       account: e.account,
       accountLabel: labels.labelOf(record.account),
       amount: queueAmount(view),
+      amountClaimed: queueAssets(ctx, decoded).some((a) => a.provenance === 'claimed'),
       status: e.status,
       weight: e.weight,
       threshold: e.threshold,
@@ -110,7 +112,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       note: e.note,
       chain: e.chain,
       failure: e.status === 'failed' ? (record.chain?.reason ?? record.nodeAnswer) : null,
-      recipient: queueRecipient(decodeRawShowingUnknown(record.raw), labels),
+      recipient: queueRecipient(decoded, labels),
     };
   };
 
