@@ -11,6 +11,7 @@ import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { ResultOf } from '../../shared/api/api-contract.ts';
 import type { AccountEntry, AccountView, SnapshotEntry, StationApi } from '../../shared/api/station-api.ts';
+import { importedFrom, sayText } from '../app/words.ts';
 
 export class AccountsState {
   list = $state.raw<AccountEntry[]>([]);
@@ -115,6 +116,8 @@ export class AccountsState {
     if (wanted) await this.show(wanted.address);
     this.notice = [
       `Imported ${r.file}: block ${r.block.number} (${r.age} old), ${stored.length} account(s) stored, ${r.tokens.length} token(s).`,
+      importedFrom(r.file, r.exporter),
+      ...r.warnings.map(sayText),
       ...kept,
     ].join(' ');
     return true;

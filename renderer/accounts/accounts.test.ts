@@ -173,7 +173,11 @@ describe('the Accounts screen', () => {
     const snap = snapshotText(TEST_NOW - 2 * HOUR);
     await chooseSnapshot('snap.json', snap.text);
     await waitFor(() => expect(h.station.accounts.account?.address).toBe(snap.address));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Imported snap.json: block 120 (2 h old), 1 account(s) stored, 0 token(s).'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Imported snap.json: block 120 (2 h old), 1 account(s) stored, 0 token(s). snap.json is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified.',
+      ),
+    );
     expect(screen.getByRole('button', { name: snap.address }).getAttribute('aria-current')).toBe('true');
     const article = screen.getByRole('article');
     expect(article.textContent).toContain('file snap.json');

@@ -15,6 +15,7 @@ import type { StationApi } from '../../shared/api/station-api.ts';
 import { toErrorData, type ErrorData } from '../../shared/base/errors.ts';
 import { UrAssembler, UR_KIND_WORDS, type UrProgress, type UrResult } from '../../shared/files/ur.ts';
 import { readAloudChecksum, type ReadAloud } from '../../shared/views/read-aloud.ts';
+import { importedFrom } from '../app/words.ts';
 
 /** What a completed scan did. */
 export interface ScanOutcome {
@@ -102,14 +103,15 @@ export class ScanState {
         const a = await this.#client.importFiles({ files: [{ name: fileName, text: result.text }] });
         if (!a.ok) return a;
         const r = a.value.results[0]!;
-        const text = `Imported ${fileName}: ${r.added.length} new signature(s), ${r.known.length} already known${r.newTransaction ? ', a transaction new to this station' : ''}.`;
+        const text = `Imported ${fileName}: ${r.added.length} new signature(s), ${r.known.length} already known${r.newTransaction ? ', a transaction new to this station' : ''}. ${importedFrom(fileName, r.exporter)}`;
         return { ok: true, value: { ...base, text, txId: r.txId, check: readAloudChecksum(r.txId) } };
       }
       case 'snapshot': {
         const a = await this.#client.snapshotImport({ fileName, text: result.text });
         if (!a.ok) return a;
         const stored = a.value.accounts.filter((x) => x.stored).length;
-        return { ok: true, value: { ...base, text: `Imported ${fileName}: block ${a.value.block.number}, ${stored} account(s) stored, ${a.value.age} old.` } };
+        const from = importedFrom(fileName, a.value.exporter);
+        return { ok: true, value: { ...base, text: `Imported ${fileName}: block ${a.value.block.number}, ${stored} account(s) stored, ${a.value.age} old. ${from}` } };
       }
       case 'proof': {
         const a = await this.#client.proofImport({ fileName, text: result.text });

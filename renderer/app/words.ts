@@ -16,7 +16,7 @@
  * error's details for support.
  */
 import type { ErrorData } from '../../shared/base/errors.ts';
-import { localTime } from './format.ts';
+import { localTime, shown } from './format.ts';
 
 /** The node's and the approval module's result codes, in words (PROTOCOL.md §4, getsignweight, broadcast). */
 const NODE_CODE_WORDS: Record<string, string> = {
@@ -118,6 +118,26 @@ export function sayText(text: string): string {
   out = out.replace(/\bthe native coin\b/g, 'TRX');
   out = out.replace(ISO_TIME, (iso) => localTime(Date.parse(iso)));
   return out;
+}
+
+/** A file's exporter as the station judged it (shared/api/exporter-schemas.ts EXPORTER_VIEW), the part the words need. */
+export interface ImportedFrom {
+  pinned: boolean;
+  label: string | null;
+  code: string;
+}
+
+/**
+ * Who signed an imported handoff or snapshot file, and so whether what it says of accounts,
+ * permissions and tokens counts as observed or stays its claim (issue 16: "say on screen which is
+ * which"). For an exporter not pinned here the station's own warning says more (its fingerprint
+ * words and how to pin it); this sentence is the short verdict beside it.
+ */
+export function importedFrom(file: string, exporter: ImportedFrom | null): string {
+  if (exporter === null) return `${shown(file)} is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified.`;
+  if (exporter.pinned)
+    return `${shown(file)} is signed by the pinned exporter “${shown(exporter.label ?? '')}” (${exporter.code}): what it says counts as observed.`;
+  return `${shown(file)} is signed by exporter ${exporter.code}, which this station has not pinned: what it says is kept as its claim, unverified.`;
 }
 
 /** A refusal in the UI's words: keyed by code and field where the station's words do not fit, else sayText. */

@@ -11,13 +11,15 @@
 import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
-import { sayText } from '../app/words.ts';
+import { importedFrom, sayText } from '../app/words.ts';
 import type { StationApi, StationTransaction } from '../../shared/api/station-api.ts';
 
 export interface ImportOutcome {
   files: string[];
   added: number;
   known: number;
+  /** For each handoff file, who signed it and what its claims count as (words.ts importedFrom); then the station's warnings. */
+  sources: string[];
 }
 
 /** The dry run's outcome, shown before the broadcast button is offered. */
@@ -156,6 +158,8 @@ export class TransactionState {
       files: results.map((r) => r.file),
       added: results.reduce((n, r) => n + r.added.length, 0),
       known: results.reduce((n, r) => n + r.known.length, 0),
+      // A plain transaction file carries nothing but the transaction, every signature checked: no source to judge.
+      sources: results.flatMap((r) => [...(r.kind === 'handoff' ? [importedFrom(r.file, r.exporter)] : []), ...r.warnings.map(sayText)]),
     };
     const open = this.tx?.view.txID;
     if (open !== undefined && results.some((r) => r.txId === open)) await this.load(open);

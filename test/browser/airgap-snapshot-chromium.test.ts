@@ -96,7 +96,9 @@ describe('a snapshot shown by station A as an animated QR code, scanned by stati
       console.info(
         `airgap snapshot of 1 account: ${symbols.length} frames in the video, scanned and imported in ${Date.now() - started} ms (browser start included)`,
       );
-      expect(await outcome.textContent()).toMatch(/^Imported scanned snapshot \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d: block \d+, 1 account\(s\) stored, .+ old\.$/);
+      expect(await outcome.textContent()).toMatch(
+        /^Imported scanned snapshot \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d: block \d+, 1 account\(s\) stored, .+ old\. scanned snapshot \S+ \S+ is signed by the pinned exporter “Station A” \([0-9A-Z-]+\): what it says counts as observed\.$/,
+      );
 
       const held = await net.B.call('accountShow', { address: net.owner.b58 });
       const atA = await net.A.call('accountShow', { address: net.owner.b58 });
