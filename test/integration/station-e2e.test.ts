@@ -226,7 +226,10 @@ describe('station flow over the command line', () => {
   it('a refusal is recorded in words and the status is failed', async () => {
     const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', String(10n ** 15n)])).stdout.trim();
     await A.ok(['sign', txId]);
-    const sent = await A.ok(['broadcast', txId]);
+    // Done in part: the answer is printed (here as JSON) and the exit code says the node refused it.
+    const refused = await A.run(['broadcast', txId], { json: true });
+    expect(refused.code).toBe(3);
+    const sent = refused.json;
     expect(sent).toMatchObject({ accepted: false, status: 'failed' });
     expect(sent.text).toMatch(/^The node refused transaction [0-9a-f]{64}: CONTRACT_VALIDATE_ERROR/);
     const status = await A.ok(['status', txId]);
