@@ -1,7 +1,7 @@
 /**
  * `airlock tx encode | inspect | sign`: the node's transaction JSON in, JSON out (PROTOCOL.md §2,
  * §4.3; DESIGN.md decision 2). Everything printed about a transaction is decoded from its raw
- * BYTES; `raw_data` in the input is only ever checked against them (transactionFromNodeJson refuses
+ * BYTES; `raw_data` in the input is only ever checked against them (signedTransactionFromNodeJson refuses
  * a mismatch) or, when there are no bytes yet, encoded into them.
  *
  * `tx sign` refuses what the reference node would refuse or what would silently break other
@@ -16,6 +16,10 @@
  * expiration more than 24 h after its timestamp, which no node accepts (issue 16); output
  * is visible when the input says `"visible": true` or --visible is given, so a signed visible
  * transaction stays visible and the node's replies to it stay readable.
+ *
+ * A contract of a type this version has no message for (issue 17), given as raw_data_hex, is shown
+ * by `tx inspect` as unknown (type id, URL, size, owner; its warning), as the station shows it;
+ * `tx sign` refuses it, since this tool names no risk (the station signs it only with the override).
  */
 import { clone } from '@bufbuild/protobuf';
 import { Transaction_rawSchema } from '../shared/gen/protocol/core_pb.ts';
@@ -30,15 +34,18 @@ import { checkPermissionId } from '../shared/chain/permission-id.ts';
 import {
   checkExpirationWithinWindow,
   decodeRaw,
+  decodeRawShowingUnknown,
   encodeRaw,
+  isUnknownContract,
   rawToNodeJson,
-  transactionFromNodeJson,
+  signedTransactionFromNodeJson,
   transactionToNodeJson,
+  type SignedTransaction,
   TRANSACTION_JSON_KEYS,
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/chain/transaction.ts';
-import { MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
+import { MAX_SIGNATURES, MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
 
 export interface ReadTransaction {
   rawBytes: Uint8Array;
@@ -79,17 +86,23 @@ function withTypeUrls(raw: unknown): unknown {
  * bare raw_data object (read with `visible` as given on the command line, since it has no key for it).
  */
 export function readTransaction(json: unknown, visible: boolean): ReadTransaction {
+  const { full, tx } = readSigned(json, visible);
+  return { ...tx, decoded: decodeRaw(tx.rawBytes), visible: visible || full.visible === true };
+}
+
+/** The JSON read into signed bytes (within the node's size limit), before the contract is decoded. */
+function readSigned(json: unknown, visible: boolean): { full: JsonObject; tx: SignedTransaction & { txId: Uint8Array } } {
   if (!isRecord(json)) fail('BAD_JSON', 'transaction: expected a JSON object');
   // An object with none of the transaction JSON's keys is a bare raw_data.
   const keys = Object.keys(json);
   const bare = keys.length > 0 && !keys.some((k) => TRANSACTION_JSON_KEYS.includes(k));
   const full: JsonObject = bare ? { visible, raw_data: json } : { ...json };
   if (full.raw_data !== undefined) full.raw_data = withTypeUrls(full.raw_data);
-  const tx = transactionFromNodeJson(full);
+  const tx = signedTransactionFromNodeJson(full, { maxSignatures: MAX_SIGNATURES });
   if (tx.rawBytes.length > MAX_TRANSACTION_BYTES) {
     fail('BAD_TRANSACTION', `transaction is ${tx.rawBytes.length} bytes; the node's limit is ${MAX_TRANSACTION_BYTES}`);
   }
-  return { ...tx, visible: visible || full.visible === true };
+  return { full, tx };
 }
 
 /**
@@ -149,8 +162,12 @@ export function encodeCommand(json: unknown, options: { visible: boolean; now: n
  * node's `raw_data` JSON written from the bytes (Base58 and text with --visible).
  */
 export function inspectCommand(json: unknown, options: { visible: boolean; now: number }) {
-  const tx = readTransaction(json, options.visible);
-  return { ...transactionView(tx, { now: options.now }), raw_data: rawToNodeJson(tx.decoded.raw, tx.visible) };
+  const { full, tx } = readSigned(json, options.visible);
+  // A contract of a type this version has no message for (only raw_data_hex can carry it) is shown
+  // as unknown, as the station shows it, with its warning; it has no raw_data in readable form.
+  if (isUnknownContract(decodeRawShowingUnknown(tx.rawBytes))) return { ...transactionView(tx, { now: options.now }), raw_data: null };
+  const decoded = decodeRaw(tx.rawBytes);
+  return { ...transactionView(tx, { now: options.now }), raw_data: rawToNodeJson(decoded.raw, options.visible || full.visible === true) };
 }
 
 export interface SignOptions {

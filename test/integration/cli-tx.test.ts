@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { encodeRaw } from '../../shared/chain/transaction.ts';
-import { Transaction_ContractSchema, Transaction_rawSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_Contract_ContractType } from '../../shared/gen/protocol/core_pb.ts';
 import { parseJson } from '../../shared/base/json.ts';
 import { run } from '../../cli/main.ts';
 import type { CliIo } from '../../cli/io.ts';
-import { ADDR_11, ADDR_12, ADDR_21, EXPIRATION, BEFORE, AFTER, ASSET, assetRawData, TRANSFER, UTIL, cli, out, err, json } from '../helpers/cli-run-helpers.ts';
+import { ADDR_11, ADDR_12, ADDR_21, KEY_11, EXPIRATION, BEFORE, AFTER, ASSET, assetRawData, TRANSFER, UTIL, cli, out, err, json } from '../helpers/cli-run-helpers.ts';
 
 describe('tx encode', () => {
   it("raw_data in the node's shape → {txID, raw_data_hex, raw_data}, the exact vector bytes", async () => {
@@ -269,6 +269,46 @@ describe('tx inspect: everything from the bytes', () => {
   });
 });
 
+describe('tx inspect: a contract of a type this version does not know (issue 17)', () => {
+  // Type 77 under a URL nothing names, its value a future contract's: owner (field 1) then an int64.
+  const FUTURE_URL = 'type.googleapis.com/protocol.FutureContract';
+  const owner = hexToBytes(ADDR_11.hex);
+  const value = Uint8Array.from([0x0a, 0x15, ...owner, 0x10, 0xd2, 0x09]);
+  const raw = create(Transaction_rawSchema, {
+    refBlockBytes: hexToBytes('01f4'),
+    refBlockHash: hexToBytes('0000000000000abc'),
+    expiration: BigInt(EXPIRATION),
+    timestamp: BigInt(EXPIRATION - 60_000),
+    contract: [create(Transaction_ContractSchema, { type: 77 as Transaction_Contract_ContractType, parameter: { typeUrl: FUTURE_URL, value } })],
+  });
+  const rawHex = bytesToHex(encodeRaw(raw));
+
+  it('is shown from raw_data_hex as unknown, with its type, URL, size, owner and warning, and no readable raw_data', async () => {
+    const o = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: rawHex }), now: BEFORE }));
+    expect(o).toMatchObject({
+      kind: 'UnknownContract',
+      title: 'Unknown contract type',
+      owner: ADDR_11,
+      contract: { contract: 'UnknownContract', typeId: 77, typeUrl: FUTURE_URL, size: value.length },
+      rawDataHex: rawHex,
+      raw_data: null,
+    });
+    expect(o.warnings).toEqual([expect.objectContaining({ risk: 'unknown-contract-type', needsOverride: true })]);
+  });
+
+  it('tx sign refuses it in words: this tool names no risk', async () => {
+    const e = err(await cli(['tx', 'sign', '--key-file', 'k'], { stdin: json({ raw_data_hex: rawHex }), files: { k: `${KEY_11}\n` }, now: BEFORE }), 1);
+    expect(e).toMatchObject({ code: 'UNSUPPORTED_CONTRACT' });
+    expect(e.message).toMatch(/^raw_data\.contract\[0\]\.type: contract type 77 .*so it will not sign it$/);
+  });
+
+  it('a known type whose bytes do not decode is still refused', async () => {
+    const broken = create(Transaction_rawSchema, { ...raw, contract: [create(Transaction_ContractSchema, { type: 1, parameter: { typeUrl: 'type.googleapis.com/protocol.TransferContract', value: Uint8Array.from([0xff]) } })] });
+    const r = await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(encodeRaw(broken)) }), now: BEFORE });
+    expect(r.code).toBe(1);
+  });
+});
+
 describe('tx encode and inspect: every contract type of the reference node (issue 17)', () => {
   const header = { ref_block_bytes: 'd8ed', ref_block_hash: '2e066c3259e756f5', expiration: EXPIRATION, timestamp: BEFORE };
   const raw = (type: string, value: Record<string, unknown>) => ({ ...header, contract: [{ type, parameter: { value }, Permission_id: 2 }] });
@@ -325,7 +365,7 @@ describe('tx encode and inspect: every contract type of the reference node (issu
     expect(u.fields).toContainEqual(expect.objectContaining({ field: 'data[36..68]', name: 'Word 2' }));
   });
 
-  it('a type with no message (CustomContract) is refused: by its id and size from bytes, by name from JSON', async () => {
+  it('a type with no message (CustomContract): from bytes shown as unknown as the station shows it; by name from JSON refused', async () => {
     const value = hexToBytes(`0a15${ADDR_11.hex}`);
     const bytes = encodeRaw(
       create(Transaction_rawSchema, {
@@ -335,11 +375,9 @@ describe('tx encode and inspect: every contract type of the reference node (issu
         contract: [create(Transaction_ContractSchema, { type: 20, parameter: { typeUrl: 'type.googleapis.com/protocol.CustomContract', value } })],
       }),
     );
-    expect(err(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(bytes) }) }), 1)).toMatchObject({
-      code: 'UNSUPPORTED_CONTRACT',
-      message:
-        'raw_data.contract[0].type: contract type 20 (CustomContract, which has no message to decode), 23 bytes: Airlock cannot show it in words, so it will not sign it',
-    });
+    const shown = out(await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(bytes) }) }));
+    expect(shown).toMatchObject({ kind: 'UnknownContract', contract: { typeId: 20, size: 23 }, owner: ADDR_11, raw_data: null });
+    expect(shown.summary).toBe(`Unknown contract type 20 (type.googleapis.com/protocol.CustomContract, 23 bytes) from ${ADDR_11.base58}`);
     const custom = raw('CustomContract', { owner_address: ADDR_11.hex });
     (custom.contract[0]!.parameter as Record<string, unknown>).type_url = 'type.googleapis.com/protocol.CustomContract';
     expect(err(await cli(['tx', 'inspect'], { stdin: json({ raw_data: custom }) }), 1)).toMatchObject({ code: 'UNSUPPORTED_CONTRACT' });
