@@ -47,6 +47,7 @@ import { snapshotTable, type SnapshotTable } from './snapshots.ts';
 import { tokenTable, type TokenTable } from './tokens.ts';
 import { contractTable, type ContractTable } from './contracts.ts';
 import { transactionTable, type TransactionTable } from './transactions.ts';
+import { transactionListTable, type TransactionListTable } from './transaction-list.ts';
 import { chainFateTable, type ChainFateTable } from './chain-fate.ts';
 
 /** The file a station keeps inside its data directory. */
@@ -97,6 +98,7 @@ export interface Store
     TokenTable,
     ContractTable,
     TransactionTable,
+    TransactionListTable,
     ChainFateTable,
     AddressBookTable,
     ExporterTable,
@@ -186,6 +188,7 @@ function connect(file: string, clock: StoreClock, seal: () => AuditSeal): Store 
     ...tokenTable(ctx),
     ...contractTable(ctx),
     ...transactionTable(ctx),
+    ...transactionListTable(ctx),
     ...chainFateTable(ctx),
     ...addressBookTable(ctx),
     ...exporterTable(ctx),

@@ -92,9 +92,6 @@ export interface TransactionSummary {
   signatureCount: number;
   /** What the chain says became of it (store version 9); null until a node or a file reports it. */
   chain: ChainFate | null;
-  /** Only with `weights: true`. */
-  weight?: string | null;
-  threshold?: string | null;
 }
 export interface TransactionRecord extends TransactionSummary {
   raw: Uint8Array;
@@ -106,12 +103,6 @@ export interface ListTransactionsQuery {
   account?: Uint8Array;
   limit?: number;
   offset?: number;
-  /**
-   * Also sum each row's signer weights under its stored permission (`weight`, `threshold`, decimal
-   * text; null without a permission) in the same query. No signature is recovered: each was checked
-   * against the permission when it was stored.
-   */
-  weights?: boolean;
 }
 
 export interface SignatureInput {
@@ -163,8 +154,6 @@ interface TxRow extends TxSummaryRow {
 interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> {
   txid: string;
   account: string;
-  weight?: string | null;
-  threshold?: string | null;
 }
 interface SignedKeyRow {
   txid: Uint8Array;
@@ -228,27 +217,6 @@ const signatureFromRow = (r: SignatureRow): SignatureRecord => ({
   origin: r.origin === 'local key' ? { kind: 'local key' } : { kind: r.origin, file: r.origin_file ?? '' },
   signedAt: r.signed_at,
 });
-
-/**
- * Fills the TEMP tables `listTransactions({weights: true})` joins: the keys and thresholds of the
- * distinct stored permissions (a handful), decoded here, so SQLite sums weights with indexes.
- * TEMP tables live in the connection's own temporary database, never in the station's file.
- */
-function fillWeightTables(db: Database.Database): void {
-  const permissions = db.prepare<[], [Buffer]>('SELECT DISTINCT permission FROM transactions WHERE permission IS NOT NULL').raw().all();
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS list_keys (permission BLOB NOT NULL, signer BLOB NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (permission, signer));
-    CREATE TEMP TABLE IF NOT EXISTS list_thresholds (permission BLOB PRIMARY KEY, threshold INTEGER NOT NULL);`);
-  const addKey = db.prepare('INSERT OR REPLACE INTO list_keys VALUES (?, ?, ?)');
-  const addThreshold = db.prepare('INSERT OR REPLACE INTO list_thresholds VALUES (?, ?)');
-  db.transaction(() => {
-    db.exec('DELETE FROM list_keys; DELETE FROM list_thresholds;');
-    for (const [bytes] of permissions) {
-      const p = fromBinary(PermissionSchema, u8(bytes));
-      addThreshold.run(bytes, p.threshold);
-      for (const k of p.keys) addKey.run(bytes, k.address, k.weight);
-    }
-  })();
-}
 
 function notFound(fn: string, txId: Uint8Array): never {
   fail('NOT_FOUND', `${fn}: no such transaction`, { field: 'txId', txId: bytesToHex(txId) });
@@ -343,10 +311,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     /** Newest first, with how many signatures each has. */
     listTransactions(query: ListTransactionsQuery = {}): TransactionSummary[] {
       const fn = 'store.listTransactions';
-      const v = checkRecord(query, fn, 'query', ['status', 'account', 'limit', 'offset', 'weights']);
-      if (v.weights !== undefined && typeof v.weights !== 'boolean') bad(fn, 'weights', 'must be true or false');
-      const weights = v.weights === true;
-      if (weights) fillWeightTables(db);
+      const v = checkRecord(query, fn, 'query', ['status', 'account', 'limit', 'offset']);
       const where: string[] = [];
       const params: unknown[] = [];
       if (v.status !== undefined) {
@@ -363,12 +328,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
       const offset = v.offset === undefined ? 0 : checkNonNegative(v.offset, fn, 'offset');
       params.push(limit, offset);
       // rowid breaks ties in insertion order and rides in every index, so no sort step is needed.
-      const weightColumns = weights
-        ? `, CAST(h.threshold AS TEXT) AS threshold, CASE WHEN h.threshold IS NULL THEN NULL ELSE CAST((SELECT coalesce(sum(k.weight), 0) FROM signatures s
-            JOIN list_keys k ON k.permission = t.permission AND k.signer = s.signer WHERE s.txid = t.txid) AS TEXT) END AS weight`
-        : '';
-      const join = weights ? 'LEFT JOIN list_thresholds h ON h.permission = t.permission' : '';
-      const sql = `SELECT ${TX_LIST_COLUMNS}${weightColumns} FROM transactions t ${join} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      const sql = `SELECT ${TX_LIST_COLUMNS} FROM transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY t.created_at DESC, t.rowid DESC LIMIT ? OFFSET ?`;
       let stmt = listStatements.get(sql);
       if (!stmt) {
@@ -376,7 +336,6 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         listStatements.set(sql, stmt);
       }
       return stmt.all(...params).map((r) => ({
-        ...(weights && { weight: r.weight ?? null, threshold: r.threshold ?? null }),
         txId: fromSqlHex(r.txid),
         kind: r.kind,
         account: fromSqlHex(r.account),

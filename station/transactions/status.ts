@@ -10,13 +10,13 @@
 import { addressToBase58, parseAddress, type Address } from '../../shared/chain/address.ts';
 import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts';
 import { acceptedRisksInput, enforceSigningRisks } from '../../shared/approval/signing-risk.ts';
-import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
+import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { txKey, type TransactionSummary } from '../store/transactions.ts';
+import type { ListedTransaction } from '../store/transaction-list.ts';
 import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
@@ -25,18 +25,18 @@ import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 
-function listEntry(r: TransactionSummary, account: string, status: TxStatus, weight: string, threshold: string | null, now: number): ListEntryView {
+function listEntry(r: ListedTransaction, account: string, status: TxStatus, left: string, now: number): ListEntryView {
   return {
-    txId: txKey(r.txId),
+    txId: r.txKey,
     kind: r.kind,
     account,
     status,
-    weight,
-    threshold,
+    weight: r.weight ?? '0',
+    threshold: r.threshold,
     signatureCount: r.signatureCount,
     expiration: r.expiration,
     expiresInMs: r.expiration - now,
-    timeLeft: timeLeft(r.expiration - now),
+    timeLeft: left,
     note: r.note,
     chain: chainFateView(r.chain),
   };
@@ -49,19 +49,28 @@ function statusText(v: StationTransactionView): string {
   return lines.join('\n');
 }
 
-/** The stored transactions as list entries (the CLI's list and the queue's rows). */
+/**
+ * The stored transactions as list entries (the CLI's list and the queue's rows). What a row shares
+ * with others is worked out once per call: an account's base58 (a double sha256) once per account,
+ * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ */
 export function listEntries(ctx: StationContext, book: TransactionBook, args: { status?: TxStatus; limit?: number }): ListEntryView[] {
   const now = ctx.now();
-  const rows = ctx.store.listTransactions({ weights: true, ...(args.limit !== undefined && { limit: args.limit }) });
+  const rows = ctx.store.listTransactionRows(args.limit !== undefined ? { limit: args.limit } : {});
   const out: ListEntryView[] = [];
-  const names = new Map<string, string>(); // Base58 costs a double sha256: once per account
+  const names = new Map<string, string>(); // account hex -> base58
+  let leftFor = NaN; // the expiration `left` was worked out for
+  let left = '';
   for (const r of rows) {
     const status = book.shownStatus(r.status, r.expiration, now);
     if (args.status !== undefined && status !== args.status) continue;
-    const accountKey = txKey(r.account);
-    let account = names.get(accountKey);
-    if (account === undefined) names.set(accountKey, (account = addressToBase58(r.account)));
-    out.push(listEntry(r, account, status, r.weight ?? '0', r.threshold ?? null, now));
+    let account = names.get(r.accountHex);
+    if (account === undefined) names.set(r.accountHex, (account = addressToBase58(hexToBytes(r.accountHex))));
+    if (r.expiration !== leftFor) {
+      leftFor = r.expiration;
+      left = timeLeft(r.expiration - now);
+    }
+    out.push(listEntry(r, account, status, left, now));
   }
   return out;
 }
