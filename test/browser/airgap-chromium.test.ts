@@ -146,7 +146,7 @@ describe('two stations hand a payment over by animated QR code and camera only',
         `airgap: ${pure} pure parts, ${symbols.length} frames in the video, scanned and imported in ${Date.now() - started} ms (browser start included)`,
       );
       expect(await outcome.textContent()).toMatch(
-        /^Imported scanned handoff \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d: 1 new signature\(s\), 0 already known, a transaction new to this station\. scanned handoff \S+ \S+ is signed by exporter [0-9A-Z-]+, which this station has not pinned: what it says is kept as its claim, unverified\.$/,
+        /^Imported scanned handoff \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d: 1 new signature\(s\), 0 already known, a transaction new to this station\. scanned handoff \S+ \S+ is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified\.$/,
       );
       expect(await b.page.locator('section[aria-labelledby=scan-title] .check').textContent()).toBe(flow.check);
       expect(await queueTotal()).toBe(before + 1);
@@ -209,7 +209,7 @@ describe('two stations hand a payment over by animated QR code and camera only',
       const outcome = page.locator('section[aria-labelledby=scan-title] .outcome');
       await outcome.waitFor({ timeout: 60_000 });
       expect(await outcome.textContent()).toMatch(
-        /^Imported scanned handoff .*: 1 new signature\(s\), 0 already known, a transaction new to this station\. scanned handoff \S+ \S+ is signed by exporter [0-9A-Z-]+, which this station has not pinned: what it says is kept as its claim, unverified\.$/,
+        /^Imported scanned handoff .*: 1 new signature\(s\), 0 already known, a transaction new to this station\. scanned handoff \S+ \S+ is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified\.$/,
       );
       expect(await page.locator('section[aria-labelledby=scan-title] .check').textContent()).toBe(readAloudChecksum(built.txId).code);
       expect((await net.B.call('status', { txId: built.txId })).view.signatures.length).toBe(1);
