@@ -11,10 +11,10 @@
  * says the producing node holds it (`executiveKeyHeld`), which the audit log records too.
  */
 import { fromBinary } from '@bufbuild/protobuf';
-import { AccountSchema } from '../../shared/gen/protocol/core_pb.ts';
+import { AccountSchema, type Account } from '../../shared/gen/protocol/core_pb.ts';
 import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { accountPermissionsFromAccount } from '../../shared/approval/authorization.ts';
+import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { defaultExecutivePermission, validatePermissionUpdate } from '../../shared/contracts/permission/rules.ts';
@@ -42,16 +42,18 @@ export interface KnownSignerView {
 
 export function permissionsFeature(ctx: StationContext, maker: TransactionMaker) {
   /**
-   * The account's permissions as stored, the executive one as the node reads it: an executive
-   * account without one signs its blocks with its own address's key (the default permission).
-   * Null without a stored copy: every executive key of an update then counts as new.
+   * An account's permissions as stored, the executive one as the node reads it: an executive
+   * account without one signs its blocks with its own address's key (the default permission). The
+   * editor's diff and the block-key rule read the same copy.
    */
-  const blockKeysNow = (owner: Address): PermissionSet | null => {
-    const stored = owner.length === 21 ? ctx.store.getAccount(owner) : null;
-    if (!stored) return null;
-    const account = fromBinary(AccountSchema, stored.account);
+  const permissionsNow = (account: Account): AccountPermissions => {
     const now = accountPermissionsFromAccount(account);
     return account.isExecutive && now.executive === undefined ? { ...now, executive: defaultExecutivePermission(account.address) } : now;
+  };
+  /** The stored copy of `owner`'s permissions; null without one (every executive key of an update then counts as new). */
+  const blockKeysNow = (owner: Address): PermissionSet | null => {
+    const stored = owner.length === 21 ? ctx.store.getAccount(owner) : null;
+    return stored ? permissionsNow(fromBinary(AccountSchema, stored.account)) : null;
   };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
@@ -82,7 +84,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
       const r = ctx.store.getAccount(owner);
       if (!r) fail('NOT_FOUND', `owner_address: ${noCopyOfAccount(owner)}`, { field: 'owner_address' });
       const account = fromBinary(AccountSchema, r.account);
-      const current = accountPermissionsFromAccount(account);
+      const current = permissionsNow(account);
       const signing = maker.permissionOf(owner, permissionIdArg(args.permissionId), undefined);
       const { local, seen } = signersSeen(ctx.store);
       return checkPermissionUpdate(c, {

@@ -5,12 +5,16 @@
  * permission a key it does not have, unless the caller says the producing node holds it
  * (`executiveKeyHeld`, `--executive-key-held`). The refusal names the key and the node settings,
  * and nothing is stored; a build that says so is audited; an update that keeps the block key needs
- * nothing. The local devnet's executive account, read from the node by a CLI station.
+ * nothing. The local devnet's executive account, read from the node by a CLI station; and an
+ * executive account stored without an executive permission, whose block key is its own address.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_FILE_NAME } from '../../station/store/store.ts';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { AccountSchema, KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
+import { openRealStation, TEST_ADDRESSES } from '../helpers/real-station.ts';
 import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
 import { newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
@@ -42,7 +46,15 @@ function update(name: string, blockKey: string): string {
     visible: true,
     owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
     executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: EXECUTIVE, weight: 1 }] }],
+    actives: [
+      {
+        type: 'Active',
+        permission_name: 'active',
+        threshold: 1,
+        operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+        keys: [{ address: EXECUTIVE, weight: 1 }],
+      },
+    ],
   });
 }
 // The station holds no key of this account and has seen none sign: the lockout guard's own risk is accepted throughout.
@@ -51,9 +63,11 @@ const build = (file: string, ...more: string[]) => S.run(['build', 'permission-u
 function auditActions(s: TestStation): [string, string, unknown][] {
   const db = new Database(join(s.dataDir, STORE_FILE_NAME), { readonly: true });
   try {
-    return (db.prepare('SELECT action, subject, details FROM audit ORDER BY seq').all() as { action: string; subject: string; details: string }[]).map(
-      (r) => [r.action, r.subject, JSON.parse(r.details)],
-    );
+    return (db.prepare('SELECT action, subject, details FROM audit ORDER BY seq').all() as { action: string; subject: string; details: string }[]).map((r) => [
+      r.action,
+      r.subject,
+      JSON.parse(r.details),
+    ]);
   } finally {
     db.close();
   }
@@ -88,5 +102,53 @@ describe('a new block key', () => {
     const r = await build(update('same.json', blockKey));
     expect(r.code).toBe(0);
     expect(auditActions(S).filter(([a, t]) => a === 'permission.executive-key-held' && t === r.stdout.trim())).toEqual([]);
+  });
+});
+
+describe('an executive account whose stored copy has no executive permission', () => {
+  // The node reads such an account's block key as its own address (the default executive
+  // permission): the editor's diff and the station's rule both count from that default.
+  it('keeping its own address as the block key is no change; any other key still needs saying', async () => {
+    const s = await openRealStation({ count: 0 });
+    try {
+      const address = parseAddress(TEST_ADDRESSES.A);
+      const account = create(AccountSchema, {
+        address,
+        balance: 1_000_000_000n,
+        isExecutive: true,
+        ownerPermission: create(PermissionSchema, {
+          type: PermissionType.Owner,
+          permissionName: 'owner',
+          threshold: 1n,
+          keys: [create(KeySchema, { address, weight: 1n })],
+        }),
+      });
+      s.store.putAccount({ address, account: toBinary(AccountSchema, account), source: { kind: 'node', url: 'http://127.0.0.1:8090' }, fetchedAt: s.now() });
+      const update = (blockKey: string) =>
+        JSON.stringify({
+          owner_address: TEST_ADDRESSES.A,
+          visible: true,
+          owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: TEST_ADDRESSES.A, weight: 1 }] },
+          executive: { type: 'Witness', permission_name: 'executive', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
+          actives: [
+            {
+              type: 'Active',
+              permission_name: 'active',
+              threshold: 1,
+              operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+              keys: [{ address: TEST_ADDRESSES.A, weight: 1 }],
+            },
+          ],
+        });
+      const check = await s.handlers.permissionCheck({ json: update(TEST_ADDRESSES.A) });
+      expect(check.diff.permissions.find((p) => p.slot === 'executive')?.change).toBe('same');
+      expect((await s.handlers.buildPermissionUpdate({ json: update(TEST_ADDRESSES.A) })).txId).toMatch(/^[0-9a-f]{64}$/);
+      await expect(s.handlers.buildPermissionUpdate({ json: update(TEST_ADDRESSES.B) })).rejects.toMatchObject({
+        code: 'LOCKOUT',
+        details: { verdict: 'executive-key' },
+      });
+    } finally {
+      s.close();
+    }
   });
 });
