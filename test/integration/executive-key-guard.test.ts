@@ -5,7 +5,9 @@
  * permission a key it does not have, unless the caller says the producing node holds it
  * (`executiveKeyHeld`, `--executive-key-held`). The refusal names the key and the node settings,
  * and nothing is stored; a build that says so is audited; an update that keeps the block key needs
- * nothing. The local devnet's executive account, read from the node by a CLI station.
+ * nothing. Whether the account is an executive is the station's copy's word, not the JSON's: an
+ * executive permission for an account that is not one, or none for one that is, is refused as the
+ * node would. The local devnet's executive account, read from the node by a CLI station.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
-import { newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
+import { funded, newKey, startNode, SUN, type TestNode } from '../helpers/devnet-helpers.ts';
 import { jsonFile, storedRows, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
 import { errorOf } from '../helpers/cli-pair.ts';
 
@@ -42,7 +44,15 @@ function update(name: string, blockKey: string): string {
     visible: true,
     owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
     executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
-    actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: EXECUTIVE, weight: 1 }] }],
+    actives: [
+      {
+        type: 'Active',
+        permission_name: 'active',
+        threshold: 1,
+        operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+        keys: [{ address: EXECUTIVE, weight: 1 }],
+      },
+    ],
   });
 }
 // The station holds no key of this account and has seen none sign: the lockout guard's own risk is accepted throughout.
@@ -51,9 +61,11 @@ const build = (file: string, ...more: string[]) => S.run(['build', 'permission-u
 function auditActions(s: TestStation): [string, string, unknown][] {
   const db = new Database(join(s.dataDir, STORE_FILE_NAME), { readonly: true });
   try {
-    return (db.prepare('SELECT action, subject, details FROM audit ORDER BY seq').all() as { action: string; subject: string; details: string }[]).map(
-      (r) => [r.action, r.subject, JSON.parse(r.details)],
-    );
+    return (db.prepare('SELECT action, subject, details FROM audit ORDER BY seq').all() as { action: string; subject: string; details: string }[]).map((r) => [
+      r.action,
+      r.subject,
+      JSON.parse(r.details),
+    ]);
   } finally {
     db.close();
   }
@@ -88,5 +100,52 @@ describe('a new block key', () => {
     const r = await build(update('same.json', blockKey));
     expect(r.code).toBe(0);
     expect(auditActions(S).filter(([a, t]) => a === 'permission.executive-key-held' && t === r.stdout.trim())).toEqual([]);
+  });
+});
+
+describe("whether the account is an executive: the station's copy says, not the JSON", () => {
+  it('an executive permission for an account that is not an executive is refused as the node would, even said held', async () => {
+    const plain = await funded(node, 100n * SUN);
+    await S.ok(['account', 'fetch', plain.b58]);
+    const file = jsonFile(work.dir, 'not-executive.json', {
+      owner_address: plain.b58,
+      visible: true,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: plain.b58, weight: 1 }] },
+      executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: newKey().b58, weight: 1 }] },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'active',
+          threshold: 1,
+          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+          keys: [{ address: plain.b58, weight: 1 }],
+        },
+      ],
+    });
+    const before = storedRows(S.dataDir, 'transactions');
+    const r = await build(file, '--executive-key-held');
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'CONTRACT_VALIDATE', message: "account isn't executive can't set executive permission" });
+    expect(storedRows(S.dataDir, 'transactions')).toBe(before);
+  });
+
+  it("an executive account's update without its executive permission is refused", async () => {
+    const file = jsonFile(work.dir, 'no-executive.json', {
+      owner_address: EXECUTIVE,
+      visible: true,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'active',
+          threshold: 1,
+          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+          keys: [{ address: EXECUTIVE, weight: 1 }],
+        },
+      ],
+    });
+    const r = await build(file);
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'CONTRACT_VALIDATE', message: 'executive permission is missed' });
   });
 });
