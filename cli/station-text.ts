@@ -113,7 +113,7 @@ export function accountText(a: StationAccountView): string {
     ]),
   ];
   for (const p of a.permissions) {
-    lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
+    lines.push(`\n${p.slot} permission ${p.id} "${viewText(p.name)}": threshold ${p.threshold}`);
     for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
     if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
   }
