@@ -2,7 +2,8 @@
  * How the station commands print their answers as short plain text (the `--json` flag prints the
  * station's JSON view instead): a transaction, an account, a token, the queue. Every stored text goes
  * through `plain` (shared/base/escape.ts), so a label or note can never move the cursor, change
- * colours or hide characters on the terminal.
+ * colours or hide characters on the terminal; a text the shared view already escaped goes through
+ * `viewText`, which escapes what is left unsafe without doubling its backslashes.
  */
 import { escapeText } from '../shared/base/escape.ts';
 import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
@@ -17,9 +18,16 @@ export function table(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
 }
 
-/** Stored text (notes, labels, names) for the terminal: control and bidi characters escaped. */
-/** Stored text as people may safely see it on a terminal (shared/base/escape.ts). */
+/** Stored text (notes, labels, names) as people may safely see it on a terminal (shared/base/escape.ts). */
 export const plain = escapeText;
+
+/**
+ * Text the shared view has already escaped (shared/views/view.ts: a transaction's summary, fields
+ * and warnings; a permission update's check): its unsafe characters escaped again should any be
+ * left, but its backslashes kept, so a real U+202E reads `\u{202E}` as on the screen and not
+ * `\\u{202E}`, which is how a typed backslash reads.
+ */
+export const viewText = (text: string): string => text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu, escapeText);
 
 /** A provenance in words: `claimed by file f.json (unverified), 3 d old  [STALE]`. */
 export function provenanceText(p: Provenance): string {
@@ -60,8 +68,8 @@ export function txText(v: StationTransactionView): string {
  */
 function signerLines(v: StationTransactionView): string[] {
   const d = v.details;
-  const lines = ['', `What it does: ${plain(d.summary)}`, ...d.fields.map((f) => `  ${plain(f.name)}: ${plain(f.value)}`)];
-  for (const w of d.warnings) lines.push(`WARNING${w.needsOverride ? ' (signing needs --accept-risk ' + w.risk + ')' : ''}: ${plain(w.text)}`);
+  const lines = ['', `What it does: ${viewText(d.summary)}`, ...d.fields.map((f) => `  ${viewText(f.name)}: ${viewText(f.value)}`)];
+  for (const w of d.warnings) lines.push(`WARNING${w.needsOverride ? ' (signing needs --accept-risk ' + w.risk + ')' : ''}: ${viewText(w.text)}`);
   lines.push(...signerPanelLines(v.signer));
   return lines;
 }
@@ -72,7 +80,10 @@ function signerPanelLines(s: SignerView): string[] {
     lines.push('', `Checked on this station against the permissions ${provenanceText(s.permissionUpdate.against)}:`);
     const named = new Map(s.permissionUpdate.labels.map((l) => [l.address, l.label]));
     const labelled = [...named].map(([address, label]) => `  ${address} is ${plain(label)}`);
-    lines.push(...permissionCheckLines(s.permissionUpdate.check).map((l) => `  ${l}`), ...(labelled.length ? ['  Labels:', ...labelled.map((l) => `  ${l}`)] : []));
+    lines.push(
+      ...permissionCheckLines(s.permissionUpdate.check).map((l) => `  ${l}`),
+      ...(labelled.length ? ['  Labels:', ...labelled.map((l) => `  ${l}`)] : []),
+    );
   }
   if (s.tokenIssue) {
     const t = s.tokenIssue;
@@ -89,7 +100,7 @@ export function permissionCheckLines(r: PermissionCheckResult): string[] {
     ...(r.diff.changed ? r.diff.lines : ['No change to the current permissions.']),
     ...(r.lockout ? [`Lockout guard: ${r.lockout.verdict}.`, ...r.lockout.reasons, ...r.lockout.warnings.map((w) => `Warning: ${w}`)] : []),
     `Fee: ${r.fee.text}.`,
-  ].map(plain);
+  ].map(viewText);
 }
 
 export function accountText(a: StationAccountView): string {
@@ -102,7 +113,7 @@ export function accountText(a: StationAccountView): string {
     ]),
   ];
   for (const p of a.permissions) {
-    lines.push(`\n${p.slot} permission ${p.id} "${plain(p.name)}": threshold ${p.threshold}`);
+    lines.push(`\n${p.slot} permission ${p.id} "${viewText(p.name)}": threshold ${p.threshold}`);
     for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
     if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
   }

@@ -8,6 +8,7 @@ import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { KeySchema, PermissionSchema, PermissionType, type Permission } from '../gen/protocol/core_pb.ts';
 import { addressFromHex, addressToBase58 } from '../chain/address.ts';
+import { hasUnsafeText } from '../base/escape.ts';
 import { isUnholdableKey, lockoutCheck, OWNER_UNSEEN_KEYS, ZERO_BODY_ADDRESS } from './lockout.ts';
 
 const A = addressFromHex('4119e7e376e7c213b7e7e7e46cc70a5dd086daff2a');
@@ -141,6 +142,15 @@ describe('verdicts', () => {
     expect(r.verdict).toBe('ok');
     expect(r.actives[0]!.reachable).toBe(false);
     expect(r.warnings).toEqual(['Nobody listed can reach the threshold 2 of active 2 "ops": it can never sign (the owner can replace it).']);
+  });
+
+  it("a permission name's bidi and control characters are escaped in the warnings people read", () => {
+    const hostile = create(PermissionSchema, { ...active(2n, [[B, 1n]]), permissionName: 'ops\u202Eowner\u001b[2J' });
+    const r = lockoutCheck({ owner: owner(1n, [[A, 1n]]), actives: [hostile] }, { localKeys: [A], knownSigners: [] });
+    expect(r.warnings).toEqual([
+      'Nobody listed can reach the threshold 2 of active 2 "ops\\u{202E}owner\\u{1B}[2J": it can never sign (the owner can replace it).',
+    ]);
+    expect(r.warnings.some(hasUnsafeText)).toBe(false);
   });
 
   it('the zero-body address is the only holdable-looking key nobody holds', () => {

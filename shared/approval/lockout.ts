@@ -25,6 +25,7 @@ import type { Permission } from '../gen/protocol/core_pb.ts';
 import { ADDRESS_LENGTH, ADDRESS_PREFIX, addressToBase58, isAddressBytes, parseAddress, type Address } from '../chain/address.ts';
 import { bytesToHex } from '../base/bytes.ts';
 import { badArgument } from '../base/errors.ts';
+import { escapeText } from '../base/escape.ts';
 import { minimalSets } from './minimal-sets.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../base/limits.ts';
 
@@ -154,8 +155,9 @@ export function thresholdReach(
   };
 }
 
+/** An active permission as a warning names it; its name escaped (escape.ts), since a screen shows the warning as it is. */
 function activeLabel(r: ThresholdReach): string {
-  return `active ${r.index + 2}${r.name ? ` "${r.name}"` : ''}`;
+  return `active ${r.index + 2}${r.name ? ` "${escapeText(r.name)}"` : ''}`;
 }
 
 /**

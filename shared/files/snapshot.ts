@@ -29,6 +29,7 @@ import type { AssetIssueContract } from '../gen/protocol/contract_pb.ts';
 import { addressToBase58, parseAddress, type Address } from '../chain/address.ts';
 import type { AccountPermissions } from '../approval/authorization.ts';
 import { tryUtf8 } from '../base/bytes.ts';
+import { escapeJsonText } from '../base/escape.ts';
 import { badArgument, fail, excerpt } from '../base/errors.ts';
 import {
   boundedList,
@@ -560,8 +561,13 @@ export function diffPermissions(before: PermissionsJson, after: PermissionsJson)
     if (a === undefined) return void changes.push(`${name}: added`);
     if (b === undefined) return void changes.push(`${name}: removed`);
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const x = stringifyJson(a[key]);
-      const y = stringifyJson(b[key]);
+      // JSON of the chain's values, a permission name among them: its bidi and invisible characters as JSON escapes.
+      const json = (v: unknown): string | undefined => {
+        const t = stringifyJson(v);
+        return t === undefined ? undefined : escapeJsonText(t);
+      };
+      const x = json(a[key]);
+      const y = json(b[key]);
       if (x !== y) changes.push(`${name}: ${key} ${x ?? '(unset)'} → ${y ?? '(unset)'}`);
     }
   };

@@ -156,8 +156,8 @@ export interface BroadcastResult {
 
 /** Control characters from a node's text, replaced before they reach a terminal, and a cap on length. */
 export function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const t = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '?');
+  // Every character escape.ts escapes (control, bidi, zero-width, separators), not only C0/C1 and the overrides.
+  const t = text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu, '?');
   return t.length > 500 ? `${t.slice(0, 500)}…` : t;
 }
 
@@ -470,7 +470,8 @@ export class NodeClient {
   async broadcast(tx: SignedTransaction): Promise<BroadcastResult> {
     const json = transactionToNodeJson(tx);
     const reply = await this.post('/wallet/broadcasttransaction', json);
-    const txID = typeof reply.txid === 'string' ? reply.txid : json.txID;
+    // The txID of the bytes sent: the node's `txid` is its word, and a hostile node could write anything there.
+    const txID = json.txID;
     if (reply.result === true) {
       return { accepted: true, txID, text: `The node accepted transaction ${txID}; it goes into the next block.` };
     }

@@ -9,6 +9,7 @@
  * `owner-unseen-keys`; an accepted risk is written to the audit log. An update that gives the
  * executive permission (a producer's block key) a key it does not have is built only when the caller
  * says the producing node holds it (`executiveKeyHeld`), which the audit log records too.
+ * Whether the account is an executive is the station's copy's word when it has one, not the JSON's.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema, type Account } from '../../shared/gen/protocol/core_pb.ts';
@@ -54,6 +55,17 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
   const blockKeysNow = (owner: Address): PermissionSet | null => {
     const stored = owner.length === 21 ? ctx.store.getAccount(owner) : null;
     return stored ? permissionsNow(fromBinary(AccountSchema, stored.account)) : null;
+  };
+  /**
+   * Whether the update's account is an executive, as permissionCheck reads it: the station's copy
+   * says; without a copy, the JSON's word (an executive permission present). The node refuses an
+   * executive permission for any other account, and an executive's update without one.
+   */
+  const isExecutiveAccount = (c: AccountPermissionUpdateContract): boolean => {
+    const stored = c.ownerAddress.length === 21 ? ctx.store.getAccount(c.ownerAddress) : undefined;
+    if (!stored) return c.executive !== undefined;
+    const account = fromBinary(AccountSchema, stored.account);
+    return account.isExecutive || accountPermissionsFromAccount(account).executive !== undefined;
   };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
@@ -104,7 +116,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
      */
     async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string; executiveKeyHeld?: boolean } & BuildOptions): Promise<BuildView> {
       const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
-      validatePermissionUpdate(c, { isExecutive: c.executive !== undefined });
+      validatePermissionUpdate(c, { isExecutive: isExecutiveAccount(c) });
       const { local, seen } = signersSeen(ctx.store);
       enforceLockout(lockoutCheck(c, { knownSigners: seen, localKeys: local }), args.acceptRisk);
       const newBlockKeys = executiveKeysAdded(c, blockKeysNow(c.ownerAddress));

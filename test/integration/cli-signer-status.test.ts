@@ -5,7 +5,8 @@
  * fetched the account from the node and holds no key, imports them, and its `status` prints what
  * the transaction does (the sentence and its fields), the next step, and, recomputed on B, the
  * update's diff, fee and lockout verdict, and the issue's price, sale window, frozen supply and
- * limits. Real stations on keystore vaults and the devnet, in process.
+ * limits. A text the view escaped is printed escaped once, as the screen shows it. Real stations on
+ * keystore vaults and the devnet, in process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { newKey, SUN, type TestKey, type TestNode } from '../helpers/devnet-help
 import { jsonFile, type TestStation } from '../helpers/station-helpers.ts';
 import { startCliPair, type CliPair } from '../helpers/cli-pair.ts';
 import { silverIssueJson } from '../helpers/real-station.ts';
+import { hasUnsafeText } from '../../shared/base/escape.ts';
 
 let pair: CliPair;
 let node: TestNode;
@@ -47,7 +49,15 @@ describe('airlock status TXID on the second signer', () => {
         threshold: 2,
         keys: [owner, k2, k3].map((k) => ({ address: k.b58, weight: 1 })),
       },
-      actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: [{ address: owner.b58, weight: 1 }] }],
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'pay',
+          threshold: 1,
+          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+          keys: [{ address: owner.b58, weight: 1 }],
+        },
+      ],
       visible: true,
     };
     const built = await A.ok(['build', 'permission-update', '--json', jsonFile(work.dir, 'update.json', update), '--accept-risk', 'owner-unseen-keys']);
@@ -66,7 +76,7 @@ describe('airlock status TXID on the second signer', () => {
     expect(out).toMatch(/^ {2}Lockout guard: needs-override\.$/m);
   });
 
-  it("a token issue: its price, sale window, frozen supply and limits in words, decoded on B", async () => {
+  it('a token issue: its price, sale window, frozen supply and limits in words, decoded on B', async () => {
     const issue = { ...silverIssueJson(node.clock.now), owner_address: owner.b58 };
     const built = await A.ok(['build', 'asset-issue', '--json', jsonFile(work.dir, 'issue.json', issue)]);
     await carry(built.txId);
@@ -77,5 +87,13 @@ describe('airlock status TXID on the second signer', () => {
     expect(out).toMatch(/^ {2}Frozen supply: 1,000 SLV frozen for 10 days, released /m);
     expect(out).toMatch(/^ {2}Limits: The issuer's bandwidth for transfers of this token: 500 bandwidth points a day for each holder/m);
     expect(out).toMatch(/^next step +needs 1 more of: /m);
+  });
+
+  it('a text the view escaped is shown escaped once: a real U+202E as \\u{202E}, a typed backslash doubled, as on the screen', async () => {
+    const issue = { ...silverIssueJson(node.clock.now), owner_address: owner.b58, name: 'Bronze', abbr: 'BRZ', description: 'real\u202Eone, typed \\u{202E}' };
+    const built = await A.ok(['build', 'asset-issue', '--json', jsonFile(work.dir, 'issue-escaped.json', issue)]);
+    const out = (await A.run(['status', built.txId])).stdout;
+    expect(out).toContain('\n  Description: "real\\u{202E}one, typed \\\\u{202E}"\n');
+    expect(out.split('\n').some(hasUnsafeText)).toBe(false);
   });
 });

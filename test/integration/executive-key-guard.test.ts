@@ -5,7 +5,9 @@
  * permission a key it does not have, unless the caller says the producing node holds it
  * (`executiveKeyHeld`, `--executive-key-held`). The refusal names the key and the node settings,
  * and nothing is stored; a build that says so is audited; an update that keeps the block key needs
- * nothing. The local devnet's executive account, read from the node by a CLI station; and an
+ * nothing. Whether the account is an executive is the station's copy's word, not the JSON's: an
+ * executive permission for an account that is not one, or none for one that is, is refused as the
+ * node would. The local devnet's executive account, read from the node by a CLI station; and an
  * executive account stored without an executive permission, whose block key is its own address.
  */
 import Database from 'better-sqlite3';
@@ -17,7 +19,7 @@ import { AccountSchema, KeySchema, PermissionSchema, PermissionType } from '../.
 import { openRealStation, TEST_ADDRESSES } from '../helpers/real-station.ts';
 import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
-import { newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
+import { funded, newKey, startNode, SUN, type TestNode } from '../helpers/devnet-helpers.ts';
 import { jsonFile, storedRows, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
 import { errorOf } from '../helpers/cli-pair.ts';
 
@@ -150,5 +152,52 @@ describe('an executive account whose stored copy has no executive permission', (
     } finally {
       s.close();
     }
+  });
+});
+
+describe("whether the account is an executive: the station's copy says, not the JSON", () => {
+  it('an executive permission for an account that is not an executive is refused as the node would, even said held', async () => {
+    const plain = await funded(node, 100n * SUN);
+    await S.ok(['account', 'fetch', plain.b58]);
+    const file = jsonFile(work.dir, 'not-executive.json', {
+      owner_address: plain.b58,
+      visible: true,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: plain.b58, weight: 1 }] },
+      executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: newKey().b58, weight: 1 }] },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'active',
+          threshold: 1,
+          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+          keys: [{ address: plain.b58, weight: 1 }],
+        },
+      ],
+    });
+    const before = storedRows(S.dataDir, 'transactions');
+    const r = await build(file, '--executive-key-held');
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'CONTRACT_VALIDATE', message: "account isn't executive can't set executive permission" });
+    expect(storedRows(S.dataDir, 'transactions')).toBe(before);
+  });
+
+  it("an executive account's update without its executive permission is refused", async () => {
+    const file = jsonFile(work.dir, 'no-executive.json', {
+      owner_address: EXECUTIVE,
+      visible: true,
+      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'active',
+          threshold: 1,
+          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
+          keys: [{ address: EXECUTIVE, weight: 1 }],
+        },
+      ],
+    });
+    const r = await build(file);
+    expect(r.code).toBe(1);
+    expect(errorOf(r)).toMatchObject({ code: 'CONTRACT_VALIDATE', message: 'executive permission is missed' });
   });
 });

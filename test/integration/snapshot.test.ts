@@ -21,6 +21,7 @@ import {
   stringifySnapshot,
   type ChainSnapshot,
 } from '../../shared/files/snapshot.ts';
+import { hasUnsafeText } from '../../shared/base/escape.ts';
 import { RECENT_BLOCKS, taposOf } from '../../shared/chain/tapos.ts';
 import { NodeClient } from '../../station/node/node-client.ts';
 import { K, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
@@ -163,6 +164,16 @@ describe('diffPermissions', () => {
       ],
     };
     expect(diffPermissions(account.permissions, after).changes).toEqual(['active_permission id 2: threshold 1 → 2', 'active_permission id 3: added']);
+  });
+
+  it("a permission name's bidi and invisible characters from the chain are escaped in the words (the broadcast prints them)", () => {
+    const renamed = {
+      ...account.permissions,
+      active_permission: [{ ...account.permissions.active_permission[0]!, permission_name: 'ops\u202Eowner\u2028\u200F' }],
+    };
+    const [change] = diffPermissions(account.permissions, renamed).changes;
+    expect(change).toMatch(/^active_permission id 2: permission_name ".*" → "ops\\u202eowner\\u2028\\u200f"$/);
+    expect(hasUnsafeText(change!)).toBe(false);
   });
 });
 
