@@ -22,7 +22,6 @@ import type { QueueBatchAction, QueueBatchView } from '../station/transactions/q
 import type { CliIo } from './io.ts';
 import type { Done } from './station.ts';
 
-
 /** The rows of a batch in words, one a line, then the summary. */
 function batchText(r: QueueBatchView, totals: string | null): string {
   const rows = r.rows.map((x) => `${x.txId}: ${x.ok ? 'done' : 'refused'}. ${x.text}`);
@@ -33,15 +32,16 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
   const batch = async (action: QueueBatchAction, txIds: string[], merged = false): Promise<QueueBatchView & { total: string | null }> => {
     const station = open();
     const tty = io.stderrIsTTY === true;
-    // The total first, as the batch bar shows it; a list the total refuses (a txID twice) is refused before any row runs.
-    const totals = action === 'export' ? null : station.queueTotals({ txIds });
+    // The total first, as the batch bar shows it. A list the total refuses (a txID twice, one this
+    // station does not hold) is refused before any row runs, for an export too, which prints no total.
+    const totals = station.queueTotals({ txIds });
     const r = await station.queueBatch({
       action,
       txIds,
       ...(merged && { merged }),
       ...(tty && { progress: (n: number, total: number) => io.stderr(`\r${action} ${n}/${total}${n === total ? '\n' : ''}`) }),
     });
-    return { ...r, total: totals === null ? null : totals.text };
+    return { ...r, total: action === 'export' ? null : totals.text };
   };
   const onlyOne = (option: string, txIds: string[]): void => {
     if (txIds.length > 1) fail('INVALID_INPUT', `${option}: names one transaction; sign the others without it`, { field: option });
@@ -97,11 +97,12 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
         }
       } else {
         const dir = o.dir!;
-        mkdirSync(dir, { recursive: true });
         // Checked for every file before writing any: an export never replaces a file already there.
         const paths = r.files.map((f) => join(dir, basename(f.fileName)));
         const taken = paths.find((p) => existsSync(p));
         if (taken !== undefined) fail('CONFLICT', `--dir: ${shownArg(basename(taken))} is already there; nothing was written`, { field: '--dir' });
+        // The folder is made only when there is something to put in it.
+        if (paths.length > 0) mkdirSync(dir, { recursive: true });
         r.files.forEach((f, i) => writeFileSync(paths[i]!, f.text));
         written.push(...paths);
       }

@@ -179,7 +179,7 @@ export const STATION_API = defineApi({
       json: contractJsonArg,
       acceptRisk: v.optional(v.picklist(['owner-unseen-keys'])),
       /** The producing node holds the new block key the update gives the executive permission (spec §4.10). */
-      executiveKeyHeld: v.optional(v.literal(true)),
+      executiveKeyHeld: v.optional(v.boolean()),
       ...buildOptions,
     }),
     result: BUILD_RESULT,

@@ -11,6 +11,7 @@ import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
+import { hasUnsafeText } from '../../shared/base/escape.ts';
 import { addressArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import type { StationKeyView } from '../core/views.ts';
@@ -18,7 +19,9 @@ import type { StationKeyView } from '../core/views.ts';
 /**
  * A key's label: free text of at most 200 characters that is not a private key (issue 16 "a key
  * label may be a private key"): a key pasted into the label field would sit in the store and every
- * view in the clear. The refusal describes the label and never quotes it.
+ * view in the clear. Like an address-book label it must read exactly as it is stored, so a control,
+ * bidi, zero-width or other invisible character is refused rather than escaped wherever it shows.
+ * The refusal describes the label and never quotes it.
  */
 function keyLabelArg(value: unknown): string {
   const label = textArg(value, 'label', 200);
@@ -26,6 +29,13 @@ function keyLabelArg(value: unknown): string {
     fail(
       'INVALID_INPUT',
       'label: this label holds a run of 64 hex digits, the form of a private key; a label is a name for the key, and a private key typed here would be stored in the clear, so nothing was stored',
+      { field: 'label' },
+    );
+  }
+  if (hasUnsafeText(label)) {
+    fail(
+      'INVALID_INPUT',
+      'label: this label holds a control, bidi, zero-width or other invisible character; a label must read exactly as it is stored, so nothing was stored',
       { field: 'label' },
     );
   }

@@ -87,6 +87,15 @@ describe('airlock export --merged | --dir', () => {
     expect(existsSync(join(dir, `${third!.slice(0, 12)}.airlock.json`))).toBe(false);
   });
 
+  it('a txID this station does not hold is refused before any row runs, and --dir makes no folder for nothing', async () => {
+    const [one] = await built(1);
+    const dir = join(work.dir, 'never-made');
+    const r = await A.run(['export', '--dir', dir, one!, 'ab'.repeat(32)]);
+    expect(r.code).toBe(1);
+    expect(errorOf(r).code).toBe('NOT_FOUND');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('export TXID FILE still writes one file; anything else without --dir or --merged is refused', async () => {
     const [one] = await built(1);
     const file = join(work.dir, 'one.json');

@@ -17,6 +17,8 @@ import { STORE_FILE_NAME } from '../../station/store/store.ts';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { AccountSchema, KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { openRealStation, TEST_ADDRESSES } from '../helpers/real-station.ts';
+import { dispatch } from '../../shared/api/api-contract.ts';
+import { STATION_API } from '../../shared/api/station-api.ts';
 import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
 import { funded, newKey, startNode, SUN, type TestNode } from '../helpers/devnet-helpers.ts';
@@ -149,6 +151,9 @@ describe('an executive account whose stored copy has no executive permission', (
         code: 'LOCKOUT',
         details: { verdict: 'executive-key' },
       });
+      // Said not held, through the API table as the renderer calls it: the same refusal, not bad input.
+      const notHeld = await dispatch(STATION_API, s.handlers, 'buildPermissionUpdate', { json: update(TEST_ADDRESSES.B), executiveKeyHeld: false });
+      expect(notHeld.ok === false && notHeld.error).toMatchObject({ code: 'LOCKOUT', details: { verdict: 'executive-key' } });
     } finally {
       s.close();
     }

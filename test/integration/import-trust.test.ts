@@ -191,6 +191,25 @@ describe('the API through dispatch', () => {
     expect(keys.value.keys.map((k) => k.label)).toEqual(['plain']);
   });
 
+  it('a key label with a control, bidi or zero-width character is refused as an address-book label is, by keysNew, keysImport and keysLabel', async () => {
+    const before = ((await call('keysList')) as { ok: true; value: { keys: unknown[] } }).value.keys.length;
+    const made = (await call('keysNew', { label: 'desk' })) as { ok: true; value: { address: string } };
+    for (const label of ['cold\u202Ekey', 'bell\u0007', 'two\nlines', 'zero\u200Bwidth']) {
+      const answers = [
+        await call('keysNew', { label }),
+        await call('keysImport', { privateKeyHex: k2.priv, label }),
+        await call('keysLabel', { address: made.value.address, label }),
+      ];
+      for (const a of answers) {
+        expect(a.ok === false && a.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'label' } });
+        expect(a.ok === false && a.error.message).toMatch(/invisible character; a label must read exactly as it is stored, so nothing was stored$/);
+      }
+    }
+    const keys = ((await call('keysList')) as { ok: true; value: { keys: { label: string }[] } }).value.keys;
+    expect(keys.length).toBe(before + 1);
+    expect(keys.map((k) => k.label)).toContain('desk');
+  });
+
   it('the connection test never echoes a URL holding a private key, and describes it instead', async () => {
     const secret = attacker.priv;
     const answer = await call('nodeTest', { url: `http://127.0.0.1:1/${secret}` });
