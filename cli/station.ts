@@ -323,7 +323,7 @@ export function stationCommands(
           'owner-unseen-keys',
         ]),
       )
-      .option('--executive-key-held', "a new block key for the executive permission: the producing node already holds it (spec §4.10; audited)"),
+      .option('--executive-key-held', 'a new block key for the executive permission: the producing node already holds it (spec §4.10; audited)'),
   ).action(async (o: Common & { json: string; acceptRisk?: string; executiveKeyHeld?: boolean }) => {
     const json = await readJsonInput(io, o.json);
     built(
@@ -549,8 +549,7 @@ export function stationCommands(
   };
   program.commands.forEach(addGlobals);
   return {
-    outcome: () =>
-      outcome && { ...(globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` }), refused: outcome.refused === true },
+    outcome: () => outcome && { ...(globals().json === true ? { json: outcome.json } : { text: `${outcome.text}\n` }), refused: outcome.refused === true },
     close: () => station?.close(),
   };
 }

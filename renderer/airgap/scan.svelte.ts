@@ -111,7 +111,10 @@ export class ScanState {
         if (!a.ok) return a;
         const stored = a.value.accounts.filter((x) => x.stored).length;
         const from = importedFrom(fileName, a.value.exporter);
-        return { ok: true, value: { ...base, text: `Imported ${fileName}: block ${a.value.block.number}, ${stored} account(s) stored, ${a.value.age} old. ${from}` } };
+        return {
+          ok: true,
+          value: { ...base, text: `Imported ${fileName}: block ${a.value.block.number}, ${stored} account(s) stored, ${a.value.age} old. ${from}` },
+        };
       }
       case 'proof': {
         const a = await this.#client.proofImport({ fileName, text: result.text });

@@ -134,7 +134,8 @@ export interface ImportedFrom {
  * words and how to pin it); this sentence is the short verdict beside it.
  */
 export function importedFrom(file: string, exporter: ImportedFrom | null): string {
-  if (exporter === null) return `${shown(file)} is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified.`;
+  if (exporter === null)
+    return `${shown(file)} is not signed by an exporter: what it says of accounts, permissions and tokens is kept as its claim, unverified.`;
   if (exporter.pinned)
     return `${shown(file)} is signed by the pinned exporter “${shown(exporter.label ?? '')}” (${exporter.code}): what it says counts as observed.`;
   return `${shown(file)} is signed by exporter ${exporter.code}, which this station has not pinned: what it says is kept as its claim, unverified.`;

@@ -92,7 +92,7 @@ describe('why the weight cannot be counted', () => {
     expect(screen.queryByText(/does not know/)).toBeNull();
     // The next step says the same, from the station: no signature helps, discard and rebuild.
     expect(document.querySelector('.next-step')!.textContent).toContain(
-      "no signature can make it valid (permission 2 of this account cannot run a token issue: its operations do not include it): discard it and build it again",
+      'no signature can make it valid (permission 2 of this account cannot run a token issue: its operations do not include it): discard it and build it again',
     );
   });
 

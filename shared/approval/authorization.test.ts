@@ -150,7 +150,7 @@ describe('checkContractPermission (PROTOCOL.md §3 item 4, §4.1 item 4)', () =>
   });
 });
 
-describe('cannotCountWords: the query-mode refusals in the signer\'s words', () => {
+describe("cannotCountWords: the query-mode refusals in the signer's words", () => {
   /** The message a check throws in query mode (the answer a station stores). */
   const answerOf = (check: () => unknown): string => {
     try {
@@ -165,7 +165,9 @@ describe('cannotCountWords: the query-mode refusals in the signer\'s words', () 
     const denied = answerOf(() => checkContractPermission(activePerm(2, [key(A)], 1n), PERMISSION_UPDATE_ID, 2, 'query'));
     const wrongType = answerOf(() => checkContractPermission(defaultExecutivePermission(A), TRANSFER_ID, 1, 'query'));
     const missing = answerOf(() => resolvePermission(account(), A, 4, 'query'));
-    expect(cannotCountWords(denied, 2, 'Permission update')).toBe('permission 2 of this account cannot run a permission update: its operations do not include it');
+    expect(cannotCountWords(denied, 2, 'Permission update')).toBe(
+      'permission 2 of this account cannot run a permission update: its operations do not include it',
+    );
     expect(cannotCountWords(wrongType, 1, 'Transfer')).toBe('permission 1 is not one that signs transactions (the executive permission never does)');
     expect(cannotCountWords(missing, 4, 'Transfer')).toBe('this account has no permission 4 as this station holds it');
   });

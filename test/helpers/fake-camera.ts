@@ -76,7 +76,7 @@ async function collectSymbols(page: Page, figure: Locator, enough: (parts: strin
  * whenever its every frame is read, which is what the scanner is tested for.
  */
 export async function symbolsLeavingOutEveryFourth(page: Page, figure: Locator, atLeast: number): Promise<boolean[][][]> {
-  const kept = <T,>(all: T[]): T[] => all.filter((_, i) => i % 4 !== 3);
+  const kept = <T>(all: T[]): T[] => all.filter((_, i) => i % 4 !== 3);
   const assembles = (parts: string[]): boolean => {
     const assembler = new UrAssembler(() => 0);
     return parts.some((part) => assembler.receive(part).done);

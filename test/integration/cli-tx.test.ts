@@ -12,7 +12,23 @@ import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_Con
 import { parseJson } from '../../shared/base/json.ts';
 import { run } from '../../cli/main.ts';
 import type { CliIo } from '../../cli/io.ts';
-import { ADDR_11, ADDR_12, ADDR_21, KEY_11, EXPIRATION, BEFORE, AFTER, ASSET, assetRawData, TRANSFER, UTIL, cli, out, err, json } from '../helpers/cli-run-helpers.ts';
+import {
+  ADDR_11,
+  ADDR_12,
+  ADDR_21,
+  KEY_11,
+  EXPIRATION,
+  BEFORE,
+  AFTER,
+  ASSET,
+  assetRawData,
+  TRANSFER,
+  UTIL,
+  cli,
+  out,
+  err,
+  json,
+} from '../helpers/cli-run-helpers.ts';
 
 describe('tx encode', () => {
   it("raw_data in the node's shape → {txID, raw_data_hex, raw_data}, the exact vector bytes", async () => {
@@ -303,7 +319,15 @@ describe('tx inspect: a contract of a type this version does not know (issue 17)
   });
 
   it('a known type whose bytes do not decode is still refused', async () => {
-    const broken = create(Transaction_rawSchema, { ...raw, contract: [create(Transaction_ContractSchema, { type: 1, parameter: { typeUrl: 'type.googleapis.com/protocol.TransferContract', value: Uint8Array.from([0xff]) } })] });
+    const broken = create(Transaction_rawSchema, {
+      ...raw,
+      contract: [
+        create(Transaction_ContractSchema, {
+          type: 1,
+          parameter: { typeUrl: 'type.googleapis.com/protocol.TransferContract', value: Uint8Array.from([0xff]) },
+        }),
+      ],
+    });
     const r = await cli(['tx', 'inspect'], { stdin: json({ raw_data_hex: bytesToHex(encodeRaw(broken)) }), now: BEFORE });
     expect(r.code).toBe(1);
   });
