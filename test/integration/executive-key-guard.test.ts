@@ -43,24 +43,25 @@ afterAll(async () => {
   work?.remove();
 });
 
-/** An update of the executive account whose executive permission holds `blockKey`; the owner stays its own address. */
-function update(name: string, blockKey: string): string {
-  return jsonFile(work.dir, name, {
-    owner_address: EXECUTIVE,
+/**
+ * The node's AccountPermissionUpdateContract JSON for `owner`: its owner and one active hold
+ * `owner`'s own key; an executive permission named `executiveName` holds `blockKey` when one is given.
+ */
+function updateJson(owner: string, blockKey?: string, executiveName = 'witness') {
+  const own = [{ address: owner, weight: 1 }];
+  return {
+    owner_address: owner,
     visible: true,
-    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
-    executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
+    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: own },
+    ...(blockKey !== undefined && { executive: { type: 'Witness', permission_name: executiveName, threshold: 1, keys: [{ address: blockKey, weight: 1 }] } }),
     actives: [
-      {
-        type: 'Active',
-        permission_name: 'active',
-        threshold: 1,
-        operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
-        keys: [{ address: EXECUTIVE, weight: 1 }],
-      },
+      { type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys: own },
     ],
-  });
+  };
 }
+
+/** An update of the executive account whose executive permission holds `blockKey`, written to `name`. */
+const update = (name: string, blockKey: string): string => jsonFile(work.dir, name, updateJson(EXECUTIVE, blockKey));
 // The station holds no key of this account and has seen none sign: the lockout guard's own risk is accepted throughout.
 const build = (file: string, ...more: string[]) => S.run(['build', 'permission-update', '--json', file, '--accept-risk', 'owner-unseen-keys', ...more]);
 /** The audit log's [action, subject, details] rows, read from the store file itself (read-only). */
@@ -128,22 +129,7 @@ describe('an executive account whose stored copy has no executive permission', (
         }),
       });
       s.store.putAccount({ address, account: toBinary(AccountSchema, account), source: { kind: 'node', url: 'http://127.0.0.1:8090' }, fetchedAt: s.now() });
-      const update = (blockKey: string) =>
-        JSON.stringify({
-          owner_address: TEST_ADDRESSES.A,
-          visible: true,
-          owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: TEST_ADDRESSES.A, weight: 1 }] },
-          executive: { type: 'Witness', permission_name: 'executive', threshold: 1, keys: [{ address: blockKey, weight: 1 }] },
-          actives: [
-            {
-              type: 'Active',
-              permission_name: 'active',
-              threshold: 1,
-              operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
-              keys: [{ address: TEST_ADDRESSES.A, weight: 1 }],
-            },
-          ],
-        });
+      const update = (blockKey: string) => JSON.stringify(updateJson(TEST_ADDRESSES.A, blockKey, 'executive'));
       const check = await s.handlers.permissionCheck({ json: update(TEST_ADDRESSES.A) });
       expect(check.diff.permissions.find((p) => p.slot === 'executive')?.change).toBe('same');
       expect((await s.handlers.buildPermissionUpdate({ json: update(TEST_ADDRESSES.A) })).txId).toMatch(/^[0-9a-f]{64}$/);
@@ -164,21 +150,7 @@ describe("whether the account is an executive: the station's copy says, not the 
   it('an executive permission for an account that is not an executive is refused as the node would, even said held', async () => {
     const plain = await funded(node, 100n * SUN);
     await S.ok(['account', 'fetch', plain.b58]);
-    const file = jsonFile(work.dir, 'not-executive.json', {
-      owner_address: plain.b58,
-      visible: true,
-      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: plain.b58, weight: 1 }] },
-      executive: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: newKey().b58, weight: 1 }] },
-      actives: [
-        {
-          type: 'Active',
-          permission_name: 'active',
-          threshold: 1,
-          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
-          keys: [{ address: plain.b58, weight: 1 }],
-        },
-      ],
-    });
+    const file = jsonFile(work.dir, 'not-executive.json', updateJson(plain.b58, newKey().b58));
     const before = storedRows(S.dataDir, 'transactions');
     const r = await build(file, '--executive-key-held');
     expect(r.code).toBe(1);
@@ -187,20 +159,7 @@ describe("whether the account is an executive: the station's copy says, not the 
   });
 
   it("an executive account's update without its executive permission is refused", async () => {
-    const file = jsonFile(work.dir, 'no-executive.json', {
-      owner_address: EXECUTIVE,
-      visible: true,
-      owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: EXECUTIVE, weight: 1 }] },
-      actives: [
-        {
-          type: 'Active',
-          permission_name: 'active',
-          threshold: 1,
-          operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000',
-          keys: [{ address: EXECUTIVE, weight: 1 }],
-        },
-      ],
-    });
+    const file = jsonFile(work.dir, 'no-executive.json', updateJson(EXECUTIVE));
     const r = await build(file);
     expect(r.code).toBe(1);
     expect(errorOf(r)).toMatchObject({ code: 'CONTRACT_VALIDATE', message: 'executive permission is missed' });
