@@ -14,14 +14,9 @@
  *
  * The header tabs are read from the page, so screens other engineers add are checked the same way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveRealStation } from '../helpers/real-bridge.ts';
-import type { RealStation } from '../helpers/real-station.ts';
-import { launchChromium } from '../helpers/shell-helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedForWindows } from '../helpers/real-bridge.ts';
 import { headerTabs, settleScreen as settle } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
@@ -82,21 +77,7 @@ const LOW_CONTRAST = `(() => {
   return { bad: [...new Set(bad)], measured };
 })()`;
 
-let dir: string;
-let bridge: Bridge;
-let real: RealStation;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, bridge, real } = await serveRealStation('contrast-chromium', { count: 6, now: () => Date.now() }));
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await bridge?.close();
-  real?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const station = servedForWindows('contrast-chromium', { count: 6, now: () => Date.now() });
 
 /** The texts below the minimum on every header tab and the transaction screen, each named by its screen; and how many were measured. */
 async function everyScreen(page: Page): Promise<{ bad: string[]; measured: number }> {
@@ -125,12 +106,10 @@ async function everyScreen(page: Page): Promise<{ bad: string[]; measured: numbe
 describe('every visible text has enough contrast against its background', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`on every screen, ${colorScheme}`, async () => {
-      const context = await launchChromium(mkdtempSync(join(dir, 'profile-')), { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-      contexts.push(context);
-      const page = context.pages()[0] ?? (await context.newPage());
+      const page = await station.window({ width: 1280, height: 900 });
       page.setDefaultTimeout(15_000);
       await page.emulateMedia({ colorScheme });
-      await page.goto(bridge.address);
+      await page.goto(station.bridge.address);
       await settle(page);
       // The scheme took: the page's background is the scheme's (app.css --bg).
       expect(await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')).toBe(

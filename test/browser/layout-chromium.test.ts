@@ -19,14 +19,10 @@
  *
  * The header tabs are read from the page, so screens other engineers add are checked the same way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveRealStation } from '../helpers/real-bridge.ts';
-import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
-import { launchChromium } from '../helpers/shell-helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedForWindows } from '../helpers/real-bridge.ts';
+import { TEST_ADDRESSES } from '../helpers/real-station.ts';
 import { headerTabs, settleScreen as settle } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
@@ -73,29 +69,13 @@ const TOO_WIDE = (words: boolean): string => `(() => {
   return [...new Set(bad)];
 })()`;
 
-let dir: string;
-let bridge: Bridge;
-let real: RealStation;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, bridge, real } = await serveRealStation('layout-chromium', { count: 6, now: () => Date.now() }));
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await bridge?.close();
-  real?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const station = servedForWindows('layout-chromium', { count: 6, now: () => Date.now() });
 
 async function openPage(width: number): Promise<Page> {
-  const context = await launchChromium(mkdtempSync(join(dir, 'profile-')), { viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-  contexts.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await station.window({ width, height: 900 });
   // A step that cannot happen fails with its locator named, rather than at the test's timeout.
   page.setDefaultTimeout(15_000);
-  await page.goto(bridge.address);
+  await page.goto(station.bridge.address);
   await settle(page);
   return page;
 }

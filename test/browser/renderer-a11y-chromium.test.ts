@@ -15,14 +15,10 @@
  *
  * The header tabs are read from the page, so screens other engineers add are checked the same way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveRealStation } from '../helpers/real-bridge.ts';
-import { TEST_ADDRESSES, type RealStation } from '../helpers/real-station.ts';
-import { launchChromium } from '../helpers/shell-helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedForWindows } from '../helpers/real-bridge.ts';
+import { TEST_ADDRESSES } from '../helpers/real-station.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
 
@@ -70,30 +66,14 @@ const OVERFLOWING = `(() => {
   return bad;
 })()`;
 
-let dir: string;
-let bridge: Bridge;
-let real: RealStation;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, bridge, real } = await serveRealStation('a11y-chromium', { count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE }));
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await bridge?.close();
-  real?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const station = servedForWindows('a11y-chromium', { count: 30, now: () => Date.now(), keystorePassphrase: PASSPHRASE });
 
 /** A fresh profile directory per context, as the desktop app's first start would have. */
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await launchChromium(mkdtempSync(join(dir, 'profile-')), { viewport, deviceScaleFactor: 1 });
-  contexts.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await station.window(viewport);
   // Counted from the first paint on; `buffered` also hands over shifts from before the observer.
   await page.addInitScript({ content: SHIFT_OBSERVER });
-  await page.goto(bridge.address);
+  await page.goto(station.bridge.address);
   await page.getByText(/^\d+ transaction\(s\)$/).waitFor();
   return page;
 }
