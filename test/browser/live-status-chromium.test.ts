@@ -8,14 +8,11 @@
  * refuses shows the node's reason on its row. The page is watched for console errors and CSP
  * violations.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { newKey, SUN } from '../helpers/devnet-helpers.ts';
-import { settle, startTwoStations, stationBrowser, TREASURY_ID, watchProblems, type TwoStations } from '../helpers/ui-e2e-helpers.ts';
+import { stationPage, TREASURY_ID, twoStationsInDir, type TwoStations } from '../helpers/ui-e2e-helpers.ts';
 
 let dir: string;
 let net: TwoStations;
@@ -24,14 +21,8 @@ let page: Page;
 let problems: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-live-status-ui-'));
-  await buildRenderer(join(dir, 'renderer'));
-  net = await startTwoStations(dir, join(dir, 'renderer'), { statusRefreshMs: 200, onInternalError: (method, cause) => console.error(method, cause) });
-  browser = await stationBrowser(join(dir, 'profile-a'), { width: 1280, height: 900 });
-  problems = await watchProblems(browser);
-  page = await browser.newPage();
-  await page.goto(net.A.bridge.address);
-  await settle(page);
+  ({ dir, net } = await twoStationsInDir('live-status-ui', { statusRefreshMs: 200 }));
+  ({ context: browser, page, problems } = await stationPage(dir, 'a', net.A, { width: 1280, height: 900 }));
   await page.getByRole('heading', { name: 'Queue' }).waitFor();
 }, 180_000);
 

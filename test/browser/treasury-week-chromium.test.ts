@@ -17,12 +17,10 @@
  * permission). The rule it guards: every step of the week can be done on the screens alone.
  * How long each step took is written to the log only; no time is asserted.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 import { decodeEvmUint, encodeEvmArguments } from '../../devnet/evm/abi.ts';
@@ -30,7 +28,7 @@ import { GENESIS_TOKEN_ADDRESS_BASE58, GENESIS_TOKEN_ADDRESS_HEX } from '../../d
 import { funded, K, sign, SUN, type Json, type TestKey } from '../helpers/devnet-helpers.ts';
 import {
   settle,
-  startTwoStations,
+  twoStationsInDir,
   stationBrowser,
   tokenBalance,
   TREASURY_ID,
@@ -92,9 +90,7 @@ async function atdBalance(address: string): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-week-ui-'));
-  await buildRenderer(join(dir, 'renderer'));
-  net = await startTwoStations(dir, join(dir, 'renderer'), { onInternalError: (method, cause) => console.error(method, cause) });
+  ({ dir, net } = await twoStationsInDir('week-ui'));
   const { A, node, owner, keys } = net;
   payee = await funded(node, 1n * SUN);
 

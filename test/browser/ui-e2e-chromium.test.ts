@@ -19,13 +19,11 @@
  * and dark, 1280×900, into out/screenshots/ (test artifacts; `npm run screenshots` writes the
  * committed ones in docs/screenshots/).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { newKey } from '../helpers/devnet-helpers.ts';
 import {
   captureTabs,
@@ -33,11 +31,10 @@ import {
   openFromQueue,
   screenFileName,
   settle,
-  startTwoStations,
-  stationBrowser,
+  twoStationsInDir,
+  stationPage,
   tokenBalance,
   TREASURY_ID,
-  watchProblems,
   type TwoStations,
 } from '../helpers/ui-e2e-helpers.ts';
 
@@ -56,19 +53,9 @@ const problems: { A: string[]; B: string[] } = { A: [], B: [] };
 const flow: { txId?: string; handoff?: string; recipient?: string } = {};
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-ui-e2e-'));
-  await buildRenderer(join(dir, 'renderer'));
-  net = await startTwoStations(dir, join(dir, 'renderer'), { onInternalError: (method, cause) => console.error(method, cause) });
-  browserA = await stationBrowser(join(dir, 'profile-a'), VIEWPORT);
-  browserB = await stationBrowser(join(dir, 'profile-b'), VIEWPORT);
-  problems.A = await watchProblems(browserA);
-  problems.B = await watchProblems(browserB);
-  pageA = await browserA.newPage();
-  pageB = await browserB.newPage();
-  await pageA.goto(net.A.bridge.address);
-  await pageB.goto(net.B.bridge.address);
-  await settle(pageA);
-  await settle(pageB);
+  ({ dir, net } = await twoStationsInDir('ui-e2e'));
+  ({ context: browserA, page: pageA, problems: problems.A } = await stationPage(dir, 'a', net.A, VIEWPORT));
+  ({ context: browserB, page: pageB, problems: problems.B } = await stationPage(dir, 'b', net.B, VIEWPORT));
 }, 180_000);
 
 afterAll(async () => {

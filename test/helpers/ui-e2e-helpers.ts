@@ -14,7 +14,8 @@
  * errors and CSP violations, a settle that waits for the page's API calls to finish, and the
  * capture of every header tab (read from the page, so screens added later are captured too).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBridge, type Bridge } from '../../electron/shell/bridge.ts';
@@ -25,6 +26,7 @@ import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 import { STATION_API, type StationApi } from '../../shared/api/station-api.ts';
 import { funded, newKey, startNode, SUN, type TestKey, type TestNode } from './devnet-helpers.ts';
 import { launchChromium } from './shell-helpers.ts';
+import { buildRenderer } from '../../scripts/build-renderer.ts';
 import { TEST_SCRYPT } from './station-helpers.ts';
 
 type Method = keyof StationApi & string;
@@ -99,6 +101,36 @@ async function serveStation(
     },
   });
   return ui;
+}
+
+/**
+ * A fresh temporary directory `airlock-<prefix>-` with the renderer built into it (scripts/
+ * build-renderer.ts), and the two stations of startTwoStations serving it, their internal errors
+ * logged. The caller closes `net` and removes `dir`.
+ */
+export async function twoStationsInDir(prefix: string, options: { statusRefreshMs?: number } = {}): Promise<{ dir: string; net: TwoStations }> {
+  const dir = mkdtempSync(join(tmpdir(), `airlock-${prefix}-`));
+  await buildRenderer(join(dir, 'renderer'));
+  const net = await startTwoStations(dir, join(dir, 'renderer'), { ...options, onInternalError: (method, cause) => console.error(method, cause) });
+  return { dir, net };
+}
+
+/**
+ * `station`'s page in a Chromium of its own (profile `dir/profile-<name>`), its console errors,
+ * page errors and CSP violations watched (watchProblems), loaded and settled. The caller closes `context`.
+ */
+export async function stationPage(
+  dir: string,
+  name: string,
+  station: UiStation,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await stationBrowser(join(dir, `profile-${name}`), viewport);
+  const problems = await watchProblems(context);
+  const page = await context.newPage();
+  await page.goto(station.bridge.address);
+  await settle(page);
+  return { context, page, problems };
 }
 
 /**
