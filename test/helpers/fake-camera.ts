@@ -107,3 +107,18 @@ export function browserWithCamera(dir: string, name: string, video: Buffer, view
     ],
   });
 }
+
+/**
+ * Waits for the Scan QR screen (`section`) to end a camera scan: its outcome, a refusal, or an
+ * alert (the camera could not start). A refusal or an alert then fails the caller's next check in
+ * the screen's own words; a scan still running at `timeout` throws with what the screen says of
+ * its progress (parts received, frames read), so a stall reads differently from a slow machine.
+ */
+export async function scanEnded(section: Locator, timeout: number): Promise<void> {
+  try {
+    await section.locator('.outcome, .error, [role=alert]').first().waitFor({ timeout });
+  } catch (e) {
+    const said = ((await section.textContent().catch(() => null)) ?? '').replace(/\s+/g, ' ').trim();
+    throw new Error(`the scan did not end within ${timeout} ms; the screen says: ${said}`, { cause: e });
+  }
+}
