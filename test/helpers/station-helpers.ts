@@ -114,6 +114,18 @@ export function jsonFile(dir: string, name: string, value: unknown): string {
 }
 
 /**
+ * A chain snapshot file's text, as a station exports it, holding `owner`'s account with
+ * `permissions` and `balance` (sun) read from node http://127.0.0.1:8090 at block 500 (dated 30 s
+ * before `now`), the account read 20 s and the file exported 10 s before `now`: an offline
+ * station's start in the tests.
+ */
+export function oneAccountSnapshot(owner: string, permissions: PermissionsJson, now: number, balance = '5000000000'): string {
+  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: now - 30_000 };
+  const account = { address: owner, exists: true, permissions, balance, tokens: [], source: { node: 'http://127.0.0.1:8090', block: 500 }, at: now - 20_000 };
+  return stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
+}
+
+/**
  * A station on a keystore vault (test scrypt cost) whose clock stands at `now`, offline (its node
  * URL answers nothing), with the API handlers over it and a chain snapshot to import holding
  * `owner`'s account with `permissions`: what the API tests need to build, sign and list without a node.
@@ -124,17 +136,7 @@ export function offlineApiStation(
   owner: string,
   permissions: PermissionsJson,
 ): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
-  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: now - 30_000 };
-  const account = {
-    address: owner,
-    exists: true,
-    permissions,
-    balance: '5000000000',
-    tokens: [],
-    source: { node: 'http://127.0.0.1:8090', block: 500 },
-    at: now - 20_000,
-  };
-  const snapshot = stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: now - 10_000 }));
+  const snapshot = oneAccountSnapshot(owner, permissions, now);
   const station = openStation({
     dataDir: join(dir, 'st'),
     nodeUrl: 'http://127.0.0.1:9',

@@ -9,8 +9,8 @@ import { create } from '@bufbuild/protobuf';
 import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { addressFromHex, addressToBase58 } from '../../shared/chain/address.ts';
 import { hasUnsafeText } from '../../shared/base/escape.ts';
-import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
-import { testStation, workDir } from '../helpers/station-helpers.ts';
+import { permissionsToJson } from '../../shared/files/snapshot.ts';
+import { oneAccountSnapshot, testStation, workDir } from '../helpers/station-helpers.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,18 +30,8 @@ it('prints a permission name with a U+202E and a typed backslash escaped once', 
       ...(type === PermissionType.Active && { operations: new Uint8Array(32).fill(0xff) }),
     });
   const permissions = permissionsToJson({ owner: perm(PermissionType.Owner, 'own\u202Eer', 0), actives: [perm(PermissionType.Active, 'ops\\u{202E}', 2)] });
-  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: NOW - 30_000 };
-  const account = {
-    address: addressToBase58(OWNER),
-    exists: true,
-    permissions,
-    balance: '5000000',
-    tokens: [],
-    source: { node: 'http://127.0.0.1:8090', block: 500 },
-    at: NOW - 20_000,
-  };
   const file = join(work.dir, 'snap.json');
-  writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: NOW - 10_000 })));
+  writeFileSync(file, oneAccountSnapshot(addressToBase58(OWNER), permissions, NOW, '5000000'));
   const S = testStation(work.dir, 's', { now: () => NOW });
   await S.ok(['snapshot', 'import', file]);
   const r = await S.run(['account', 'show', addressToBase58(OWNER)]);

@@ -18,10 +18,10 @@ import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
 import { exportHandoff, stringifyHandoff } from '../../shared/files/handoff.ts';
-import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
+import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { TriggerSmartContractSchema } from '../../shared/gen/protocol/smart_contract_pb.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { oneAccountSnapshot, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 const T = 1_800_000_000_000;
 const key = generatePrivateKey();
@@ -72,19 +72,10 @@ const ANSWERS: Record<string, string> = {
 
 beforeAll(async () => {
   work = workDir('airlock-contracts-');
-  const account = {
-    address: OWNER,
-    exists: true,
-    permissions,
-    balance: '5000000000',
-    tokens: [],
-    source: { node: 'http://127.0.0.1:8090', block: 500 },
-    at: T - 20_000,
-  };
   station = open('offline');
   station.snapshotImport({
     fileName: 'snap.json',
-    text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block: BLOCK, accounts: [account], exportedAt: T - 10_000 })),
+    text: oneAccountSnapshot(OWNER, permissions, T),
   });
   await station.keysImport({ secret: key.slice(), label: 'treasurer' });
   server = createServer((req, res) => {

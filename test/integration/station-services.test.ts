@@ -18,7 +18,7 @@ import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shar
 import { exportHandoff, stringifyHandoff } from '../../shared/files/handoff.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { oneAccountSnapshot, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 const T = 1_800_000_000_000;
 let clock = T;
@@ -50,18 +50,8 @@ function noBytesOrBigints(value: unknown, path = 'result'): string[] {
 
 beforeAll(async () => {
   work = workDir();
-  const block = { number: 500, id: (500).toString(16).padStart(16, '0') + 'ab'.repeat(24), timestamp: T - 30_000 };
-  const account = {
-    address: OWNER,
-    exists: true,
-    permissions,
-    balance: '5000000000',
-    tokens: [],
-    source: { node: 'http://127.0.0.1:8090', block: 500 },
-    at: T - 20_000,
-  };
   snapshotPath = join(work.dir, 'snap.json');
-  writeFileSync(snapshotPath, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 10_000 })));
+  writeFileSync(snapshotPath, oneAccountSnapshot(OWNER, permissions, T));
   station = openStation({
     dataDir: join(work.dir, 'st'),
     nodeUrl: 'http://127.0.0.1:9',

@@ -18,14 +18,14 @@ import { bytesToHex, concatBytes, hexToBytes } from '../../shared/base/bytes.ts'
 import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../../shared/chain/keys.ts';
 import { txIdOf } from '../../shared/chain/transaction.ts';
 import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
-import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
+import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { parseHandoff } from '../../shared/files/handoff.ts';
 import { stringifyJson } from '../../shared/base/json.ts';
 import { MAX_SHOWN_TYPE_URL } from '../../shared/base/limits.ts';
 import { Transaction_rawSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { oneAccountSnapshot, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 type Json = Record<string, unknown>;
 const T = 1_800_000_000_000;
@@ -93,18 +93,9 @@ beforeAll(async () => {
     if (r.ok) throw new Error(`${method}: expected a refusal`);
     return { code: r.error.code, message: r.error.message, details: (r.error.details ?? {}) as Json };
   };
-  const account = {
-    address: OWNER,
-    exists: true,
-    permissions,
-    balance: '5000000000',
-    tokens: [],
-    source: { node: 'http://127.0.0.1:8090', block: 500 },
-    at: T - 20_000,
-  };
   await call('snapshotImport', {
     fileName: 'snap.json',
-    text: stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block: BLOCK, accounts: [account], exportedAt: T - 10_000 })),
+    text: oneAccountSnapshot(OWNER, permissions, T),
   });
   await station.keysImport({ secret: key.slice(), label: 'treasurer' });
 }, 60_000);
