@@ -9,27 +9,15 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
-import { TEST_KEY_HEX, TEST_NOW } from '../../test/helpers/real-station.ts';
-import { startNode, testKey, type TestNode } from '../../test/helpers/devnet-helpers.ts';
-import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
+import { startNodeWithM, TEST_NOW } from '../../test/helpers/real-station.ts';
+import type { TestNode } from '../../test/helpers/devnet-helpers.ts';
 
 afterEach(cleanup);
 
 let node: TestNode;
 beforeAll(async () => {
-  const M = testKey(TEST_KEY_HEX.M);
-  const signer = (k: 'A' | 'B' | 'C') => ({ address: testKey(TEST_KEY_HEX[k]).hex, weight: 1 });
-  const account = {
-    name: 'm',
-    privateKey: M.priv,
-    balance: '10000000000',
-    owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [signer('A'), signer('B'), signer('C')] },
-  };
   // The station builds its queue at TEST_NOW - 3h; the node's head is then and moves to TEST_NOW before the tests.
-  node = await startNode({
-    startAt: TEST_NOW - 3 * 3_600_000 - 60_000,
-    genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, account] },
-  });
+  node = await startNodeWithM();
 });
 afterAll(() => node?.stop());
 

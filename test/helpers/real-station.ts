@@ -36,6 +36,8 @@ import { createStationHandlers } from '../../electron/shell/station-handlers.ts'
 import type { FileDialogs } from '../../electron/shell/file-dialogs.ts';
 import { openStation, type Station } from '../../station/station.ts';
 import { MemoryVault } from '../../station/vault/memory-vault.ts';
+import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
+import { startNode, testKey, type TestNode } from './devnet-helpers.ts';
 
 /** Fixed test keys (never real funds): A, B, C sign for the account M; D is local but outside it; R receives and issues tokens. */
 export const TEST_KEY_HEX = {
@@ -338,4 +340,23 @@ function openFirstRun(dir: string, now: () => number): RealStation {
     rmSync(dir, { recursive: true, force: true });
   };
   return { handlers, txIds: [], now, calls, close, store: station.store };
+}
+
+/**
+ * A devnet whose genesis also holds the real station's account M with the 2-of-3 owner (A, B, C)
+ * of snapshot.json, its head at the time the station builds its queue (TEST_NOW less 3 hours), so
+ * the seeded transactions can be dry-run and broadcast against a real node. The caller stops it.
+ */
+export async function startNodeWithM(): Promise<TestNode> {
+  const signer = (k: 'A' | 'B' | 'C') => ({ address: testKey(TEST_KEY_HEX[k]).hex, weight: 1 });
+  const account = {
+    name: 'm',
+    privateKey: testKey(TEST_KEY_HEX.M).priv,
+    balance: '10000000000',
+    owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [signer('A'), signer('B'), signer('C')] },
+  };
+  return startNode({
+    startAt: TEST_NOW - 3 * 3_600_000 - 60_000,
+    genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, account] },
+  });
 }

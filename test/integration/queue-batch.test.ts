@@ -11,9 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
-import { DEFAULT_GENESIS_JSON } from '../../devnet/genesis.ts';
-import { openRealStation, TEST_ADDRESSES, TEST_KEY_HEX, TEST_NOW, type RealStation } from '../helpers/real-station.ts';
-import { startNode, testKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { openRealStation, startNodeWithM, TEST_ADDRESSES, TEST_NOW, type RealStation } from '../helpers/real-station.ts';
+import type { TestNode } from '../helpers/devnet-helpers.ts';
 import { importPermissionChange, importUnknownCall } from '../helpers/queue-fixtures.ts';
 
 const opened: RealStation[] = [];
@@ -169,18 +168,7 @@ describe('the total per asset', () => {
 describe('batch broadcast on the devnet', () => {
   let node: TestNode;
   beforeAll(async () => {
-    const M = testKey(TEST_KEY_HEX.M);
-    const signer = (k: 'A' | 'B' | 'C') => ({ address: testKey(TEST_KEY_HEX[k]).hex, weight: 1 });
-    const account = {
-      name: 'm',
-      privateKey: M.priv,
-      balance: '10000000000',
-      owner_permission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [signer('A'), signer('B'), signer('C')] },
-    };
-    node = await startNode({
-      startAt: TEST_NOW - 3 * 3_600_000 - 60_000,
-      genesisJson: { ...DEFAULT_GENESIS_JSON, accounts: [...DEFAULT_GENESIS_JSON.accounts, account] },
-    });
+    node = await startNodeWithM();
   });
   afterAll(() => node?.stop());
 
