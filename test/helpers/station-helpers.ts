@@ -27,6 +27,11 @@ export function storedRows(dataDir: string, table: 'accounts' | 'transactions' |
 
 export const TEST_SCRYPT = { n: 2 ** 14, r: 8, p: 1 };
 
+/** A station in `dataDir` on a keystore vault at the test scrypt cost, asking `nodeUrl`, its clock `clock`. */
+export function keystoreStation(dataDir: string, nodeUrl: string, clock: () => number, passphrase = 'a long test passphrase'): Station {
+  return openStation({ dataDir, nodeUrl, clock, vault: 'keystore', scrypt: TEST_SCRYPT, passphrase: async () => new TextEncoder().encode(passphrase) });
+}
+
 export interface StationRun {
   code: number;
   stdout: string;
@@ -137,14 +142,7 @@ export function offlineApiStation(
   permissions: PermissionsJson,
 ): { station: Station; handlers: ReturnType<typeof createStationHandlers>; snapshot: string } {
   const snapshot = oneAccountSnapshot(owner, permissions, now);
-  const station = openStation({
-    dataDir: join(dir, 'st'),
-    nodeUrl: 'http://127.0.0.1:9',
-    clock: () => now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  const station = keystoreStation(join(dir, 'st'), 'http://127.0.0.1:9', () => now);
   const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
   return { station, handlers, snapshot };
 }

@@ -16,7 +16,7 @@ import { dispatch, type ApiResult } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { signDigest } from '../../shared/chain/keys.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import {
   buildAndSend,
   funded,
@@ -29,7 +29,7 @@ import {
   type TestKey,
   type TestNode,
 } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
@@ -45,14 +45,7 @@ let opened = 0;
 
 function open(): Station {
   opened += 1;
-  return openStation({
-    dataDir: join(work.dir, `s${opened}`),
-    nodeUrl: node.url,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  return keystoreStation(join(work.dir, `s${opened}`), node.url, () => node.clock.now);
 }
 const stations: Station[] = [];
 function station(): Station {

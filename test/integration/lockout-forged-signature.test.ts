@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressToBase58, addressToHex, parseAddress } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import {
   buildAndSend,
   funded,
@@ -30,7 +30,7 @@ import {
   type TestNode,
   startNode,
 } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
@@ -49,14 +49,7 @@ let handoff: { name: string; text: string };
 let forgedKey: string;
 
 function open(name: string, nodeUrl = node.url): Station {
-  return openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  return keystoreStation(join(work.dir, name), nodeUrl, () => node.clock.now);
 }
 
 /** `holder`'s permission update making `owner` the only owner key (the lockout the guard is for). */

@@ -15,9 +15,9 @@ import { dispatch, type ApiResult } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { assetIssueBody, buildAndSend, funded, newKey, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
-import { jsonFile, TEST_SCRYPT, testStation, workDir } from '../helpers/station-helpers.ts';
+import { jsonFile, testStation, workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 /** A loopback port nothing listens on: a station given it is offline. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -31,14 +31,7 @@ let skew = 0;
 const stations: Station[] = [];
 
 function open(name: string, nodeUrl = node.url): Station {
-  const s = openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl,
-    clock: () => node.clock.now + skew,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  const s = keystoreStation(join(work.dir, name), nodeUrl, () => node.clock.now + skew);
   stations.push(s);
   return s;
 }

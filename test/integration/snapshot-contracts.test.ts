@@ -12,9 +12,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN, GENESIS_TOKEN_ADDRESS_BASE58 as TOKEN } from '../../devnet/evm/genesis-token.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { funded, newKey, SUN, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 const NO_NODE = 'http://127.0.0.1:9';
 
@@ -28,14 +28,7 @@ let exported: string;
 const opened: Station[] = [];
 
 function open(name: string, nodeUrl = NO_NODE): Station {
-  const s = openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  const s = keystoreStation(join(work.dir, name), nodeUrl, () => node.clock.now);
   opened.push(s);
   return s;
 }

@@ -23,7 +23,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createFileDialogs, type DialogBackend } from '../../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { baseName } from '../../station/core/args.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import {
   buildAndSend,
   funded,
@@ -35,7 +35,7 @@ import {
   type TestKey,
   type TestNode,
 } from '../helpers/devnet-helpers.ts';
-import { offlineApiStation, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { offlineApiStation, workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 const T = 1_800_000_000_000;
 const keys = Array.from({ length: 3 }, () => generatePrivateKey());
@@ -276,14 +276,7 @@ describe('the dry run and the approval against a real node', () => {
   beforeAll(async () => {
     node = await startNode();
     holder = await funded(node, 1_000n * SUN);
-    live = openStation({
-      dataDir: join(work.dir, 'live'),
-      nodeUrl: node.url,
-      clock: () => node.clock.now,
-      vault: 'keystore',
-      scrypt: TEST_SCRYPT,
-      passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-    });
+    live = keystoreStation(join(work.dir, 'live'), node.url, () => node.clock.now);
     api = createStationHandlers(live, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: live.dataDir }) });
     await liveOk('keysImport', { privateKeyHex: holder.priv, label: 'holder' });
     const built = await liveOk<{ txId: string }>('buildTransfer', { from: holder.b58, to: addressToBase58(signers[0]!), amount: '2000000' });

@@ -11,9 +11,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hexToBytes } from '../../shared/base/bytes.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { funded, newKey, SUN, TRANSFER_ONLY_OPS, type Json, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { testStation, workDir, type TestStation, keystoreStation } from '../helpers/station-helpers.ts';
 
 const ZERO_BODY = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -40,14 +40,7 @@ beforeAll(async () => {
   node = await startNode();
   holder = await funded(node, 1_000n * SUN);
   seen = await funded(node, 10n * SUN);
-  station = openStation({
-    dataDir: join(work.dir, 'st'),
-    nodeUrl: node.url,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  station = keystoreStation(join(work.dir, 'st'), node.url, () => node.clock.now);
   await station.keysImport({ secret: hexToBytes(holder.priv), label: 'holder' });
   await station.keysImport({ secret: hexToBytes(seen.priv), label: 'seen' });
   await station.accountFetch({ address: holder.b58 });

@@ -20,9 +20,9 @@ import { proofDigest, readChallenge, stringifyChallenge, stringifyProof, type Pr
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { KeystoreVault } from '../../station/vault/keystore-vault.ts';
-import { keyFile, TEST_SCRYPT, testStation, workDir } from '../helpers/station-helpers.ts';
+import { keyFile, TEST_SCRYPT, testStation, workDir, keystoreStation } from '../helpers/station-helpers.ts';
 import { keyTraces, keyTracesInFiles } from '../helpers/vault-helpers.ts';
 
 const T = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -41,14 +41,7 @@ let bob: Station;
 const outputs: string[] = [];
 
 function open(name: string): Station {
-  return openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl: 'http://127.0.0.1:9',
-    clock: () => clock,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  return keystoreStation(join(work.dir, name), 'http://127.0.0.1:9', () => clock);
 }
 
 /** Alice's account becomes 2-of-2 over Alice and Bob; `threshold` 1 is another proposal. */

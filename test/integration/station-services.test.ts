@@ -17,8 +17,8 @@ import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
 import { exportHandoff, stringifyHandoff } from '../../shared/files/handoff.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
-import { openStation, type Station } from '../../station/station.ts';
-import { oneAccountSnapshot, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { type Station } from '../../station/station.ts';
+import { oneAccountSnapshot, workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 const T = 1_800_000_000_000;
 let clock = T;
@@ -52,14 +52,7 @@ beforeAll(async () => {
   work = workDir();
   snapshotPath = join(work.dir, 'snap.json');
   writeFileSync(snapshotPath, oneAccountSnapshot(OWNER, permissions, T));
-  station = openStation({
-    dataDir: join(work.dir, 'st'),
-    nodeUrl: 'http://127.0.0.1:9',
-    clock: () => clock,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  station = keystoreStation(join(work.dir, 'st'), 'http://127.0.0.1:9', () => clock);
   station.snapshotImport({ fileName: 'snap.json', text: readFileSync(snapshotPath, 'utf8') });
   await station.keysImport({ secret: keys[0]!.slice(), label: 'heavy' });
 }, 60_000);

@@ -13,7 +13,7 @@ import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { createFileDialogs } from '../../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import {
   assetIssueBody,
   buildAndSend,
@@ -27,7 +27,7 @@ import {
   type TestKey,
   type TestNode,
 } from '../helpers/devnet-helpers.ts';
-import { jsonFile, keyFile, TEST_SCRYPT, testStation, workDir, type TestStation, storedRows } from '../helpers/station-helpers.ts';
+import { jsonFile, keyFile, testStation, workDir, type TestStation, storedRows, keystoreStation } from '../helpers/station-helpers.ts';
 
 let node: TestNode;
 let work: { dir: string; remove: () => void };
@@ -250,14 +250,7 @@ describe('a permission whose operations do not allow the contract is refused, na
   });
 
   it('the API refuses the same, through dispatch on a real station', async () => {
-    const station: Station = openStation({
-      dataDir: join(work.dir, 'api'),
-      nodeUrl: node.url,
-      clock: () => node.clock.now,
-      vault: 'keystore',
-      scrypt: TEST_SCRYPT,
-      passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-    });
+    const station: Station = keystoreStation(join(work.dir, 'api'), node.url, () => node.clock.now);
     try {
       const dialogs = createFileDialogs({ showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) });
       const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }), dialogs });

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { TOKEN_SALE_KEY_PREFIX } from '../../station/core/token-details.ts';
 import { assetIssueBody, buildAndSend, funded, hexText, newKey, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, testStation, workDir } from '../helpers/station-helpers.ts';
+import { testStation, workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
@@ -25,14 +25,7 @@ const opened: Station[] = [];
 const DEAD_NODE = 'http://127.0.0.1:9';
 
 function station(name: string, nodeUrl = node.url): Station {
-  const s = openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('tokens test passphrase'),
-  });
+  const s = keystoreStation(join(work.dir, name), nodeUrl, () => node.clock.now, 'tokens test passphrase');
   opened.push(s);
   return s;
 }

@@ -15,9 +15,9 @@ import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { encodeOperationsHex, MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX, decodeOperations, encodeOperationBits } from '../../shared/chain/operations.ts';
 import { decodeEvmUint, encodeEvmArguments } from '../../devnet/evm/abi.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58, GENESIS_TOKEN_ADDRESS_HEX } from '../../devnet/evm/genesis-token.ts';
-import { openStation, type Station } from '../../station/station.ts';
+import { type Station } from '../../station/station.ts';
 import { assetIssueBody, buildAndSend, K, newKey, startNode, SUN, type Json, type TestNode } from '../helpers/devnet-helpers.ts';
-import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
+import { workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 /** Alice, a genesis account, is the treasury: she deployed the genesis TRC-20 (ATD) and holds all of it. */
 const TREASURY = K.alice;
@@ -50,14 +50,7 @@ const payee = newKey();
 let tokenId: string;
 
 function open(name: string): Station {
-  const s = openStation({
-    dataDir: join(work.dir, name),
-    nodeUrl: node.url,
-    clock: () => node.clock.now,
-    vault: 'keystore',
-    scrypt: TEST_SCRYPT,
-    passphrase: async () => new TextEncoder().encode('a long test passphrase'),
-  });
+  const s = keystoreStation(join(work.dir, name), node.url, () => node.clock.now);
   opened.push(s);
   return s;
 }
