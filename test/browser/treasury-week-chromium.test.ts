@@ -25,7 +25,7 @@ import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 import { decodeEvmUint, encodeEvmArguments } from '../../devnet/evm/abi.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58, GENESIS_TOKEN_ADDRESS_HEX } from '../../devnet/evm/genesis-token.ts';
-import { funded, K, sign, SUN, type Json, type TestKey } from '../helpers/devnet-helpers.ts';
+import { funded, K, sign, SUN, type Json, type TestKey, WEEK_OPERATIONS } from '../helpers/devnet-helpers.ts';
 import {
   settle,
   twoStationsInDir,
@@ -40,17 +40,6 @@ import {
 const VIEWPORT = { width: 1280, height: 900 };
 /** Each test's limit: several builds and a two-station round. */
 const STEP_MS = 150_000;
-/** What the week runs under permission 2. */
-const WEEK_OPERATIONS = [
-  'TransferContract',
-  'TransferAssetContract',
-  'VoteWitnessContract',
-  'WithdrawBalanceContract',
-  'TriggerSmartContract',
-  'AccountPermissionUpdateContract',
-  'FreezeBalanceV2Contract',
-  'DelegateResourceContract',
-];
 
 let dir: string;
 let net: TwoStations;

@@ -237,6 +237,18 @@ export function permissionUpdateBody(owner: TestKey, actives: Json[], ownerPermi
 /** The operations mask allowing only TransferContract (type 1). */
 export const TRANSFER_ONLY_OPS = '02' + '00'.repeat(31);
 
+/** The contract types a treasury week runs under its permission 2 (test/integration/treasury-week.test.ts and its Chromium twin), and nothing else. */
+export const WEEK_OPERATIONS = [
+  'TransferContract',
+  'TransferAssetContract',
+  'VoteWitnessContract',
+  'WithdrawBalanceContract',
+  'TriggerSmartContract',
+  'AccountPermissionUpdateContract',
+  'FreezeBalanceV2Contract',
+  'DelegateResourceContract',
+] as const;
+
 /** A child process whose stdout and stderr are collected, with a wait for a line matching a pattern. */
 export interface WatchedProcess {
   child: ChildProcess;

@@ -16,23 +16,12 @@ import { encodeOperationsHex, MAINNET_ACTIVE_DEFAULT_OPERATIONS_HEX, decodeOpera
 import { decodeEvmUint, encodeEvmArguments } from '../../devnet/evm/abi.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58, GENESIS_TOKEN_ADDRESS_HEX } from '../../devnet/evm/genesis-token.ts';
 import { type Station } from '../../station/station.ts';
-import { assetIssueBody, buildAndSend, K, newKey, startNode, SUN, type Json, type TestNode } from '../helpers/devnet-helpers.ts';
+import { assetIssueBody, buildAndSend, K, newKey, startNode, SUN, type Json, type TestNode, WEEK_OPERATIONS } from '../helpers/devnet-helpers.ts';
 import { workDir, keystoreStation } from '../helpers/station-helpers.ts';
 
 /** Alice, a genesis account, is the treasury: she deployed the genesis TRC-20 (ATD) and holds all of it. */
 const TREASURY = K.alice;
 const ATD = GENESIS_TOKEN_ADDRESS_BASE58;
-/** What the week runs under permission 2, and nothing else. */
-const WEEK_OPERATIONS = [
-  'TransferContract',
-  'TransferAssetContract',
-  'VoteWitnessContract',
-  'WithdrawBalanceContract',
-  'TriggerSmartContract',
-  'AccountPermissionUpdateContract',
-  'FreezeBalanceV2Contract',
-  'DelegateResourceContract',
-];
 /**
  * A real mainnet account's active operations as a wallet writes them today: the node's current
  * default (7fff1fc0033efb0f…, with 48, 49 and 51-59) plus AccountPermissionUpdateContract (46), so
