@@ -19,7 +19,6 @@ import { accountPermissionsFromAccount, type AccountPermissions } from '../../sh
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { defaultExecutivePermission, validatePermissionUpdate } from '../../shared/contracts/permission/rules.ts';
-import type { PermissionSet } from '../../shared/contracts/permission/diff.ts';
 import {
   checkPermissionUpdate,
   enforceExecutiveKeyHeld,
@@ -51,21 +50,14 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
     const now = accountPermissionsFromAccount(account);
     return account.isExecutive && now.executive === undefined ? { ...now, executive: defaultExecutivePermission(account.address) } : now;
   };
-  /** The stored copy of `owner`'s permissions; null without one (every executive key of an update then counts as new). */
-  const blockKeysNow = (owner: Address): PermissionSet | null => {
+  /**
+   * The stored copy of `owner`'s permissions (permissionsNow), null without one. Its executive
+   * permission is there exactly when the account is an executive; without a copy, every executive
+   * key of an update counts as new.
+   */
+  const storedPermissions = (owner: Address): AccountPermissions | null => {
     const stored = owner.length === 21 ? ctx.store.getAccount(owner) : null;
     return stored ? permissionsNow(fromBinary(AccountSchema, stored.account)) : null;
-  };
-  /**
-   * Whether the update's account is an executive, as permissionCheck reads it: the station's copy
-   * says; without a copy, the JSON's word (an executive permission present). The node refuses an
-   * executive permission for any other account, and an executive's update without one.
-   */
-  const isExecutiveAccount = (c: AccountPermissionUpdateContract): boolean => {
-    const stored = c.ownerAddress.length === 21 ? ctx.store.getAccount(c.ownerAddress) : undefined;
-    if (!stored) return c.executive !== undefined;
-    const account = fromBinary(AccountSchema, stored.account);
-    return account.isExecutive || accountPermissionsFromAccount(account).executive !== undefined;
   };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
@@ -102,7 +94,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
       return checkPermissionUpdate(c, {
         account: owner,
         current,
-        isExecutive: account.isExecutive || current.executive !== undefined,
+        isExecutive: current.executive !== undefined,
         signing,
         knownSigners: seen,
         localKeys: local,
@@ -116,10 +108,13 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
      */
     async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string; executiveKeyHeld?: boolean } & BuildOptions): Promise<BuildView> {
       const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
-      validatePermissionUpdate(c, { isExecutive: isExecutiveAccount(c) });
+      const stored = storedPermissions(c.ownerAddress);
+      // Whether the account is an executive is the stored copy's word, as permissionCheck reads it;
+      // without a copy, the JSON's (an executive permission present). The node refuses either way.
+      validatePermissionUpdate(c, { isExecutive: stored ? stored.executive !== undefined : c.executive !== undefined });
       const { local, seen } = signersSeen(ctx.store);
       enforceLockout(lockoutCheck(c, { knownSigners: seen, localKeys: local }), args.acceptRisk);
-      const newBlockKeys = executiveKeysAdded(c, blockKeysNow(c.ownerAddress));
+      const newBlockKeys = executiveKeysAdded(c, stored);
       enforceExecutiveKeyHeld(newBlockKeys, args.executiveKeyHeld);
       const { acceptRisk, executiveKeyHeld: _held, ...options } = args;
       const built = await maker.buildCall({ type: 'AccountPermissionUpdateContract', value: c }, c.ownerAddress, options);
