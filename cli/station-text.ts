@@ -5,7 +5,7 @@
  * colours or hide characters on the terminal; a text the shared view already escaped goes through
  * `viewText`, which escapes what is left unsafe without doubling its backslashes.
  */
-import { escapeText } from '../shared/base/escape.ts';
+import { escapeText, replaceUnsafe } from '../shared/base/escape.ts';
 import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
 import type { TokenView } from '../station/core/token-details.ts';
 import type { Provenance } from '../shared/api/provenance-schema.ts';
@@ -27,7 +27,7 @@ export const plain = escapeText;
  * left, but its backslashes kept, so a real U+202E reads `\u{202E}` as on the screen and not
  * `\\u{202E}`, which is how a typed backslash reads.
  */
-export const viewText = (text: string): string => text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu, escapeText);
+export const viewText = (text: string): string => replaceUnsafe(text, escapeText);
 
 /** A provenance in words: `claimed by file f.json (unverified), 3 d old  [STALE]`. */
 export function provenanceText(p: Provenance): string {

@@ -11,6 +11,7 @@
  * so errors.ts can use it too.
  */
 const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
+const UNSAFE_CHARS = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu;
 const UNSAFE_OR_BACKSLASH = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\\]/gu;
 
 /** True when `text` holds a character `escapeText` would escape (a backslash alone does not count). */
@@ -35,6 +36,15 @@ export function unsafeCharIn(text: string): string | null {
  */
 export function escapeText(text: string): string {
   return text.replace(UNSAFE_OR_BACKSLASH, (c) => (c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`));
+}
+
+/**
+ * `text` with each character `escapeText` would escape replaced by `by` (a backslash kept): for text
+ * that is already escaped once, where doubling its backslashes would change what it says (`by`:
+ * escapeText), or for a foreign text that is only ever shown (`by`: '?').
+ */
+export function replaceUnsafe(text: string, by: string | ((c: string) => string)): string {
+  return text.replace(UNSAFE_CHARS, (c) => (typeof by === 'string' ? by : by(c)));
 }
 
 // A newline is the one control JSON.stringify writes raw, between tokens when it indents.

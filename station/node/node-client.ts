@@ -23,6 +23,7 @@
  */
 import type { DescMessage } from '@bufbuild/protobuf';
 import { comparePermissions, type PermissionComparison } from './permission-comparison.ts';
+import { replaceUnsafe } from '../../shared/base/escape.ts';
 import { AccountSchema, BlockHeaderSchema, BlockSchema, TransactionSchema, type Account, type BlockHeader } from '../../shared/gen/protocol/core_pb.ts';
 import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import {
@@ -157,7 +158,7 @@ export interface BroadcastResult {
 /** Control characters from a node's text, replaced before they reach a terminal, and a cap on length. */
 export function clean(text: string): string {
   // Every character escape.ts escapes (control, bidi, zero-width, separators), not only C0/C1 and the overrides.
-  const t = text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/gu, '?');
+  const t = replaceUnsafe(text, '?');
   return t.length > 500 ? `${t.slice(0, 500)}…` : t;
 }
 
