@@ -16,7 +16,7 @@
 //   station/node/ calls the global `fetch`;
 // - renderer/: a feature folder never imports another feature; ui/ and forms/ import no feature;
 //   app/ (the root) may import them all. The rule reads the <script> of .svelte files too.
-// test/repo/lint-boundary.test.ts and test/repo/lint-layers.test.ts prove each rule fires.
+// test/repo/lint-boundary.test.ts proves each rule fires.
 import { dirname, join, relative, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

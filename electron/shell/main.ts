@@ -3,7 +3,7 @@
  * objects to the plain modules beside it, which hold the logic and are tested without Electron:
  * window-options (hardened windows and sessions), app-protocol (the renderer at app://station),
  * ipc (the API table over IPC, sender checked first), file-dialogs, launch-options and the local
- * node (station/local-node.ts: started when the station's node setting is the default).
+ * node (station/node/local-node.ts: started when the station's node setting is the default).
  *
  * Invariants: one instance per data directory (the lock lives in the user-data directory, which
  * `--data-dir` moves); every webContents is hardened the moment it exists; the API is registered

@@ -1,6 +1,6 @@
 /**
  * The schema of a token as the station API shows it (issue 10 "Tokens": `tokenShow`, `tokenList`),
- * kept equal to station/tokens/token-details.ts TokenView by the type test
+ * kept equal to station/core/token-details.ts TokenView by the type test
  * (test/integration/station-api.types.ts). Texts arrive escaped (shared/base/escape.ts); the sale is null when the
  * station has not read it from a node or a snapshot, never made-up zeros.
  */

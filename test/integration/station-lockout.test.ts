@@ -1,7 +1,7 @@
 /**
  * The lockout guard in the station (issue 10), with a real store, a real keystore vault and the
  * devnet on port 0: `knownSigners` (local keys, and signers of stored transactions named in a
- * permission this station fetched from the node; test/lockout-forged-signature.test.ts has the rest),
+ * permission this station fetched from the node; test/integration/lockout-forged-signature.test.ts has the rest),
  * `permissionCheck` (rules, diff, fee, verdict), and `buildPermissionUpdate` refusing a lockout,
  * refusing an owner reachable only by unseen keys unless the risk is accepted (API and CLI
  * `--accept-risk owner-unseen-keys`), and nothing stored when it refuses. Then the owner turns a

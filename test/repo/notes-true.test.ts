@@ -1,0 +1,99 @@
+/**
+ * Notes that stay true: a comment or a README that names a path of this repository names one that
+ * exists, and no code comment cites a round of work by its tracker number ("issue" and a number), which a reader
+ * of the repository cannot open; a comment states the rule, or cites docs/decisions.md §N.
+ *
+ * A "named path" is a token such as `station/core/args.ts` or `station/build/` in a code comment or a
+ * Markdown file git knows of. It is checked when its first folder is a folder of the repository's root
+ * (resolved from the root), or a folder beside the file that names it (resolved from that file's
+ * folder, as a README says `core/records.ts`). Other tokens (npm packages, public repositories, URLs)
+ * are not this repository's paths and are left alone. A path with a wildcard or a placeholder is a
+ * pattern, not a path.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const CODE = /\.(ts|mjs|js|svelte)$/;
+const NOTE = /\.md$/;
+/** A relative path of two segments or more, ending in a file name with an extension or in a slash. */
+const PATH =
+  /(?<![\w@.:/-])((?:\.\.?\/)?(?:[A-Za-z0-9_][\w.-]*\/)+(?:[\w-][\w.-]*\.(?:ts|svelte|mjs|js|json|md|proto|yml|yaml|sql|y4m|html|css)|))(?![\w/*{<-])/g;
+
+function trackedFiles(): string[] {
+  return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f && existsSync(join(repoRoot, f)) && !f.startsWith('shared/gen/') && !f.startsWith('test/fixtures/'));
+}
+
+/** The comment text of a code file: line comments, block comments, and HTML comments in .svelte files. */
+export function commentsOf(source: string): string[] {
+  const out: string[] = [];
+  const re = /\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|(?<![:'"`\\])\/\/[^\n]*/g;
+  for (const m of source.matchAll(re)) out.push(m[0]);
+  return out;
+}
+
+const ROOT_ENTRIES = new Set(
+  execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .map((f) => f.split('/')[0]!),
+);
+
+/** The named paths in a text that do not exist, as "file: path". */
+export function stalePaths(file: string, text: string, exists: (p: string) => boolean = (p) => existsSync(join(repoRoot, p))): string[] {
+  const stale: string[] = [];
+  const here = dirname(file);
+  for (const m of text.matchAll(PATH)) {
+    const named = m[1]!;
+    if (named.includes('node_modules/') || named.startsWith('../') || PLACEHOLDER.test(named)) continue;
+    const bare = named.replace(/^\.\//, '');
+    const first = bare.split('/')[0]!;
+    const besideFile = posix.normalize(posix.join(here, bare));
+    // Checked only when it starts at a folder of the root or at a folder beside the note.
+    const checkable = ROOT_ENTRIES.has(first) || isFolder(posix.join(here, first));
+    if (checkable && !exists(bare) && !exists(besideFile)) stale.push(`${file}: ${named}`);
+  }
+  return stale;
+}
+
+/** `x.ts`, `x.test.ts`: the file name a recipe uses for "your module". */
+const PLACEHOLDER = /(^|\/)x(\.test)?\.[a-z]+$/;
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(join(repoRoot, p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+describe('notes that stay true', () => {
+  const files = trackedFiles();
+
+  it('reads the comments of code and the Markdown notes', () => {
+    expect(files.filter((f) => CODE.test(f)).length).toBeGreaterThan(100);
+    expect(files.filter((f) => NOTE.test(f))).toContain('ARCHITECTURE.md');
+  });
+
+  it('finds a stale path, from the root and beside the file, and leaves other tokens alone', () => {
+    const exists = (p: string) => p === 'station/core/records.ts' || p === 'station/README.md';
+    expect(stalePaths('station/README.md', 'see `station/core/records.ts` and `station/core/gone.ts`', exists)).toEqual([
+      'station/README.md: station/core/gone.ts',
+    ]);
+    expect(stalePaths('station/README.md', 'see @ledgerhq/hw-app-trx and tronprotocol/java-tron and https://a.b/c/d.ts', exists)).toEqual([]);
+    expect(stalePaths('x.ts', '`station/*/x.ts` or `station/<feature>/x.ts`', exists)).toEqual([]);
+  });
+
+  it('every path a comment or a README names exists', () => {
+    const stale: string[] = [];
+    for (const file of files) {
+      if (CODE.test(file)) stale.push(...stalePaths(file, commentsOf(readFileSync(join(repoRoot, file), 'utf8')).join('\n')));
+      else if (NOTE.test(file)) stale.push(...stalePaths(file, readFileSync(join(repoRoot, file), 'utf8')));
+    }
+    expect(stale, 'correct the path, or the note that names it').toEqual([]);
+  });
+});
