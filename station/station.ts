@@ -16,10 +16,12 @@
  * - Every state-changing call appends to the hash-chained audit log, with the write.
  * - Messages name no CLI command: the same words serve the desktop window and the terminal.
  *
- * A feature never imports another feature; adding one is a folder and one line below.
+ * A feature never imports another feature; adding one is a folder and one line below. Two features
+ * may not return one method name (shared/base/one-home.ts): the station does not compile, or open.
  * Never imports `electron`.
  */
 import { fail } from '../shared/base/errors.ts';
+import { joinOnce, type OneHome } from '../shared/base/one-home.ts';
 import { NodeClient } from './node/node-client.ts';
 import { textArg } from './core/args.ts';
 import { StationContext, type StationOptions } from './core/context.ts';
@@ -56,39 +58,46 @@ function composeStation(options: StationOptions) {
   const status = statusFeature(ctx, book);
   const handoff = handoffFeature(ctx, book);
   const broadcasting = broadcastFeature(ctx, book, maker);
-  return {
-    dataDir: ctx.dataDir,
-    /** The store, for tests and benchmarks that look under the services; the API never reads it. */
-    store: ctx.store,
-    now: (): number => ctx.now(),
-    close: (): void => {
-      refresher.stopStatusRefresh();
-      ctx.close();
+  const features = [
+    {
+      dataDir: ctx.dataDir,
+      /** The store, for tests and benchmarks that look under the services; the API never reads it. */
+      store: ctx.store,
+      now: (): number => ctx.now(),
+      close: (): void => {
+        refresher.stopStatusRefresh();
+        ctx.close();
+      },
     },
-    ...settingsFeature(ctx),
-    ...keysFeature(ctx),
-    ...vaultLockFeature(ctx),
-    ...accountsFeature(ctx),
-    ...snapshotsFeature(ctx),
-    ...buildersFeature(ctx, maker),
-    ...batchFeature(ctx, book, maker),
-    ...stakingFeature(maker),
-    ...status,
-    ...refresher,
-    ...handoff,
-    ...broadcasting,
-    ...queueFeature(ctx, book),
-    ...discardFeature(ctx, book),
+    settingsFeature(ctx),
+    keysFeature(ctx),
+    vaultLockFeature(ctx),
+    accountsFeature(ctx),
+    snapshotsFeature(ctx),
+    buildersFeature(ctx, maker),
+    batchFeature(ctx, book, maker),
+    stakingFeature(maker),
+    status,
+    refresher,
+    handoff,
+    broadcasting,
+    queueFeature(ctx, book),
+    discardFeature(ctx, book),
     // Issue 18: batch work runs each row through the single-row operations above, rules and all.
-    ...queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast }),
-    ...tokensFeature(ctx),
-    ...contractsFeature(ctx),
-    ...trc20BuildsFeature(ctx, maker),
-    ...bookFeature(ctx),
-    ...proofsFeature(ctx),
-    ...permissionsFeature(ctx, maker),
-    ...exportersFeature(ctx),
-  };
+    queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast }),
+    tokensFeature(ctx),
+    contractsFeature(ctx),
+    trc20BuildsFeature(ctx, maker),
+    bookFeature(ctx),
+    proofsFeature(ctx),
+    permissionsFeature(ctx, maker),
+    exportersFeature(ctx),
+  ] as const;
+  // Two features returning one method name would leave one unreachable: a compile error here, naming
+  // the method, and a TypeError when the station opens.
+  const oneHome: OneHome<typeof features> = true;
+  void oneHome;
+  return joinOnce('station features', ...features);
 }
 
 /** One station: every service by name (the CLI, the API handlers and the tests call these). */

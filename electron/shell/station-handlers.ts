@@ -12,11 +12,11 @@
  * `keysImport`'s hex is turned into bytes that the vault wipes). Never imports `electron`.
  */
 import { hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
-import type { Handlers } from '../../shared/api/api-contract.ts';
+import type { Handlers, MethodName } from '../../shared/api/api-contract.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { checkJsonDepth } from '../../shared/base/json.ts';
 import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
-import type { StationApi } from '../../shared/api/station-api.ts';
+import { STATION_API, type StationApi } from '../../shared/api/station-api.ts';
 import type { Station } from '../../station/station.ts';
 import type { BroadcastView } from '../../station/core/views.ts';
 
@@ -59,27 +59,18 @@ export function createStationHandlers(station: Station, options: StationHandlerO
   const needDialogs = (instead: string): FileDialogs =>
     options.dialogs ?? fail('NO_DIALOG', `this station has no file dialogs (it is served through the loopback bridge): use ${instead} instead`);
 
-  return {
+  const overrides = {
     appInfo: () => options.appInfo(),
 
     keysStatus: () => station.vaultStatus(),
     keysList: () => ({ keys: station.keysList() }),
-    keysNew: (args) => station.keysNew(args),
     keysImport: async ({ privateKeyHex, label }) => {
       const secret = hexToBytes(privateKeyHex.replace(/^0x/, ''), 'privateKeyHex');
       const { created, ...key } = await station.keysImport({ secret, ...(label !== undefined && { label }) });
       return { key, created };
     },
-    keysLabel: (args) => station.keysLabel(args),
-    keysDelete: (args) => station.keysDelete(args),
 
-    accountFetch: (args) => station.accountFetch(args),
-    accountShow: (args) => station.accountShow(args),
     accountsList: () => ({ accounts: station.accountsList() }),
-    snapshotExport: (args) => station.snapshotExport(args),
-    snapshotImport: (args) => station.snapshotImport(args),
-    snapshotList: () => station.snapshotList(),
-    snapshotRemove: (args) => station.snapshotRemove(args),
 
     buildTransfer: async (args) => station.apiBuilt(await station.buildTransfer(args)),
     buildTransferAsset: async (args) => station.apiBuilt(await station.buildTransferAsset(args)),
@@ -89,9 +80,6 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     buildBatch: async (args) => station.apiBatch(await station.buildBatch(args)),
     buildTrc20Transfer: async (args) => station.apiBuilt(await station.buildTrc20Transfer(args)),
     buildTrc20Approve: async (args) => station.apiBuilt(await station.buildTrc20Approve(args)),
-    contractAdd: (args) => station.contractAdd(args),
-    contractList: () => station.contractList(),
-    contractRemove: (args) => station.contractRemove(args),
     buildFreeze: async (args) => station.apiBuilt(await station.buildFreeze(args)),
     buildUnfreeze: async (args) => station.apiBuilt(await station.buildUnfreeze(args)),
     buildDelegate: async (args) => station.apiBuilt(await station.buildDelegate(args)),
@@ -107,7 +95,6 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       const r = await station.sign(args);
       return { txId: r.txId, signed: r.signed, status: r.status, transaction: station.apiTransaction(r.transaction) };
     },
-    exportHandoff: ({ txId }) => station.exportHandoff({ txId }),
     saveHandoffFile: async ({ txId }) => {
       const dialogs = needDialogs('a download');
       const handoff = await station.exportHandoff({ txId });
@@ -133,48 +120,42 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     },
 
     list: (args) => station.queue(args),
-    transactionsRefreshStatus: () => station.transactionsRefreshStatus(),
-    queueBatch: (args) => station.queueBatch(args),
-    queueTotals: (args) => station.queueTotals(args),
 
     // ---- vault passphrase (the keystore unlocked from the UI)
     // The text becomes bytes the station owns and wipes; the string itself is the IPC layer's and
     // cannot be wiped in JavaScript, which is why it is never kept or copied here.
     vaultUnlock: ({ passphrase }) => station.vaultUnlock(utf8ToBytes(passphrase)),
-    vaultLock: () => station.vaultLock(),
 
     // ---- tokens
-    tokenShow: (args) => station.tokenShow(args),
-    tokenList: () => station.tokenList(),
 
     // ---- address book
-    bookList: () => station.bookList(),
-    bookSet: (args) => station.bookSet(args),
-    bookDelete: (args) => station.bookDelete(args),
-    exporterShow: () => station.exporterShow(),
-    exporterPin: (args) => station.exporterPin(args),
-    exporterUnpin: (args) => station.exporterUnpin(args),
-    exporterList: () => station.exporterList(),
 
     // ---- proofs of possession
-    proofChallenge: (args) => station.proofChallenge(args),
     proofSign: async (args) => {
       const r = await station.proofSign(args);
       return { fileName: r.fileName, text: r.text, account: r.account, key: r.key, permissionHash: r.permissionHash, words: r.words };
     },
-    proofImport: (args) => station.proofImport(args),
     proofList: ({ account }) => ({ proofs: station.proofList(account === undefined ? {} : { account }) }),
 
     // ---- permission analysis (lockout guard, known signers)
     permissionCheck: ({ json, permissionId }) => station.permissionCheck({ json: contractJson(json), ...(permissionId !== undefined && { permissionId }) }),
     knownSigners: () => ({ signers: station.knownSigners() }),
 
-    settings: () => station.settings(),
     setSetting: ({ key, value }) => station.setSetting(key, value),
-    nodeTest: (args) => station.nodeTest(args),
     auditVerify: () => {
       const r = station.auditVerify();
       return { ok: r.ok, entries: r.entries, firstBad: r.firstBad ?? null, reason: r.reason ?? null, text: r.text };
     },
-  };
+  } satisfies Partial<Handlers<StationApi>>;
+
+  // Every other method is the station's method of the same name, whose argument and answer are the
+  // API's own: this assignment does not compile when one is missing or answers another shape.
+  const passed: Pick<Handlers<StationApi>, Exclude<MethodName<StationApi>, keyof typeof overrides>> = station;
+  const handlers: Record<string, (args: never) => unknown> = {};
+  for (const method of Object.keys(STATION_API)) {
+    handlers[method] = Object.hasOwn(overrides, method)
+      ? (overrides as Record<string, (args: never) => unknown>)[method]!
+      : (args: never) => (passed as unknown as Record<string, (args: never) => unknown>)[method]!(args);
+  }
+  return handlers as unknown as Handlers<StationApi>;
 }

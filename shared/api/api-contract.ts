@@ -21,6 +21,7 @@
 import * as v from 'valibot';
 import { AirlockError, ERROR_CODES, excerpt, shownKey, type ErrorData } from '../base/errors.ts';
 import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
+import { joinOnce, type Joined } from '../base/one-home.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
 // ---------------------------------------------------------------------------------------------
@@ -50,6 +51,14 @@ export function defineApi<const T extends ApiTable>(table: T): T {
     if (method.args.async || method.result.async) throw new TypeError(`defineApi: ${name} uses an async schema; schemas check data only`);
   }
   return Object.freeze({ ...table }) as T;
+}
+
+/**
+ * One table of several, each a feature's (shared/api/tables/): the station's API is the features'
+ * tables side by side, and a method declared by two of them is refused (shared/base/one-home.ts).
+ */
+export function joinApis<const Ts extends readonly ApiTable[]>(...tables: Ts): Joined<Ts> {
+  return Object.freeze(joinOnce('tables', ...tables)) as Joined<Ts>;
 }
 
 export type MethodName<T extends ApiTable> = Extract<keyof T, string>;

@@ -9,7 +9,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { STATION_API, type StationApi } from './station-api.ts';
-import { defineApi, dispatch, type Handlers } from './api-contract.ts';
+import { defineApi, dispatch, joinApis, type Handlers } from './api-contract.ts';
+import type { OneHome } from '../base/one-home.ts';
+import { readdirSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../base/limits.ts';
 
 /**
@@ -136,5 +138,33 @@ describe('the station API table refuses hostile arguments before any handler run
 
   it('no handler ran for any of them', () => {
     expect(reached).toEqual([]);
+  });
+});
+
+describe('one table per feature, one home per method', () => {
+  const one = { args: v.undefined(), result: v.string() };
+  const first = defineApi({ shared: one, alone: one });
+  const second = defineApi({ shared: one, other: one });
+
+  it('a method declared by two feature tables is refused when the tables are joined', () => {
+    expect(() => joinApis(first, second)).toThrow('shared is declared by two tables');
+    expect(Object.keys(joinApis(first, defineApi({ other: one })))).toEqual(['shared', 'alone', 'other']);
+  });
+
+  it('and does not compile', () => {
+    // @ts-expect-error OneHome names `shared`, declared by both tables
+    const twice: OneHome<[typeof first, typeof second]> = true;
+    const once: OneHome<[typeof first, ReturnType<typeof defineApi<{ other: typeof one }>>]> = true;
+    expect([twice, once]).toEqual([true, true]);
+  });
+
+  it('the station API is every feature table of shared/api/tables/, joined', async () => {
+    const files = readdirSync(new URL('./tables/', import.meta.url)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const methods: string[] = [];
+    for (const file of files) {
+      const module = (await import(`./tables/${file}`)) as Record<string, Record<string, unknown>>;
+      for (const table of Object.values(module)) methods.push(...Object.keys(table));
+    }
+    expect(methods.sort()).toEqual(Object.keys(STATION_API).sort());
   });
 });

@@ -7,8 +7,9 @@
  * `vaultUnlock` carries in), as hex (any case), base64, base64url, raw bytes and a list of byte
  * numbers.
  *
- * Invariant: the case table below must name every method of the table, so a method added to
- * STATION_API without a case here fails this test (and the type check: the table is typed by it).
+ * Invariant: the cases (test/integration/key-scan/, one file per feature table) name every method of
+ * the table once, so a method added to STATION_API without a case fails this test (and the type
+ * check: each feature's cases are typed by its table).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,19 @@ import { openStation, type Station } from '../../station/station.ts';
 import { deriveKey, KEYSTORE_FILE, openKeystore, readKeystoreFile } from '../../station/vault/keystore-file.ts';
 import { openSealedIdentity, readSealedIdentity } from '../../station/vault/exporter-identity.ts';
 import { privateKeyFromHex, publicKeyOf } from '../../shared/chain/keys.ts';
-import { funded, newKey, SUN, TRANSFER_ONLY_OPS, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
+import { funded, newKey, SUN, type TestKey, type TestNode, startNode } from '../helpers/devnet-helpers.ts';
+import type { ScanCase, ScanContext } from './key-scan/scan-case.ts';
+import { SETTINGS_CASES } from './key-scan/settings.ts';
+import { KEYS_CASES } from './key-scan/keys.ts';
+import { ADDRESS_BOOK_CASES } from './key-scan/address-book.ts';
+import { PROOFS_CASES } from './key-scan/proofs.ts';
+import { EXPORTERS_CASES } from './key-scan/exporters.ts';
+import { ACCOUNTS_CASES } from './key-scan/accounts.ts';
+import { TOKENS_CASES } from './key-scan/tokens.ts';
+import { CONTRACTS_CASES } from './key-scan/contracts.ts';
+import { PERMISSIONS_CASES } from './key-scan/permissions.ts';
+import { BUILD_CASES } from './key-scan/build.ts';
+import { TRANSACTIONS_CASES } from './key-scan/transactions.ts';
 import { TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 
 const PASSPHRASE = 'a long test passphrase';
@@ -66,13 +79,6 @@ function findLeak(answer: unknown, keys: Uint8Array[]): string | null {
 }
 
 type Method = keyof StationApi;
-/** `ok`: the call must succeed here; `any`: a coded error is a fine answer too (it is scanned the same). */
-interface Case {
-  expect: 'ok' | 'any';
-  args: () => unknown;
-  /** Runs first: moves the devnet's clock where a case needs it. */
-  before?: () => Promise<void>;
-}
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
@@ -83,148 +89,27 @@ let holder: TestKey;
 const setup: { method: string; answer: ApiResult<unknown> }[] = [];
 const extra = newKey();
 const to = newKey();
-/** Filled as the cases run: what later cases need from earlier answers. */
-const got: {
-  challenge?: string;
-  proof?: { fileName: string; text: string };
-  newKey?: string;
-  txId?: string;
-  spareTxId?: string;
-  /** The fresh transaction reissue made of the spare (the spare itself is discarded next). */
-  reissuedTxId?: string;
-  handoff?: { fileName: string; text: string };
-  snapshot?: { fileName: string; text: string };
-} = {};
+/** What the cases share; the station's key and node are filled in once they exist. */
+const context = { extra, to, passphrase: PASSPHRASE, otherExporter: OTHER_EXPORTER, got: {} } as ScanContext;
 
-/** In the order they run; every method of STATION_API has one (checked below). */
-const CASES: Record<Method, Case> = {
-  appInfo: { expect: 'ok', args: () => undefined },
-  keysStatus: { expect: 'ok', args: () => undefined },
-  vaultUnlock: { expect: 'ok', args: () => ({ passphrase: PASSPHRASE }) },
-  keysNew: { expect: 'ok', args: () => ({ label: 'made here' }) },
-  keysImport: { expect: 'ok', args: () => ({ privateKeyHex: holder.priv, label: 'holder' }) },
-  keysLabel: { expect: 'ok', args: () => ({ address: holder.b58, label: 'the holder' }) },
-  keysList: { expect: 'ok', args: () => undefined },
-  bookSet: { expect: 'ok', args: () => ({ address: to.b58, label: 'landlord' }) },
-  bookList: { expect: 'ok', args: () => undefined },
-  // The holder proves its key to this same station: challenge, sign in the vault, import, list.
-  proofChallenge: {
-    expect: 'ok',
-    args: () => ({
-      account: holder.b58,
-      key: holder.b58,
-      permissionJson: JSON.stringify({
-        owner_address: holder.b58,
-        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
-        visible: true,
-      }),
-    }),
-  },
-  proofSign: { expect: 'ok', args: () => ({ text: got.challenge }) },
-  proofImport: { expect: 'ok', args: () => ({ fileName: got.proof!.fileName, text: got.proof!.text }) },
-  proofList: { expect: 'ok', args: () => ({ account: holder.b58 }) },
-  accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
-  accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
-  accountsList: { expect: 'ok', args: () => undefined },
-  // The station's identity is made first, so the snapshot and handoff files below are signed with it.
-  exporterShow: { expect: 'ok', args: () => undefined },
-  exporterPin: { expect: 'ok', args: () => ({ key: OTHER_EXPORTER, label: 'online desk' }) },
-  exporterList: { expect: 'ok', args: () => undefined },
-  exporterUnpin: { expect: 'ok', args: () => ({ key: OTHER_EXPORTER }) },
-  snapshotExport: { expect: 'ok', args: () => ({ accounts: [holder.b58] }) },
-  snapshotImport: { expect: 'ok', args: () => ({ fileName: got.snapshot!.fileName, text: got.snapshot!.text }) },
-  snapshotList: { expect: 'ok', args: () => undefined },
-  // No block 999999 is stored: NOT_FOUND is the answer scanned (the online builds below need no block).
-  snapshotRemove: { expect: 'any', args: () => ({ id: 999_999 }) },
-  buildTransfer: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '2000000', note: 'rent' }) },
-  buildTransferAsset: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },
-  buildParticipate: { expect: 'any', args: () => ({ from: holder.b58, to: to.b58, token: '1000001', amount: '5' }) },
-  // No token is issued on this devnet: NOT_FOUND from the node is the answer scanned.
-  tokenShow: { expect: 'any', args: () => ({ id: '1000001', fetch: true }) },
-  tokenList: { expect: 'ok', args: () => undefined },
-  // The devnet of this branch runs no EVM: the constant calls fail, so no TRC-20 facts; scanned all the same.
-  contractAdd: { expect: 'any', args: () => ({ address: to.b58, name: 'Token', symbol: 'TKN', decimals: 6 }) },
-  contractList: { expect: 'ok', args: () => undefined },
-  buildTrc20Transfer: { expect: 'any', args: () => ({ from: holder.b58, to: extra.b58, token: to.b58, amount: '1.5' }) },
-  buildTrc20Approve: { expect: 'any', args: () => ({ from: holder.b58, spender: extra.b58, token: to.b58, amount: 'unlimited' }) },
-  contractRemove: { expect: 'any', args: () => ({ address: to.b58 }) },
-  buildAssetIssue: {
-    expect: 'any',
-    args: () => ({
-      json: JSON.stringify({
-        owner_address: holder.b58,
-        name: Buffer.from('Gold').toString('hex'),
-        abbr: Buffer.from('GLD').toString('hex'),
-        total_supply: 1_000_000,
-        precision: 2,
-        coin_num: 1,
-        num: 1,
-        start_time: node.clock.now + 60_000,
-        end_time: node.clock.now + 86_400_000,
-        url: Buffer.from('https://gold.invalid').toString('hex'),
-        visible: true,
-      }),
-    }),
-  },
-  permissionCheck: {
-    expect: 'ok',
-    args: () => ({
-      json: JSON.stringify({
-        owner_address: holder.b58,
-        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
-        visible: true,
-      }),
-    }),
-  },
-  knownSigners: { expect: 'ok', args: () => undefined },
-  buildPermissionUpdate: {
-    expect: 'any',
-    args: () => ({
-      json: JSON.stringify({
-        owner_address: holder.b58,
-        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: holder.b58, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: holder.b58, weight: 1 }] }],
-        visible: true,
-      }),
-    }),
-  },
-  buildFreeze: { expect: 'ok', args: () => ({ from: holder.b58, amount: '1000000', resource: 'ENERGY' }) },
-  buildUnfreeze: { expect: 'ok', args: () => ({ from: holder.b58, amount: '1000000', resource: 'ENERGY' }) },
-  buildDelegate: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '1000000', resource: 'ENERGY', lock: true, lockPeriod: '100' }) },
-  buildUndelegate: { expect: 'ok', args: () => ({ from: holder.b58, to: to.b58, amount: '1000000', resource: 'ENERGY' }) },
-  buildWithdrawUnfrozen: { expect: 'ok', args: () => ({ from: holder.b58 }) },
-  buildCancelUnfreeze: { expect: 'ok', args: () => ({ from: holder.b58 }) },
-  buildVote: { expect: 'ok', args: () => ({ from: holder.b58, votes: [{ executive: to.b58, count: '1' }] }) },
-  buildWithdrawRewards: { expect: 'ok', args: () => ({ from: holder.b58 }) },
-  buildAccountName: { expect: 'ok', args: () => ({ from: holder.b58, name: 'treasury' }) },
-  buildBatch: { expect: 'ok', args: () => ({ csv: `to,amount,token,note\n${to.b58},1000,,one\n${extra.b58},2000,,two\n`, from: holder.b58, sign: true }) },
-  status: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  sign: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  exportHandoff: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  saveHandoffFile: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  openHandoffFiles: { expect: 'ok', args: () => undefined },
-  importFiles: { expect: 'ok', args: () => ({ files: [{ name: got.handoff!.fileName, text: got.handoff!.text }] }) },
-  preflight: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  broadcast: { expect: 'ok', args: () => ({ txId: got.txId }) },
-  // 11.5 h on, the batch's first transfer has half an hour left: reissue makes a fresh one.
-  reissue: { expect: 'ok', before: () => node.block(11.5 * 3_600_000), args: () => ({ txId: got.spareTxId, expiresIn: '1h' }) },
-  // The transfer just re-issued was never broadcast: discarding it leaves the new one.
-  discard: { expect: 'ok', args: () => ({ txId: got.spareTxId }) },
-  list: { expect: 'ok', args: () => ({}) },
-  transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
-  // Issue 18: the batch of two (the broadcast one and the reissued one) and their total.
-  queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [got.txId, got.reissuedTxId], merged: true }) },
-  queueTotals: { expect: 'ok', args: () => ({ txIds: [got.txId, got.reissuedTxId] }) },
-  settings: { expect: 'ok', args: () => undefined },
-  setSetting: { expect: 'ok', args: () => ({ key: 'expiration', value: '2h' }) },
-  nodeTest: { expect: 'ok', args: () => ({}) },
-  auditVerify: { expect: 'ok', args: () => undefined },
-  bookDelete: { expect: 'ok', args: () => ({ address: to.b58 }) },
-  vaultLock: { expect: 'ok', args: () => undefined },
-  keysDelete: { expect: 'ok', args: () => ({ address: extra.b58 }) },
-};
+/** The features' cases in the order they run (each feature's own in its file's order), then every case marked last. */
+function orderedCases(): [Method, ScanCase][] {
+  const features = [
+    SETTINGS_CASES,
+    KEYS_CASES,
+    ADDRESS_BOOK_CASES,
+    PROOFS_CASES,
+    EXPORTERS_CASES,
+    ACCOUNTS_CASES,
+    TOKENS_CASES,
+    CONTRACTS_CASES,
+    PERMISSIONS_CASES,
+    BUILD_CASES,
+    TRANSACTIONS_CASES,
+  ];
+  const all = features.flatMap((cases) => Object.entries(cases(context)) as [Method, ScanCase][]);
+  return [...all.filter(([, c]) => c.last !== true), ...all.filter(([, c]) => c.last === true)];
+}
 
 /** Every key the keystore holds now, decrypted here in the test (the scan's reference, never an answer). */
 async function heldKeys(dataDir: string): Promise<Uint8Array[]> {
@@ -244,6 +129,7 @@ beforeAll(async () => {
   work = workDir('airlock-keyscan-');
   node = await startNode();
   holder = await funded(node, 1_000n * SUN);
+  Object.assign(context, { holder, node });
   station = openStation({
     dataDir: join(work.dir, 'st'),
     nodeUrl: node.url,
@@ -285,31 +171,23 @@ describe('every station API method, live, against a station holding keys', () =>
   });
 
   it('has a case for every method of the table, and no case for a method the table lacks', () => {
-    const missing = Object.keys(STATION_API).filter((m) => !Object.hasOwn(CASES, m));
-    const unknown = Object.keys(CASES).filter((m) => !Object.hasOwn(STATION_API, m));
-    expect({ missing, unknown }).toEqual({ missing: [], unknown: [] });
+    const named = orderedCases().map(([m]) => m);
+    const missing = Object.keys(STATION_API).filter((m) => !named.includes(m as Method));
+    const unknown = named.filter((m) => !Object.hasOwn(STATION_API, m));
+    const twice = named.filter((m, i) => named.indexOf(m) !== i);
+    expect({ missing, unknown, twice }).toEqual({ missing: [], unknown: [], twice: [] });
   });
 
   it('runs each case through dispatch; no answer, result or error, carries the bytes of a key held', async () => {
     const answers: { method: string; answer: ApiResult<unknown> }[] = [];
     expect(setup.map((s) => s.answer.ok)).toEqual([true]);
     const failures: string[] = [];
-    for (const method of Object.keys(CASES) as Method[]) {
-      const spec = CASES[method];
+    for (const [method, spec] of orderedCases()) {
       await spec.before?.();
       const answer = await dispatch(STATION_API, handlers, method, spec.args(), { onInternalError: (m, cause) => console.error(m, cause) });
       answers.push({ method, answer });
       if (spec.expect === 'ok' && !answer.ok) failures.push(`${method}: ${answer.error.code} ${answer.error.message}`);
-      if (!answer.ok) continue;
-      const value = answer.value as Record<string, unknown>;
-      if (method === 'proofChallenge') got.challenge = value.text as string;
-      if (method === 'proofSign') got.proof = { fileName: value.fileName as string, text: value.text as string };
-      if (method === 'keysNew') got.newKey = value.address as string;
-      if (method === 'snapshotExport') got.snapshot = { fileName: value.fileName as string, text: value.text as string };
-      if (method === 'buildTransfer') got.txId = value.txId as string;
-      if (method === 'exportHandoff') got.handoff = { fileName: value.fileName as string, text: value.text as string };
-      if (method === 'reissue') got.reissuedTxId = value.txId as string;
-      if (method === 'buildBatch') got.spareTxId = (value.rows as { txId: string }[])[0]!.txId;
+      if (answer.ok) spec.keep?.(answer.value as Record<string, unknown>);
     }
     expect(failures).toEqual([]);
     expect(answers.map((a) => a.method).sort()).toEqual(Object.keys(STATION_API).sort());

@@ -11,7 +11,7 @@
  * pattern, not a path.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -37,10 +37,16 @@ export function commentsOf(source: string): string[] {
   return out;
 }
 
-const ROOT_ENTRIES = new Set(
-  execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
-    .split('\n')
-    .map((f) => f.split('/')[0]!),
+const TRACKED = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n');
+const ROOT_ENTRIES = new Set(TRACKED.map((f) => f.split('/')[0]!));
+/** Folders git knows of: a build output beside a note (out/, dist/) is not the repository's. */
+const TRACKED_FOLDERS = new Set(
+  TRACKED.flatMap((f) =>
+    f
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
 );
 
 /** The named paths in a text that do not exist, as "file: path". */
@@ -54,7 +60,7 @@ export function stalePaths(file: string, text: string, exists: (p: string) => bo
     const first = bare.split('/')[0]!;
     const besideFile = posix.normalize(posix.join(here, bare));
     // Checked only when it starts at a folder of the root or at a folder beside the note.
-    const checkable = ROOT_ENTRIES.has(first) || isFolder(posix.join(here, first));
+    const checkable = ROOT_ENTRIES.has(first) || TRACKED_FOLDERS.has(posix.join(here, first));
     if (checkable && !exists(bare) && !exists(besideFile)) stale.push(`${file}: ${named}`);
   }
   return stale;
@@ -62,14 +68,6 @@ export function stalePaths(file: string, text: string, exists: (p: string) => bo
 
 /** `x.ts`, `x.test.ts`: the file name a recipe uses for "your module". */
 const PLACEHOLDER = /(^|\/)x(\.test)?\.[a-z]+$/;
-
-function isFolder(p: string): boolean {
-  try {
-    return statSync(join(repoRoot, p)).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 describe('notes that stay true', () => {
   const files = trackedFiles();
