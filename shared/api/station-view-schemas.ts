@@ -84,43 +84,20 @@ export const CONTRACT_NAMES = [
   'CancelAllUnfreezeV2Contract',
 ] as const;
 
-/** The contracts shown by their field table only (shared/views/view.ts OtherContractView). */
-export const OTHER_CONTRACT_NAMES = [
-  'AccountCreateContract',
-  'VoteAssetContract',
-  'VoteWitnessContract',
-  'WitnessCreateContract',
-  'WitnessUpdateContract',
-  'AccountUpdateContract',
-  'FreezeBalanceContract',
-  'UnfreezeBalanceContract',
-  'WithdrawBalanceContract',
-  'UnfreezeAssetContract',
-  'UpdateAssetContract',
-  'ProposalCreateContract',
-  'ProposalApproveContract',
-  'ProposalDeleteContract',
-  'SetAccountIdContract',
-  'CreateSmartContract',
-  'TriggerSmartContract',
-  'UpdateSettingContract',
-  'ExchangeCreateContract',
-  'ExchangeInjectContract',
-  'ExchangeWithdrawContract',
-  'ExchangeTransactionContract',
-  'UpdateEnergyLimitContract',
-  'ClearABIContract',
-  'UpdateBrokerageContract',
-  'ShieldedTransferContract',
-  'MarketSellAssetContract',
-  'MarketCancelOrderContract',
-  'FreezeBalanceV2Contract',
-  'UnfreezeBalanceV2Contract',
-  'WithdrawExpireUnfreezeContract',
-  'DelegateResourceContract',
-  'UnDelegateResourceContract',
-  'CancelAllUnfreezeV2Contract',
-] as const;
+/** The contracts with a view of their own below; every other supported contract is shown by its field table. */
+const OWN_VIEW_CONTRACTS = [
+  'TransferContract',
+  'TransferAssetContract',
+  'ParticipateAssetIssueContract',
+  'AssetIssueContract',
+  'AccountPermissionUpdateContract',
+] as const satisfies readonly (typeof CONTRACT_NAMES)[number][];
+type OtherContractName = Exclude<(typeof CONTRACT_NAMES)[number], (typeof OWN_VIEW_CONTRACTS)[number]>;
+
+/** The contracts shown by their field table only (shared/views/view.ts OtherContractView): CONTRACT_NAMES less those above. */
+export const OTHER_CONTRACT_NAMES: readonly OtherContractName[] = CONTRACT_NAMES.filter(
+  (name): name is OtherContractName => !(OWN_VIEW_CONTRACTS as readonly string[]).includes(name),
+);
 
 export const TRANSFER_VIEW = v.strictObject({
   contract: v.literal('TransferContract'),
