@@ -24,7 +24,8 @@ import {
 import type { Store } from '../store/store.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { TokenInput, TokenRecord } from '../store/tokens.ts';
-import { putTokenSale, type TokenSale } from './token-details.ts';
+import { putTokenSale } from './token-details.ts';
+import type { TokenSale } from '../node/token-sale.ts';
 import type { SourceView } from './views.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import { STALE_AFTER_MS } from '../../shared/base/limits.ts';

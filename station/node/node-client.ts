@@ -60,7 +60,7 @@ import {
 } from '../../shared/files/snapshot.ts';
 import { transactionToNodeJson, type SignedTransaction } from '../../shared/chain/transaction.ts';
 import { LOCAL_NODE_URL } from '../../shared/chain/networks.ts';
-import { fileCarriesToken, saleOfAssetIssue, type TokenSale } from '../core/token-details.ts';
+import { fileCarriesToken, saleOfAssetIssue, type TokenSale } from './token-sale.ts';
 
 /** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/chain/networks.ts). */
 export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
