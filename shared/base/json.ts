@@ -14,7 +14,7 @@
  * recurses, so hostile nesting (5,000 levels) used to end in the engine's "Maximum call stack size
  * exceeded"; no file, request body or node reply Airlock reads comes near 64 levels.
  */
-import { AirlockError, badArgument, fail } from './errors.ts';
+import { AirlockError, fail } from './errors.ts';
 
 type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
@@ -60,7 +60,7 @@ export function checkJsonDepth(text: string, what: string, maxDepth = MAX_JSON_D
 }
 
 export function parseJson(text: string, what = 'JSON'): unknown {
-  if (typeof text !== 'string') badArgument(`${what}: expected text, got ${typeof text}`, what);
+  if (typeof text !== 'string') fail('INVALID_INPUT', `${what}: expected text, got ${typeof text}`, { field: what });
   checkJsonDepth(text, what);
   try {
     return JSON.parse(text, function (_key, value, context?: { source?: string }) {

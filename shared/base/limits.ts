@@ -120,6 +120,12 @@ export const MAX_ANALYSED_KEYS = 10;
 
 /** The largest file (handoff, chain snapshot) that crosses the API, in bytes. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Largest text the station takes as a handoff, snapshot or proof file (the formats' own limits are lower). */
+export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
+/** Longest text a station service takes in a field that names no bound of its own (a label, a passphrase hint). */
+export const MAX_ARG_TEXT_CHARS = 2_000;
+/** Longest file name (or path: the station keeps only its last segment) a station service takes. */
+export const MAX_FILE_NAME_ARG_CHARS = 4096;
 /** A handoff file as base64 is 4/3 its size; 8 MiB leaves room for it and the rest of a call. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 /** Largest batch CSV the station reads (the API's argument limit is the same). */

@@ -32,9 +32,10 @@ import {
 } from '../gen/protocol/contract_pb.ts';
 import { isAddressBytes } from '../chain/address.ts';
 import { bytesToHex, equalBytes, utf8ToBytes } from '../base/bytes.ts';
-import { badArgument, fail } from '../base/errors.ts';
+import { fail } from '../base/errors.ts';
 import { INT64_MAX } from '../base/int64.ts';
 import {
+  badArgument,
   addressInput,
   int32Input,
   int64Input,

@@ -21,9 +21,9 @@
 import { addressToBase58, addressToHex, type Address } from '../chain/address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from '../approval/authorization.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
+import { AirlockError, fail } from '../base/errors.ts';
 import { boundedList, checkEnvelope, EXPORTER_MEMBER, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
-import { isRecord } from '../chain/input.ts';
+import { badArgument, isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import {

@@ -30,7 +30,7 @@ import { addressToBase58, parseAddress, type Address } from '../chain/address.ts
 import type { AccountPermissions } from '../approval/authorization.ts';
 import { tryUtf8 } from '../base/bytes.ts';
 import { escapeJsonText } from '../base/escape.ts';
-import { badArgument, fail, excerpt } from '../base/errors.ts';
+import { fail, excerpt } from '../base/errors.ts';
 import {
   boundedList,
   checkEnvelope,
@@ -43,7 +43,7 @@ import {
   type EnvelopeKind,
 } from './envelope.ts';
 import { isTokenIdText } from '../chain/ids.ts';
-import { isRecord } from '../chain/input.ts';
+import { badArgument, isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../chain/node-json.ts';
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf, type Tapos } from '../chain/tapos.ts';

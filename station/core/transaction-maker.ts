@@ -18,7 +18,7 @@ import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
-import { noteInput } from '../../shared/chain/input.ts';
+import { noteInput, permissionIdArg } from '../../shared/chain/input.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
@@ -34,7 +34,6 @@ import {
 } from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
-import { permissionIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';

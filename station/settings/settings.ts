@@ -21,10 +21,10 @@ import { networkPreset } from '../../shared/chain/networks.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { HEAD_STALLED_AFTER_MS } from '../../shared/base/limits.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
-import { textArg } from '../core/args.ts';
 import { SETTING_API_KEY_ORIGIN, SETTING_DIALECT, SETTING_EXPIRATION, SETTING_NODE, SETTING_VAULT, type StationContext } from '../core/context.ts';
 import type { SettingsView } from '../core/views.ts';
 import type { VaultKind } from '../vault/vault.ts';
+import { textArg } from '../../shared/chain/input.ts';
 
 /** The settings without the API key's presence (which needs the vault). */
 export type SettingsBase = Omit<SettingsView, 'apiKey'>;
