@@ -12,12 +12,11 @@
  */
 import { fail } from './errors.ts';
 import { INT64_MAX } from './int64.ts';
+import { MAX_AMOUNT_TEXT } from './limits.ts';
 
 /** Decimal places of the native coin: 1 coin = 1,000,000 smallest units (PROTOCOL.md §6, §10). */
 export const COIN_DECIMALS = 6;
 
-/** Longest text read at all: int64 has 19 digits, so anything longer is refused unread. */
-const MAX_AMOUNT_TEXT = 40;
 /** Digits with optional groups of three after commas, then an optional fraction. */
 const AMOUNT_RE = /^([0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)(?:\.([0-9]*))?$/;
 

@@ -15,17 +15,11 @@
  * exceeded"; no file, request body or node reply Airlock reads comes near 64 levels.
  */
 import { AirlockError, fail } from './errors.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
 
 type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
 const INTEGER_RE = /^-?\d+$/;
-
-/**
- * The deepest nesting of arrays and objects any JSON reader of untrusted input accepts. The deepest
- * real input (a block of transactions from the node, a permission update inside a handoff file) is
- * under 16 levels. (A bound beside its code; engineer D's shared/base/limits.ts may take it in.)
- */
-export const MAX_JSON_DEPTH = 64;
 
 /**
  * Whether JSON text nests no deeper than `maxDepth`, scanned before parsing: iterative, so it

@@ -28,7 +28,6 @@ import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import {
   accountPermissionsFromJson,
-  formatDuration,
   readAddressText,
   readPermissionsJson,
   readSource,
@@ -46,6 +45,7 @@ import {
   type SignedTransaction,
 } from '../chain/transaction.ts';
 import { MAX_HANDOFF_TOKENS, MAX_NOTE_LENGTH, MAX_SIGNATURES } from '../base/limits.ts';
+import { formatDuration } from '../base/duration.ts';
 
 export const HANDOFF: EnvelopeKind = { format: 'airlock.handoff', version: 1, maxBytes: 2 * 1024 * 1024 };
 

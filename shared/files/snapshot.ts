@@ -64,6 +64,7 @@ import {
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
+import { formatDuration } from '../base/duration.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
 
@@ -454,17 +455,6 @@ function readFees(v: unknown, path: string): Record<string, number | string> {
 export function snapshotAccount(snapshot: ChainSnapshot, address: Address | string): SnapshotAccount | undefined {
   const b58 = typeof address === 'string' ? addressToBase58(parseAddress(address, 'address')) : addressToBase58(address);
   return snapshot.accounts.find((a) => a.address === b58);
-}
-
-/** A duration in words: `2 h 5 min`, `40 s`. */
-export function formatDuration(ms: number): string {
-  const s = Math.floor(Math.abs(ms) / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
 }
 
 export interface SnapshotAge {

@@ -13,7 +13,7 @@ import { accountPermissionsFromAccount } from '../../shared/approval/authorizati
 import { permissionView } from '../../shared/views/view.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import type { StationContext } from '../core/context.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
 import { noCopyOfAccount } from '../core/transaction-maker.ts';

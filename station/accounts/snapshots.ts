@@ -32,7 +32,6 @@ import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import {
-  formatDuration,
   parseSnapshot,
   readSnapshot,
   stringifySnapshot,
@@ -54,6 +53,7 @@ import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 /** A text a snapshot can carry: plain, or left out. */
 const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);

@@ -14,7 +14,6 @@ import type { SupportedContractName } from '../../shared/chain/contract-types.ts
 import type { decodeRaw } from '../../shared/chain/transaction.ts';
 import {
   accountPermissionsFromJson,
-  formatDuration,
   permissionsToJson,
   type PermissionsJson,
   type SnapshotAccount,
@@ -31,6 +30,7 @@ import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
 import { isObserved } from './provenance.ts';
 import { fingerprintOfHex } from '../../shared/files/exporter-signature.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 /** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
 export function sourceToFile(source: Source): SnapshotSource {

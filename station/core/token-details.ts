@@ -18,9 +18,10 @@
 import { escapeText, hasUnsafeText } from '../../shared/base/escape.ts';
 import { formatUnits } from '../../shared/base/display.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
+import { MAX_CDED_SUPPLY_ENTRIES } from '../../shared/base/limits.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import type { SnapshotToken } from '../../shared/files/snapshot.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import type { TokenSale } from '../node/token-sale.ts';
 import type { Store } from '../store/store.ts';
 import type { TokenRecord } from '../store/tokens.ts';
@@ -95,7 +96,7 @@ function readSale(value: unknown): TokenSale | null {
   if (!positiveInt32(coinNum) || !positiveInt32(num) || !epochMs(startTime) || !epochMs(endTime)) return null;
   let cded: TokenSale['cdedSupply'] = null;
   if (Array.isArray(cdedSupply)) {
-    if (cdedSupply.length > 10 || !cdedSupply.every((e) => isRecord(e) && int64Text(e.amount) && int64Text(e.days))) return null;
+    if (cdedSupply.length > MAX_CDED_SUPPLY_ENTRIES || !cdedSupply.every((e) => isRecord(e) && int64Text(e.amount) && int64Text(e.days))) return null;
     cded = cdedSupply.map((e) => ({ amount: (e as { amount: string }).amount, days: (e as { days: string }).days }));
   } else if (cdedSupply !== null) return null;
   const limit = (x: unknown): string | null | undefined => (x === null ? null : int64Text(x) ? x : undefined);

@@ -24,14 +24,7 @@ import { bytesToHex } from '../../shared/base/bytes.ts';
 import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { checkPermissionAllows } from '../../shared/chain/operations.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
-import {
-  accountPermissionsFromJson,
-  formatDuration,
-  planFromSnapshot,
-  type ChainSnapshot,
-  type SnapshotAccount,
-  type SnapshotBlock,
-} from '../../shared/files/snapshot.ts';
+import { accountPermissionsFromJson, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
 import type { StationContext } from './context.ts';
@@ -41,6 +34,7 @@ import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
 import { isObserved } from './provenance.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;

@@ -39,13 +39,10 @@ import { getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
 import { fileCarriesToken } from '../node/token-sale.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
-import { MAX_SIGNATURES } from '../../shared/base/limits.ts';
+import { MAX_SIGNATURES, MAX_IMPORT_FILES } from '../../shared/base/limits.ts';
 import { isObserved } from '../core/provenance.ts';
 import { exporterView, judgeExporter, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning, type ExporterJudgement } from '../core/exporter-trust.ts';
 import { fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
-
-/** How many files one import takes. */
-export const MAX_IMPORT_FILES = 100;
 
 export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   const store = ctx.store;

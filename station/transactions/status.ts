@@ -13,7 +13,7 @@ import { acceptedRisksInput, enforceSigningRisks } from '../../shared/approval/s
 import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
