@@ -150,6 +150,11 @@ export const electronImportBan = {
 export const SHARED_LAYERS = ['gen', 'base', 'chain', 'contracts', 'approval', 'views', 'files', 'api'];
 /** station/ folders every feature may use; any other folder under station/ is a feature. */
 export const STATION_INFRA = ['store', 'vault', 'node', 'core'];
+/**
+ * The infrastructure's own order: store/, vault/ and node/ are the bottom, each on its own (none
+ * imports another at runtime), and core/ stands on all three; nothing under core/ reaches up into it.
+ */
+export const STATION_BOTTOM = ['store', 'vault', 'node'];
 /** renderer/ folders that are not features: app/ is the root, ui/ and forms/ are shared by features. */
 export const RENDERER_COMMON = ['app', 'ui', 'forms'];
 /**
@@ -212,6 +217,11 @@ export function layerProblem(from, target, relativeSpecifier) {
     return tsub
       ? `station/${sub}/ is infrastructure the features use and may not import the feature station/${tsub}/.`
       : `station/${sub}/ is infrastructure the features use and may not import the composition root ${target}.`;
+  }
+  if (top === 'station' && STATION_BOTTOM.includes(sub) && ttop === 'station' && tsub !== sub && STATION_INFRA.includes(tsub)) {
+    return tsub === 'core'
+      ? `station/${sub}/ sits below station/core/ and may not import it: core/ stands on store/, vault/ and node/, never the other way.`
+      : `station/${sub}/ may not import station/${tsub}/ at runtime: store/, vault/ and node/ each stand alone under core/.`;
   }
   if (top === 'renderer' && sub && sub !== 'app' && ttop === 'renderer' && tsub && tsub !== sub && !RENDERER_COMMON.includes(tsub)) {
     return RENDERER_COMMON.includes(sub)

@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { base64File, defineApi, dispatch, type Handlers } from '../shared/api/api-contract.ts';
 import { MAX_FILE_BYTES } from '../shared/base/limits.ts';
+import { sized } from './smoke.ts';
 
 const TX_VIEW = v.strictObject({
   txId: v.string(),
@@ -31,7 +32,7 @@ const API = defineApi({
   upload: { args: v.strictObject({ file: base64File() }), result: v.number() },
 });
 
-const rows = Array.from({ length: 10_000 }, (_, i) => ({
+const rows = Array.from({ length: sized(10_000, 100) }, (_, i) => ({
   txId: i.toString(16).padStart(64, '0'),
   kind: 'transfer' as const,
   account: 'TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp',
@@ -48,11 +49,11 @@ const handlers: Handlers<typeof API> = { list: () => rows, echo: ({ text }) => (
 const file = Buffer.alloc(MAX_FILE_BYTES, 1).toString('base64');
 
 async function measure(name: string, op: () => Promise<unknown>): Promise<void> {
-  const warmUntil = performance.now() + 200;
+  const warmUntil = performance.now() + sized(200, 0);
   while (performance.now() < warmUntil) await op();
   let calls = 0;
   const start = performance.now();
-  while (performance.now() - start < 1000) {
+  while (performance.now() - start < sized(1000, 0) || calls === 0) {
     await op();
     calls += 1;
   }

@@ -8,12 +8,13 @@
 import { addressFromHex, addressToBase58 } from '../shared/chain/address.ts';
 import { batchChunks, checkBatchSheet, readBatchSheet } from '../shared/files/batch-csv.ts';
 import { MAX_BATCH_ROWS } from '../shared/base/limits.ts';
+import { sized } from './smoke.ts';
 
 const to = addressToBase58(addressFromHex(`41${'22'.repeat(20)}`));
 const from = addressFromHex(`41${'11'.repeat(20)}`);
 const csv = `to,amount,token,note\n${Array.from({ length: MAX_BATCH_ROWS }, (_, i) => `${to},${1000 + i},${i % 4 === 3 ? '1000001' : ''},note ${i}`).join('\n')}\n`;
 
-for (let run = 1; run <= 5; run++) {
+for (let run = 1; run <= sized(5, 1); run++) {
   const t0 = performance.now();
   const sheet = readBatchSheet(csv);
   const t1 = performance.now();

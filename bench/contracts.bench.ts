@@ -15,20 +15,21 @@ import { concatBytes } from '../shared/base/bytes.ts';
 import { transactionView } from '../shared/views/view.ts';
 import { hexToBytes } from '../shared/base/bytes.ts';
 import { SAMPLE_NAMES, sampleMessage } from '../test/helpers/contract-samples.ts';
+import { sized } from './smoke.ts';
 
 const T0 = 1_800_000_000_000;
 const FIELDS = { refBlockBytes: hexToBytes('01f4'), refBlockHash: new Uint8Array(8), expiration: T0 + 3_600_000, timestamp: T0 };
 /** How long each row runs; short, because 2 × every type runs one after another. */
-const ROW_MS = Number(process.env.BENCH_ROW_MS ?? 300);
+const ROW_MS = Number(process.env.BENCH_ROW_MS ?? sized(300, 0));
 
 /** Runs `op` for about ROW_MS after a warm-up and returns operations per second. */
 function opsPerSecond(op: () => void): number {
-  for (let i = 0; i < 50; i++) op();
+  for (let i = 0; i < sized(50, 1); i++) op();
   let runs = 0;
   const start = performance.now();
   const until = start + ROW_MS;
   let now = start;
-  while (now < until) {
+  while (now < until || runs === 0) {
     // Batches of 10 keep the clock reads out of the figure for fast operations.
     for (let i = 0; i < 10; i++) op();
     runs += 10;

@@ -23,9 +23,10 @@ import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { recoverSigner, useRecoveryBackend, wasmRecoveryAvailable, type RecoveryBackend } from '../shared/chain/verify.ts';
 import { defaultActiveOperations } from '../shared/chain/operations.ts';
 import { buildRaw, decodeRaw, encodeRaw, txIdOf, type ContractCall, type RawFields } from '../shared/chain/transaction.ts';
+import { sized } from './smoke.ts';
 
-const WARM_UP_MS = 200;
-const RUN_MS = 1000;
+const WARM_UP_MS = sized(200, 0);
+const RUN_MS = sized(1000, 0);
 
 interface Row {
   name: string;
@@ -41,7 +42,7 @@ function measure(name: string, op: (i: number) => void): Row {
   let ops = 0;
   const start = performance.now();
   let now = start;
-  while (now - start < RUN_MS) {
+  while (now - start < RUN_MS || ops === 0) {
     // Check the clock every few operations so timing does not dominate the fast rows.
     for (let k = 0; k < 16; k++) op(i++);
     ops += 16;

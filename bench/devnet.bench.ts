@@ -26,11 +26,12 @@ import { addressOfPrivateKey, generatePrivateKey, signDigest } from '../shared/c
 import { recoverSigner, recoveryBackend } from '../shared/chain/verify.ts';
 import { parseJson, stringifyJson } from '../shared/base/json.ts';
 import { createTransaction, transactionToNodeJson } from '../shared/chain/transaction.ts';
+import { sized } from './smoke.ts';
 
-const RUN_MS = 5_000;
-const SINGLE_TXS = 2_500;
-const MULTI_TXS = 700;
-const TRC20_TXS = 1_500;
+const RUN_MS = sized(5_000, 1_000);
+const SINGLE_TXS = sized(2_500, 20);
+const MULTI_TXS = sized(700, 10);
+const TRC20_TXS = sized(1_500, 10);
 /** fee_limit of each TRC-20 transfer: 100 coin, far above what one uses. */
 const TRC20_FEE_LIMIT = 100n * 1_000_000n;
 const SUN = 1_000_000n;

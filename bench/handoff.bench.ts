@@ -11,6 +11,7 @@ import { addSignature, addressOfPrivateKey, generatePrivateKey } from '../shared
 import { encodeOperationsHex } from '../shared/chain/operations.ts';
 import { createTransaction } from '../shared/chain/transaction.ts';
 import { buildTransfer } from '../shared/contracts/transfer.ts';
+import { sized } from './smoke.ts';
 
 const T0 = 1_800_000_000_000;
 const keys = Array.from({ length: 5 }, () => generatePrivateKey());
@@ -45,10 +46,10 @@ const singles = keys.map((k) =>
 );
 
 function measure(name: string, op: () => void): void {
-  for (let i = 0; i < 20; i++) op();
+  for (let i = 0; i < sized(20, 1); i++) op();
   const times: number[] = [];
-  const until = performance.now() + 1000;
-  while (performance.now() < until) {
+  const until = performance.now() + sized(1000, 0);
+  while (performance.now() < until || times.length === 0) {
     const start = performance.now();
     op();
     times.push(performance.now() - start);

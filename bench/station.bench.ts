@@ -19,11 +19,12 @@ import { txIdOf } from '../shared/chain/transaction.ts';
 import { openStore } from '../station/store/store.ts';
 import { type TransactionInput } from '../station/store/transactions.ts';
 import { TX_STATUSES } from '../shared/base/limits.ts';
+import { sized } from './smoke.ts';
 
-const TOTAL = 10_000;
-const SINGLE_COMMITS = 1_000;
-const SIGNATURE_COMMITS = 1_000;
-const LIST_RUNS = 30;
+const TOTAL = sized(10_000, 200);
+const SINGLE_COMMITS = sized(1_000, 50);
+const SIGNATURE_COMMITS = sized(1_000, 50);
+const LIST_RUNS = sized(30, 1);
 
 function address(): Uint8Array {
   const a = new Uint8Array(randomBytes(21));
@@ -126,7 +127,7 @@ try {
 {
   const { default: Database } = await import('better-sqlite3');
   const { memoryAuditSeal } = await import('../station/vault/audit-seal.ts');
-  const N = 1_000;
+  const N = sized(1_000, 50);
   const perWrite = (label: string, ms: number) => console.log(`${label}${rate(N, ms)}, ${((ms * 1000) / N).toFixed(0)} µs per write`);
 
   const bareDir = mkdtempSync(join(tmpdir(), 'airlock-bench-bare-'));
@@ -222,7 +223,7 @@ try {
     const importer = openStation({ dataDir: join(work, 'importer'), nodeUrl: 'http://127.0.0.1:9', clock: () => now, vault: 'keystore', passphrase });
     importer.snapshotImport({ fileName: 'snapshot-5.json', text: readFileSync(five.file, 'utf8') });
     const files: string[] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < sized(50, 8); i++) {
       const tapos = taposOf(block);
       let tx: { rawBytes: Uint8Array; signatures: Uint8Array[] } = createTransaction(
         { type: 'TransferContract', value: buildTransfer({ owner, to: addressOfPrivateKey(generatePrivateKey()), amount: i + 1 }), permissionId: 2 },

@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import { fail } from '../shared/base/errors.ts';
 import { UR_KIND_WORDS, UR_TYPES, urParts } from '../shared/files/ur.ts';
 import type { Station } from '../station/station.ts';
-import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
+import { MAX_INPUT_FILE_BYTES } from '../shared/base/limits.ts';
 import { FRAGMENT_SIZE_HELP, readUrInput, urFragmentSize } from './handoff-ur.ts';
 import type { CliIo } from './io.ts';
 import { readBoundedFile } from './station-support.ts';

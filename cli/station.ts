@@ -27,7 +27,6 @@ import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
-import { MAX_INPUT_FILE_BYTES } from '../station/core/args.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
 import { UsageError } from './args.ts';
@@ -37,7 +36,7 @@ import { readPrivateKeyFile } from './key-file.ts';
 import { handoffUrCommands } from './handoff-ur.ts';
 import { queueCommands } from './queue-commands.ts';
 import { stakingBuildCommands } from './build-staking.ts';
-import { MAX_CSV_BYTES } from '../shared/base/limits.ts';
+import { MAX_CSV_BYTES, MAX_INPUT_FILE_BYTES } from '../shared/base/limits.ts';
 import { snapshotCommands } from './snapshot-commands.ts';
 
 /**

@@ -35,8 +35,7 @@ import type { ChainParameters } from './genesis.ts';
 import { newAccount, type DevnetStore } from './store.ts';
 import { INT64_MAX } from '../shared/base/int64.ts';
 import { stakingActuator } from './staking/index.ts';
-
-const DAY_MS = 86_400_000n;
+import { DAY_MS } from '../shared/base/duration.ts';
 
 export interface ActuatorContext {
   store: DevnetStore;
@@ -225,7 +224,7 @@ function executeAssetIssueContract(ctx: ActuatorContext, c: AssetIssueContract):
     owner.cdedSupply.push(
       create(Account_CdedSchema, {
         cdedBalance: entry.cdedAmount,
-        expireTime: c.startTime + entry.cdedDays * DAY_MS,
+        expireTime: c.startTime + entry.cdedDays * BigInt(DAY_MS),
       }),
     );
   }

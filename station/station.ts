@@ -23,7 +23,6 @@
 import { fail } from '../shared/base/errors.ts';
 import { joinOnce, type OneHome } from '../shared/base/one-home.ts';
 import { NodeClient } from './node/node-client.ts';
-import { textArg } from './core/args.ts';
 import { StationContext, type StationOptions } from './core/context.ts';
 import { TransactionBook } from './core/transaction-book.ts';
 import { TransactionMaker } from './core/transaction-maker.ts';
@@ -49,6 +48,7 @@ import { bookFeature } from './address-book/book.ts';
 import { proofsFeature } from './proofs/proof-service.ts';
 import { permissionsFeature } from './permissions/permissions.ts';
 import { exportersFeature } from './exporters/exporters.ts';
+import { textArg } from '../shared/chain/input.ts';
 
 function composeStation(options: StationOptions) {
   const ctx = new StationContext(options);

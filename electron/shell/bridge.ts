@@ -36,15 +36,7 @@ import { excerpt, type ErrorCode } from '../../shared/base/errors.ts';
 import { jsonDepthWithin, parseJson } from '../../shared/base/json.ts';
 import { SECURITY_HEADERS } from './content-policy.ts';
 import { findStaticFile } from './static-files.ts';
-import { MAX_PAYLOAD_BYTES } from '../../shared/base/limits.ts';
-
-/**
- * Request body bytes all API calls may hold at once, by default: four maximal bodies (32 MiB). Each
- * body is held as bytes, text and parsed value while its call runs, so this bounds the bridge's
- * memory for uploads whatever a token holder sends. (A bound beside its code; engineer D's
- * shared/base/limits.ts may take it in.)
- */
-export const BRIDGE_MAX_IN_FLIGHT_BYTES = 4 * MAX_PAYLOAD_BYTES;
+import { MAX_PAYLOAD_BYTES, BRIDGE_MAX_IN_FLIGHT_BYTES } from '../../shared/base/limits.ts';
 
 /** Bytes of randomness in the token (base64url: 43 characters). */
 export const TOKEN_BYTES = 32;

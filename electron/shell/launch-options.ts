@@ -8,7 +8,7 @@
  * vault all name the same place whatever the working directory was.
  */
 import { resolve } from 'node:path';
-import { badArgument } from '../../shared/base/errors.ts';
+import { badArgument } from '../../shared/chain/input.ts';
 
 export interface LaunchOptions {
   dataDir: string | undefined;

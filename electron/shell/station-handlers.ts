@@ -19,15 +19,13 @@ import { HANDOFF_FILTERS, type FileDialogs } from './file-dialogs.ts';
 import { STATION_API, type StationApi } from '../../shared/api/station-api.ts';
 import type { Station } from '../../station/station.ts';
 import type { BroadcastView } from '../../station/core/views.ts';
+import { MAX_OPENED_FILES } from '../../shared/base/limits.ts';
 
 export interface StationHandlerOptions {
   appInfo: () => { name: string; version: string; dataDir: string };
   /** The desktop app's native open and save dialogs; absent behind the bridge (NO_DIALOG). */
   dialogs?: FileDialogs;
 }
-
-/** How many handoff files one open dialog may bring: importFiles takes at most this many. */
-const MAX_OPENED_FILES = 20;
 
 /** The dry run's two parts in the table's shape (int64 as text), for preflight and broadcast alike. */
 function dryRun({ comparison: c, signWeight: w }: Pick<BroadcastView, 'comparison' | 'signWeight'>) {

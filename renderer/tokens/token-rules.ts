@@ -31,10 +31,10 @@ import {
   MIN_CDED_DAYS,
   ONE_DAY_NET_LIMIT,
 } from '../../shared/base/limits.ts';
+import { DAY_MS, UNIT_MS } from '../../shared/base/duration.ts';
 
 /** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): burned when the node executes the issue. */
 export const ASSET_ISSUE_FEE_SUN = 1_024_000_000n;
-const DAY_MS = 86_400_000;
 
 export type FieldErrors = Record<string, string>;
 
@@ -108,7 +108,7 @@ export function optionsProblems(o: BuildOptionsText): FieldErrors {
 function durationMs(text: string): number | null {
   const m = /^([0-9]{1,9})(ms|s|m|min|h|d)?$/.exec(text);
   if (!m) return null;
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: DAY_MS }[m[2] ?? 'ms']!;
+  return Number(m[1]) * UNIT_MS[(m[2] ?? 'ms') as keyof typeof UNIT_MS];
 }
 
 /** The options as the API takes them (an empty Expires in leaves the station's default). */

@@ -20,7 +20,7 @@
  */
 import * as v from 'valibot';
 import { AirlockError, ERROR_CODES, excerpt, shownKey, type ErrorData } from '../base/errors.ts';
-import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES } from '../base/limits.ts';
+import { MAX_FILE_BYTES, MAX_PAYLOAD_BYTES, MAX_LISTED_ISSUES } from '../base/limits.ts';
 import { joinOnce, type Joined } from '../base/one-home.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
@@ -279,9 +279,6 @@ function issueField(issue: v.BaseIssue<unknown>): string {
   const path = (issue.path ?? []).map((p) => (typeof p.key === 'number' ? p.key : String(p.key)));
   return formatPath(path) || '(argument)';
 }
-
-/** Most issues listed in details; the first is the message. */
-const MAX_LISTED_ISSUES = 10;
 
 function issuesToError(method: string, issues: readonly v.BaseIssue<unknown>[]): ErrorData {
   const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => ({ field: issueField(issue), message: issue.message }));

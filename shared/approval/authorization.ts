@@ -26,7 +26,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionType, Transaction_rawSchema, type Account, type Permission, type Transaction_raw } from '../gen/protocol/core_pb.ts';
 import { addressToBase58, isAddressBytes, type Address } from '../chain/address.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
+import { AirlockError, fail } from '../base/errors.ts';
 import { contractNameOfTypeUrl, contractSigner, contractTypeName, isSupportedContractName, SUPPORTED_CONTRACTS } from '../chain/contract-types.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import { hasOperation, OPERATIONS_LENGTH } from '../chain/operations.ts';
@@ -38,6 +38,7 @@ import {
   OWNER_PERMISSION_ID,
 } from '../contracts/permission/rules.ts';
 import { checkSignatureCount, txIdOf, type SignedTransaction } from '../chain/transaction.ts';
+import { badArgument } from '../chain/input.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Account permissions

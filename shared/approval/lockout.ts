@@ -24,10 +24,11 @@
 import type { Permission } from '../gen/protocol/core_pb.ts';
 import { ADDRESS_LENGTH, ADDRESS_PREFIX, addressToBase58, isAddressBytes, parseAddress, type Address } from '../chain/address.ts';
 import { bytesToHex } from '../base/bytes.ts';
-import { badArgument } from '../base/errors.ts';
+
 import { escapeText } from '../base/escape.ts';
 import { minimalSets } from './minimal-sets.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../base/limits.ts';
+import { badArgument } from '../chain/input.ts';
 
 /** The name of the one risk a person may accept: the owner is reachable only by keys never seen signing. */
 export const OWNER_UNSEEN_KEYS = 'owner-unseen-keys';

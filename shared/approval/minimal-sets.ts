@@ -25,8 +25,9 @@
 import type { AddressView } from '../base/display.ts';
 import type { PermissionView } from '../views/view.ts';
 import { hexToBytes } from '../base/bytes.ts';
-import { badArgument, fail } from '../base/errors.ts';
+import { fail } from '../base/errors.ts';
 import { MAX_ANALYSED_KEYS } from '../base/limits.ts';
+import { badArgument } from '../chain/input.ts';
 
 /** The contract type that changes the permissions themselves (PROTOCOL.md §1.1 id 46). */
 export const PERMISSION_UPDATE_TYPE = { id: 46, name: 'AccountPermissionUpdateContract' } as const;

@@ -10,21 +10,21 @@
  * decimals than the precision are refused, never rounded; the result fits int64; a reason never
  * quotes the text (a private key pasted into the amount field must not come back in a message).
  */
-import { badArgument, fail } from './errors.ts';
+import { fail } from './errors.ts';
 import { INT64_MAX } from './int64.ts';
+import { MAX_AMOUNT_TEXT } from './limits.ts';
 
 /** Decimal places of the native coin: 1 coin = 1,000,000 smallest units (PROTOCOL.md §6, §10). */
 export const COIN_DECIMALS = 6;
 
-/** Longest text read at all: int64 has 19 digits, so anything longer is refused unread. */
-const MAX_AMOUNT_TEXT = 40;
 /** Digits with optional groups of three after commas, then an optional fraction. */
 const AMOUNT_RE = /^([0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)(?:\.([0-9]*))?$/;
 
 export type AmountReading = { ok: true; units: bigint } | { ok: false; reason: string };
 
 function checkDecimals(fn: string, decimals: number): void {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) badArgument(`${fn}: decimals must be 0..18, got ${decimals}`, 'decimals');
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18)
+    fail('INVALID_INPUT', `${fn}: decimals must be 0..18, got ${decimals}`, { field: 'decimals' });
 }
 
 /**
@@ -66,7 +66,7 @@ export function groupDigits(digits: string): string {
 
 /** An integer in smallest units, in whole units with grouped thousands, trailing zeros dropped: 1234500000n, 6 → "1,234.5". */
 export function formatGrouped(units: bigint, decimals: number): string {
-  if (typeof units !== 'bigint') badArgument('formatGrouped: units must be a bigint', 'units');
+  if (typeof units !== 'bigint') fail('INVALID_INPUT', 'formatGrouped: units must be a bigint', { field: 'units' });
   checkDecimals('formatGrouped', decimals);
   const negative = units < 0n;
   const abs = negative ? -units : units;

@@ -3,12 +3,12 @@
  * uppercase pairs with no `0x` (the node's JSON never writes one); we accept an optional `0x` (or `0X`) on
  * input for convenience but never emit it. Every parse names what it was parsing.
  */
-import { badArgument, fail } from './errors.ts';
+import { fail } from './errors.ts';
 
 const HEX_RE = /^[0-9a-fA-F]*$/;
 
 export function hexToBytes(hex: string, what = 'hex'): Uint8Array {
-  if (typeof hex !== 'string') badArgument(`${what}: expected a hex string, got ${typeof hex}`, what);
+  if (typeof hex !== 'string') fail('INVALID_INPUT', `${what}: expected a hex string, got ${typeof hex}`, { field: what });
   const body = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex;
   if (body.length % 2 !== 0) fail('BAD_HEX', `${what}: hex has an odd number of digits (${body.length})`);
   if (!HEX_RE.test(body)) fail('BAD_HEX', `${what}: not a hex string`);

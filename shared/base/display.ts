@@ -11,9 +11,9 @@
  */
 import { addressToBase58, isAddressBytes } from '../chain/address.ts';
 import { bytesToHex, tryUtf8 } from './bytes.ts';
-import { badArgument } from './errors.ts';
+
 import { escapeText, hasUnsafeText } from './escape.ts';
-import { kindOf } from '../chain/input.ts';
+import { badArgument, kindOf } from '../chain/input.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Text

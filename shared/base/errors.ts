@@ -161,16 +161,6 @@ export function toErrorData(error: unknown): ErrorData {
   return { code: 'INTERNAL', message: `internal error (${kind}); this is a bug in Airlock, not a problem with the input` };
 }
 
-/**
- * A bad argument to a shared/ function: the wrong kind of value or a value out of range. The
- * message names the function and the argument (STYLE.md habit 7); details.field the argument.
- * This is how shared/ keeps habit 7: one coded INVALID_INPUT (see `fail`), not a TypeError or a
- * RangeError, so a bad argument that reaches a boundary is still the caller's input, not a bug.
- */
-export function badArgument(message: string, field: string): never {
-  return fail('INVALID_INPUT', message, { field });
-}
-
 /** How many characters of a long bad input a message may quote (`excerpt`). */
 export const EXCERPT_LENGTH = 6;
 /** By default a bad input up to this long, with no run of 8 hex digits, is quoted whole. */

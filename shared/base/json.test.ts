@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AirlockError } from './errors.ts';
-import { MAX_JSON_DEPTH, parseJson, stringifyJson } from './json.ts';
+import { parseJson, stringifyJson } from './json.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);

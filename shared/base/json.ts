@@ -14,18 +14,12 @@
  * recurses, so hostile nesting (5,000 levels) used to end in the engine's "Maximum call stack size
  * exceeded"; no file, request body or node reply Airlock reads comes near 64 levels.
  */
-import { AirlockError, badArgument, fail } from './errors.ts';
+import { AirlockError, fail } from './errors.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
 
 type JsonWithRaw = typeof JSON & { rawJSON?: (text: string) => unknown };
 
 const INTEGER_RE = /^-?\d+$/;
-
-/**
- * The deepest nesting of arrays and objects any JSON reader of untrusted input accepts. The deepest
- * real input (a block of transactions from the node, a permission update inside a handoff file) is
- * under 16 levels. (A bound beside its code; engineer D's shared/base/limits.ts may take it in.)
- */
-export const MAX_JSON_DEPTH = 64;
 
 /**
  * Whether JSON text nests no deeper than `maxDepth`, scanned before parsing: iterative, so it
@@ -60,7 +54,7 @@ export function checkJsonDepth(text: string, what: string, maxDepth = MAX_JSON_D
 }
 
 export function parseJson(text: string, what = 'JSON'): unknown {
-  if (typeof text !== 'string') badArgument(`${what}: expected text, got ${typeof text}`, what);
+  if (typeof text !== 'string') fail('INVALID_INPUT', `${what}: expected text, got ${typeof text}`, { field: what });
   checkJsonDepth(text, what);
   try {
     return JSON.parse(text, function (_key, value, context?: { source?: string }) {

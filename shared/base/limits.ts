@@ -120,6 +120,12 @@ export const MAX_ANALYSED_KEYS = 10;
 
 /** The largest file (handoff, chain snapshot) that crosses the API, in bytes. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Largest text the station takes as a handoff, snapshot or proof file (the formats' own limits are lower). */
+export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
+/** Longest text a station service takes in a field that names no bound of its own (a label, a passphrase hint). */
+export const MAX_ARG_TEXT_CHARS = 2_000;
+/** Longest file name (or path: the station keeps only its last segment) a station service takes. */
+export const MAX_FILE_NAME_ARG_CHARS = 4096;
 /** A handoff file as base64 is 4/3 its size; 8 MiB leaves room for it and the rest of a call. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 /** Largest batch CSV the station reads (the API's argument limit is the same). */
@@ -266,3 +272,86 @@ export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
  * Twenty missed 3-second slots: a chain that produces is never this far behind, a halted one soon is.
  */
 export const HEAD_STALLED_AFTER_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Bounds that lived beside their one user until issue 27 (one home for every bound)
+
+/**
+ * The deepest nesting of arrays and objects any JSON reader of untrusted input accepts. The deepest
+ * real input (a block of transactions from the node, a permission update inside a handoff file) is
+ * under 16 levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** How long the node client waits for a node's answer by default (station/node/node-client.ts). */
+export const NODE_TIMEOUT_MS = 10_000;
+
+/** The largest node reply read, by default: far above any reply the station asks for (a 1,000-token list is ~1 MB). */
+export const MAX_NODE_REPLY_BYTES = 4 * 1024 * 1024;
+
+/** Longest API key sent; hosted keys are UUIDs (36 characters). */
+export const MAX_API_KEY_LENGTH = 256;
+
+/** How many handoff or transaction files one station import takes. */
+export const MAX_IMPORT_FILES = 100;
+
+/** The keystore file's size: far above any real keystore (10,000 keys take about 1 MB); a bigger file is refused unread. */
+export const KEYSTORE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The scrypt parameters a keystore file may ask for: below this is too weak to accept, above it a denial of service. */
+export const SCRYPT_LIMITS = { minN: 2 ** 14, maxN: 2 ** 20, maxR: 16, maxP: 4, maxMemory: 1024 * 1024 * 1024 } as const;
+
+/** Longest vault passphrase taken, in UTF-8 bytes (scrypt reads it whole). */
+export const PASSPHRASE_MAX_BYTES = 1024;
+
+/** A new keystore's passphrase must be at least this long; scrypt slows guessing, it cannot stop it. */
+export const PASSPHRASE_MIN_BYTES = 8;
+
+/**
+ * The store's limits on stored text (station/store/row-checks.ts), in UTF-16 code units (what
+ * `.length` counts): a node's answer kept with a transaction.
+ */
+export const MAX_NODE_ANSWER_LENGTH = 65_536;
+
+/** A stored file name (a proof's, an import's). */
+export const MAX_FILE_NAME_LENGTH = 1_024;
+
+/** A stored token's URL. */
+export const MAX_URL_LENGTH = 2_048;
+
+/** A setting's key. */
+export const MAX_SETTING_KEY_LENGTH = 200;
+
+/** A stored setting value or audit details, as JSON text. */
+export const MAX_JSON_LENGTH = 65_536;
+
+/** How deep a stored setting or audit detail may nest (the store's own bound, below parseJson's). */
+export const MAX_STORED_JSON_DEPTH = 32;
+
+/**
+ * Request body bytes all API calls may hold at once, by default: four maximal bodies (32 MiB). Each
+ * body is held as bytes, text and parsed value while its call runs, so this bounds the bridge's
+ * memory for uploads whatever a token holder sends.
+ */
+export const BRIDGE_MAX_IN_FLIGHT_BYTES = 4 * MAX_PAYLOAD_BYTES;
+
+/** Longest amount text read at all (shared/base/amount.ts): int64 has 19 digits, so anything longer is refused unread. */
+export const MAX_AMOUNT_TEXT = 40;
+
+/** Longest token amount text read for a uint256 (shared/contracts/abi-amount.ts): 2^256 has 78 digits; with commas and a point, 120 characters is more than any uint256 written out. */
+export const MAX_ABI_AMOUNT_TEXT = 120;
+
+/** Longest name a proof file is saved or imported under (the common file-system limit). */
+export const MAX_PROOF_FILE_NAME = 255;
+
+/** The audit chain's anchor as the vault keeps it: a few hundred bytes, so a bigger one is refused unread. */
+export const MAX_ANCHOR_BYTES = 4096;
+
+/** Longest result code a transaction's fate keeps: node codes are short words (SUCCESS, OUT_OF_ENERGY). */
+export const MAX_CHAIN_RESULT_LENGTH = 64;
+
+/** How many handoff files one open dialog may bring: importFiles takes at most this many. */
+export const MAX_OPENED_FILES = 20;
+
+/** Most problems an API argument check lists in details; the first is the message. */
+export const MAX_LISTED_ISSUES = 10;

@@ -8,7 +8,7 @@ import { base58 } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, equalBytes, hexToBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, excerpt, fail } from '../base/errors.ts';
+import { AirlockError, excerpt, fail } from '../base/errors.ts';
 
 export const ADDRESS_PREFIX = 0x41;
 export const ADDRESS_LENGTH = 21;
@@ -18,7 +18,7 @@ export type Address = Uint8Array;
 
 /** Throws BAD_ADDRESS unless `bytes` is 21 bytes starting with 0x41. */
 export function checkAddress(bytes: Uint8Array, what = 'address'): Address {
-  if (!(bytes instanceof Uint8Array)) badArgument(`${what}: expected bytes`, what);
+  if (!(bytes instanceof Uint8Array)) fail('INVALID_INPUT', `${what}: expected bytes`, { field: what });
   if (bytes.length !== ADDRESS_LENGTH) {
     fail('BAD_ADDRESS', `${what}: an address is ${ADDRESS_LENGTH} bytes, got ${bytes.length}`);
   }
@@ -49,7 +49,7 @@ export function addressToHex(address: Address): string {
 }
 
 export function addressFromBase58(text: string, what = 'address'): Address {
-  if (typeof text !== 'string') badArgument(`${what}: expected a string, got ${typeof text}`, what);
+  if (typeof text !== 'string') fail('INVALID_INPUT', `${what}: expected a string, got ${typeof text}`, { field: what });
   let raw: Uint8Array;
   try {
     raw = base58.decode(text);
@@ -79,7 +79,7 @@ export function addressFromHex(text: string, what = 'address'): Address {
 
 /** Parses either form: 42 hex digits starting `41`, or Base58Check starting `T`. */
 export function parseAddress(text: string, what = 'address'): Address {
-  if (typeof text !== 'string') badArgument(`${what}: expected a string, got ${typeof text}`, what);
+  if (typeof text !== 'string') fail('INVALID_INPUT', `${what}: expected a string, got ${typeof text}`, { field: what });
   const t = text.trim();
   if (t.length === 0) fail('BAD_ADDRESS', `${what}: empty`);
   if (/^(0x)?[0-9a-fA-F]+$/.test(t) && t.length >= 40) return addressFromHex(t, what);
@@ -91,7 +91,7 @@ export function addressFromPublicKey(publicKey: Uint8Array): Address {
   let xy: Uint8Array;
   if (publicKey.length === 65 && publicKey[0] === 0x04) xy = publicKey.subarray(1);
   else if (publicKey.length === 64) xy = publicKey;
-  else badArgument(`addressFromPublicKey: expected an uncompressed public key, got ${publicKey.length} bytes`, 'publicKey');
+  else fail('INVALID_INPUT', `addressFromPublicKey: expected an uncompressed public key, got ${publicKey.length} bytes`, { field: 'publicKey' });
   const out = new Uint8Array(ADDRESS_LENGTH);
   out[0] = ADDRESS_PREFIX;
   out.set(keccak_256(xy).subarray(12), 1);

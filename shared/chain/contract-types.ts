@@ -55,7 +55,8 @@ import {
   UpdateSettingContractSchema,
 } from '../gen/protocol/smart_contract_pb.ts';
 import { Transaction_Contract_ContractTypeSchema } from '../gen/protocol/core_pb.ts';
-import { badArgument, excerpt, fail } from '../base/errors.ts';
+import { excerpt, fail } from '../base/errors.ts';
+import { badArgument } from './input.ts';
 
 export { Transaction_Contract_ContractType as ContractType } from '../gen/protocol/core_pb.ts';
 

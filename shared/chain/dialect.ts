@@ -18,7 +18,8 @@
  * - spec → java-tron → spec is the identity (shared/chain/dialect.property.test.ts).
  * - The input is never modified; `__proto__` keys are copied as plain data.
  */
-import type { DescField, DescMessage } from '@bufbuild/protobuf';
+import type { DescField, DescMessage, Message } from '@bufbuild/protobuf';
+import { messageFromNodeJson } from './node-json.ts';
 import { contractNameOfTypeUrl, isSupportedContractName, SUPPORTED_CONTRACTS } from './contract-types.ts';
 import { fail } from '../base/errors.ts';
 
@@ -211,4 +212,18 @@ export function dialectOfBlock(reply: unknown): DialectEvidence | undefined {
  */
 export function dialectOfAccount(reply: unknown): DialectEvidence | undefined {
   return tell(reply, ACCOUNT_TELLS);
+}
+
+/**
+ * A contract as the node's JSON object (hex addresses, or Base58 with `"visible": true`), in the
+ * spec's names or the reference node's (`frozen_supply`, `trx_num`, `witness`; issue 17): a file or
+ * a caller may use either name for each field, and one field given under both names (`cded_supply`
+ * and `frozen_supply`) is refused naming both, never merged. The station's services read every
+ * contract argument with this (once station/core/args.ts).
+ */
+export function contractFromJson<T extends Message>(schema: Parameters<typeof messageFromNodeJson>[0], json: unknown, field: string): T {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', `${field}: expected the node's ${schema.name} JSON object`, { field });
+  const { visible, ...rest } = json as Record<string, unknown>;
+  if (visible !== undefined && typeof visible !== 'boolean') fail('BAD_JSON', `${field}.visible: expected true or false`, { field: `${field}.visible` });
+  return messageFromNodeJson<T>(schema, translateJson(schema, rest, 'spec', field), { visible: visible === true, path: field });
 }

@@ -15,9 +15,11 @@
  *   inherited property that slips past the check (issue 6 part 2).
  */
 import { parseAddress } from './address.ts';
-import { isTokenIdText, isTxIdText } from './ids.ts';
+import { isTokenIdText, isTxIdText, TXID_RE } from './ids.ts';
+import { checkPermissionId } from './permission-id.ts';
 import { hexToBytes, utf8ToBytes } from '../base/bytes.ts';
-import { AirlockError, excerpt, fail, shownKey, type ErrorCode } from '../base/errors.ts';
+import { AirlockError, excerpt, fail, shownFileName, shownKey, type ErrorCode } from '../base/errors.ts';
+import { MAX_ARG_TEXT_CHARS, MAX_FILE_NAME_ARG_CHARS, MAX_INPUT_FILE_BYTES } from '../base/limits.ts';
 import { holdsPrivateKeyText, isPrivateKeyText } from '../base/secrets.ts';
 import { unsafeCharIn } from '../base/escape.ts';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../base/int64.ts';
@@ -35,6 +37,17 @@ export function kindOf(value: unknown): string {
 /** Throws the coded error of a rejected field: `<field>: <reason>`, details.field = field. */
 export function rejectField(field: string, reason: string, code: ErrorCode = 'INVALID_INPUT', extra?: Record<string, unknown>): never {
   return fail(code, `${field}: ${reason}`, { field, ...extra });
+}
+
+/**
+ * A bad argument to a shared/ function: the wrong kind of value or a value out of range. The
+ * message names the function and the argument (STYLE.md habit 7); details.field the argument.
+ * Its home is here, beside the field checks (issue 27: one check family at the edge); shared/base/
+ * and chain/address.ts, which this module imports, refuse with `fail` directly. This is how shared/ keeps habit 7: one coded INVALID_INPUT (see `fail`), not a TypeError or a
+ * RangeError, so a bad argument that reaches a boundary is still the caller's input, not a bug.
+ */
+export function badArgument(message: string, field: string): never {
+  return fail('INVALID_INPUT', message, { field });
 }
 
 /** Re-throws a coded error from `parse` with `field` in details (its message already names it). */
@@ -302,4 +315,57 @@ export function messageInput(value: unknown, typeName: string, field: string): v
   if (!isRecord(value) || (value as { $typeName?: unknown }).$typeName !== typeName) {
     rejectField(field, `must be a ${typeName.replace(/^protocol\./, '')} message, got ${kindOf(value)}`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The station's argument readers (issue 27: once station/core/args.ts): every service checks each
+// argument with these, by field name, before it reads or writes anything (DESIGN: "every field is
+// checked BEFORE anything is stored"), so a field is refused the same way whichever feature reads
+// it. A refused txID or text is never quoted whole (64 hex digits may be a private key).
+
+/** Text of at most `max` characters. */
+export function textArg(value: unknown, field: string, max = MAX_ARG_TEXT_CHARS): string {
+  if (typeof value !== 'string') rejectField(field, `must be text, got ${kindOf(value)}`);
+  if (value.length > max) rejectField(field, `longer than ${max} characters`);
+  return value;
+}
+
+/** An amount in smallest units: int64Input, at least 1. */
+export function amountArg(value: unknown, field: string): bigint {
+  return int64Input(value, field, { min: 1n });
+}
+
+/** A txID in either case (shared/chain/ids.ts TXID_RE), as its 32 bytes. */
+export function txIdArg(value: unknown, field = 'txid'): Uint8Array {
+  if (typeof value !== 'string' || !TXID_RE.test(value)) fail('INVALID_INPUT', `${field}: expected a txID (64 hex digits)`, { field });
+  return hexToBytes(value);
+}
+
+/** A Permission_id as a number or decimal text; absent is 0, the owner (checkPermissionId has the rule). */
+export function permissionIdArg(value: unknown, field = 'permission-id'): number {
+  if (value === undefined) return 0;
+  const n = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > INT32_MAX)
+    fail('INVALID_INPUT', `${field}: expected a whole number (0 owner, 2 and up active)`, { field });
+  return checkPermissionId(n, field);
+}
+
+/**
+ * A file's name as the station shows and stores it: the last path segment (either separator), or
+ * `file` when that is empty or a dot name, and described instead of quoted when it may hold a key
+ * (shownFileName). The station never opens it: files come in and go out as text.
+ */
+export function fileNameArg(value: unknown, field: string): string {
+  return shownFileName(baseName(textArg(value, field, MAX_FILE_NAME_ARG_CHARS)));
+}
+
+/** A file's own name, never a path: the last segment, or `file` when that is empty or a dot name. */
+export function baseName(name: string): string {
+  const last = name.split(/[/\\]/).pop() ?? '';
+  return last === '' || last === '.' || last === '..' ? 'file' : last;
+}
+
+/** A file's text, bounded by `max` characters. */
+export function fileTextArg(value: unknown, field: string, max = MAX_INPUT_FILE_BYTES): string {
+  return textArg(value, field, max);
 }

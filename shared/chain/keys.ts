@@ -14,9 +14,10 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { hexToBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
+import { AirlockError, fail } from '../base/errors.ts';
 import { decodeRaw, txIdOf, type SignedTransaction } from './transaction.ts';
 import { checkDigest, SIGNATURE_LENGTH } from './verify.ts';
+import { badArgument } from './input.ts';
 
 secp.hashes.sha256 = sha256;
 secp.hashes.hmacSha256 = (key: Uint8Array, message: Uint8Array) => hmac(sha256, key, message);

@@ -25,9 +25,9 @@ import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, t
 import { addressFromBase58, addressToBase58, isAddressBytes, parseAddress } from './address.ts';
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from '../base/bytes.ts';
 import { AirlockError, excerpt, fail, shownKey } from '../base/errors.ts';
-import { MAX_JSON_DEPTH } from '../base/json.ts';
 import { atField, int32Input, int64Input, isRecord } from './input.ts';
 import { contractNameOfTypeUrl, CONTRACT_TYPES, isSupportedContractName, refuseUnknownContract, SUPPORTED_CONTRACTS } from './contract-types.ts';
+import { MAX_JSON_DEPTH } from '../base/limits.ts';
 
 /** The type id a contract name stands for, or null when it names none (for the refusal's details). */
 function typeIdOfName(name: string | undefined): number | null {

@@ -4,9 +4,10 @@
  * contract only when its bit is set; the owner is never checked against a mask.
  */
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
-import { badArgument, fail } from '../base/errors.ts';
+import { fail } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, parseContractType } from './contract-types.ts';
 import { escapeText } from '../base/escape.ts';
+import { badArgument } from './input.ts';
 
 export const OPERATIONS_LENGTH = 32;
 

@@ -25,8 +25,8 @@ import { Transaction_ContractSchema, Transaction_rawSchema, type Transaction_raw
 import { checkAddress, type Address } from './address.ts';
 import { bytesToHex, concatBytes, equalBytes } from '../base/bytes.ts';
 import { translateJson } from './dialect.ts';
-import { AirlockError, badArgument, excerpt, fail, type ErrorCode } from '../base/errors.ts';
-import { atField, booleanInput, hexInput, int64Input, objectInput, within } from './input.ts';
+import { AirlockError, excerpt, fail, type ErrorCode } from '../base/errors.ts';
+import { badArgument, atField, booleanInput, hexInput, int64Input, objectInput, within } from './input.ts';
 import {
   contractTypeName,
   isSupportedContractName,

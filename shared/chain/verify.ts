@@ -20,7 +20,8 @@
 import * as secp from '@noble/secp256k1';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
-import { badArgument, fail } from '../base/errors.ts';
+import { fail } from '../base/errors.ts';
+import { badArgument } from './input.ts';
 
 /** r‖s‖v: the length the node requires (PROTOCOL.md §2). */
 export const SIGNATURE_LENGTH = 65;

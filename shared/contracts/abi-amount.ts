@@ -9,14 +9,12 @@
  * than a uint256) is refused with the reason in words.
  */
 import { fail } from '../base/errors.ts';
-import { MAX_TRC20_DECIMALS } from '../base/limits.ts';
+import { MAX_TRC20_DECIMALS, MAX_ABI_AMOUNT_TEXT } from '../base/limits.ts';
 
 /** The largest uint256: what `unlimited` means. */
 export const MAX_UINT256 = (1n << 256n) - 1n;
 
 const AMOUNT_TEXT = /^([0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)(?:\.([0-9]*))?$/;
-/** 2^256 has 78 digits; with commas and a point, 120 characters is more than any uint256 written out. */
-const MAX_TEXT = 120;
 
 export type TokenUnitsReading = { ok: true; units: bigint } | { ok: false; reason: string };
 
@@ -29,7 +27,7 @@ export function readTokenUnits(text: string, decimals: number, options: { allowU
   if (t.toLowerCase() === 'unlimited') {
     return options.allowUnlimited ? { ok: true, units: MAX_UINT256 } : { ok: false, reason: '"unlimited" is only for an approval' };
   }
-  if (t.length > MAX_TEXT) return { ok: false, reason: `too long for an amount (at most ${MAX_TEXT} characters)` };
+  if (t.length > MAX_ABI_AMOUNT_TEXT) return { ok: false, reason: `too long for an amount (at most ${MAX_ABI_AMOUNT_TEXT} characters)` };
   const m = AMOUNT_TEXT.exec(t);
   if (!m || (m[1] === '' && (m[2] ?? '') === ''))
     return { ok: false, reason: `write the amount in digits, such as 12${decimals > 0 ? ' or 1.5' : ''} (no sign, spaces or exponent)` };

@@ -32,9 +32,10 @@ import {
 } from '../gen/protocol/contract_pb.ts';
 import { isAddressBytes } from '../chain/address.ts';
 import { bytesToHex, equalBytes, utf8ToBytes } from '../base/bytes.ts';
-import { badArgument, fail } from '../base/errors.ts';
+import { fail } from '../base/errors.ts';
 import { INT64_MAX } from '../base/int64.ts';
 import {
+  badArgument,
   addressInput,
   int32Input,
   int64Input,
@@ -60,6 +61,7 @@ import {
   ONE_DAY_NET_LIMIT,
   MAX_PRECISION,
 } from '../base/limits.ts';
+import { DAY_MS } from '../base/duration.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
 /**
@@ -75,8 +77,6 @@ export function namesNativeCoin(abbreviation: string | Uint8Array): boolean {
 }
 /** TOKEN_ID_NUM (1,000,000) + 1: the id of the first token ever issued; no token has a lower one. */
 export const FIRST_TOKEN_ID = 1000001;
-
-const DAY_MS = 86_400_000n;
 
 // ---------------------------------------------------------------------------------------------
 // Token ids
@@ -465,7 +465,7 @@ export function describeAssetIssue(c: AssetIssueContract): AssetIssueView {
     cdedSupply: c.cdedSupply.map((e) => ({
       amount: e.cdedAmount.toString(),
       days: e.cdedDays.toString(),
-      releasedAt: timeView(c.startTime + e.cdedDays * DAY_MS),
+      releasedAt: timeView(c.startTime + e.cdedDays * BigInt(DAY_MS)),
     })),
   };
 }

@@ -17,8 +17,8 @@
 import type { Message } from '@bufbuild/protobuf';
 import type { Address } from '../chain/address.ts';
 import { bytesToHex } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
-import { addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from '../chain/input.ts';
+import { AirlockError, fail } from '../base/errors.ts';
+import { badArgument, addressTextInput, int64Input, kindOf, noteInput, rejectField, tokenIdInput } from '../chain/input.ts';
 import { buildTransferAsset } from '../contracts/token.ts';
 import { buildTransfer } from '../contracts/transfer.ts';
 import { MAX_BATCH_ROWS, MAX_NOTE_LENGTH } from '../base/limits.ts';

@@ -10,9 +10,9 @@
  * Both envelopes may carry one optional `exporter` member (issue 16): the signature of the station
  * that exported the file, checked by shared/files/exporter-signature.ts, never by the format readers.
  */
-import { AirlockError, badArgument, fail, excerpt } from '../base/errors.ts';
+import { AirlockError, fail, excerpt } from '../base/errors.ts';
 import { unsafeCharIn } from '../base/escape.ts';
-import { atField, int64Input, isRecord, kindOf, listInput, objectInput } from '../chain/input.ts';
+import { badArgument, atField, int64Input, isRecord, kindOf, listInput, objectInput } from '../chain/input.ts';
 import { parseJson } from '../base/json.ts';
 
 export interface EnvelopeKind {

@@ -21,14 +21,13 @@
 import { addressToBase58, addressToHex, type Address } from '../chain/address.ts';
 import { resolvePermission, checkContractPermission, checkWeight, type AccountPermissions } from '../approval/authorization.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument, fail } from '../base/errors.ts';
+import { AirlockError, fail } from '../base/errors.ts';
 import { boundedList, checkEnvelope, EXPORTER_MEMBER, parseBoundedJson, plainText, safeInteger, strictObject, type EnvelopeKind } from './envelope.ts';
-import { isRecord } from '../chain/input.ts';
+import { badArgument, isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import {
   accountPermissionsFromJson,
-  formatDuration,
   readAddressText,
   readPermissionsJson,
   readSource,
@@ -46,6 +45,7 @@ import {
   type SignedTransaction,
 } from '../chain/transaction.ts';
 import { MAX_HANDOFF_TOKENS, MAX_NOTE_LENGTH, MAX_SIGNATURES } from '../base/limits.ts';
+import { formatDuration } from '../base/duration.ts';
 
 export const HANDOFF: EnvelopeKind = { format: 'airlock.handoff', version: 1, maxBytes: 2 * 1024 * 1024 };
 

@@ -30,7 +30,7 @@ import { addressToBase58, parseAddress, type Address } from '../chain/address.ts
 import type { AccountPermissions } from '../approval/authorization.ts';
 import { tryUtf8 } from '../base/bytes.ts';
 import { escapeJsonText } from '../base/escape.ts';
-import { badArgument, fail, excerpt } from '../base/errors.ts';
+import { fail, excerpt } from '../base/errors.ts';
 import {
   boundedList,
   checkEnvelope,
@@ -43,7 +43,7 @@ import {
   type EnvelopeKind,
 } from './envelope.ts';
 import { isTokenIdText } from '../chain/ids.ts';
-import { isRecord } from '../chain/input.ts';
+import { badArgument, isRecord } from '../chain/input.ts';
 import { jsonSafe, stringifyJson } from '../base/json.ts';
 import { messageFromNodeJson, messageToNodeJson } from '../chain/node-json.ts';
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf, type Tapos } from '../chain/tapos.ts';
@@ -64,6 +64,7 @@ import {
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
+import { formatDuration } from '../base/duration.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
 
@@ -454,17 +455,6 @@ function readFees(v: unknown, path: string): Record<string, number | string> {
 export function snapshotAccount(snapshot: ChainSnapshot, address: Address | string): SnapshotAccount | undefined {
   const b58 = typeof address === 'string' ? addressToBase58(parseAddress(address, 'address')) : addressToBase58(address);
   return snapshot.accounts.find((a) => a.address === b58);
-}
-
-/** A duration in words: `2 h 5 min`, `40 s`. */
-export function formatDuration(ms: number): string {
-  const s = Math.floor(Math.abs(ms) / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
 }
 
 export interface SnapshotAge {

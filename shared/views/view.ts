@@ -47,7 +47,7 @@ import {
 } from '../gen/protocol/contract_pb.ts';
 import { PermissionSchema, PermissionTypeSchema, type Permission } from '../gen/protocol/core_pb.ts';
 import { bytesToHex, equalBytes } from '../base/bytes.ts';
-import { AirlockError, badArgument } from '../base/errors.ts';
+import { AirlockError } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, UNKNOWN_CONTRACT_KIND, type SupportedContractName, type TransactionKind } from '../chain/contract-types.ts';
 import { CONTRACT_WORDS } from '../contracts/describe.ts';
 import { row, type Description, type FieldRow, type SigningWarning } from '../contracts/fields.ts';
@@ -55,7 +55,7 @@ import type { ContractFacts } from '../contracts/abi-words.ts';
 import { sunInWords } from '../base/amount.ts';
 import { addressView, formatUnits, textView, timeView, type AddressView, type TextView, type TimeView } from '../base/display.ts';
 import { escapeText, hasUnsafeText } from '../base/escape.ts';
-import { int32Input, isRecord, kindOf } from '../chain/input.ts';
+import { badArgument, int32Input, isRecord, kindOf } from '../chain/input.ts';
 import { recoverSigner } from '../chain/verify.ts';
 import { hasOperation } from '../chain/operations.ts';
 import { signWeight, type AccountPermissions, type SignWeightCode } from '../approval/authorization.ts';

@@ -13,16 +13,16 @@ import { accountPermissionsFromAccount } from '../../shared/approval/authorizati
 import { permissionView } from '../../shared/views/view.ts';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
-import { addressArg } from '../core/args.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import type { StationContext } from '../core/context.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
 import { noCopyOfAccount } from '../core/transaction-maker.ts';
 import type { AccountEntryView, StationAccountView, PermissionEntryView } from '../core/views.ts';
+import { addressTextInput } from '../../shared/chain/input.ts';
 
 export function accountsFeature(ctx: StationContext) {
   const accountShow = (args: { address: string }): StationAccountView => {
-    const a = addressArg(args.address, 'address');
+    const a = addressTextInput(args.address, 'address');
     const r = ctx.store.getAccount(a);
     if (!r) fail('NOT_FOUND', `address: ${noCopyOfAccount(a)}`, { field: 'address' });
     const account = fromBinary(AccountSchema, r.account);
@@ -57,7 +57,7 @@ export function accountsFeature(ctx: StationContext) {
     accountShow,
 
     async accountFetch(args: { address: string }): Promise<StationAccountView> {
-      const a = addressArg(args.address, 'address');
+      const a = addressTextInput(args.address, 'address');
       const account = await ctx.online((node) => node.account(addressToBase58(a)));
       putSnapshotAccount(ctx.store, account, sourceFromFile(account.source));
       return accountShow({ address: account.address });

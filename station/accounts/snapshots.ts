@@ -32,7 +32,6 @@ import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import {
-  formatDuration,
   parseSnapshot,
   readSnapshot,
   stringifySnapshot,
@@ -45,7 +44,6 @@ import { unsafeCharIn } from '../../shared/base/escape.ts';
 import { readTrc20 } from '../node/constant-call.ts';
 import { applyChainReport } from '../core/chain-report.ts';
 import type { Source } from '../store/row-checks.ts';
-import { addressArg, fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
 import { saleOfSnapshotToken } from '../core/token-details.ts';
@@ -54,6 +52,8 @@ import type { ChainSnapshotRecord } from '../store/snapshots.ts';
 import { provenanceOf } from '../core/records.ts';
 import { isObserved } from '../core/provenance.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
+import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 /** A text a snapshot can carry: plain, or left out. */
 const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);
@@ -110,7 +110,7 @@ export function snapshotsFeature(ctx: StationContext) {
     async snapshotExport(args: { accounts: string[] }): Promise<SnapshotFileView> {
       if (!Array.isArray(args.accounts) || args.accounts.length === 0) fail('INVALID_INPUT', 'account: name at least one account', { field: 'account' });
       if (args.accounts.length > 1000) fail('INVALID_INPUT', 'account: at most 1000 accounts', { field: 'account' });
-      const accounts = args.accounts.map((x, i) => addressToBase58(addressArg(x, `account[${i}]`)));
+      const accounts = args.accounts.map((x, i) => addressToBase58(addressTextInput(x, `account[${i}]`)));
       const tokens = ctx.store.listTokens().map((t) => t.id);
       const read = await ctx.online((node) => node.snapshot(accounts, tokens));
       // Only what this station saw itself: a claim it holds from another file is not passed on as fact.

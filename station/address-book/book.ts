@@ -7,10 +7,10 @@
  */
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { lookalikeWarnings, type LabelIndex } from '../core/labels.ts';
 import { bookEntries, bookEntryView, bookLabelInput, type BookEntryView } from './address-book.ts';
+import { addressTextInput } from '../../shared/chain/input.ts';
 
 export function bookFeature(ctx: StationContext) {
   return {
@@ -21,14 +21,14 @@ export function bookFeature(ctx: StationContext) {
 
     /** Adds or replaces the label of `address` (audited by the store as `label.set`). */
     bookSet(args: { address: string; label: string }): BookEntryView {
-      const a = addressArg(args.address, 'address');
+      const a = addressTextInput(args.address, 'address');
       const label = bookLabelInput(args.label, 'label');
       return bookEntryView(ctx.store.setLabel(a, label));
     },
 
     /** Removes the label of `address` (audited as `label.delete`); NOT_FOUND when it has none. */
     bookDelete(args: { address: string }): { address: string; deleted: boolean } {
-      const a = addressArg(args.address, 'address');
+      const a = addressTextInput(args.address, 'address');
       if (!ctx.store.deleteLabel(a)) fail('NOT_FOUND', `address: the address book has no label for ${addressToBase58(a)}`, { field: 'address' });
       return { address: addressToBase58(a), deleted: true };
     },

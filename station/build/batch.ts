@@ -11,7 +11,7 @@
 import { toBinary } from '@bufbuild/protobuf';
 import { PermissionSchema } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
-import { noteInput } from '../../shared/chain/input.ts';
+import { noteInput, addressTextInput, fileNameArg, permissionIdArg, textArg } from '../../shared/chain/input.ts';
 import { batchContract, readBatchRow, readBatchSheet, refuseRepeat } from '../../shared/files/batch-csv.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
@@ -19,7 +19,6 @@ import { createTransaction } from '../../shared/chain/transaction.ts';
 import { checkPermissionAllows } from '../../shared/chain/operations.ts';
 import { parseContractType } from '../../shared/chain/contract-types.ts';
 
-import { addressArg, fileNameArg, permissionIdArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, sourceFromFile } from '../core/records.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
@@ -45,7 +44,7 @@ export interface BatchArgs extends BuildOptions {
 export function batchFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   return {
     async buildBatch(args: BatchArgs): Promise<BatchView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       const permissionId = permissionIdArg(args.permissionId);
       const expiresInMs = args.expiresIn === undefined ? ctx.defaultExpiresInMs() : parseDuration(args.expiresIn);
       const batchNote = args.note === undefined ? '' : noteInput(args.note, 'note');

@@ -11,11 +11,12 @@ import { AssetIssueContractSchema, type AssetIssueContract } from '../../shared/
 import { buildParticipate, buildTransferAsset, validateAssetIssue } from '../../shared/contracts/token.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { AirlockError } from '../../shared/base/errors.ts';
-import { addressArg, amountArg, contractFromJson, tokenIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putTokenWithSale } from '../core/records.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
+import { addressTextInput, amountArg, tokenIdInput } from '../../shared/chain/input.ts';
+import { contractFromJson } from '../../shared/chain/dialect.ts';
 
 export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
   /** Token metadata for the handoff file, when a node answers; offline the snapshot's copy serves. */
@@ -32,21 +33,21 @@ export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
 
   return {
     async buildTransfer(args: { from: string; to: string; amount: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
-      const c = buildTransfer({ owner: from, to: addressArg(args.to, 'to'), amount: amountArg(args.amount, 'amount') });
+      const from = addressTextInput(args.from, 'from');
+      const c = buildTransfer({ owner: from, to: addressTextInput(args.to, 'to'), amount: amountArg(args.amount, 'amount') });
       return maker.buildCall({ type: 'TransferContract', value: c }, from, args);
     },
 
     async buildTransferAsset(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
-      const c = buildTransferAsset({ owner: from, to: addressArg(args.to, 'to'), tokenId: tokenIdArg(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+      const from = addressTextInput(args.from, 'from');
+      const c = buildTransferAsset({ owner: from, to: addressTextInput(args.to, 'to'), tokenId: tokenIdInput(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
       await rememberToken(args.token);
       return maker.buildCall({ type: 'TransferAssetContract', value: c }, from, args);
     },
 
     async buildParticipate(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
-      const c = buildParticipate({ owner: from, issuer: addressArg(args.to, 'to'), tokenId: tokenIdArg(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+      const from = addressTextInput(args.from, 'from');
+      const c = buildParticipate({ owner: from, issuer: addressTextInput(args.to, 'to'), tokenId: tokenIdInput(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
       await rememberToken(args.token);
       return maker.buildCall({ type: 'ParticipateAssetIssueContract', value: c }, from, args);
     },

@@ -2,7 +2,7 @@
  * The builders of what a treasury runs besides payments (issue 17 "Builders"): Stake 2.0 (stake,
  * unstake, lend and take back a resource, withdraw what was unstaked, cancel pending unstakes), the
  * vote for executives, the claim of rewards and the account's name. Each method reads its
- * arguments (station/core/args.ts, shared/chain/input.ts), builds the contract with its family's
+ * arguments (shared/chain/input.ts), builds the contract with its family's
  * builder (shared/contracts/staking.ts, voting.ts, account.ts: the reference node's stateless rules
  * and messages) and hands it to the context's transaction maker.
  *
@@ -20,9 +20,8 @@ import {
 } from '../../shared/contracts/staking.ts';
 import { buildVoteWitness, buildWithdrawBalance } from '../../shared/contracts/voting.ts';
 import { buildAccountUpdate } from '../../shared/contracts/account.ts';
-import { int64Input, listInput, objectInput } from '../../shared/chain/input.ts';
+import { int64Input, listInput, objectInput, addressTextInput, textArg } from '../../shared/chain/input.ts';
 import { MAX_ACCOUNT_NAME_BYTES, MAX_VOTES } from '../../shared/base/limits.ts';
-import { addressArg, textArg } from '../core/args.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
 
@@ -53,22 +52,22 @@ const sunArg = (value: unknown, field: string): bigint => int64Input(value, fiel
 export function stakingFeature(maker: TransactionMaker) {
   return {
     async buildFreeze(args: StakeArgs): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       const c = buildFreezeBalanceV2({ owner: from, amount: sunArg(args.amount, 'amount'), resource: args.resource });
       return maker.buildCall({ type: 'FreezeBalanceV2Contract', value: c }, from, args);
     },
 
     async buildUnfreeze(args: StakeArgs): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       const c = buildUnfreezeBalanceV2({ owner: from, amount: sunArg(args.amount, 'amount'), resource: args.resource });
       return maker.buildCall({ type: 'UnfreezeBalanceV2Contract', value: c }, from, args);
     },
 
     async buildDelegate(args: DelegateArgs): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       const c = buildDelegateResource({
         owner: from,
-        receiver: addressArg(args.to, 'to'),
+        receiver: addressTextInput(args.to, 'to'),
         amount: sunArg(args.amount, 'amount'),
         resource: args.resource,
         ...(args.lock !== undefined && { lock: args.lock }),
@@ -78,38 +77,38 @@ export function stakingFeature(maker: TransactionMaker) {
     },
 
     async buildUndelegate(args: StakeArgs & { to: string }): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
-      const c = buildUnDelegateResource({ owner: from, receiver: addressArg(args.to, 'to'), amount: sunArg(args.amount, 'amount'), resource: args.resource });
+      const from = addressTextInput(args.from, 'from');
+      const c = buildUnDelegateResource({ owner: from, receiver: addressTextInput(args.to, 'to'), amount: sunArg(args.amount, 'amount'), resource: args.resource });
       return maker.buildCall({ type: 'UnDelegateResourceContract', value: c }, from, args);
     },
 
     async buildWithdrawUnfrozen(args: { from: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       return maker.buildCall({ type: 'WithdrawExpireUnfreezeContract', value: buildWithdrawExpireUnfreeze({ owner: from }) }, from, args);
     },
 
     async buildCancelUnfreeze(args: { from: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       return maker.buildCall({ type: 'CancelAllUnfreezeV2Contract', value: buildCancelAllUnfreezeV2({ owner: from }) }, from, args);
     },
 
     async buildVote(args: VoteArgs): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       // One more than the node allows is read, so its own "more than maxVoteNumber" rule answers.
       const votes = listInput(args.votes, 'votes', MAX_VOTES + 1).map((item, i) => {
         const v = objectInput(item, `votes[${i}]`, ['executive', 'count']);
-        return { executive: addressArg(v.executive, `votes[${i}].executive`), count: int64Input(v.count, `votes[${i}].count`) };
+        return { executive: addressTextInput(v.executive, `votes[${i}].executive`), count: int64Input(v.count, `votes[${i}].count`) };
       });
       return maker.buildCall({ type: 'VoteWitnessContract', value: buildVoteWitness({ owner: from, votes }) }, from, args);
     },
 
     async buildWithdrawRewards(args: { from: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       return maker.buildCall({ type: 'WithdrawBalanceContract', value: buildWithdrawBalance({ owner: from }) }, from, args);
     },
 
     async buildAccountName(args: { from: string; name: string } & BuildOptions): Promise<BuildView> {
-      const from = addressArg(args.from, 'from');
+      const from = addressTextInput(args.from, 'from');
       // Text a little longer than the node's byte limit is read, so its own "Invalid accountName" answers.
       const name = textArg(args.name, 'name', MAX_ACCOUNT_NAME_BYTES * 4);
       return maker.buildCall({ type: 'AccountUpdateContract', value: buildAccountUpdate({ owner: from, name }) }, from, args);

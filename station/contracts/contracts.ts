@@ -14,13 +14,12 @@ import { addressToBase58, type Address } from '../../shared/chain/address.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { escapeText, unsafeCharIn } from '../../shared/base/escape.ts';
 import { MAX_ABI_JSON_BYTES, MAX_CONTRACT_NAME_LENGTH, MAX_KNOWN_CONTRACTS, MAX_TRC20_DECIMALS } from '../../shared/base/limits.ts';
-import { int32Input, rejectField } from '../../shared/chain/input.ts';
+import { int32Input, rejectField, addressTextInput, textArg } from '../../shared/chain/input.ts';
 import { abiFunctionsFromJson, abiFunctionsToJson } from '../../shared/contracts/abi-types.ts';
 import { stringifyJson } from '../../shared/base/json.ts';
 import { readTrc20, type Trc20Reading } from '../node/constant-call.ts';
 import type { ContractRecord } from '../store/contracts.ts';
 import type { Source } from '../store/row-checks.ts';
-import { addressArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractFactsOfRecord } from '../core/contract-facts.ts';
 import { isObserved } from '../core/provenance.ts';
@@ -92,7 +91,7 @@ export function contractsFeature(ctx: StationContext) {
       tokenName?: string;
       decimals?: number | string;
     }): Promise<ListedContractView> {
-      const address = addressArg(args.address, 'address');
+      const address = addressTextInput(args.address, 'address');
       const existing = ctx.store.getContract(address);
       const name = args.name === undefined ? (existing?.name ?? '') : nameArg(args.name, 'name');
       let abi = existing?.abi ?? '[]';
@@ -128,7 +127,7 @@ export function contractsFeature(ctx: StationContext) {
     },
 
     contractRemove(args: { address: string }): { address: string; removed: true } {
-      const address = addressArg(args.address, 'address');
+      const address = addressTextInput(args.address, 'address');
       if (!ctx.store.removeContract(address))
         fail('NOT_FOUND', `address: ${addressToBase58(address)} is not in this station's list of contracts`, { field: 'address' });
       return { address: addressToBase58(address), removed: true };

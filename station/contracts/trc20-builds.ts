@@ -15,13 +15,12 @@
 import { AirlockError } from '../../shared/base/errors.ts';
 import { amountInput } from '../../shared/base/amount.ts';
 import { DEFAULT_TRC20_FEE_LIMIT_SUN, MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
-import { rejectField } from '../../shared/chain/input.ts';
+import { rejectField, addressTextInput } from '../../shared/chain/input.ts';
 import { tokenUnitsInput } from '../../shared/contracts/abi-amount.ts';
 import { trc20Amount } from '../../shared/contracts/abi-words.ts';
 import { buildTrc20Call } from '../../shared/contracts/smart-contract.ts';
 import { formatGrouped } from '../../shared/base/amount.ts';
 import { readTrc20Balance } from '../node/constant-call.ts';
-import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractFactsOfRecord } from '../core/contract-facts.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
@@ -48,9 +47,9 @@ export function feeLimitArg(value: string | undefined): bigint {
 
 export function trc20BuildsFeature(ctx: StationContext, maker: TransactionMaker) {
   const build = async (fn: 'transfer' | 'approve', args: Trc20BuildArgs & { to: string }, toField: string): Promise<BuildView> => {
-    const from = addressArg(args.from, 'from');
-    const token = addressArg(args.token, 'token');
-    const to = addressArg(args.to, toField);
+    const from = addressTextInput(args.from, 'from');
+    const token = addressTextInput(args.token, 'token');
+    const to = addressTextInput(args.to, toField);
     if (args.units !== undefined && args.units !== 'tokens' && args.units !== 'smallest') rejectField('units', 'expected tokens or smallest');
     const record = ctx.store.getContract(token);
     const facts = record && contractFactsOfRecord(record);

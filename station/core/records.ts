@@ -14,7 +14,6 @@ import type { SupportedContractName } from '../../shared/chain/contract-types.ts
 import type { decodeRaw } from '../../shared/chain/transaction.ts';
 import {
   accountPermissionsFromJson,
-  formatDuration,
   permissionsToJson,
   type PermissionsJson,
   type SnapshotAccount,
@@ -24,12 +23,14 @@ import {
 import type { Store } from '../store/store.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { TokenInput, TokenRecord } from '../store/tokens.ts';
-import { putTokenSale, type TokenSale } from './token-details.ts';
+import { putTokenSale } from './token-details.ts';
+import type { TokenSale } from '../node/token-sale.ts';
 import type { SourceView } from './views.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import { STALE_AFTER_MS } from '../../shared/base/limits.ts';
 import { isObserved } from './provenance.ts';
 import { fingerprintOfHex } from '../../shared/files/exporter-signature.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 /** The store records `{kind, url, blockNumber}`; the files `{node, block}`. One mapping both ways. */
 export function sourceToFile(source: Source): SnapshotSource {

@@ -15,32 +15,20 @@
  * snapshot whose coin_num is 0) has the sale `null`, never zeros; text in the view is escaped
  * (shared/base/escape.ts), so a name or description cannot reorder or hide what a person reads.
  */
-import type { AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { escapeText, hasUnsafeText } from '../../shared/base/escape.ts';
 import { formatUnits } from '../../shared/base/display.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
+import { MAX_CDED_SUPPLY_ENTRIES } from '../../shared/base/limits.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import type { SnapshotToken } from '../../shared/files/snapshot.ts';
-import { formatDuration, readToken } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
+import type { TokenSale } from '../node/token-sale.ts';
 import type { Store } from '../store/store.ts';
 import type { TokenRecord } from '../store/tokens.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 
 /** The settings key a token's sale is kept under (see the file's note). */
 export const TOKEN_SALE_KEY_PREFIX = 'token-sale:';
-
-export interface TokenSale {
-  /** Price: coinNum sun buy num smallest token units (both int32 > 0 on chain). */
-  coinNum: number;
-  num: number;
-  /** The sale window, ms since the epoch. */
-  startTime: number;
-  endTime: number;
-  /** null when the source did not carry the schedule (a snapshot file). */
-  cdedSupply: { amount: string; days: string }[] | null;
-  freeAssetNetLimit: string | null;
-  publicFreeAssetNetLimit: string | null;
-}
 
 export interface TokenSourceView {
   kind: 'node' | 'file' | 'exporter';
@@ -87,33 +75,6 @@ function epochMs(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
-/**
- * True when the handoff and snapshot formats accept `t` as it is (shared/files/snapshot.ts readToken).
- * They refuse control and bidi characters, which a token's chain texts may hold; such a token is
- * left out of a file rather than blocking its export (the token is metadata, the rest is not).
- */
-export function fileCarriesToken(t: SnapshotToken): boolean {
-  try {
-    readToken(t, 'token');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The sale of an AssetIssueContract as the node stores it (getassetissuebyid). */
-export function saleOfAssetIssue(c: AssetIssueContract): TokenSale {
-  return {
-    coinNum: c.coinNum,
-    num: c.num,
-    startTime: Number(c.startTime),
-    endTime: Number(c.endTime),
-    cdedSupply: c.cdedSupply.map((e) => ({ amount: e.cdedAmount.toString(), days: e.cdedDays.toString() })),
-    freeAssetNetLimit: c.freeAssetNetLimit.toString(),
-    publicFreeAssetNetLimit: c.publicFreeAssetNetLimit.toString(),
-  };
-}
-
 /** The sale a snapshot or handoff file carries, or null when it carries none (coin_num 0: written before files kept it). */
 export function saleOfSnapshotToken(t: SnapshotToken): TokenSale | null {
   if (!positiveInt32(t.coin_num) || !positiveInt32(t.num) || !epochMs(t.start_time) || !epochMs(t.end_time)) return null;
@@ -135,7 +96,7 @@ function readSale(value: unknown): TokenSale | null {
   if (!positiveInt32(coinNum) || !positiveInt32(num) || !epochMs(startTime) || !epochMs(endTime)) return null;
   let cded: TokenSale['cdedSupply'] = null;
   if (Array.isArray(cdedSupply)) {
-    if (cdedSupply.length > 10 || !cdedSupply.every((e) => isRecord(e) && int64Text(e.amount) && int64Text(e.days))) return null;
+    if (cdedSupply.length > MAX_CDED_SUPPLY_ENTRIES || !cdedSupply.every((e) => isRecord(e) && int64Text(e.amount) && int64Text(e.days))) return null;
     cded = cdedSupply.map((e) => ({ amount: (e as { amount: string }).amount, days: (e as { days: string }).days }));
   } else if (cdedSupply !== null) return null;
   const limit = (x: unknown): string | null | undefined => (x === null ? null : int64Text(x) ? x : undefined);

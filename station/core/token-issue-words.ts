@@ -13,8 +13,8 @@ import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
 import { escapeText } from '../../shared/base/escape.ts';
 import { MAX_PRECISION } from '../../shared/base/limits.ts';
 import type { SignerTokenIssueView } from '../../shared/api/signer-view-schema.ts';
+import { DAY_MS } from '../../shared/base/duration.ts';
 
-const DAY_MS = 86_400_000n;
 /** Sun per TRX. */
 const SUN_DECIMALS = 6;
 /** The price is computed to 10^-12 TRX: sun per whole token with six more digits. */
@@ -54,7 +54,7 @@ export function tokenIssueWords(c: AssetIssueContract, now: number): SignerToken
   const stateText = state === 'before' ? 'not open yet' : state === 'open' ? 'open now' : 'ended';
   const amount = (units: bigint): string => `${formatGrouped(units, precision)} ${unit}`;
   const frozen = c.cdedSupply.map((e) => {
-    const releasedAt = localDate(Number(c.startTime + e.cdedDays * DAY_MS));
+    const releasedAt = localDate(Number(c.startTime + e.cdedDays * BigInt(DAY_MS)));
     return {
       amount: amount(e.cdedAmount),
       days: e.cdedDays.toString(),

@@ -24,7 +24,7 @@ import {
   type UnknownContractTransaction,
 } from '../../shared/chain/transaction.ts';
 import { txKey, type TransactionRecord } from '../store/transactions.ts';
-import { txIdArg } from './args.ts';
+import { txIdArg } from '../../shared/chain/input.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
 import { contractFacts } from './contract-facts.ts';

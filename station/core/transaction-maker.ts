@@ -18,23 +18,15 @@ import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
 import { accountPermissionsFromAccount, type AccountPermissions } from '../../shared/approval/authorization.ts';
-import { noteInput } from '../../shared/chain/input.ts';
+import { noteInput, permissionIdArg } from '../../shared/chain/input.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { checkPermissionAllows } from '../../shared/chain/operations.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
-import {
-  accountPermissionsFromJson,
-  formatDuration,
-  planFromSnapshot,
-  type ChainSnapshot,
-  type SnapshotAccount,
-  type SnapshotBlock,
-} from '../../shared/files/snapshot.ts';
+import { accountPermissionsFromJson, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
-import { permissionIdArg } from './args.ts';
 import type { StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
@@ -42,6 +34,7 @@ import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
 import { isObserved } from './provenance.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;

@@ -12,9 +12,9 @@ import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { hasUnsafeText } from '../../shared/base/escape.ts';
-import { addressArg, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import type { StationKeyView } from '../core/views.ts';
+import { addressTextInput, textArg } from '../../shared/chain/input.ts';
 
 /**
  * A key's label: free text of at most 200 characters that is not a private key (issue 16 "a key
@@ -78,13 +78,13 @@ export function keysFeature(ctx: StationContext) {
     },
 
     keysLabel(args: { address: string; label: string }): StationKeyView {
-      const a = addressArg(args.address, 'address');
+      const a = addressTextInput(args.address, 'address');
       ctx.store.labelKey(a, keyLabelArg(args.label));
       return keyView(a);
     },
 
     async keysDelete(args: { address: string }): Promise<{ address: string; deleted: boolean }> {
-      const a = addressArg(args.address, 'address');
+      const a = addressTextInput(args.address, 'address');
       if (!ctx.store.getKey(a)) fail('NOT_FOUND', `address: this station holds no key for ${addressToBase58(a)}`, { field: 'address' });
       const deleted = await ctx.vault().delete(addressToBase58(a));
       ctx.store.deleteKey(a);

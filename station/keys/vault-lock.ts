@@ -15,7 +15,7 @@ import type { StationContext } from '../core/context.ts';
 import type { VaultStatusView } from '../core/views.ts';
 import { KeystoreVault } from '../vault/keystore-vault.ts';
 import { KEYSTORE_FILE } from '../vault/keystore-file.ts';
-import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES } from '../vault/passphrase.ts';
+import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES } from '../../shared/base/limits.ts';
 
 export function vaultLockFeature(ctx: StationContext) {
   /** Locked: a keystore station with no passphrase held and no source to ask, so signing and key changes would fail. */

@@ -60,17 +60,13 @@ import {
 } from '../../shared/files/snapshot.ts';
 import { transactionToNodeJson, type SignedTransaction } from '../../shared/chain/transaction.ts';
 import { LOCAL_NODE_URL } from '../../shared/chain/networks.ts';
-import { fileCarriesToken, saleOfAssetIssue, type TokenSale } from '../core/token-details.ts';
+import { fileCarriesToken, saleOfAssetIssue, type TokenSale } from './token-sale.ts';
+import { NODE_TIMEOUT_MS, MAX_NODE_REPLY_BYTES, MAX_API_KEY_LENGTH } from '../../shared/base/limits.ts';
 
 /** The embedded local node (devnet/node.ts DEFAULT_PORT; the `local` preset of shared/chain/networks.ts). */
 export const DEFAULT_NODE_URL = LOCAL_NODE_URL;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Far above any reply the station asks for (a 1,000-token list is ~1 MB). */
-export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
 /** The header hosted java-tron nodes (TronGrid) read an API key from. */
 export const API_KEY_HEADER = 'TRON-PRO-API-KEY';
-/** Longest API key sent; hosted keys are UUIDs (36 characters). */
-export const MAX_API_KEY_LENGTH = 256;
 
 /**
  * Gives the API key for the node, or undefined for none; called once per request, so the key can
@@ -239,8 +235,8 @@ export class NodeClient {
 
   constructor(options: NodeClientOptions = {}) {
     this.baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_NODE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+    this.timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
+    this.maxReplyBytes = options.maxReplyBytes ?? MAX_NODE_REPLY_BYTES;
     if (!Number.isSafeInteger(this.timeoutMs) || this.timeoutMs <= 0) throw new RangeError('NodeClient: timeoutMs must be a positive whole number');
     if (!Number.isSafeInteger(this.maxReplyBytes) || this.maxReplyBytes <= 0) throw new RangeError('NodeClient: maxReplyBytes must be a positive whole number');
     this.clock = options.clock ?? Date.now;

@@ -27,11 +27,12 @@ import {
   type PermissionCheckView,
 } from '../../shared/approval/permission-check.ts';
 import { lockoutCheck } from '../../shared/approval/lockout.ts';
-import { contractFromJson, permissionIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { noCopyOfAccount, type BuildOptions, type TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
 import { signersSeen } from '../core/signers-seen.ts';
+import { contractFromJson } from '../../shared/chain/dialect.ts';
+import { permissionIdArg } from '../../shared/chain/input.ts';
 
 export interface KnownSignerView {
   address: string;

@@ -6,7 +6,6 @@
  * Invariant: a proof is stored only after its signature is verified against the pending challenge
  * it answers (proofs.ts).
  */
-import { addressArg, MAX_INPUT_FILE_BYTES, textArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import {
   importProofFile,
@@ -18,7 +17,8 @@ import {
   type ProofSignView,
   type ProvedKeyView,
 } from './proofs.ts';
-import { MAX_PERMISSION_JSON_BYTES } from '../../shared/base/limits.ts';
+import { MAX_PERMISSION_JSON_BYTES, MAX_INPUT_FILE_BYTES } from '../../shared/base/limits.ts';
+import { addressTextInput, textArg } from '../../shared/chain/input.ts';
 
 export function proofsFeature(ctx: StationContext) {
   const deps: ProofDeps = { store: ctx.store, vault: () => ctx.vault(), now: () => ctx.now() };
@@ -26,8 +26,8 @@ export function proofsFeature(ctx: StationContext) {
     /** A challenge file for `key` of the proposed permissions (the node's AccountPermissionUpdateContract JSON text); stored as pending. */
     proofChallenge(args: { account: string; key: string; permissionJson: string; lifetimeMs?: number }): ProofChallengeView {
       return makeProofChallenge(deps, {
-        account: addressArg(args.account, 'account'),
-        key: addressArg(args.key, 'key'),
+        account: addressTextInput(args.account, 'account'),
+        key: addressTextInput(args.key, 'key'),
         permissionJson: textArg(args.permissionJson, 'permissionJson', MAX_PERMISSION_JSON_BYTES),
         ...(args.lifetimeMs !== undefined && { lifetimeMs: args.lifetimeMs }),
       });
@@ -45,7 +45,7 @@ export function proofsFeature(ctx: StationContext) {
 
     /** Keys proved to this station, with the permission hash each proved and when. */
     proofList(args: { account?: string } = {}): ProvedKeyView[] {
-      return listProvedKeys(deps, args.account === undefined ? undefined : addressArg(args.account, 'account'));
+      return listProvedKeys(deps, args.account === undefined ? undefined : addressTextInput(args.account, 'account'));
     },
   };
 }

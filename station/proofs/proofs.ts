@@ -30,9 +30,7 @@ import { makeProofFile, parseProof } from '../../shared/files/proof-signature.ts
 import type { Store } from '../store/store.ts';
 import type { KeyProofRecord } from '../store/proofs.ts';
 import type { Vault } from '../vault/vault.ts';
-import { MAX_PERMISSION_JSON_BYTES } from '../../shared/base/limits.ts';
-
-const MAX_FILE_NAME = 255;
+import { MAX_PERMISSION_JSON_BYTES, MAX_PROOF_FILE_NAME } from '../../shared/base/limits.ts';
 
 export interface ProofDeps {
   store: Store;
@@ -150,8 +148,8 @@ function storedValue(r: KeyProofRecord, member: keyof ProofChallenge): string | 
 /** Verifies a proof file against the pending challenge it answers and stores it. */
 export function importProofFile(deps: ProofDeps, input: { fileName: string; text: string }): ProvedKeyView {
   const name = input.fileName;
-  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_FILE_NAME)
-    fail('INVALID_INPUT', `fileName: from 1 to ${MAX_FILE_NAME} characters`, { field: 'fileName' });
+  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_PROOF_FILE_NAME)
+    fail('INVALID_INPUT', `fileName: from 1 to ${MAX_PROOF_FILE_NAME} characters`, { field: 'fileName' });
   let nonce: Uint8Array;
   let signature: Uint8Array;
   try {

@@ -12,19 +12,19 @@
  * - A new node URL is probed once for its dialect; when nothing answers the URL is still kept.
  */
 import { moveAuditSeal } from '../vault/audit-seal.ts';
-import { API_KEY_HEADER, isLoopbackUrl, MAX_API_KEY_LENGTH, NodeClient } from '../node/node-client.ts';
+import { API_KEY_HEADER, isLoopbackUrl, NodeClient } from '../node/node-client.ts';
 import { AirlockError, excerpt, fail } from '../../shared/base/errors.ts';
 import { wipe } from '../../shared/base/bytes.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/chain/dialect.ts';
 import { networkPreset } from '../../shared/chain/networks.ts';
 import { parseDuration } from '../../shared/base/duration.ts';
-import { HEAD_STALLED_AFTER_MS } from '../../shared/base/limits.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
-import { textArg } from '../core/args.ts';
+import { HEAD_STALLED_AFTER_MS, MAX_API_KEY_LENGTH } from '../../shared/base/limits.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import { SETTING_API_KEY_ORIGIN, SETTING_DIALECT, SETTING_EXPIRATION, SETTING_NODE, SETTING_VAULT, type StationContext } from '../core/context.ts';
 import type { SettingsView } from '../core/views.ts';
 import type { VaultKind } from '../vault/vault.ts';
+import { textArg } from '../../shared/chain/input.ts';
 
 /** The settings without the API key's presence (which needs the vault). */
 export type SettingsBase = Omit<SettingsView, 'apiKey'>;

@@ -1,21 +1,10 @@
 // The store's accounts table (issue 7, "Store"): a snapshot kept with its source and replaced by
 // a newer one; bytes that are not the Account of that address, and bad sources, refused.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { accountBytes, randomAddress, T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { clock, store, refused } = useTestStore();
 
 describe('store: accounts', () => {
   it('keeps an account snapshot with its source, and replaces it with a newer one', () => {

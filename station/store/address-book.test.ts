@@ -1,20 +1,9 @@
 // The store's address book (issue 7, "Store"): labels set, replaced and forgotten; an empty label refused.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { randomAddress, T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { clock, store, refused } = useTestStore();
 
 describe('store: address book', () => {
   it('labels addresses and forgets labels', () => {

@@ -2,23 +2,13 @@
 // key across connections, append-only by triggers, and verifyAudit naming the first entry edited,
 // removed or forged.
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import { openStore } from './store.ts';
 import { auditHash } from './audit.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 import { sealIn } from '../../test/helpers/store-helpers.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { tmp, clock, store, refused } = useTestStore();
 
 describe('store: the audit log', () => {
   it('chains each entry to the one before, and verifies', () => {

@@ -16,19 +16,8 @@
  */
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { MAX_STORE_LIST_LIMIT, TX_STATUSES, type TxStatus } from '../../shared/base/limits.ts';
-import {
-  bad,
-  checkBytes,
-  checkInteger,
-  checkNonNegative,
-  checkOneOf,
-  checkRecord,
-  checkSource,
-  checkText,
-  MAX_NODE_ANSWER_LENGTH,
-  type Source,
-} from './row-checks.ts';
+import { MAX_STORE_LIST_LIMIT, TX_STATUSES, type TxStatus, MAX_NODE_ANSWER_LENGTH, MAX_CHAIN_RESULT_LENGTH } from '../../shared/base/limits.ts';
+import { bad, checkBytes, checkInteger, checkNonNegative, checkOneOf, checkRecord, checkSource, checkText, type Source } from './row-checks.ts';
 import { sourceFromText, sourceToJson, sourceToText, type StoreContext } from './table.ts';
 
 /** A transaction's fate on chain as a node (or a file) reported it. */
@@ -62,9 +51,6 @@ export function fateFromRow(r: ChainFateRow): ChainFate | null {
   return { block: r.chain_block, result: r.chain_result ?? 'SUCCESS', fee: r.chain_fee ?? '0', reason: r.chain_reason, source: sourceFromText(r.chain_source) };
 }
 
-/** Longest result code kept: node codes are short words (SUCCESS, OUT_OF_ENERGY). */
-const MAX_RESULT_LENGTH = 64;
-
 export interface UnsettledQuery {
   /** Statuses worth asking about. */
   statuses: readonly TxStatus[];
@@ -95,7 +81,7 @@ export function chainFateTable({ db, atomic, now, audit }: StoreContext) {
       const id = checkBytes(txId, fn, 'txId', 32);
       const f = checkRecord(fate, fn, 'fate', ['block', 'result', 'fee', 'reason', 'source']);
       const block = checkNonNegative(f.block, fn, 'fate.block');
-      const result = checkText(f.result, fn, 'fate.result', MAX_RESULT_LENGTH, false);
+      const result = checkText(f.result, fn, 'fate.result', MAX_CHAIN_RESULT_LENGTH, false);
       const fee = checkText(f.fee, fn, 'fate.fee', 20, false);
       if (!/^[0-9]{1,19}$/.test(fee)) bad(fn, 'fate.fee', 'must be a whole number of sun as decimal text');
       const reason = f.reason === null ? null : checkText(f.reason, fn, 'fate.reason', MAX_NODE_ANSWER_LENGTH);

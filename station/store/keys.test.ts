@@ -1,22 +1,11 @@
 // The store's keys table (issue 7, "Store"): metadata only, one row per address, each write
 // audited, refusals naming the field with nothing written, and no column that could hold a secret.
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { randomAddress, T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { clock, store, refused } = useTestStore();
 
 describe('store: keys (metadata only)', () => {
   it('adds, lists, labels and deletes, each with an audit entry', () => {

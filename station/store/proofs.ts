@@ -9,8 +9,9 @@
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { SIGNATURE_LENGTH } from '../../shared/chain/verify.ts';
-import { checkAddressField, checkBytes, checkInteger, checkNonNegative, checkRecord, checkText, MAX_FILE_NAME_LENGTH } from './row-checks.ts';
+import { checkAddressField, checkBytes, checkInteger, checkNonNegative, checkRecord, checkText } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
+import { MAX_FILE_NAME_LENGTH } from '../../shared/base/limits.ts';
 
 /** A challenge for a key to prove it is held (issue 10, shared/files/proof.ts), as made by this station. */
 export interface KeyProofInput {

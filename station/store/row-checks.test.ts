@@ -1,26 +1,16 @@
 // The store's edge checks (row-checks.ts) as every table applies them: hostile text stored
 // verbatim, text UTF-8 cannot carry and huge strings refused with nothing written, and a pasted
 // private key never quoted back in an error.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { generatePrivateKey } from '../../shared/chain/keys.ts';
-import { type Store } from './store.ts';
 
 import { newTransaction, randomAddress } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 import { MAX_LABEL_LENGTH } from '../../shared/base/limits.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { store, refused } = useTestStore();
 
 describe('store: hostile input', () => {
   const tricky = [

@@ -19,17 +19,14 @@ import { fail } from '../../shared/base/errors.ts';
 import { INT64_MAX } from '../../shared/base/int64.ts';
 import { isRecord } from '../../shared/chain/input.ts';
 import { isTokenIdText } from '../../shared/chain/ids.ts';
-import { MAX_BOOK_LABEL_LENGTH, MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
-
-/** Limits on stored text, in UTF-16 code units (what `.length` counts). */
-export const MAX_NODE_ANSWER_LENGTH = 65_536;
-export const MAX_FILE_NAME_LENGTH = 1_024;
-export const MAX_URL_LENGTH = 2_048;
-export const MAX_SETTING_KEY_LENGTH = 200;
-/** A setting value or audit details, as JSON text. */
-export const MAX_JSON_LENGTH = 65_536;
-/** How deep a stored setting or audit detail may nest (the store's own bound, below parseJson's). */
-export const MAX_STORED_JSON_DEPTH = 32;
+import {
+  MAX_BOOK_LABEL_LENGTH,
+  MAX_STORE_LIST_LIMIT,
+  MAX_FILE_NAME_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_JSON_LENGTH,
+  MAX_STORED_JSON_DEPTH,
+} from '../../shared/base/limits.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,19 +1,9 @@
 // The store's settings (issue 7, "Store"): plain JSON that reads back equal, `__proto__` an
 // ordinary key, and what JSON cannot carry exactly refused with the path of the bad member.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { store, refused } = useTestStore();
 
 describe('store: settings', () => {
   it('stores settings as plain JSON, __proto__ included as an ordinary key', () => {

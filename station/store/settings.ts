@@ -7,8 +7,9 @@
  * so `__proto__` is an ordinary key and listing returns pairs, never an object a key could
  * pollute; every write is one transaction with its audit entry (which names the key only).
  */
-import { checkJson, checkText, MAX_SETTING_KEY_LENGTH, type JsonValue } from './row-checks.ts';
+import { checkJson, checkText, type JsonValue } from './row-checks.ts';
 import type { StoreContext } from './table.ts';
+import { MAX_SETTING_KEY_LENGTH } from '../../shared/base/limits.ts';
 
 export type SettingTable = ReturnType<typeof settingTable>;
 

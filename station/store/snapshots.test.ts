@@ -1,21 +1,10 @@
 // The store's chain snapshots (issue 7, "Store"): the latest is the highest block whatever the
 // order of import, and importing a block again is the same record with no new write.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { clock, store, refused } = useTestStore();
 
 describe('store: chain snapshots', () => {
   it('gives the snapshot of the highest block, whatever the order of import; a repeat import is the same record', () => {

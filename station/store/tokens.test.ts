@@ -1,20 +1,10 @@
 // The store's tokens table (issue 7, "Store"): metadata round trip with int64 amounts as
 // decimal text; ids and amounts that are not exact int64 decimal text refused.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Store } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { randomAddress, T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { store, refused } = useTestStore();
 
 describe('store: tokens', () => {
   it('keeps token metadata with int64 amounts as decimal text', () => {

@@ -7,19 +7,9 @@
  * newer description replaces the older), and every write is one transaction with its audit entry.
  */
 
-import {
-  checkAddressField,
-  checkDecimalAmount,
-  checkInteger,
-  checkRecord,
-  checkSource,
-  checkText,
-  checkTokenId,
-  MAX_URL_LENGTH,
-  type Source,
-} from './row-checks.ts';
+import { checkAddressField, checkDecimalAmount, checkInteger, checkRecord, checkSource, checkText, checkTokenId, type Source } from './row-checks.ts';
 import { sourceFromText, sourceToJson, sourceToText, u8, type StoreContext } from './table.ts';
-import { MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, MAX_PRECISION } from '../../shared/base/limits.ts';
+import { MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, MAX_PRECISION, MAX_URL_LENGTH } from '../../shared/base/limits.ts';
 
 export interface TokenInput {
   /** The token id in decimal, as the node prints it ("1000001"). */

@@ -2,23 +2,12 @@
 // newest first with signature counts kept by triggers, txID = sha256(raw), status rules, a
 // duplicate signer as a no-op, the foreign key, and thousands of rows. Real SQLite files.
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import { type Store } from './store.ts';
 import { newTransaction, permissionBytes, randomAddress, randomSignature, T0 } from '../../test/helpers/store-helpers.ts';
-import { openTestStore, refusedBy } from '../../test/helpers/store-fixture.ts';
+import { useTestStore } from '../../test/helpers/store-fixture.ts';
 
-let tmp: ReturnType<typeof openTestStore>['tmp'];
-let clock: ReturnType<typeof openTestStore>['clock'];
-let store: Store;
-beforeEach(() => {
-  ({ tmp, clock, store } = openTestStore());
-});
-afterEach(() => {
-  store.close();
-  tmp.remove();
-});
-const refused = refusedBy(() => store);
+const { clock, store, refused } = useTestStore();
 
 describe('store: transactions', () => {
   it('stores the bytes and the permission the signers saw, and lists newest first with signature counts', () => {

@@ -36,12 +36,11 @@ import {
   checkOrigin,
   checkRecord,
   checkText,
-  MAX_NODE_ANSWER_LENGTH,
   type SignatureOrigin,
 } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
 import { CHAIN_FATE_COLUMNS, fateFromRow, type ChainFate, type ChainFateRow } from './chain-fate.ts';
-import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUSES, type TxStatus } from '../../shared/base/limits.ts';
+import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUSES, type TxStatus, MAX_NODE_ANSWER_LENGTH } from '../../shared/base/limits.ts';
 
 /** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
 export const FINAL_STATUSES: readonly TxStatus[] = ['confirmed', 'expired'];

@@ -8,9 +8,8 @@
  */
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
-import { kindOf, rejectField } from '../../shared/chain/input.ts';
+import { kindOf, rejectField, tokenIdInput } from '../../shared/chain/input.ts';
 import type { TokenRecord } from '../store/tokens.ts';
-import { tokenIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { provenanceOf, putTokenWithSale, sourceView } from '../core/records.ts';
 import { getTokenSale, tokenView, type TokenView } from '../core/token-details.ts';
@@ -21,7 +20,7 @@ export function tokensFeature(ctx: StationContext) {
 
   return {
     async tokenShow(args: { id: string; fetch?: boolean }): Promise<TokenView> {
-      const id = tokenIdArg(args.id, 'id');
+      const id = tokenIdInput(args.id, 'id');
       if (args.fetch !== undefined && typeof args.fetch !== 'boolean') rejectField('fetch', `must be true or false, got ${kindOf(args.fetch)}`);
       if (args.fetch === true || !ctx.store.getToken(id)) {
         const { token, sale } = await ctx.online(async (node) => {

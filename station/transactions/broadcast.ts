@@ -13,7 +13,7 @@ import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import type { HandoffPermission } from '../../shared/files/handoff.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import { decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
 import type { SignWeightView } from '../node/node-client.ts';
 import { comparePermissions, type PermissionComparison } from '../node/permission-comparison.ts';

@@ -32,19 +32,17 @@ import { isHandoffBundle, readHandoffBundle } from '../../shared/files/handoff-b
 import { accountPermissionsFromJson, type SnapshotAccount, type SnapshotToken } from '../../shared/files/snapshot.ts';
 import { decodeRawShowingUnknown, isUnknownContract } from '../../shared/chain/transaction.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
-import { fileNameArg, fileTextArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, replacePermission, snapshotAccountOf, sourceView, tokenFile } from '../core/records.ts';
 import { keepClaim } from '../core/claims.ts';
-import { fileCarriesToken, getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
+import { getTokenSale, saleOfSnapshotToken } from '../core/token-details.ts';
+import { fileCarriesToken } from '../node/token-sale.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
-import { MAX_SIGNATURES } from '../../shared/base/limits.ts';
+import { MAX_SIGNATURES, MAX_IMPORT_FILES } from '../../shared/base/limits.ts';
 import { isObserved } from '../core/provenance.ts';
 import { exporterView, judgeExporter, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning, type ExporterJudgement } from '../core/exporter-trust.ts';
-
-/** How many files one import takes. */
-export const MAX_IMPORT_FILES = 100;
+import { fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 
 export function handoffFeature(ctx: StationContext, book: TransactionBook) {
   const store = ctx.store;

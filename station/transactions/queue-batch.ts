@@ -20,11 +20,11 @@ import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
 import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import { bundleHandoffs } from '../../shared/files/handoff-bundle.ts';
 import { MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
-import { txIdArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView } from '../core/views.ts';
 import { queueAssets } from './queue-payment.ts';
+import { txIdArg } from '../../shared/chain/input.ts';
 
 export const QUEUE_BATCH_ACTIONS = ['sign', 'export', 'broadcast'] as const;
 export type QueueBatchAction = (typeof QUEUE_BATCH_ACTIONS)[number];

@@ -13,17 +13,17 @@ import { acceptedRisksInput, enforceSigningRisks } from '../../shared/approval/s
 import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
-import { formatDuration } from '../../shared/files/snapshot.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
-import { addressArg } from '../core/args.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
 import { chainFateView } from '../core/chain-report.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
+import { addressTextInput } from '../../shared/chain/input.ts';
 
 function listEntry(r: ListedTransaction, account: string, status: TxStatus, left: string, now: number): ListEntryView {
   return {
@@ -117,7 +117,7 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       const { numbers } = book.approval(r);
       let targets: Address[];
       if (args.key !== undefined) {
-        const k = addressArg(args.key, 'key');
+        const k = addressTextInput(args.key, 'key');
         if (!ctx.store.getKey(k)) fail('NOT_FOUND', `key: this station holds no key for ${addressToBase58(k)}`, { field: 'key' });
         checkSigner(check, k);
         targets = [k];

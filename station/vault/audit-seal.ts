@@ -25,6 +25,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, wipe } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { MAX_ANCHOR_BYTES } from '../../shared/base/limits.ts';
 
 /** What the store needs from the vault to key its audit log; it never sees the key. */
 export interface AuditSeal {
@@ -44,7 +45,6 @@ export interface AuditSeal {
 export const AUDIT_KEY_FILE = 'audit-key';
 export const AUDIT_ANCHOR_FILE = 'audit-anchor';
 const KEY_LENGTH = 32;
-const MAX_ANCHOR_BYTES = 4096;
 
 /** Where a seal keeps its two values; the key is read into bytes the seal wipes after use. */
 interface SealStorage {

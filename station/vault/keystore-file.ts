@@ -28,6 +28,7 @@ import { basename, dirname, join } from 'node:path';
 import { wipe } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { PRIVATE_KEY_LENGTH } from '../../shared/chain/keys.ts';
+import { KEYSTORE_MAX_BYTES, SCRYPT_LIMITS } from '../../shared/base/limits.ts';
 
 export const KEYSTORE_FORMAT = 'airlock.keystore';
 export const KEYSTORE_VERSION = 1;
@@ -39,10 +40,6 @@ export const KEYSTORE_FILE = 'keystore.json';
  * without breaking old files.
  */
 export const SCRYPT_DEFAULT = { n: 2 ** 17, r: 8, p: 1 } as const;
-/** What a file may ask for: below this is too weak to accept, above it a denial of service. */
-export const SCRYPT_LIMITS = { minN: 2 ** 14, maxN: 2 ** 20, maxR: 16, maxP: 4, maxMemory: 1024 * 1024 * 1024 } as const;
-/** Far above any real keystore (10,000 keys take about 1 MB); a bigger file is refused unread. */
-export const KEYSTORE_MAX_BYTES = 4 * 1024 * 1024;
 const CHECK_LABEL = 'airlock.keystore check';
 
 export interface ScryptParams {

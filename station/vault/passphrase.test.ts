@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../shared/base/errors.ts';
-import { passphraseSource, PASSPHRASE_MAX_BYTES, type PromptTerminal } from './passphrase.ts';
+import { passphraseSource, type PromptTerminal } from './passphrase.ts';
+import { PASSPHRASE_MAX_BYTES } from '../../shared/base/limits.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-passphrase-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

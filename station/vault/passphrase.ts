@@ -15,12 +15,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { wipe } from '../../shared/base/bytes.ts';
 import { AirlockError, fail, shownArg } from '../../shared/base/errors.ts';
 import { refuseOpenPermissions } from './owner-only.ts';
+import { PASSPHRASE_MAX_BYTES, PASSPHRASE_MIN_BYTES } from '../../shared/base/limits.ts';
 
 const article = (what: string): string => (/^[aeiou]/i.test(what) ? 'an' : 'a');
-
-export const PASSPHRASE_MAX_BYTES = 1024;
-/** A new keystore's passphrase must be at least this long; scrypt slows guessing, it cannot stop it. */
-export const PASSPHRASE_MIN_BYTES = 8;
 
 /** 'create' asks for a new passphrase (a prompt asks twice); 'unlock' for the existing one. */
 export type PassphrasePurpose = 'create' | 'unlock';

@@ -8,10 +8,10 @@ import { addSignature } from '../../shared/chain/keys.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
+import { formatDuration } from '../../shared/base/duration.ts';
 import {
   diffPermissions,
   exportSnapshot,
-  formatDuration,
   latestExpiration,
   parseSnapshot,
   planFromSnapshot,

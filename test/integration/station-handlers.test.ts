@@ -22,7 +22,7 @@ import { STATION_API, type StationTransaction } from '../../shared/api/station-a
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createFileDialogs, type DialogBackend } from '../../electron/shell/file-dialogs.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { baseName } from '../../station/core/args.ts';
+import { baseName } from '../../shared/chain/input.ts';
 import { type Station } from '../../station/station.ts';
 import {
   buildAndSend,

@@ -324,6 +324,31 @@ const LAYER_PROBES: Array<[string, string, string, RegExp | null]> = [
     'station/core/__probe__.ts',
     null,
   ],
+  // store/, vault/ and node/ stand below core/ and beside each other (only type imports cross).
+  [
+    'station/node/ importing station/core/ (up)',
+    "import { x } from '../core/token-details.ts';\nexport const y = x;\n",
+    'station/node/__probe__.ts',
+    /station\/node\/ sits below station\/core\/ and may not import it/,
+  ],
+  [
+    'station/store/ importing station/core/ (up)',
+    "export { x } from '../core/records.ts';\n",
+    'station/store/__probe__.ts',
+    /station\/store\/ sits below station\/core\/ and may not import it/,
+  ],
+  [
+    'station/vault/ importing station/store/ (sideways at the bottom)',
+    "import { x } from '../store/store.ts';\nexport const y = x;\n",
+    'station/vault/__probe__.ts',
+    /station\/vault\/ may not import station\/store\/ at runtime/,
+  ],
+  [
+    'station/store/ importing a type from station/vault/ (types cross)',
+    "import type { X } from '../vault/audit-seal.ts';\nexport type Y = X;\n",
+    'station/store/__probe__.ts',
+    null,
+  ],
   [
     'station/tokens/ importing store/, vault/, node/, core/ and shared/',
     "import { a } from '../store/store.ts';\nimport { b } from '../vault/vault.ts';\nimport { c } from '../node/node-client.ts';\nimport { d } from '../core/errors.ts';\nimport { e } from '../../shared/base/bytes.ts';\nexport const y = [a, b, c, d, e];\n",

@@ -20,7 +20,7 @@ import { KeySchema, PermissionSchema, PermissionType, type Permission } from '..
 import { addressToBase58, isAddressBytes, parseAddress, type Address } from '../../chain/address.ts';
 import { bytesToHex, hexToBytes } from '../../base/bytes.ts';
 import { contractTypeName, parseContractType } from '../../chain/contract-types.ts';
-import { AirlockError, badArgument } from '../../base/errors.ts';
+import { AirlockError } from '../../base/errors.ts';
 import { hasUnsafeText } from '../../base/escape.ts';
 import { isPrivateKeyText } from '../../base/secrets.ts';
 import { INT64_MAX } from '../../base/int64.ts';
@@ -37,6 +37,7 @@ import {
 } from './rules.ts';
 import type { PermissionSet } from './diff.ts';
 import { MAX_DRAFT_LIST, MAX_DRAFT_TEXT } from '../../base/limits.ts';
+import { badArgument } from '../../chain/input.ts';
 
 export interface KeyDraft {
   address: string;

@@ -16,9 +16,9 @@ import { AccountPermissionUpdateContractSchema, type AccountPermissionUpdateCont
 import { KeySchema, PermissionSchema, PermissionType, PermissionTypeSchema, type Key, type Permission } from '../../gen/protocol/core_pb.ts';
 import { checkAddress, isAddressBytes, type Address } from '../../chain/address.ts';
 import { bytesToHex, utf8ToBytes } from '../../base/bytes.ts';
-import { badArgument, fail } from '../../base/errors.ts';
+import { fail } from '../../base/errors.ts';
 import { INT64_MAX } from '../../base/int64.ts';
-import { addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from '../../chain/input.ts';
+import { badArgument, addressInput, atField, bytesInput, int64Input, kindOf, listInput, objectInput, rejectField, within } from '../../chain/input.ts';
 import { knownContractTypes, defaultActiveOperations, encodeOperations, hasOperation, OPERATIONS_LENGTH } from '../../chain/operations.ts';
 import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_PERMISSION_NAME_BYTES } from '../../base/limits.ts';
 
