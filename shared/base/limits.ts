@@ -195,6 +195,13 @@ export const MAX_MERKLE_DEPTH = 15;
 export const MAX_BLOCK_SIGNATURES = 32;
 /** Most `ret` entries one transaction in a block may carry (java-tron writes one). */
 export const MAX_BLOCK_RESULTS = 4;
+/**
+ * Most active executives whose block keys a station reads from a node's list: java-tron has 27
+ * (MAX_ACTIVE_WITNESS_NUM); a list naming more active ones is read up to this many, the rest ignored.
+ */
+export const MAX_EXECUTIVES = 127;
+/** Most entries of a node's executive list (candidates included) a station reads at all. */
+export const MAX_EXECUTIVE_CANDIDATES = 10_000;
 /** The deepest confirmation depth a devnet may be started with (blocks between its head and its solidified block). */
 export const MAX_DEVNET_CONFIRMATION_DEPTH = 1_000;
 /** Most transactions whose fate one snapshot file may carry. */
