@@ -176,7 +176,7 @@ export const MIN_STATUS_REFRESH_MS = 100;
 /** The longest interval: a queue that waits longer than this for news no longer "refreshes by itself". */
 export const MAX_STATUS_REFRESH_MS = 10 * 60 * 1000;
 /** Most transactions one pass asks the node about (two lookups each at most); the rest wait for the next pass. */
-export const MAX_STATUS_LOOKUPS_PER_PASS = 50;
+export const MAX_STATUS_LOOKUPS_PER_PASS = 200;
 /**
  * How long after its expiration a transaction is still asked about: one that reached a block did so
  * before it expired, and a station offline for a week should still learn it; older ones are left.

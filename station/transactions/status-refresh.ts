@@ -33,7 +33,8 @@ import { FateProver, readExecutiveSet, readHead, readSolidHead, type ExecutiveSe
 import { lookUpTransaction, type TransactionFate } from '../node/transaction-fate.ts';
 import { heldFates, heldFateText } from '../core/fate-reports.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
-import { applyChainReport } from '../core/chain-report.ts';
+import { applyChainReport, type ChainReport } from '../core/chain-report.ts';
+import type { Source } from '../store/row-checks.ts';
 import type { StationContext } from '../core/context.ts';
 import { isObserved } from '../core/provenance.ts';
 
@@ -80,11 +81,25 @@ async function proverFor(ctx: StationContext, node: NodeClient): Promise<FatePro
   return new FateProver(node, head, solid, set, (fresh) => executiveSets.set(ctx, fresh));
 }
 
+/** A fate to record: the block proved it and it is irreversible. */
+interface ProvenFate {
+  r: TransactionRecord;
+  report: ChainReport;
+  source: Source;
+}
+
 /**
- * Proves the node's answer about `r` with `prover` and records it when proven and irreversible;
- * otherwise holds it in memory. Returns the status it moved to, or null when nothing was recorded.
+ * Proves the node's answer about `r` with `prover`: returns the fate to record when proven and
+ * irreversible; otherwise holds it in memory (or forgets a report the node no longer makes) and
+ * returns null. Writes nothing to the store.
  */
-async function settle(ctx: StationContext, node: NodeClient, prover: FateProver | null, r: TransactionRecord, fate: TransactionFate): Promise<TxStatus | null> {
+async function judge(
+  ctx: StationContext,
+  node: NodeClient,
+  prover: FateProver | null,
+  r: TransactionRecord,
+  fate: TransactionFate,
+): Promise<ProvenFate | null> {
   const hex = bytesToHex(r.txId);
   const held = heldFates(ctx);
   if (fate.kind !== 'in block' || prover === null) {
@@ -107,9 +122,22 @@ async function settle(ctx: StationContext, node: NodeClient, prover: FateProver 
       : fate.result === proof.result && fate.reason !== null
         ? fate.reason
         : `It is in block ${proof.block} and failed there (${proof.result}). The fee was paid; nothing else changed on chain.`;
-  const report = { block: proof.block, result: proof.result, fee: fate.fee, reason };
-  const changed = applyChainReport(ctx, r.txId, report, { kind: 'node', url: node.baseUrl, blockNumber: proof.block, blockId: proof.blockId });
-  return changed ? ctx.store.getTransaction(r.txId)!.status : null;
+  return {
+    r,
+    report: { block: proof.block, result: proof.result, fee: fate.fee, reason },
+    source: { kind: 'node', url: node.baseUrl, blockNumber: proof.block, blockId: proof.blockId },
+  };
+}
+
+/** Records a proven fate; returns the status it moved to, or null when nothing changed. */
+function record(ctx: StationContext, p: ProvenFate): TxStatus | null {
+  return applyChainReport(ctx, p.r.txId, p.report, p.source) ? ctx.store.getTransaction(p.r.txId)!.status : null;
+}
+
+/** Proves and records the node's answer about one transaction (the single-transaction calls). */
+async function settle(ctx: StationContext, node: NodeClient, r: TransactionRecord, fate: TransactionFate): Promise<void> {
+  const proven = await judge(ctx, node, fate.kind === 'in block' ? await proverFor(ctx, node) : null, r, fate);
+  if (proven) record(ctx, proven);
 }
 
 /**
@@ -137,7 +165,7 @@ export async function fateNow(ctx: StationContext, r: TransactionRecord): Promis
   try {
     const node = await ctx.nodeReady();
     const fate = await lookUpTransaction(node, bytesToHex(r.txId));
-    await settle(ctx, node, fate.kind === 'in block' ? await proverFor(ctx, node) : null, r, fate);
+    await settle(ctx, node, r, fate);
     return fate;
   } catch (e) {
     if (nodeDown(e)) return null;
@@ -149,8 +177,7 @@ export async function fateNow(ctx: StationContext, r: TransactionRecord): Promis
 export async function refreshOne(ctx: StationContext, r: TransactionRecord): Promise<void> {
   try {
     const node = await ctx.nodeReady();
-    const fate = await lookUpTransaction(node, bytesToHex(r.txId));
-    await settle(ctx, node, fate.kind === 'in block' ? await proverFor(ctx, node) : null, r, fate);
+    await settle(ctx, node, r, await lookUpTransaction(node, bytesToHex(r.txId)));
   } catch (e) {
     // Offline or a bad reply: the status shown is the stored one.
     if (!(e instanceof AirlockError) || !e.code.startsWith('NODE_')) throw e;
@@ -182,20 +209,32 @@ export function statusRefreshFeature(ctx: StationContext) {
         out.asked += 1;
       }
       const prover = !closed && answers.some((a) => a.fate.kind === 'in block') ? await ctx.online(() => proverFor(ctx, node)) : null;
+      const proven: ProvenFate[] = [];
       const unchanged: Uint8Array[] = [];
       for (const { r, fate } of answers) {
         if (closed) break;
-        const hex = bytesToHex(r.txId);
-        const status = await ctx.online(() => settle(ctx, node, prover, r, fate));
-        if (status === null) {
-          const held = heldFates(ctx).get(hex);
-          if (fate.kind !== 'in block') out.waiting += 1;
-          else if (held !== undefined) out.unverified.push({ txId: hex, block: held.block, text: `${hex}: ${heldFateText(held)}` });
-          unchanged.push(r.txId);
+        const p = await ctx.online(() => judge(ctx, node, prover, r, fate));
+        if (p !== null) {
+          proven.push(p);
           continue;
         }
-        const chain = ctx.store.getTransaction(r.txId)!.chain!;
-        out.changes.push({ txId: hex, status, block: chain.block, text: `${hex}: ${status} in block ${chain.block}` });
+        const hex = bytesToHex(r.txId);
+        const held = heldFates(ctx).get(hex);
+        if (fate.kind !== 'in block') out.waiting += 1;
+        else if (held !== undefined) out.unverified.push({ txId: hex, block: held.block, text: `${hex}: ${heldFateText(held)}` });
+        unchanged.push(r.txId);
+      }
+      // Every proven fate of the pass in one store transaction (one commit, one audit anchor).
+      if (!closed && proven.length > 0) {
+        const moved = ctx.store.atomic(() => proven.map((p) => ({ p, status: record(ctx, p) })));
+        for (const { p, status } of moved) {
+          const hex = bytesToHex(p.r.txId);
+          if (status === null) {
+            unchanged.push(p.r.txId);
+            continue;
+          }
+          out.changes.push({ txId: hex, status, block: p.report.block, text: `${hex}: ${status} in block ${p.report.block}` });
+        }
       }
       out.blocksRead = prover?.blocksRead ?? 0;
       if (!closed && unchanged.length > 0) ctx.store.markChainChecked(unchanged);
