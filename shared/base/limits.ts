@@ -204,6 +204,8 @@ export const MAX_EXECUTIVES = 127;
 export const MAX_EXECUTIVE_CANDIDATES = 10_000;
 /** The deepest confirmation depth a devnet may be started with (blocks between its head and its solidified block). */
 export const MAX_DEVNET_CONFIRMATION_DEPTH = 1_000;
+/** Most fates a snapshot export passes on with their proofs (about 2 KB each; the file is at most 8 MiB). */
+export const MAX_SNAPSHOT_FATE_PROOFS = 2_000;
 /** Most transactions whose fate one snapshot file may carry. */
 export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;
 

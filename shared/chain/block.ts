@@ -55,6 +55,9 @@ export interface BlockTransaction {
   leaf: Uint8Array;
   /** The block's own result: `SUCCESS`, or the contract result it failed with (REVERT, OUT_OF_ENERGY, ...). */
   result: string;
+  /** The signatures and `ret` the block holds for it (the leaf is over them; a proof carries them). */
+  signatures: Uint8Array[];
+  results: Transaction_Result[];
 }
 
 export interface ProvenBlock {
@@ -170,11 +173,7 @@ export function resultWordOf(results: readonly Transaction_Result[]): string {
 }
 
 /** Reads one transaction of a block: bytes from raw_data_hex, txID checked, leaf computed. */
-function blockTransactionOf(
-  json: unknown,
-  at: string,
-  code: ErrorCode,
-): BlockTransaction & { rawBytes: Uint8Array; signatures: Uint8Array[]; results: Transaction_Result[] } {
+function blockTransactionOf(json: unknown, at: string, code: ErrorCode): BlockTransaction {
   const t = objectInput(json, at, TRANSACTION_KEYS, { code });
   if (typeof t.raw_data_hex !== 'string')
     fail(code, `${at}.raw_data_hex: expected the transaction's bytes as hex, got ${kindOf(t.raw_data_hex)}`, { field: `${at}.raw_data_hex` });
@@ -190,7 +189,7 @@ function blockTransactionOf(
       : listInput(t.ret, `${at}.ret`, MAX_BLOCK_RESULTS, code).map((r, i) =>
           messageFromNodeJson<Transaction_Result>(Transaction_ResultSchema, r, { path: `${at}.ret[${i}]` }),
         );
-  return { txId, leaf: transactionLeafOf(rawBytes, signatures, results), result: resultWordOf(results), rawBytes, signatures, results };
+  return { txId, leaf: transactionLeafOf(rawBytes, signatures, results), result: resultWordOf(results), signatures, results };
 }
 
 /** Reads the header JSON ({raw_data, executive_signature}) and proves its id against `blockId` when given. */
@@ -256,10 +255,7 @@ export function blockFromJson(json: unknown, what = 'block', code: ErrorCode = '
   if (b.block_header === undefined) fail(code, `${what}: has no block_header (no such block)`, { field: `${what}.block_header` });
   const header = blockHeaderFromJson(b.block_header, b.blockID, what, code);
   const list = b.transactions === undefined ? [] : listInput(b.transactions, `${what}.transactions`, MAX_BLOCK_TRANSACTIONS, code);
-  const transactions = list.map((t, i) => {
-    const { txId, leaf, result } = blockTransactionOf(t, `${what}.transactions[${i}]`, code);
-    return { txId, leaf, result };
-  });
+  const transactions = list.map((t, i) => blockTransactionOf(t, `${what}.transactions[${i}]`, code));
   const root = merkleRootOf(transactions.map((t) => t.leaf));
   if (!equalBytes(root, header.txTrieRoot))
     fail(code, `${what}: its transactions do not hash to the header's txTrieRoot (they give ${bytesToHex(root)}); the block was altered`, {

@@ -21,11 +21,12 @@
  * by the node client (size, time) and by the block reader (MAX_BLOCK_TRANSACTIONS); the executive set
  * is read again at most once per pass, when a block names a producer it does not hold.
  */
-import { bytesToHex } from '../../shared/base/bytes.ts';
+import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { MAX_EXECUTIVE_CANDIDATES, MAX_EXECUTIVES } from '../../shared/base/limits.ts';
 import { addressToBase58, addressToHex } from '../../shared/chain/address.ts';
-import { blockFromJson, headerSigner, type ProvenBlock } from '../../shared/chain/block.ts';
+import { blockFromJson, headerSigner, merkleBranchOf, type ProvenBlock } from '../../shared/chain/block.ts';
+import { fateProofOf, type SnapshotExecutives, type SnapshotFateProof } from '../../shared/files/fate-proof-file.ts';
 import { isRecord, listInput } from '../../shared/chain/input.ts';
 import { messageFromNodeJson } from '../../shared/chain/node-json.ts';
 import { AccountSchema, type Account } from '../../shared/gen/protocol/core_pb.ts';
@@ -179,4 +180,28 @@ export class FateProver {
     if (!tx) return unverified(`the transaction is not in block ${block}`);
     return { kind: 'proven', block, blockId: read.header.id, result: tx.result, irreversible: this.solid !== null && block <= this.solid };
   }
+
+  /** The proof a snapshot carries for a fate this prover proves now, or why it cannot. */
+  async proofOf(txId: string, block: number): Promise<SnapshotFateProof | string> {
+    const proof = await this.prove(txId, null, block);
+    if (proof.kind !== 'proven') return proof.why;
+    const read = (await this.readBlock(block)) as ProvenBlock;
+    const index = read.transactions.findIndex((t) => bytesToHex(t.txId) === txId.toLowerCase());
+    return fateProofOf(
+      read.header,
+      read.transactions[index]!,
+      merkleBranchOf(
+        read.transactions.map((t) => t.leaf),
+        index,
+      ),
+    );
+  }
+}
+
+/** The executive set as a snapshot file writes it. */
+export function executivesForFile(set: ExecutiveSet): SnapshotExecutives {
+  return {
+    block: set.readAt,
+    list: [...set.blockKeys].map(([address, key]) => ({ address: addressToBase58(hexToBytes(address)), block_key: addressToBase58(hexToBytes(key)) })),
+  };
 }

@@ -227,3 +227,77 @@ describe('bounded block replies and irreversibility', () => {
     expect(await api.status({ txId: b.txId })).toMatchObject({ status: 'confirmed', chain: { observed: true, result: 'SUCCESS' } });
   });
 });
+
+describe('snapshots carry the proof; an offline station checks it itself', () => {
+  /** A station with no node, holding paid[0] from its handoff file. */
+  async function offline(name: string) {
+    const v = new MemoryVault();
+    const s = openStation({ dataDir: join(dir, name), nodeUrl: 'http://127.0.0.1:9', clock: () => node.clock.now, vaultBackend: v });
+    extra.push({ s, v });
+    const o = createStationHandlers(s, { appInfo: () => ({ name, version: 'test', dataDir: s.dataDir }) });
+    const file = await api.exportHandoff({ txId: paid[0]! });
+    await o.importFiles({ files: [{ name: file.fileName, text: file.text }] });
+    return o;
+  }
+  const extra: { s: Station; v: MemoryVault }[] = [];
+  afterAll(() => {
+    for (const x of extra) {
+      x.s.close();
+      x.v.close();
+    }
+  });
+  let exported: string;
+  const edited = (edit: (f: Json) => void): string => {
+    const f = JSON.parse(exported) as Json;
+    delete f.exporter;
+    edit(f);
+    return JSON.stringify(f);
+  };
+  const fateOf = (f: Json): Json => (f.transactions as Json[]).find((t) => t.txid === paid[0])!;
+
+  it('an export carries each proven fate with its header and branch, and the executive list', async () => {
+    liar.lie = null;
+    exported = (await api.snapshotExport({ accounts: [K.alice.b58] })).text;
+    const f = JSON.parse(exported) as Json;
+    expect(f.executives.list).toEqual([{ address: K.exec.b58, block_key: K.exec.b58 }]);
+    expect(fateOf(f)).toMatchObject({ block: paidBlock, result: 'SUCCESS', proof: { index: expect.any(Number), leaf_count: 3 } });
+    expect(fateOf(f).proof.siblings).toHaveLength(2);
+  });
+
+  it("an offline station records a fate whose proof holds (as the file's claim), and none whose proof was forged", async () => {
+    const good = await offline('offline-good');
+    const r = await good.snapshotImport({ fileName: 'snapshot.json', text: edited(() => undefined) });
+    expect(r.transactions).toContain(paid[0]);
+    expect((await good.list({})).entries[0]!.chain).toMatchObject({ block: paidBlock, result: 'SUCCESS', observed: false, claimedBy: 'snapshot.json' });
+
+    const forgeries: [string, (t: Json, f: Json) => void, RegExp][] = [
+      ['a "failed" with a REVERT ret', (t) => Object.assign(t, { result: 'REVERT', proof: { ...t.proof, ret: ['1802'] } }), /branch does not reach/],
+      ['another block number', (t) => Object.assign(t, { block: paidBlock + 1 }), new RegExp(`header is block ${paidBlock}, not block ${paidBlock + 1}`)],
+      ['a sibling changed', (t) => (t.proof.siblings[0] = 'ab'.repeat(32)), /branch does not reach/],
+      [
+        'an executive list naming a key of the liar',
+        (_t, f) => (f.executives.list[0].block_key = newKey().b58),
+        /is not signed by the block key of its producer/,
+      ],
+      ['no executive list', (_t, f) => delete f.executives, /the file has no executive list/],
+    ];
+    for (const [i, [what, forge, why]] of forgeries.entries()) {
+      const o = await offline(`offline-forged-${i}`);
+      const text = edited((f) => forge(fateOf(f), f));
+      const result = await o.snapshotImport({ fileName: `forged-${i}.json`, text });
+      expect(result.transactions, what).toEqual([]);
+      expect(result.warnings.join(' '), what).toMatch(why);
+      expect((await o.list({})).entries[0]!.chain, what).toBeNull();
+    }
+  });
+
+  it("a pinned exporter's fate counts as observed when its proof holds", async () => {
+    const identity = await api.exporterShow(undefined);
+    const signed = (await api.snapshotExport({ accounts: [K.alice.b58] })).text;
+    const o = await offline('offline-pinned');
+    await o.exporterPin({ key: identity.publicKey, label: 'online desk' });
+    const r = await o.snapshotImport({ fileName: 'signed.json', text: signed });
+    expect(r.transactions).toContain(paid[0]);
+    expect((await o.list({})).entries[0]!.chain).toMatchObject({ block: paidBlock, result: 'SUCCESS', observed: true });
+  });
+});
