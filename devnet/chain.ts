@@ -27,7 +27,7 @@ import {
   type Transaction_raw,
 } from '../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, isAddressBytes, type Address } from '../shared/chain/address.ts';
-import { bytesToHex, concatBytes, equalBytes } from '../shared/base/bytes.ts';
+import { bytesToHex, equalBytes } from '../shared/base/bytes.ts';
 import { AirlockError, fail } from '../shared/base/errors.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { SIGNATURE_LENGTH } from '../shared/chain/verify.ts';
@@ -44,6 +44,8 @@ import {
   type SignedTransaction,
 } from '../shared/chain/transaction.ts';
 import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
+import { blockLeafOf, solidBlockNumber } from './blocks.ts';
+import { blockIdOf, merkleRootOf } from '../shared/chain/block.ts';
 import { payBlockRewards } from './staking/rewards.ts';
 import {
   DEFAULT_MASK_PARAMETERS,
@@ -111,14 +113,8 @@ export interface ChainOptions {
   log: (line: string) => void;
   /** Writes more state into a new chain with its genesis (the genesis TRC-20, devnet/evm/genesis-token.ts). */
   atGenesis?: (store: DevnetStore, createTime: bigint) => void;
-}
-
-/** Block id: the 8-byte big-endian number, then bytes 8..32 of sha256(header raw) (PROTOCOL.md §7). */
-export function blockIdOf(number: number, headerHash: Uint8Array): Uint8Array {
-  const id = new Uint8Array(32);
-  new DataView(id.buffer).setBigUint64(0, BigInt(number));
-  id.set(headerHash.subarray(8, 32), 8);
-  return id;
+  /** Blocks between the head and the solidified block (default 0, java-tron's answer for one executive). */
+  confirmationDepth?: number;
 }
 
 /**
@@ -130,20 +126,6 @@ export function recentBlockNumber(head: number, slot: number): number | undefine
   const back = (((head - slot) % RECENT_BLOCKS) + RECENT_BLOCKS) % RECENT_BLOCKS;
   const number = head - back;
   return number >= 0 ? number : undefined;
-}
-
-/** A Merkle root over sha256 of each transaction's bytes; an odd node is carried up unchanged. */
-function merkleRoot(leaves: Uint8Array[]): Uint8Array {
-  if (leaves.length === 0) return new Uint8Array(32);
-  let level: Uint8Array[] = leaves.map((l) => sha256(l));
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      next.push(i + 1 < level.length ? sha256(concatBytes(level[i]!, level[i + 1]!)) : level[i]!);
-    }
-    level = next;
-  }
-  return level[0]!;
 }
 
 function message(e: unknown): string {
@@ -158,6 +140,8 @@ export class Chain {
   private readonly clock: () => number;
   private readonly log: (line: string) => void;
   private readonly producerKeys: { key: Uint8Array; address: Address }[];
+  /** Blocks between the head and the solidified block (devnet/blocks.ts). */
+  readonly confirmationDepth: number;
 
   private constructor(store: DevnetStore, genesis: Genesis, head: StoredBlock, options: ChainOptions) {
     this.store = store;
@@ -167,6 +151,7 @@ export class Chain {
     this.clock = options.clock;
     this.log = options.log;
     this.producerKeys = genesis.producer.keys.map((key) => ({ key, address: addressOfPrivateKey(key) }));
+    this.confirmationDepth = options.confirmationDepth ?? 0;
   }
 
   /**
@@ -238,6 +223,11 @@ export class Chain {
     return this.head;
   }
 
+  /** The solidified block: the newest block no fork can take back (head minus the confirmation depth). */
+  solidBlock(): StoredBlock {
+    return this.store.getBlock(solidBlockNumber(this.head.number, this.confirmationDepth))!;
+  }
+
   headBlockTime(): bigint {
     return BigInt(this.head.timestamp);
   }
@@ -286,13 +276,11 @@ export class Chain {
     const timestamp = Math.max(options.timestamp ?? this.clock(), parent.timestamp + 1);
     const number = parent.number + 1;
     const txIds = this.store.pendingTransactionIds();
-    const leaves = txIds.map((id) => {
-      const tx = this.store.getTransaction(id)!;
-      return encodeSignedTransaction(tx);
-    });
+    // Each leaf is over the transaction as the block holds it: signatures and ret included (java-tron).
+    const leaves = txIds.map((id) => blockLeafOf(this.store, this.store.getTransaction(id)!));
     const raw = create(BlockHeader_rawSchema, {
       timestamp: BigInt(timestamp),
-      txTrieRoot: merkleRoot(leaves),
+      txTrieRoot: merkleRootOf(leaves),
       parentHash: parent.id,
       number: BigInt(number),
       executiveAddress: this.genesis.producer.executiveAddress,

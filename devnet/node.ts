@@ -12,6 +12,7 @@ import { addressToBase58 } from '../shared/chain/address.ts';
 import { bytesToHex } from '../shared/base/bytes.ts';
 import { fail } from '../shared/base/errors.ts';
 import { int32Input } from '../shared/chain/input.ts';
+import { MAX_DEVNET_CONFIRMATION_DEPTH } from '../shared/base/limits.ts';
 import { addressOfPrivateKey } from '../shared/chain/keys.ts';
 import { Chain, type ProducedBlock } from './chain.ts';
 import { BLOCK_INTERVAL_MS } from '../shared/chain/tapos.ts';
@@ -37,6 +38,8 @@ export interface DevnetOptions {
   log?: (line: string) => void;
   /** Connection, body-memory and body-time limits of the HTTP server (README "Limits"). */
   httpLimits?: Partial<HttpLimits>;
+  /** Blocks between the head and the solidified block (default 0; README "Blocks"). */
+  confirmationDepth?: number;
 }
 
 export interface DevnetAccountInfo {
@@ -81,7 +84,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     // A new chain gets the genesis TRC-20; its constructor runs in the (asynchronous) EVM first.
     const token = store.isInitialised() ? undefined : await prepareGenesisToken(options.genesis ?? defaultGenesis());
     const atGenesis = token ? (s: DevnetStore, time: bigint): void => installGenesisToken(s, token, time) : undefined;
-    chain = Chain.open(store, options.genesis, defaultGenesis(), { clock, log, ...(atGenesis ? { atGenesis } : {}) });
+    const confirmationDepth =
+      options.confirmationDepth === undefined ? 0 : int32Input(options.confirmationDepth, 'confirmationDepth', { min: 0, max: MAX_DEVNET_CONFIRMATION_DEPTH });
+    chain = Chain.open(store, options.genesis, defaultGenesis(), { clock, log, confirmationDepth, ...(atGenesis ? { atGenesis } : {}) });
   } catch (e) {
     store.close();
     throw e;

@@ -41,9 +41,10 @@ import { checkSignable, checkSigner } from '../shared/approval/sign-check.ts';
 import { signedTransactionFromNodeJson, transactionToNodeJson, TRANSACTION_JSON_KEYS, type SignedTransaction } from '../shared/chain/transaction.ts';
 import { parseRaw, type Chain } from './chain.ts';
 import { approvedListToNodeJson, signWeightToNodeJson } from './replies.ts';
-import { addContractInfo, contractRetOf, getContract, triggerConstantContract, triggerSmartContract } from './evm/routes.ts';
+import { addContractInfo, getContract, triggerConstantContract, triggerSmartContract } from './evm/routes.ts';
 import { broadcastWithEvm } from './evm/trigger.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
+import { blockResultWordOf } from './blocks.ts';
 import { stakeAccountJson, stakingQueries, STAKING_CREATE_ENDPOINTS } from './staking/routes.ts';
 
 export type Json = Record<string, unknown>;
@@ -135,7 +136,8 @@ function transactionBody(body: Json): Json {
 
 function storedTransactionJson(chain: Chain, stored: StoredTransaction, visible: boolean): Json {
   const { visible: _v, ...json } = transactionToNodeJson({ rawBytes: stored.rawBytes, signatures: stored.signatures }, { visible });
-  const out: Json = { ret: [{ contractRet: contractRetOf(chain, stored.txId) }] };
+  // The ret the block's transaction root was computed over (devnet/blocks.ts), pending ones alike.
+  const out: Json = { ret: [{ contractRet: blockResultWordOf(chain.store, stored.txId) }] };
   if (json.signature) out.signature = json.signature;
   out.txID = json.txID;
   out.raw_data = json.raw_data;
@@ -306,6 +308,13 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
   both('/wallet/getnowblock', ({ visible }) => blockJson(chain, chain.headBlock(), visible));
   both('/wallet/getblockbynum', ({ body, visible }) => {
     const block = chain.store.getBlock(Number(int64Input(body.num, 'num', { min: 0n, max: 2n ** 53n })));
+    return block ? blockJson(chain, block, visible) : {};
+  });
+  // The solidity node's view (java-tron's /walletsolidity/*): the chain up to the solidified block only.
+  both('/walletsolidity/getnowblock', ({ visible }) => blockJson(chain, chain.solidBlock(), visible));
+  both('/walletsolidity/getblockbynum', ({ body, visible }) => {
+    const num = Number(int64Input(body.num, 'num', { min: 0n, max: 2n ** 53n }));
+    const block = num <= chain.solidBlock().number ? chain.store.getBlock(num) : undefined;
     return block ? blockJson(chain, block, visible) : {};
   });
   both('/wallet/gettransactionbyid', ({ body, visible }) => {

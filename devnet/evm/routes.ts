@@ -189,11 +189,6 @@ export function getContract(chain: Chain, body: Json, visible: boolean): Json {
   };
 }
 
-/** The contractRet gettransactionbyid shows: the call's result, or SUCCESS for any other contract. */
-export function contractRetOf(chain: Chain, txId: Uint8Array): string {
-  return evmStoreOf(chain.store).getResult(txId)?.result ?? 'SUCCESS';
-}
-
 /** Adds a contract call's parts to gettransactioninfobyid's reply `out` (in the node's key order). */
 export function addContractInfo(chain: Chain, stored: StoredTransaction, out: Json, receipt: Json): void {
   const r = evmStoreOf(chain.store).getResult(stored.txId);

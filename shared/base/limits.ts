@@ -182,7 +182,7 @@ export const MIN_STATUS_REFRESH_MS = 100;
 /** The longest interval: a queue that waits longer than this for news no longer "refreshes by itself". */
 export const MAX_STATUS_REFRESH_MS = 10 * 60 * 1000;
 /** Most transactions one pass asks the node about (two lookups each at most); the rest wait for the next pass. */
-export const MAX_STATUS_LOOKUPS_PER_PASS = 50;
+export const MAX_STATUS_LOOKUPS_PER_PASS = 200;
 /**
  * How long after its expiration a transaction is still asked about: one that reached a block did so
  * before it expired, and a station offline for a week should still learn it; older ones are left.
@@ -190,6 +190,28 @@ export const MAX_STATUS_LOOKUPS_PER_PASS = 50;
 export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a visible queue re-reads its rows (ms): the station's own passes find the news, the queue shows it. */
 export const QUEUE_POLL_MS = 3_000;
+/**
+ * Most transactions one block may hold: java-tron's blocks are at most 2,000,000 bytes
+ * (BLOCK_MAX_SIZE) and a transaction is at least ~100, so a reply listing more is not a block.
+ */
+export const MAX_BLOCK_TRANSACTIONS = 20_000;
+/** Levels of a transaction tree over MAX_BLOCK_TRANSACTIONS leaves: a longer Merkle branch proves nothing. */
+export const MAX_MERKLE_DEPTH = 15;
+/** Most signatures one transaction in a block may carry (the node's TOTAL_SIGN_NUM can be raised up to 32 by a devnet). */
+export const MAX_BLOCK_SIGNATURES = 32;
+/** Most `ret` entries one transaction in a block may carry (java-tron writes one). */
+export const MAX_BLOCK_RESULTS = 4;
+/**
+ * Most active executives whose block keys a station reads from a node's list: java-tron has 27
+ * (MAX_ACTIVE_WITNESS_NUM); a list naming more active ones is read up to this many, the rest ignored.
+ */
+export const MAX_EXECUTIVES = 127;
+/** Most entries of a node's executive list (candidates included) a station reads at all. */
+export const MAX_EXECUTIVE_CANDIDATES = 10_000;
+/** The deepest confirmation depth a devnet may be started with (blocks between its head and its solidified block). */
+export const MAX_DEVNET_CONFIRMATION_DEPTH = 1_000;
+/** Most fates a snapshot export passes on with their proofs (about 2 KB each; the file is at most 8 MiB). */
+export const MAX_SNAPSHOT_FATE_PROOFS = 2_000;
 /** Most transactions whose fate one snapshot file may carry. */
 export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;
 

@@ -63,6 +63,7 @@ import {
   MAX_TRC20_DECIMALS,
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
+import { readExecutives, readFateProof, type SnapshotExecutives, type SnapshotFateProof } from './fate-proof-file.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
 import { formatDuration } from '../base/duration.ts';
 
@@ -143,6 +144,8 @@ export interface SnapshotTransaction {
   result: string;
   /** Fee paid, sun, decimal. */
   fee: string;
+  /** Issue 24: the block header and Merkle branch proving it (shared/files/fate-proof-file.ts). */
+  proof?: SnapshotFateProof;
 }
 
 export interface ChainSnapshot {
@@ -157,6 +160,8 @@ export interface ChainSnapshot {
   fees?: Record<string, number | string>;
   /** Issue 18: transactions the exporting station saw in a block; absent when it saw none. */
   transactions?: SnapshotTransaction[];
+  /** Issue 24: the executives (with block keys) the proofs are checked against. */
+  executives?: SnapshotExecutives;
   /** Issue 17: the exporting station's list of contracts; absent when it lists none. */
   contracts?: SnapshotContract[];
   exported_at: number;
@@ -270,7 +275,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
     // The exporter's signature is checked by exporter-signature.ts before a station believes any of this.
-    ['fees', 'transactions', 'contracts', EXPORTER_MEMBER],
+    ['fees', 'transactions', 'executives', 'contracts', EXPORTER_MEMBER],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
@@ -283,6 +288,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
   };
   if (v.fees !== undefined) snapshot.fees = readFees(v.fees, 'snapshot.fees');
   if (v.transactions !== undefined) snapshot.transactions = readTransactions(v.transactions, 'snapshot.transactions');
+  if (v.executives !== undefined) snapshot.executives = readExecutives(v.executives, 'snapshot.executives');
   if (v.contracts !== undefined) snapshot.contracts = readContracts(v.contracts, 'snapshot.contracts');
   const seen = new Set<string>();
   snapshot.accounts.forEach((a, i) => {
@@ -404,14 +410,16 @@ function readTransactions(v: unknown, path: string): SnapshotTransaction[] {
   const seen = new Set<string>();
   return boundedList(v, path, MAX_SNAPSHOT_TRANSACTIONS).map((x, i) => {
     const at = `${path}[${i}]`;
-    const t = strictObject(x, at, ['txid', 'block', 'result', 'fee']);
+    const t = strictObject(x, at, ['txid', 'block', 'result', 'fee'], ['proof']);
     if (typeof t.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(t.txid)) fail('BAD_JSON', `${at}.txid: expected 64 hex digits`, { field: `${at}.txid` });
     const txid = t.txid.toLowerCase();
     if (seen.has(txid)) fail('BAD_JSON', `${at}.txid: this transaction appears twice`, { field: `${at}.txid` });
     seen.add(txid);
     if (typeof t.result !== 'string' || !/^[A-Z][A-Z_]{0,63}$/.test(t.result))
       fail('BAD_JSON', `${at}.result: expected a result code such as SUCCESS or REVERT`, { field: `${at}.result` });
-    return { txid, block: safeInteger(t.block, `${at}.block`, 0), result: t.result, fee: int64Field(t.fee, `${at}.fee`) };
+    const out: SnapshotTransaction = { txid, block: safeInteger(t.block, `${at}.block`, 0), result: t.result, fee: int64Field(t.fee, `${at}.fee`) };
+    if (t.proof !== undefined) out.proof = readFateProof(t.proof, `${at}.proof`);
+    return out;
   });
 }
 

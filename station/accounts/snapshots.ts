@@ -13,6 +13,9 @@
  * Issue 18: an export carries the transactions this station itself saw in a block (block, result,
  * fee); an import records them for the transactions it holds as claims by the file
  * (station/core/chain-report.ts), shown as "claimed … by file F" until the station sees them.
+ * Issue 24: each carries its proof (the block header, the transaction's branch to its root) and the
+ * file the executive set; an import checks each proof against the bytes it holds and records no fate
+ * whose proof fails, and a fate without a proof is a claim even in a pinned exporter's file.
  *
  * The stored blocks are listed with their provenance (the first is the one offline builds use) and
  * removed one by one: the accounts and tokens a file brought stay, each with its own source.
@@ -31,18 +34,13 @@
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import {
-  parseSnapshot,
-  readSnapshot,
-  stringifySnapshot,
-  type ChainSnapshot,
-  type SnapshotContract,
-  type SnapshotTransaction,
-} from '../../shared/files/snapshot.ts';
-import { MAX_FUTURE_SKEW_MS, MAX_KNOWN_CONTRACTS, MAX_SNAPSHOT_TRANSACTIONS } from '../../shared/base/limits.ts';
+import { parseSnapshot, readSnapshot, stringifySnapshot, type ChainSnapshot, type SnapshotContract } from '../../shared/files/snapshot.ts';
+import { MAX_FUTURE_SKEW_MS, MAX_KNOWN_CONTRACTS } from '../../shared/base/limits.ts';
 import { unsafeCharIn } from '../../shared/base/escape.ts';
 import { readTrc20 } from '../node/constant-call.ts';
 import { applyChainReport } from '../core/chain-report.ts';
+import { checkFateProof } from '../../shared/files/fate-proof-file.ts';
+import { provenFates } from '../core/fate-export.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { StationContext } from '../core/context.ts';
 import { putSnapshotAccount, putTokenWithSale, sourceView } from '../core/records.ts';
@@ -113,19 +111,18 @@ export function snapshotsFeature(ctx: StationContext) {
       const accounts = args.accounts.map((x, i) => addressToBase58(addressTextInput(x, `account[${i}]`)));
       const tokens = ctx.store.listTokens().map((t) => t.id);
       const read = await ctx.online((node) => node.snapshot(accounts, tokens));
-      // Only what this station saw itself: a claim it holds from another file is not passed on as fact.
-      const seen: SnapshotTransaction[] = ctx.store
-        .listTransactions({ status: ['confirmed', 'failed'], limit: MAX_SNAPSHOT_TRANSACTIONS })
-        .flatMap((t) =>
-          t.chain !== null && isObserved(t.chain.source) ? [{ txid: bytesToHex(t.txId), block: t.chain.block, result: t.chain.result, fee: t.chain.fee }] : [],
-        );
+      // Only what this station saw itself, each with the proof its block gives now (issue 24): a
+      // claim it holds from another file, or a fate the node's block no longer proves, is left out.
+      const { seen, executives } = await ctx.online((node) => provenFates(ctx, node));
       const fileName = `snapshot-${read.block.number}.json`;
       const contracts = await exportedContracts(read, fileName);
       const snapshot =
         seen.length === 0 && contracts.length === 0
           ? read
           : readSnapshot(
-              JSON.parse(stringifySnapshot({ ...read, ...(seen.length > 0 && { transactions: seen }), ...(contracts.length > 0 && { contracts }) })),
+              JSON.parse(
+                stringifySnapshot({ ...read, ...(seen.length > 0 && { transactions: seen, executives }), ...(contracts.length > 0 && { contracts }) }),
+              ),
             );
       const signed = await signExport(ctx, stringifySnapshot(snapshot));
       return {
@@ -161,6 +158,7 @@ export function snapshotsFeature(ctx: StationContext) {
       (snapshot.contracts ?? []).forEach((c, i) => future(c.at, `contracts[${i}].at`));
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
+      const unproven: string[] = [];
       const tokensKept: SnapshotImportView['tokensKept'] = [];
       const contracts: string[] = [];
       const contractsKept: SnapshotImportView['contractsKept'] = [];
@@ -240,9 +238,24 @@ export function snapshotsFeature(ctx: StationContext) {
         }
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
-          // Only transactions this station holds; the rule that a claim never replaces what it observed is applyChainReport's.
-          if (store.getTransaction(id) && applyChainReport(ctx, id, { block: t.block, result: t.result, fee: t.fee, reason: null }, source))
-            claimed.push(t.txid);
+          const held = store.getTransaction(id);
+          if (!held) continue;
+          // Issue 24: a fate is checked here against its proof (the block header and branch, the
+          // file's executive list); one that fails is not recorded, and one without a proof is only
+          // ever a claim, even in a pinned exporter's file.
+          const why =
+            t.proof === undefined
+              ? null
+              : snapshot.executives === undefined
+                ? 'the file has no executive list'
+                : checkFateProof(held.raw, t, t.proof, snapshot.executives);
+          if (why !== null) {
+            unproven.push(`transaction ${t.txid}: the file's proof of block ${t.block} does not hold (${why}); its fate was not recorded`);
+            continue;
+          }
+          const from: Source = t.proof === undefined && isObserved(source) ? { kind: 'file', file: name } : source;
+          // The rule that a claim never replaces what this station observed is applyChainReport's.
+          if (applyChainReport(ctx, id, { block: t.block, result: t.result, fee: t.fee, reason: null }, from)) claimed.push(t.txid);
         }
       });
       return {
@@ -256,7 +269,7 @@ export function snapshotsFeature(ctx: StationContext) {
         contracts,
         contractsKept,
         exporter: judged && exporterView(judged.exporter, judged.pinned),
-        warnings: [unpinnedWarning(judged)].filter((w) => w !== null),
+        warnings: [unpinnedWarning(judged), ...unproven].filter((w) => w !== null),
       };
     },
   };

@@ -29,7 +29,7 @@ import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
 import { contractFacts } from './contract-facts.ts';
 import type { ApprovalNumbers, StationTransactionView } from './views.ts';
-import { chainFateView } from './chain-report.ts';
+import { shownFateView } from './fate-reports.ts';
 import { tokenIdOf, transactionProvenance } from './transaction-provenance.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 import { signerView } from './signer-view.ts';
@@ -131,7 +131,7 @@ export class TransactionBook {
     const decoded = decodeRawShowingUnknown(r.raw);
     const { numbers, view: approval } = this.approval(r);
     const status = this.shownStatus(r.status, r.expiration, now);
-    const chain = chainFateView(r.chain);
+    const chain = shownFateView(this.ctx, bytesToHex(r.txId), r.chain);
     const stored = r.permission === null ? null : this.permissionFromBytes(r.permission);
     const details = transactionView(
       { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },

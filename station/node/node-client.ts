@@ -81,6 +81,8 @@ export type ApiKeyProvider = () => string | undefined | Promise<string | undefin
 const ENDPOINTS: Readonly<Record<string, { request?: DescMessage; reply?: DescMessage | 'chainParameters' }>> = {
   '/wallet/getnowblock': { reply: BlockSchema },
   '/wallet/getblock': { reply: BlockSchema },
+  '/wallet/getblockbynum': { reply: BlockSchema },
+  '/walletsolidity/getnowblock': { reply: BlockSchema },
   '/wallet/getaccount': { reply: AccountSchema },
   '/wallet/getassetissuebyid': { reply: AssetIssueContractSchema },
   '/wallet/getchainparameters': { reply: 'chainParameters' },

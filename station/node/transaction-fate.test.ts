@@ -16,8 +16,9 @@ describe('fateFromInfo', () => {
   });
 
   it('reads a block with its fee as SUCCESS, the fee 0 when the node leaves it out', () => {
-    expect(fateFromInfo({ id: 'ab', blockNumber: 12, fee: 1_100_000, receipt: { net_fee: 100_000 } }, NODE)).toEqual({
+    expect(fateFromInfo({ id: 'AB', blockNumber: 12, fee: 1_100_000, receipt: { net_fee: 100_000 } }, NODE)).toEqual({
       kind: 'in block',
+      id: 'ab',
       block: 12,
       result: 'SUCCESS',
       fee: '1100000',

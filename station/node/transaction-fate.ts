@@ -4,6 +4,9 @@
  * fee and result once the transaction is in a block; before that it answers `{}`, and
  * gettransactionbyid says whether the node holds it at all (waiting for a block) or not.
  *
+ * What this module reads is the node's word only: station/node/fate-proof.ts proves it from the block
+ * (issue 24) before anything is recorded.
+ *
  * Invariants: a transaction counts as in a block only when the node names a whole block number;
  * a transaction in a block that the node ran and marked failed (`result: FAILED`, a receipt result
  * other than SUCCESS) comes back failed with the node's reason in words, never as confirmed; the
@@ -16,7 +19,8 @@ import { clean, type NodeClient } from './node-client.ts';
 
 /** The node's answer about one txID. */
 export type TransactionFate =
-  | { kind: 'in block'; block: number; result: string; fee: string; reason: string | null }
+  /** `id`: the txID the answer names (lower-case hex), null when it names none; the caller compares it with the one asked. */
+  | { kind: 'in block'; id: string | null; block: number; result: string; fee: string; reason: string | null }
   /** The node holds it but has not put it in a block yet. */
   | { kind: 'pending' }
   /** The node does not know it (never broadcast, refused, or dropped). */
@@ -45,15 +49,17 @@ export function fateFromInfo(info: Record<string, unknown>, node: string): Extra
   if (block > BigInt(Number.MAX_SAFE_INTEGER))
     fail('NODE_REPLY', `the node at ${node} sent a block number beyond any chain's height`, { field: 'blockNumber', node });
   const fee = wholeNumber(info.fee, 'fee', node) ?? 0n;
+  const id = typeof info.id === 'string' ? clean(info.id).toLowerCase().slice(0, 64) : null;
   const receipt = typeof info.receipt === 'object' && info.receipt !== null ? (info.receipt as Record<string, unknown>) : {};
   // java-tron: `result: "FAILED"` with `resMessage` for any failure; a contract's outcome in receipt.result.
   const receiptResult = typeof receipt.result === 'string' && receipt.result !== 'SUCCESS' && receipt.result !== 'DEFAULT' ? clean(receipt.result) : null;
   const failed = info.result === 'FAILED' || receiptResult !== null;
-  if (!failed) return { kind: 'in block', block: Number(block), result: 'SUCCESS', fee: fee.toString(), reason: null };
+  if (!failed) return { kind: 'in block', id, block: Number(block), result: 'SUCCESS', fee: fee.toString(), reason: null };
   const code = receiptResult ?? 'FAILED';
   const message = messageText(info.resMessage);
   return {
     kind: 'in block',
+    id,
     block: Number(block),
     result: code,
     fee: fee.toString(),

@@ -1,7 +1,7 @@
 /**
  * A stored transaction's status and the list (issue 7 "status, list"), and signing it with the
- * station's keys (issue 7 "sign"). A broadcast transaction is asked about once more when its status
- * is read: the node reporting it in a block makes it confirmed.
+ * station's keys (issue 7 "sign"). An open transaction is asked about when its status is read
+ * (issue 24): the block proving it, irreversible, makes it confirmed or failed.
  *
  * Invariants: a signature is checked (shared/approval/sign-check.ts, the same checks as tx sign and
  * the node), recovered to its key, and committed in the store (fsynced) before success is
@@ -19,13 +19,14 @@ import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
 import type { StationContext } from '../core/context.ts';
 import { timeLeft } from '../core/records.ts';
-import { chainFateView } from '../core/chain-report.ts';
+import { shownFateView } from '../core/fate-reports.ts';
+import { isObserved } from '../core/provenance.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 
-function listEntry(r: ListedTransaction, account: string, status: TxStatus, left: string, now: number): ListEntryView {
+function listEntry(ctx: StationContext, r: ListedTransaction, account: string, status: TxStatus, left: string, now: number): ListEntryView {
   return {
     txId: r.txKey,
     kind: r.kind,
@@ -38,7 +39,7 @@ function listEntry(r: ListedTransaction, account: string, status: TxStatus, left
     expiresInMs: r.expiration - now,
     timeLeft: left,
     note: r.note,
-    chain: chainFateView(r.chain),
+    chain: shownFateView(ctx, r.txKey, r.chain),
   };
 }
 
@@ -70,7 +71,7 @@ export function listEntries(ctx: StationContext, book: TransactionBook, args: { 
       leftFor = r.expiration;
       left = timeLeft(r.expiration - now);
     }
-    out.push(listEntry(r, account, status, left, now));
+    out.push(listEntry(ctx, r, account, status, left, now));
   }
   return out;
 }
@@ -80,8 +81,10 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
     async status(args: { txId: string }): Promise<StationTransactionView & { text: string }> {
       const r = book.record(args.txId);
-      // A broadcast one is asked about once more (issue 18: the node's block, fee and result).
-      if (r.status === 'broadcast') await refreshOne(ctx, r);
+      // Issue 24: an online station asks the node about an open one first (whoever broadcast it), and
+      // records only what the block proves; offline, or on a bad reply, the stored status is shown.
+      const settled = r.status === 'confirmed' || (r.chain !== null && isObserved(r.chain.source));
+      if (r.status !== 'draft' && !settled) await refreshOne(ctx, r);
       const v = book.view(r.txId);
       return { ...v, text: statusText(v) };
     },

@@ -155,8 +155,14 @@ describe('live status (issue 18)', () => {
       (e) => e?.status === 'confirmed',
     );
     const snap = await A.call('snapshotExport', { accounts: [two.owner.b58] });
-    // With the set-up's permission update and token issue, which A also saw confirmed.
-    expect(JSON.parse(snap.text).transactions).toContainEqual({ txid: paid, block: info.blockNumber, result: 'SUCCESS', fee: String(info.fee ?? 0) });
+    // With the set-up's permission update and token issue, which A also saw confirmed; each with its proof (issue 24).
+    expect(JSON.parse(snap.text).transactions).toContainEqual({
+      txid: paid,
+      block: info.blockNumber,
+      result: 'SUCCESS',
+      fee: String(info.fee ?? 0),
+      proof: expect.objectContaining({ leaf_count: expect.any(Number) }),
+    });
 
     const { api } = plainStation('d', 'http://127.0.0.1:9');
     await api.importFiles({ files: [handoff] });

@@ -153,6 +153,9 @@ export const TRANSACTIONS_API = defineApi({
       asked: v.number(),
       changes: v.array(v.strictObject({ txId: txIdText, status: v.picklist(TX_STATUSES), block: v.number(), text: v.string() })),
       waiting: v.number(),
+      /** Issue 24: reported in a block, not (yet) proven irreversible: "unverified: why" or "not yet irreversible". */
+      unverified: v.array(v.strictObject({ txId: txIdText, block: v.number(), text: v.string() })),
+      blocksRead: v.number(),
       text: v.string(),
     }),
   },
