@@ -247,6 +247,13 @@ export function stationCommands(
         : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])),
     );
   });
+  account
+    .command('remove')
+    .argument('<address>')
+    .action((address: string) => {
+      const r = open().accountRemove({ address });
+      done(r, `Removed this station's copy of ${r.removed.address} (${r.removed.source.text}, ${r.removed.age} old).`);
+    });
   const token = program.command('token').description('tokens: by id from the store, or read from the node when missing or with --fetch');
   token
     .command('show')

@@ -76,6 +76,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     accountFetch: (args) => station.accountFetch(args),
     accountShow: (args) => station.accountShow(args),
     accountsList: () => ({ accounts: station.accountsList() }),
+    accountRemove: (args) => station.accountRemove(args),
     snapshotExport: (args) => station.snapshotExport(args),
     snapshotImport: (args) => station.snapshotImport(args),
     snapshotList: () => station.snapshotList(),

@@ -17,11 +17,12 @@
 export const MAX_EXPIRATION_MS = 86_400_000;
 
 /**
- * How far ahead of this machine's clock a file may date what it claims (a block, an account read):
- * clocks disagree by seconds, not hours. A snapshot dated later is refused (issue 16: one dated 2100
- * made every genuine snapshot after it "older").
+ * How far ahead of this machine's clock a file may date what it claims (a block, an account read, a
+ * handoff's permission copy): clocks that keep network time disagree by seconds, not minutes. A file
+ * dated later is refused (issue 16: one dated 2100 made every genuine snapshot after it "older";
+ * issue 24: ten minutes let a pinned exporter's file outrank reads made after it).
  */
-export const MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
+export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
  * When a fact the station holds (an account's permissions, a token's description, a block) is
  * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the

@@ -41,7 +41,7 @@ import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
-import { isObserved } from './provenance.ts';
+import { blockForBuilds, isObserved } from './provenance.ts';
 
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;
@@ -89,7 +89,7 @@ export class TransactionMaker {
       basis = `online: the head block ${block.number} of ${ctx.nodeUrl()}`;
       provenance = provenanceOf({ kind: 'node', url: ctx.nodeUrl(), blockNumber: block.number }, block.timestamp, now);
     } else {
-      const snap = ctx.store.latestChainSnapshot();
+      const snap = blockForBuilds(ctx.store.listChainSnapshots());
       if (!snap) {
         fail(
           'NODE_UNREACHABLE',

@@ -127,6 +127,7 @@ const CASES: Record<Method, Case> = {
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountsList: { expect: 'ok', args: () => undefined },
+  accountRemove: { expect: 'any', args: () => ({ address: to.b58 }) },
   // The station's identity is made first, so the snapshot and handoff files below are signed with it.
   exporterShow: { expect: 'ok', args: () => undefined },
   exporterPin: { expect: 'ok', args: () => ({ key: OTHER_EXPORTER, label: 'online desk' }) },
