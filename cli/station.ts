@@ -349,7 +349,7 @@ export function stationCommands(
     .option('--permission-id <n>', 'the permission that will sign: 0 owner (default), 2 and up active')
     .action(async (o: { json: string; permissionId?: string }) => {
       const json = await readJsonInput(io, o.json);
-      const r = open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
+      const r = await open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
       done(r, permissionCheckLines(r).join('\n'));
     });
   common(

@@ -13,6 +13,7 @@ import { acceptedRisksInput, enforceSigningRisks } from '../../shared/approval/s
 import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
+import { readBeforeShowing } from '../core/fresh-account.ts';
 import { formatDuration } from '../../shared/files/snapshot.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
@@ -82,7 +83,10 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       const r = book.record(args.txId);
       // A broadcast one is asked about once more (issue 18: the node's block, fee and result).
       if (r.status === 'broadcast') await refreshOne(ctx, r);
-      const v = book.view(r.txId);
+      // Issue 24: a transaction still to sign is shown against the account as the chain has it now.
+      const open = r.status === 'draft' || r.status === 'collecting' || r.status === 'ready';
+      const read = open ? await readBeforeShowing(ctx, r.account) : null;
+      const v = book.view(r.txId, read?.text ?? null);
       return { ...v, text: statusText(v) };
     },
 
