@@ -35,7 +35,7 @@ import {
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
 import { permissionIdArg } from './args.ts';
-import type { StationContext } from './context.ts';
+import { nodeAbsentOrSlow, type StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
@@ -74,6 +74,7 @@ export class TransactionMaker {
     let block: SnapshotBlock | undefined;
     let fetched: SnapshotAccount | undefined;
     let offlineReason = '';
+    let offlineCode: 'NODE_UNREACHABLE' | 'NODE_TIMEOUT' = 'NODE_UNREACHABLE';
     try {
       const node = await ctx.nodeReady();
       block = await node.latestBlock();
@@ -81,6 +82,7 @@ export class TransactionMaker {
     } catch (e) {
       if (!(e instanceof AirlockError) || (e.code !== 'NODE_UNREACHABLE' && e.code !== 'NODE_TIMEOUT')) throw e;
       offlineReason = e.message;
+      offlineCode = e.code;
       block = undefined;
     }
     let basis: string;
@@ -92,8 +94,8 @@ export class TransactionMaker {
       const snap = blockForBuilds(ctx.store.listChainSnapshots());
       if (!snap) {
         fail(
-          'NODE_UNREACHABLE',
-          `nothing answers at ${ctx.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node or choose another node in the settings, or import a snapshot made by an online station`,
+          offlineCode,
+          `${nodeAbsentOrSlow(ctx.nodeUrl(), offlineCode)}; this station has no chain snapshot to build from offline: import a snapshot made by an online station`,
           { field: 'node', reason: offlineReason },
         );
       }
