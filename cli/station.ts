@@ -246,6 +246,13 @@ export function stationCommands(
         : table(list.map((a) => [a.address, `${a.label !== null ? `${plain(a.label)}: ` : ''}${a.source.text}, ${a.age} old`])),
     );
   });
+  account
+    .command('remove')
+    .argument('<address>')
+    .action((address: string) => {
+      const r = open().accountRemove({ address });
+      done(r, `Removed this station's copy of ${r.removed.address} (${r.removed.source.text}, ${r.removed.age} old).`);
+    });
   const token = program.command('token').description('tokens: by id from the store, or read from the node when missing or with --fetch');
   token
     .command('show')
@@ -341,7 +348,7 @@ export function stationCommands(
     .option('--permission-id <n>', 'the permission that will sign: 0 owner (default), 2 and up active')
     .action(async (o: { json: string; permissionId?: string }) => {
       const json = await readJsonInput(io, o.json);
-      const r = open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
+      const r = await open().permissionCheck({ json, ...(o.permissionId !== undefined && { permissionId: o.permissionId }) });
       done(r, permissionCheckLines(r).join('\n'));
     });
   common(

@@ -75,6 +75,12 @@ export const PERMISSION_CHECK_VIEW = v.strictObject({
   fee: PERMISSION_UPDATE_FEE_VIEW,
   lockout: v.nullable(LOCKOUT_VIEW),
   text: v.string(),
+  /**
+   * Issue 24: what the diff and the verdict compare against, in words: the account read from the
+   * node just now, a fresh copy, or why the node could not be asked and what the copy is instead.
+   * Given by the station's permissionCheck; absent where the check runs without a station.
+   */
+  accountRead: v.optional(v.string()),
 });
 
 export const KNOWN_SIGNERS_VIEW = v.strictObject({

@@ -42,6 +42,12 @@ export const SIGNER_TOKEN_ISSUE_VIEW = v.strictObject({
 export const SIGNERS_SCREEN_VIEW = v.strictObject({
   /** What to do next, in words: who still has to sign, or that it is ready, on chain or failed. */
   nextStep: v.string(),
+  /**
+   * Issue 24: what this screen's permissions, weights and verdict rest on, in words: the account read
+   * from the node just now, a fresh copy, or why it could not be read (the copy shown instead);
+   * null when the view was made without asking (a list, a file's export).
+   */
+  accountRead: v.nullable(v.string()),
   permissionUpdate: v.nullable(SIGNER_PERMISSION_UPDATE_VIEW),
   tokenIssue: v.nullable(SIGNER_TOKEN_ISSUE_VIEW),
 });

@@ -107,3 +107,32 @@ describe('parseJson refuses nesting deeper than MAX_JSON_DEPTH, in words (issue 
     expect(parseJson(`{"a":"${'['.repeat(500)}"}`)).toEqual({ a: '['.repeat(500) });
   });
 });
+
+describe('parseJson refuses an object with two members of one name (issue 24)', () => {
+  it('names the member and where the second one is; the same name escaped counts as the same', () => {
+    expect(() => parseJson('{"amount": 1,\n "amount": 1000000}', 'transfer.json')).toThrow(
+      'transfer.json: a member "amount" appears twice in one object (the second at line 2, column 2); readers disagree on which one counts, so the JSON is refused',
+    );
+    expect(() => parseJson('{"a": 1, "\\u0061": 2}')).toThrow(/member "a" appears twice/);
+    expect(() => parseJson('[{"x": {"k": 1, "k": 2}}]')).toThrow(/member "k" appears twice/);
+    expect(() => parseJson('{"__proto__": 1, "__proto__": 2}')).toThrow(/member "__proto__" appears twice/);
+  });
+
+  it('does not quote a name that could be key material', () => {
+    const hexName = 'ab'.repeat(32);
+    expect(() => parseJson(`{"${hexName}": 1, "${hexName}": 2}`)).toThrow(/a member of one name appears twice/);
+    try {
+      parseJson(`{"${hexName}": 1, "${hexName}": 2}`);
+    } catch (e) {
+      expect((e as Error).message).not.toContain(hexName);
+    }
+  });
+
+  it('takes the same name in different objects, in arrays, and inside strings', () => {
+    expect(parseJson('{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}], "c": "\\"a\\": 1, \\"a\\": 2"}')).toEqual({
+      a: { a: 1 },
+      b: [{ a: 2 }, { a: 3 }],
+      c: '"a": 1, "a": 2',
+    });
+  });
+});

@@ -56,8 +56,9 @@ export function checkJsonDepth(text: string, what: string, maxDepth = MAX_JSON_D
 export function parseJson(text: string, what = 'JSON'): unknown {
   if (typeof text !== 'string') fail('INVALID_INPUT', `${what}: expected text, got ${typeof text}`, { field: what });
   checkJsonDepth(text, what);
+  let value: unknown;
   try {
-    return JSON.parse(text, function (_key, value, context?: { source?: string }) {
+    value = JSON.parse(text, function (_key, value, context?: { source?: string }) {
       if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isFinite(value)) {
         const source = context?.source;
         if (source !== undefined && INTEGER_RE.test(source)) return BigInt(source);
@@ -71,6 +72,50 @@ export function parseJson(text: string, what = 'JSON'): unknown {
     if (e instanceof AirlockError) throw e;
     fail('BAD_JSON', `${what}: ${syntaxErrorText(text)}`, { position: syntaxErrorPosition(text) });
   }
+  const twice = duplicateMember(text);
+  if (twice !== null) {
+    // JSON.parse keeps the last of two same-named members, another reader may keep the first: refused.
+    const named = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(twice.key) && !/[0-9a-fA-F]{16}/.test(twice.key) ? `"${twice.key}"` : 'of one name';
+    fail(
+      'BAD_JSON',
+      `${what}: a member ${named} appears twice in one object (the second at line ${twice.at.line}, column ${twice.at.column}); readers disagree on which one counts, so the JSON is refused`,
+      { position: twice.at },
+    );
+  }
+  return value;
+}
+
+/**
+ * The first member of an object whose name an earlier member of the same object already has, in
+ * valid JSON `text` (issue 24: "duplicate JSON members in any file are refused"); null when none.
+ * Iterative, one pass; names are compared after unescaping ("a" and "\u0061" are the same name).
+ */
+export function duplicateMember(text: string): { key: string; at: JsonPosition } | null {
+  const stack: (Set<string> | null)[] = [];
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      line += 1;
+      lineStart = i + 1;
+    } else if (c === 0x7b) stack.push(new Set());
+    else if (c === 0x5b) stack.push(null);
+    else if (c === 0x7d || c === 0x5d) stack.pop();
+    else if (c === 0x22) {
+      const start = i;
+      for (i += 1; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i += 1;
+      const members = stack[stack.length - 1];
+      if (!members) continue;
+      let j = i + 1;
+      while (j < text.length && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\n')) j++;
+      if (text[j] !== ':') continue;
+      const key = JSON.parse(text.slice(start, i + 1)) as string;
+      if (members.has(key)) return { key, at: { offset: start, line, column: start - lineStart + 1 } };
+      members.add(key);
+    }
+  }
+  return null;
 }
 
 export interface JsonPosition {

@@ -17,11 +17,12 @@
 export const MAX_EXPIRATION_MS = 86_400_000;
 
 /**
- * How far ahead of this machine's clock a file may date what it claims (a block, an account read):
- * clocks disagree by seconds, not hours. A snapshot dated later is refused (issue 16: one dated 2100
- * made every genuine snapshot after it "older").
+ * How far ahead of this machine's clock a file may date what it claims (a block, an account read, a
+ * handoff's permission copy): clocks that keep network time disagree by seconds, not minutes. A file
+ * dated later is refused (issue 16: one dated 2100 made every genuine snapshot after it "older";
+ * issue 24: ten minutes let a pinned exporter's file outrank reads made after it).
  */
-export const MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
+export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
  * When a fact the station holds (an account's permissions, a token's description, a block) is
  * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the
@@ -29,6 +30,13 @@ export const MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
  * transaction built from it can still be valid may have changed since; fetch it again.
  */
 export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * How old this station's observation of an account may be when an online station shows something a
+ * signature depends on (a permission diff, weights, a lockout verdict, a signing screen): older than
+ * this, or only claimed by a file, and the station reads the account from the node first (issue 24,
+ * "Online, the station reads before it shows"). A block is three seconds; a minute is twenty.
+ */
+export const FRESH_ACCOUNT_MS = 60_000;
 /** Claims a transaction's handoff files made that disagree with the station, kept to show: the first this many. */
 export const MAX_CLAIMS_PER_TRANSACTION = 20;
 /** The node's size limit for a whole transaction (PROTOCOL.md §7). */

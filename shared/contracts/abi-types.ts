@@ -13,6 +13,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { excerpt } from '../base/errors.ts';
+import { duplicateMember } from '../base/json.ts';
 import { MAX_ABI_DEPTH, MAX_ABI_FUNCTIONS, MAX_ABI_JSON_BYTES, MAX_ABI_PARAMS } from '../base/limits.ts';
 import { isRecord, kindOf, listInput, objectInput, rejectField } from '../chain/input.ts';
 
@@ -168,6 +169,9 @@ export function abiFunctionsFromJson(input: unknown, field = 'abi'): AbiFunction
     } catch {
       rejectField(field, 'not JSON', 'BAD_JSON');
     }
+    // Issue 24: two members of one name (two "type"s, two "inputs") could be read either way: refused.
+    const twice = duplicateMember(input);
+    if (twice !== null) rejectField(field, `has two members of one name in one object (line ${twice.at.line}, column ${twice.at.column})`, 'BAD_JSON');
   }
   if (isRecord(doc)) doc = objectInput(doc, field, ['entrys'], { code: 'BAD_JSON' }).entrys;
   const entries = listInput(doc, field, MAX_ABI_FUNCTIONS * 4, 'BAD_JSON');

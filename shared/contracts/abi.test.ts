@@ -262,3 +262,12 @@ describe('imported ABI JSON is read strictly', () => {
     expect(d.outcome === 'decoded' && addressToBase58(d.args[0] as Uint8Array)).toBe(A);
   });
 });
+
+describe('an ABI file with two members of one name (issue 24)', () => {
+  it('is refused, naming where: a second "inputs" could change the function a signer is shown', () => {
+    const text = '[{"type": "function", "name": "transfer", "inputs": [{"name": "to", "type": "address"}],\n "inputs": []}]';
+    expect(() => abiFunctionsFromJson(text)).toThrow(
+      expect.objectContaining({ code: 'BAD_JSON', message: expect.stringContaining('two members of one name in one object (line 2, column 2)') }),
+    );
+  });
+});

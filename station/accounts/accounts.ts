@@ -1,6 +1,6 @@
 /**
  * Accounts (issue 7 "accounts"): read an account from the node and store it, show a stored one with
- * its permissions, labels, source and age, and list the stored ones. Offline, the station works
+ * its permissions, labels, source and age, list the stored ones and remove one (issue 24). Offline, the station works
  * from what it stored (fetched earlier, or from a snapshot: station/accounts/snapshots.ts).
  *
  * Invariant: an account is shown with where it came from and how old it is, never as if current:
@@ -17,6 +17,7 @@ import { formatDuration } from '../../shared/base/duration.ts';
 import type { StationContext } from '../core/context.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from '../core/records.ts';
 import { noCopyOfAccount } from '../core/transaction-maker.ts';
+import type { AccountRecord } from '../store/accounts.ts';
 import type { AccountEntryView, StationAccountView, PermissionEntryView } from '../core/views.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 
@@ -53,6 +54,16 @@ export function accountsFeature(ctx: StationContext) {
     };
   };
 
+  const entryOf = (r: AccountRecord, now: number, labels = ctx.labels()): AccountEntryView => ({
+    address: addressToBase58(r.address),
+    label: labels.labelOf(r.address),
+    source: sourceView(r.source),
+    provenance: provenanceOf(r.source, r.fetchedAt, now),
+    fetchedAt: r.fetchedAt,
+    ageMs: now - r.fetchedAt,
+    age: formatDuration(now - r.fetchedAt),
+  });
+
   return {
     accountShow,
 
@@ -63,6 +74,18 @@ export function accountsFeature(ctx: StationContext) {
       return accountShow({ address: account.address });
     },
 
+    /**
+     * Removes the stored copy of `address` (issue 24): a copy a file dated wrongly, or one no longer
+     * wanted, goes; online, the next fetch reads it again. Transactions keep the permission stored with each.
+     */
+    accountRemove(args: { address: string }): { removed: AccountEntryView } {
+      const a = addressTextInput(args.address, 'address');
+      const now = ctx.now();
+      const r = ctx.store.removeAccount(a);
+      if (!r) fail('NOT_FOUND', `address: this station has no copy of account ${addressToBase58(a)}; nothing was removed`, { field: 'address' });
+      return { removed: entryOf(r, now) };
+    },
+
     /** The stored accounts, newest read first: address, label, where each came from and its age. */
     accountsList(): AccountEntryView[] {
       const now = ctx.now();
@@ -70,15 +93,7 @@ export function accountsFeature(ctx: StationContext) {
       return ctx.store
         .listAccounts()
         .sort((a, b) => b.fetchedAt - a.fetchedAt)
-        .map((r) => ({
-          address: addressToBase58(r.address),
-          label: labels.labelOf(r.address),
-          source: sourceView(r.source),
-          provenance: provenanceOf(r.source, r.fetchedAt, now),
-          fetchedAt: r.fetchedAt,
-          ageMs: now - r.fetchedAt,
-          age: formatDuration(now - r.fetchedAt),
-        }));
+        .map((r) => entryOf(r, now, labels));
     },
   };
 }

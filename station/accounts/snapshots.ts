@@ -4,11 +4,13 @@
  * builds from it. Files travel as name and text: the caller (the CLI, the desktop app) reads and
  * writes them.
  *
- * Invariants (issue 16, "trust only what was proved"): a snapshot file is a claim. It never replaces
- * what this station observed from the node (an account or a token with a node source), nor an
- * account newer than it; each account left alone is named with the reason. A snapshot dated in the
- * future (its block, or any account's read time, past this machine's clock plus MAX_FUTURE_SKEW_MS)
- * is refused whole. Everything of one import is stored in one SQLite transaction.
+ * Invariants (issue 16, "trust only what was proved"; issue 24, "ordered by the chain"): a snapshot
+ * file is a claim. It never replaces what this station observed (an account, a token or a contract
+ * with a node or pinned exporter source), nor a newer claim; between observations the higher block
+ * wins (core/provenance.ts outranks); each fact left alone is named with the reason. A snapshot
+ * dated in the future (its block, its export, or any account's or contract's read time, past this
+ * machine's clock plus MAX_FUTURE_SKEW_MS) is refused whole (core/future-dates.ts). Everything of
+ * one import is stored in one SQLite transaction.
  *
  * Issue 18: an export carries the transactions this station itself saw in a block (block, result,
  * fee); an import records them for the transactions it holds as claims by the file
@@ -17,8 +19,9 @@
  * file the executive set; an import checks each proof against the bytes it holds and records no fate
  * whose proof fails, and a fate without a proof is a claim even in a pinned exporter's file.
  *
- * The stored blocks are listed with their provenance (the first is the one offline builds use) and
- * removed one by one: the accounts and tokens a file brought stay, each with its own source.
+ * The stored blocks are listed with their provenance (offline builds use the highest observed one,
+ * else the highest claimed: issue 24) and removed one by one: the accounts and tokens a file
+ * brought stay, each with its own source.
  *
  * Issue 17: an export carries the station's list of contracts, each contract's TRC-20 symbol, name
  * and decimals read from the node again at export (observed at the snapshot's block), or, when the
@@ -28,14 +31,15 @@
  * signed the file and read them later; each contract left alone is named with the reason.
  *
  * A file signed by an exporter this station pinned (issue 16, core/exporter-trust.ts) is observed
- * where that exporter says it read from a node: it replaces an older observation, never a newer one;
- * a signature that does not verify refuses the file whole.
+ * where that exporter says it read from a node, at the snapshot's block: it replaces an observation
+ * read at a lower block, never one read at the same or a higher block, whatever the file's dates
+ * say; a signature that does not verify refuses the file whole.
  */
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, hexToFixedBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { parseSnapshot, readSnapshot, stringifySnapshot, type ChainSnapshot, type SnapshotContract } from '../../shared/files/snapshot.ts';
-import { MAX_FUTURE_SKEW_MS, MAX_KNOWN_CONTRACTS } from '../../shared/base/limits.ts';
+import { MAX_KNOWN_CONTRACTS } from '../../shared/base/limits.ts';
 import { unsafeCharIn } from '../../shared/base/escape.ts';
 import { readTrc20 } from '../node/constant-call.ts';
 import { applyChainReport } from '../core/chain-report.ts';
@@ -48,7 +52,8 @@ import { saleOfSnapshotToken } from '../core/token-details.ts';
 import type { SnapshotEntryView, SnapshotFileView, SnapshotImportView } from '../core/views.ts';
 import type { ChainSnapshotRecord } from '../store/snapshots.ts';
 import { provenanceOf } from '../core/records.ts';
-import { isObserved } from '../core/provenance.ts';
+import { blockForBuilds, isObserved, keptBecause, outranks } from '../core/provenance.ts';
+import { refuseFutureDate } from '../core/future-dates.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
@@ -86,13 +91,15 @@ export function snapshotsFeature(ctx: StationContext) {
   });
 
   return {
-    /** The stored blocks, highest first: the first is the one an offline build references (`inUse`). */
+    /** The stored blocks, highest first; `inUse` marks the one an offline build references (provenance.ts blockForBuilds). */
     snapshotList(): { snapshots: SnapshotEntryView[] } {
       const now = ctx.now();
-      return { snapshots: ctx.store.listChainSnapshots().map((r, i) => entry(r, i === 0, now)) };
+      const rows = ctx.store.listChainSnapshots();
+      const used = blockForBuilds(rows);
+      return { snapshots: rows.map((r) => entry(r, r === used, now)) };
     },
 
-    /** Removes stored block `id` (a number from snapshotList); the next highest is used from then on. */
+    /** Removes stored block `id` (a number from snapshotList); `next` is the one offline builds use from then on. */
     snapshotRemove(args: { id: number }): { removed: SnapshotEntryView; next: SnapshotEntryView | null } {
       const id = args.id;
       if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
@@ -100,7 +107,7 @@ export function snapshotsFeature(ctx: StationContext) {
       const now = ctx.now();
       const removed = ctx.store.removeChainSnapshot(id);
       if (!removed) fail('NOT_FOUND', `id: this station has no stored block ${id}; nothing was removed`, { field: 'id' });
-      const next = ctx.store.latestChainSnapshot();
+      const next = blockForBuilds(ctx.store.listChainSnapshots());
       return { removed: entry(removed, false, now), next: next ? entry(next, true, now) : null };
     },
 
@@ -142,20 +149,11 @@ export function snapshotsFeature(ctx: StationContext) {
       const snapshot = parseSnapshot(text);
       const judged = judgeExporterText(ctx, text, name);
       const source: Source = sourceOfSigned(ctx, judged, name, { node: snapshot.node, block: snapshot.block.number }, snapshot.exported_at);
-      const latest = ctx.now() + MAX_FUTURE_SKEW_MS;
-      const future = (ms: number, what: string) =>
-        ms > latest &&
-        fail(
-          'INVALID_INPUT',
-          `${what}: dated ${new Date(ms).toISOString()}, later than this station's clock; a snapshot from the future is refused, nothing was stored`,
-          {
-            field: what,
-          },
-        );
-      future(snapshot.block.timestamp, 'block.timestamp');
-      snapshot.accounts.forEach((a, i) => future(a.at, `accounts[${i}].at`));
-      future(snapshot.exported_at, 'exported_at');
-      (snapshot.contracts ?? []).forEach((c, i) => future(c.at, `contracts[${i}].at`));
+      const now = ctx.now();
+      refuseFutureDate(now, snapshot.block.timestamp, 'block.timestamp', name);
+      snapshot.accounts.forEach((a, i) => refuseFutureDate(now, a.at, `accounts[${i}].at`, name));
+      refuseFutureDate(now, snapshot.exported_at, 'exported_at', name);
+      (snapshot.contracts ?? []).forEach((c, i) => refuseFutureDate(now, c.at, `contracts[${i}].at`, name));
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const unproven: string[] = [];
@@ -174,19 +172,10 @@ export function snapshotsFeature(ctx: StationContext) {
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
           const from = sourceOfSigned(ctx, judged, name, a.source, a.at);
-          // A newer observation (a pinned exporter's) replaces an older one; a claim never replaces one.
-          if (known && isObserved(known.source) && !(isObserved(from) && a.at > known.fetchedAt)) {
-            accounts.push({
-              address: a.address,
-              stored: false,
-              reason: isObserved(from)
-                ? `this station's observation (${sourceView(known.source).text}) is as new or newer; kept it`
-                : `this station observed it from the node (${sourceView(known.source).text}); a file's claim does not replace that`,
-            });
-            continue;
-          }
-          if (known && known.fetchedAt > a.at) {
-            accounts.push({ address: a.address, stored: false, reason: `this station's copy (${sourceView(known.source).text}) is newer; kept it` });
+          // Issue 24: ordered by the block it was read at, never by the file's date (provenance.ts).
+          const held = known && { source: known.source, at: known.fetchedAt };
+          if (held && !outranks({ source: from, at: a.at }, held)) {
+            accounts.push({ address: a.address, stored: false, reason: keptBecause({ source: from, at: a.at }, held, sourceView(known.source).text) });
             continue;
           }
           putSnapshotAccount(store, a, from);
@@ -196,12 +185,10 @@ export function snapshotsFeature(ctx: StationContext) {
           // A token the node described to this station keeps that description: a file's claim could
           // change its precision, and with it the amount a signer sees.
           const held = store.getToken(t.id);
-          if (held && isObserved(held.source) && !(isObserved(source) && snapshot.exported_at > held.storedAt)) {
+          const version = { source, at: snapshot.exported_at };
+          if (held && !outranks(version, { source: held.source, at: held.storedAt })) {
             // Named in the result, never dropped in silence (issue 16): the file's claim was not taken.
-            tokensKept.push({
-              id: t.id,
-              reason: `this station observed it from the node (${sourceView(held.source).text}); a file's claim does not replace that`,
-            });
+            tokensKept.push({ id: t.id, reason: keptBecause(version, { source: held.source, at: held.storedAt }, sourceView(held.source).text) });
             continue;
           }
           putTokenWithSale(store, t, saleOfSnapshotToken(t), source);
@@ -211,12 +198,10 @@ export function snapshotsFeature(ctx: StationContext) {
           const held = store.getContract(address);
           const from = sourceOfSigned(ctx, judged, name, c.source, c.at);
           // As for tokens: a file's claim could change a token's decimals, and with them the amount a signer sees.
-          if (held && isObserved(held.source) && !(isObserved(from) && c.at > held.storedAt)) {
+          if (held && !outranks({ source: from, at: c.at }, { source: held.source, at: held.storedAt })) {
             contractsKept.push({
               address: c.address,
-              reason: isObserved(from)
-                ? `this station's observation (${sourceView(held.source).text}) is as new or newer; kept it`
-                : `this station observed its TRC-20 facts (${sourceView(held.source).text}); a file's claim does not replace that`,
+              reason: keptBecause({ source: from, at: c.at }, { source: held.source, at: held.storedAt }, sourceView(held.source).text),
             });
             continue;
           }

@@ -13,6 +13,7 @@ import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { AirlockError } from '../../shared/base/errors.ts';
 import type { StationContext } from '../core/context.ts';
 import { putTokenWithSale } from '../core/records.ts';
+import { nodeSourceAtHead } from '../core/provenance.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
 import { addressTextInput, amountArg, tokenIdInput } from '../../shared/chain/input.ts';
@@ -23,8 +24,10 @@ export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
   const rememberToken = async (id: string): Promise<void> => {
     if (ctx.store.getToken(id)) return;
     try {
-      const { token, sale } = await (await ctx.nodeReady()).tokenDetails(id);
-      putTokenWithSale(ctx.store, token, sale, { kind: 'node', url: ctx.nodeUrl() });
+      const node = await ctx.nodeReady();
+      const source = await nodeSourceAtHead(node, ctx.nodeUrl());
+      const { token, sale } = await node.tokenDetails(id);
+      putTokenWithSale(ctx.store, token, sale, source);
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) return;
       throw e;

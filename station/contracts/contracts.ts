@@ -22,7 +22,7 @@ import type { ContractRecord } from '../store/contracts.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { StationContext } from '../core/context.ts';
 import { contractFactsOfRecord } from '../core/contract-facts.ts';
-import { isObserved } from '../core/provenance.ts';
+import { isObserved, nodeSourceAtHead } from '../core/provenance.ts';
 import { sourceView } from '../core/records.ts';
 
 /** A listed contract as the API and the CLI show it. */
@@ -69,9 +69,11 @@ const TYPED: Source = { kind: 'file', file: 'typed by the user' };
 
 export function contractsFeature(ctx: StationContext) {
   /** The TRC-20 facts from the node, or null offline (a node that answers but refuses the calls gives nulls). */
-  const observe = async (address: Address): Promise<Trc20Reading | null> => {
+  const observe = async (address: Address): Promise<(Trc20Reading & { source: Source }) | null> => {
     try {
-      return await readTrc20(await ctx.nodeReady(), address);
+      const node = await ctx.nodeReady();
+      const source = await nodeSourceAtHead(node, ctx.nodeUrl());
+      return { ...(await readTrc20(node, address)), source };
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) return null;
       throw e;
@@ -110,7 +112,7 @@ export function contractsFeature(ctx: StationContext) {
       let facts: { symbol: string | null; tokenName: string | null; decimals: number | null; source: Source };
       // A node that answers none of the three (no EVM, or not a token) observed nothing: a typed claim may stand.
       const observedSome = read !== null && (read.symbol !== null || read.name !== null || read.decimals !== null);
-      if (observedSome) facts = { symbol: read.symbol, tokenName: read.name, decimals: read.decimals, source: { kind: 'node', url: ctx.nodeUrl() } };
+      if (observedSome) facts = { symbol: read.symbol, tokenName: read.name, decimals: read.decimals, source: read.source };
       else if (existing && isObserved(existing.source))
         facts = { symbol: existing.symbol, tokenName: existing.tokenName, decimals: existing.decimals, source: existing.source };
       else if (typed.symbol !== null || typed.tokenName !== null || typed.decimals !== null) facts = { ...typed, source: TYPED };

@@ -71,6 +71,17 @@ export interface StationOptions {
   vaultBackend?: Vault;
 }
 
+/**
+ * Why the node could not be asked, in words (issue 24: "a slow node is reported as slow, not as
+ * absent"): nothing answers at the URL (NODE_UNREACHABLE), or something answers but not in time
+ * (NODE_TIMEOUT): then it is there, and waiting or another node helps, not starting one.
+ */
+export function nodeAbsentOrSlow(url: string, code: 'NODE_UNREACHABLE' | 'NODE_TIMEOUT'): string {
+  return code === 'NODE_TIMEOUT'
+    ? `the node at ${url} is slow: it accepted the request but did not answer in time (busy, or far away); try again, or choose a faster node in the settings`
+    : `nothing answers at ${url}: start the station's local node, or choose another node in the settings`;
+}
+
 export class StationContext {
   readonly dataDir: string;
   readonly store: Store;
@@ -158,7 +169,7 @@ export class StationContext {
 
   /**
    * Runs `call` against the node; when nothing answers, the error says to start the station's
-   * node or choose another, naming the URL tried. A node URL the station has not seen is probed
+   * node or choose another, naming the URL tried; when the node is slow, it says so (nodeAbsentOrSlow). A node URL the station has not seen is probed
    * for its dialect first (`learnDialect`).
    */
   async online<T>(call: (node: NodeClient) => Promise<T>): Promise<T> {
@@ -166,10 +177,7 @@ export class StationContext {
       return await call(await this.nodeReady());
     } catch (e) {
       if (e instanceof AirlockError && (e.code === 'NODE_UNREACHABLE' || e.code === 'NODE_TIMEOUT')) {
-        fail(e.code, `nothing answers at ${this.nodeUrl()}: start the station's local node, or choose another node in the settings`, {
-          ...e.details,
-          field: 'node',
-        });
+        fail(e.code, nodeAbsentOrSlow(this.nodeUrl(), e.code), { ...e.details, field: 'node' });
       }
       throw e;
     }

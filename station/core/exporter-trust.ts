@@ -16,7 +16,7 @@
  */
 import { equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { MAX_FUTURE_SKEW_MS } from '../../shared/base/limits.ts';
+import { refuseFutureDate } from './future-dates.ts';
 import { parseJson } from '../../shared/base/json.ts';
 import { readExporter, signFileText, type VerifiedExporter } from '../../shared/files/exporter-signature.ts';
 import type { SnapshotSource } from '../../shared/files/snapshot.ts';
@@ -92,16 +92,7 @@ export function judgeExporter(ctx: StationContext, value: unknown, file: string)
  */
 export function sourceOfSigned(ctx: StationContext, judged: ExporterJudgement | null, file: string, claimed: SnapshotSource, at: number): Source {
   if (judged === null || judged.pinned === null || !('node' in claimed)) return { kind: 'file', file };
-  if (at > ctx.now() + MAX_FUTURE_SKEW_MS) {
-    fail(
-      'INVALID_INPUT',
-      `${file}: dated ${new Date(at).toISOString()}, later than this station's clock; a signed fact from the future is refused, nothing was stored`,
-      {
-        field: 'at',
-        file,
-      },
-    );
-  }
+  refuseFutureDate(ctx.now(), at, 'at', file);
   return { kind: 'exporter', file, fingerprint: judged.pinned.fingerprint, label: judged.pinned.label, url: claimed.node, blockNumber: claimed.block, at };
 }
 

@@ -133,6 +133,7 @@ export function signerView(
   stored: Permission | null,
   next: NextStepInput,
   now: number,
+  accountRead: string | null = null,
 ): SignerView {
   const labels = ctx.labels();
   const nameOf: NameOf = (address) => {
@@ -141,6 +142,7 @@ export function signerView(
   };
   return {
     nextStep: nextStep(next, nameOf),
+    accountRead,
     permissionUpdate:
       decoded.contractType === 'AccountPermissionUpdateContract'
         ? permissionUpdateView(ctx, decoded.contract as AccountPermissionUpdateContract, record.permissionId, stored, now)

@@ -15,6 +15,12 @@
  * one could fit a key to a signature. A permission named later proves nothing: an attacker can
  * forge a signature over their own transaction first, learn the key it recovers to, and name that
  * key on chain afterwards; nor does one a file claims (a handoff, a snapshot, an offline build).
+ *
+ * Issue 24: a signature this station verified on a transaction it knows was ACCEPTED on chain
+ * (status confirmed, result SUCCESS, as observed from a node, never as a file claims) counts too,
+ * whatever its origin, when the permission stored with the transaction (the one it was read with)
+ * names the key and the signature recovers to it: the chain itself counted that key's weight under
+ * a permission that named it before the transaction ran, so the key's holder signed it.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -22,6 +28,8 @@ import type { Address } from '../../shared/chain/address.ts';
 import { bytesToHex, equalBytes } from '../../shared/base/bytes.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { Store } from '../store/store.ts';
+import type { SignedKeyRecord } from '../store/transactions.ts';
+import { isObserved } from './provenance.ts';
 
 export interface SignersSeen {
   /** Keys this station holds. */
@@ -54,7 +62,7 @@ function provedBySignature(store: Store): Address[] {
   for (const s of store.listSignedKeys()) {
     const hex = bytesToHex(s.signer);
     if (out.has(hex)) continue;
-    if (s.origin !== 'built-observed' || s.permission === null) continue; // (1) and (2)
+    if (s.permission === null || (s.origin !== 'built-observed' && !acceptedOnChain(s))) continue; // (1) and (2), or accepted on chain
     const permissionHex = bytesToHex(s.permission);
     let permission = decoded.get(permissionHex);
     if (permission === undefined) {
@@ -71,6 +79,11 @@ function provedBySignature(store: Store): Address[] {
     out.set(hex, s.signer);
   }
   return [...out.values()];
+}
+
+/** A transaction this station knows the chain accepted: confirmed, SUCCESS, reported by a node (this station's or a pinned exporter's), not a file's claim. */
+function acceptedOnChain(s: SignedKeyRecord): boolean {
+  return s.status === 'confirmed' && s.chain !== null && s.chain.result === 'SUCCESS' && isObserved(s.chain.source);
 }
 
 /** Recovered signatures, remembered: the same bytes always recover to the same key. */

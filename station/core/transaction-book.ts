@@ -124,7 +124,8 @@ export class TransactionBook {
     return r;
   }
 
-  view(txId: Uint8Array): StationTransactionView {
+  /** The view of stored transaction `txId`; `accountRead` says what its account's copy rests on (core/fresh-account.ts), when it was asked. */
+  view(txId: Uint8Array, accountRead: string | null = null): StationTransactionView {
     const r = this.record(txId);
     const now = this.ctx.now();
     // A stored transaction of an unknown contract type is shown as unknown (its view warns and needs an override to sign).
@@ -174,6 +175,7 @@ export class TransactionBook {
               : null,
         },
         now,
+        accountRead,
       ),
       ...numbers,
     };

@@ -27,13 +27,13 @@ import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { accountPermissionsFromJson, planFromSnapshot, type ChainSnapshot, type SnapshotAccount, type SnapshotBlock } from '../../shared/files/snapshot.ts';
 import { createTransaction } from '../../shared/chain/transaction.ts';
 import type { TxOrigin } from '../store/transactions.ts';
-import type { StationContext } from './context.ts';
+import { nodeAbsentOrSlow, type StationContext } from './context.ts';
 import { lookalikeWarnings } from './labels.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './records.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
-import { isObserved } from './provenance.ts';
+import { blockForBuilds, isObserved } from './provenance.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 
 export interface Plan {
@@ -67,6 +67,7 @@ export class TransactionMaker {
     let block: SnapshotBlock | undefined;
     let fetched: SnapshotAccount | undefined;
     let offlineReason = '';
+    let offlineCode: 'NODE_UNREACHABLE' | 'NODE_TIMEOUT' = 'NODE_UNREACHABLE';
     try {
       const node = await ctx.nodeReady();
       block = await node.latestBlock();
@@ -74,6 +75,7 @@ export class TransactionMaker {
     } catch (e) {
       if (!(e instanceof AirlockError) || (e.code !== 'NODE_UNREACHABLE' && e.code !== 'NODE_TIMEOUT')) throw e;
       offlineReason = e.message;
+      offlineCode = e.code;
       block = undefined;
     }
     let basis: string;
@@ -82,11 +84,11 @@ export class TransactionMaker {
       basis = `online: the head block ${block.number} of ${ctx.nodeUrl()}`;
       provenance = provenanceOf({ kind: 'node', url: ctx.nodeUrl(), blockNumber: block.number }, block.timestamp, now);
     } else {
-      const snap = ctx.store.latestChainSnapshot();
+      const snap = blockForBuilds(ctx.store.listChainSnapshots());
       if (!snap) {
         fail(
-          'NODE_UNREACHABLE',
-          `nothing answers at ${ctx.nodeUrl()} and this station has no chain snapshot to build from offline: start the station's local node or choose another node in the settings, or import a snapshot made by an online station`,
+          offlineCode,
+          `${nodeAbsentOrSlow(ctx.nodeUrl(), offlineCode)}; this station has no chain snapshot to build from offline: import a snapshot made by an online station`,
           { field: 'node', reason: offlineReason },
         );
       }

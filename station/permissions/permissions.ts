@@ -33,6 +33,7 @@ import type { BuildView } from '../core/views.ts';
 import { signersSeen } from '../core/signers-seen.ts';
 import { contractFromJson } from '../../shared/chain/dialect.ts';
 import { permissionIdArg } from '../../shared/chain/input.ts';
+import { readBeforeShowing } from '../core/fresh-account.ts';
 
 export interface KnownSignerView {
   address: string;
@@ -82,17 +83,20 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
      * the stored account, the fee under the signing permission (`permissionId`, default the owner),
      * and the lockout verdict. The account must be stored (fetched or from a snapshot).
      */
-    permissionCheck(args: { json: unknown; permissionId?: string | number }): PermissionCheckView {
+    async permissionCheck(args: { json: unknown; permissionId?: string | number }): Promise<PermissionCheckView & { accountRead: string }> {
       const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
       const owner = c.ownerAddress;
       if (owner.length !== 21) fail('BAD_ADDRESS', 'permission-update.owner_address: not an address', { field: 'owner_address' });
+      const permissionId = permissionIdArg(args.permissionId);
+      // Issue 24: online, the diff and the verdict are against the account as the chain has it now.
+      const accountRead = (await readBeforeShowing(ctx, owner)).text;
       const r = ctx.store.getAccount(owner);
       if (!r) fail('NOT_FOUND', `owner_address: ${noCopyOfAccount(owner)}`, { field: 'owner_address' });
       const account = fromBinary(AccountSchema, r.account);
       const current = permissionsNow(account);
-      const signing = maker.permissionOf(owner, permissionIdArg(args.permissionId), undefined);
+      const signing = maker.permissionOf(owner, permissionId, undefined);
       const { local, seen } = signersSeen(ctx.store);
-      return checkPermissionUpdate(c, {
+      const check = checkPermissionUpdate(c, {
         account: owner,
         current,
         isExecutive: current.executive !== undefined,
@@ -100,6 +104,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
         knownSigners: seen,
         localKeys: local,
       });
+      return { ...check, accountRead };
     },
 
     /**

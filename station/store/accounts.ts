@@ -49,6 +49,7 @@ export function accountTable({ db, atomic, now, audit }: StoreContext) {
     ),
     getAccount: db.prepare<[Uint8Array], AccountRow>('SELECT * FROM accounts WHERE address = ?'),
     listAccounts: db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY address'),
+    deleteAccount: db.prepare<[Uint8Array]>('DELETE FROM accounts WHERE address = ?'),
   };
 
   return {
@@ -82,6 +83,23 @@ export function accountTable({ db, atomic, now, audit }: StoreContext) {
 
     listAccounts(): AccountRecord[] {
       return stmts.listAccounts.all().map(accountFromRow);
+    },
+
+    /**
+     * Removes the stored copy of `address` (issue 24: a forged or stale copy must be removable, as a
+     * block is); returns it, or undefined when none was stored (then nothing is written, no audit).
+     * Transactions built or imported for the account keep the permission stored with each.
+     */
+    removeAccount(address: Uint8Array): AccountRecord | undefined {
+      const a = checkAddressField(address, 'store.removeAccount', 'address');
+      return atomic(() => {
+        const row = stmts.getAccount.get(a);
+        if (!row) return undefined;
+        stmts.deleteAccount.run(a);
+        const removed = accountFromRow(row);
+        audit(now(), 'account.remove', bytesToHex(a), JSON.stringify({ source: sourceToJson(removed.source), fetchedAt: removed.fetchedAt }));
+        return removed;
+      });
     },
   };
 }

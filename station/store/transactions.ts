@@ -122,6 +122,9 @@ export interface SignedKeyRecord {
   origin: TxOrigin;
   /** The permission stored with that transaction (as it was at build or import); null when unknown. */
   permission: Uint8Array | null;
+  /** The transaction's stored status and what the chain says became of it (issue 24: a signature on a transaction accepted on chain). */
+  status: TxStatus;
+  chain: ChainFate | null;
 }
 export interface SignatureRecord extends SignatureInput {
   signedAt: number;
@@ -154,7 +157,8 @@ interface TxListRow extends Omit<TxSummaryRow, 'txid' | 'account'> {
   txid: string;
   account: string;
 }
-interface SignedKeyRow {
+interface SignedKeyRow extends ChainFateRow {
+  status: TxStatus;
   txid: Uint8Array;
   signer: Uint8Array;
   signature: Uint8Array;
@@ -239,7 +243,7 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
     insertSignature: db.prepare('INSERT INTO signatures (txid, signer, signature, signed_at, origin, origin_file) VALUES (?, ?, ?, ?, ?, ?)'),
     listSignatures: db.prepare<[Uint8Array], SignatureRow>('SELECT * FROM signatures WHERE txid = ? ORDER BY signed_at, signer'),
     listSignedKeys: db.prepare<[], SignedKeyRow>(
-      `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id, t.origin, t.permission
+      `SELECT s.txid, s.signer, s.signature, t.account, t.permission_id, t.origin, t.permission, t.status, ${CHAIN_FATE_COLUMNS}
        FROM signatures s JOIN transactions t ON t.txid = s.txid ORDER BY t.account, t.permission_id, s.signer`,
     ),
   };
@@ -470,6 +474,8 @@ export function transactionTable({ db, atomic, now, audit }: StoreContext) {
         permissionId: r.permission_id,
         origin: r.origin,
         permission: r.permission === null ? null : u8(r.permission),
+        status: r.status,
+        chain: fateFromRow(r),
       }));
     },
   };

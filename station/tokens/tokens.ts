@@ -12,6 +12,7 @@ import { kindOf, rejectField, tokenIdInput } from '../../shared/chain/input.ts';
 import type { TokenRecord } from '../store/tokens.ts';
 import type { StationContext } from '../core/context.ts';
 import { provenanceOf, putTokenWithSale, sourceView } from '../core/records.ts';
+import { nodeSourceAtHead } from '../core/provenance.ts';
 import { getTokenSale, tokenView, type TokenView } from '../core/token-details.ts';
 
 export function tokensFeature(ctx: StationContext) {
@@ -23,16 +24,17 @@ export function tokensFeature(ctx: StationContext) {
       const id = tokenIdInput(args.id, 'id');
       if (args.fetch !== undefined && typeof args.fetch !== 'boolean') rejectField('fetch', `must be true or false, got ${kindOf(args.fetch)}`);
       if (args.fetch === true || !ctx.store.getToken(id)) {
-        const { token, sale } = await ctx.online(async (node) => {
+        const { token, sale, source } = await ctx.online(async (node) => {
           try {
-            return await node.tokenDetails(id);
+            const at = await nodeSourceAtHead(node, ctx.nodeUrl());
+            return { ...(await node.tokenDetails(id)), source: at };
           } catch (e) {
             if (e instanceof AirlockError && e.code === 'NOT_FOUND')
               fail('NOT_FOUND', `id: token ${id} does not exist on the node at ${ctx.nodeUrl()}`, { field: 'id' });
             throw e;
           }
         });
-        putTokenWithSale(ctx.store, token, sale, { kind: 'node', url: ctx.nodeUrl() });
+        putTokenWithSale(ctx.store, token, sale, source);
       }
       return storedTokenView(ctx.store.getToken(id)!);
     },

@@ -40,7 +40,8 @@ import { fileCarriesToken } from '../node/token-sale.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView, ImportFileView } from '../core/views.ts';
 import { MAX_SIGNATURES, MAX_IMPORT_FILES } from '../../shared/base/limits.ts';
-import { isObserved } from '../core/provenance.ts';
+import { isObserved, outranks } from '../core/provenance.ts';
+import { refuseFutureDate } from '../core/future-dates.ts';
 import { exporterView, judgeExporter, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning, type ExporterJudgement } from '../core/exporter-trust.ts';
 import { fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 
@@ -159,8 +160,12 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           origin: 'imported',
         });
         const held = store.getAccount(decoded.ownerAddress);
+        // A signed observation replaces what it outranks (issue 24: by block); an unsigned copy only fills a gap.
         const newer =
-          signedSource !== null && isObserved(signedSource) && held !== undefined && !isObserved(held.source) && imp.permission!.at > held.fetchedAt;
+          signedSource !== null &&
+          isObserved(signedSource) &&
+          held !== undefined &&
+          outranks({ source: signedSource, at: imp.permission!.at }, { source: held.source, at: held.fetchedAt });
         if (imp.permission && (!held || newer)) {
           const a: SnapshotAccount = {
             address: imp.permission.address,
@@ -250,7 +255,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         const permission = storedPermissionFor(parsed);
         try {
           const judged = judgeExporter(ctx, parsed, name);
-          return { name, judged, imp: parseHandoff(text, { now, ...(permission && { permission }) }) };
+          const imp = parseHandoff(text, { now, ...(permission && { permission }) });
+          // Issue 24: a permission copy dated ahead of this clock would be shown "0 s old" and outrank every later read.
+          if (imp.permission) refuseFutureDate(now, imp.permission.at, 'permission.at');
+          return { name, judged, imp };
         } catch (e) {
           if (e instanceof AirlockError) fail(e.code, `${name}: ${e.message}`, { ...e.details, file: name });
           throw e;

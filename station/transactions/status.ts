@@ -14,6 +14,7 @@ import { bytesToHex, equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
+import { readBeforeShowing } from '../core/fresh-account.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
@@ -85,7 +86,10 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       // records only what the block proves; offline, or on a bad reply, the stored status is shown.
       const settled = r.status === 'confirmed' || (r.chain !== null && isObserved(r.chain.source));
       if (r.status !== 'draft' && !settled) await refreshOne(ctx, r);
-      const v = book.view(r.txId);
+      // Issue 24: a transaction still to sign is shown against the account as the chain has it now.
+      const open = r.status === 'draft' || r.status === 'collecting' || r.status === 'ready';
+      const read = open ? await readBeforeShowing(ctx, r.account) : null;
+      const v = book.view(r.txId, read?.text ?? null);
       return { ...v, text: statusText(v) };
     },
 

@@ -135,7 +135,7 @@ describe('a signature nobody made', () => {
     expect(imported!.added).toEqual([x]);
     expect(imported!.warnings.join(' ')).toMatch(/does not know the permission/);
 
-    const check = a.permissionCheck({ json: onlyOwner(x) });
+    const check = await a.permissionCheck({ json: onlyOwner(x) });
     expect(check.valid).toBe(true);
     expect(check.lockout!.verdict).toBe('needs-override');
     expect(check.lockout!.owner!.unseen).toEqual([x]);
@@ -153,7 +153,7 @@ describe('a signature nobody made', () => {
     await a.accountFetch({ address: stranger.b58 });
     expect(a.accountShow({ address: stranger.b58 }).source.kind).toBe('node');
     expect(signedFlag(a, forgedKey)).toBe(false);
-    expect(a.permissionCheck({ json: onlyOwner(forgedKey) }).lockout!.verdict).toBe('needs-override');
+    expect((await a.permissionCheck({ json: onlyOwner(forgedKey) })).lockout!.verdict).toBe('needs-override');
   });
 
   it("does not count when the attacker names the recovered key in their own account's permission on chain AFTER forging: the key was not named before the signature existed", async () => {
@@ -188,7 +188,7 @@ describe('a signature nobody made', () => {
     // X is a key of the observed permission, so the signature is stored; it still proves nothing.
     expect(imported!.added).toEqual([x]);
     expect(signedFlag(a, x)).toBe(false);
-    expect(a.permissionCheck({ json: onlyOwner(x) }).lockout!.verdict).toBe('needs-override');
+    expect((await a.permissionCheck({ json: onlyOwner(x) })).lockout!.verdict).toBe('needs-override');
     await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override' } });
   });
 });
@@ -199,7 +199,7 @@ describe('a genuine signature', () => {
     const [imported] = a.importFiles({ files: [handoff] });
     expect(imported!.added).toEqual([cosigner.b58]);
     expect(signedFlag(a, cosigner.b58)).toBe(false);
-    expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+    expect((await a.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('needs-override');
   });
 
   it('on a transaction built HERE online and signed elsewhere (handed off and back) counts as seen', async () => {
@@ -208,7 +208,7 @@ describe('a genuine signature', () => {
     const back = await signElsewhere(a, b, t.txId);
     expect(back.added).toEqual([cosigner.b58]);
     expect(a.knownSigners().find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
-    expect(a.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('ok');
+    expect((await a.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('ok');
   });
 
   it('on a transaction built here OFFLINE from a snapshot does not count: the snapshot only claims the permission', async () => {
@@ -221,7 +221,7 @@ describe('a genuine signature', () => {
       const back = await signElsewhere(d, b, t.txId);
       expect(back.added).toEqual([cosigner.b58]);
       expect(signedFlag(d, cosigner.b58)).toBe(false);
-      expect(d.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+      expect((await d.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('needs-override');
     } finally {
       d.close();
     }
@@ -232,13 +232,13 @@ describe('a genuine signature', () => {
     expect(imported!.added).toEqual([cosigner.b58]);
     // The handoff's claimed account is stored, marked as from the file.
     expect(c.accountShow({ address: cosigner.b58 }).source.kind).toBe('file');
-    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+    expect((await c.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('needs-override');
     await expect(c.buildPermissionUpdate({ json: onlyOwner(cosigner.b58) })).rejects.toMatchObject({ code: 'LOCKOUT', details: { verdict: 'needs-override' } });
     expect(signedFlag(c, cosigner.b58)).toBe(false);
     // Observed from the node afterwards, the permission names cosigner; the signature was made on
     // bytes another station chose, so it still proves nothing here.
     await c.accountFetch({ address: cosigner.b58 });
     expect(signedFlag(c, cosigner.b58)).toBe(false);
-    expect(c.permissionCheck({ json: onlyOwner(cosigner.b58) }).lockout!.verdict).toBe('needs-override');
+    expect((await c.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('needs-override');
   });
 });

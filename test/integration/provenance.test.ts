@@ -117,18 +117,16 @@ describe('a transaction says what its weights and its amount rest on', () => {
     for (const t of file.tokens as Json[]) t.precision = 6;
     const forged = { name: 'forged.airlock.json', text: JSON.stringify(file) };
 
-    // A station that knows neither the account nor the token: all it has is the file's word, marked so.
+    // A station that knows neither the account nor the token: the file's word, marked so. Online, the
+    // screen reads the account from the node first (issue 24), so the claim shows as a conflict at
+    // once, never silently taken or dropped.
     const reader = open('reader');
     const call = api(reader);
     await call('importFiles', { files: [forged] });
-    let shown = await call('status', { txId: built.txId });
-    expect(shown.provenance.permission).toMatchObject({ trust: 'claimed', file: 'forged.airlock.json' });
+    const shown = await call('status', { txId: built.txId });
+    expect(shown.signer.accountRead).toMatch(/^read from the node .* just now at block \d+ \(this station's copy is only a file's claim\)$/);
     expect(shown.provenance.token).toMatchObject({ trust: 'claimed', file: 'forged.airlock.json' });
-    expect(shown.provenance.conflicts).toEqual([]);
-
-    // Once it observes the account from the node, the claim shows as a conflict, never silently taken or dropped.
-    const observedText = (await call('accountFetch', { address: owner.b58 })).provenance.text;
-    shown = await call('status', { txId: built.txId });
+    const observedText = (await call('accountShow', { address: owner.b58 })).provenance.text;
     expect(shown.provenance.permission).toMatchObject({ trust: 'claimed', file: 'forged.airlock.json' });
     expect(shown.provenance.conflicts).toEqual([
       `permission 0 as claimed by file forged.airlock.json (unverified) (1 of ${attacker.b58}) disagrees with what this station observed from the node: 1 of ${owner.b58} (${observedText}, 0 s old); the weights shown count against the claim and the node will count against its own`,

@@ -15,6 +15,8 @@ export const ACCOUNTS_API = defineApi({
   accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
+  /** Removes the stored copy of an account (issue 24: a wrongly dated or unwanted copy); the removed entry. */
+  accountRemove: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ removed: ACCOUNT_ENTRY }) },
   snapshotExport: {
     args: v.strictObject({ accounts: v.pipe(v.array(apiAddressArg), v.maxLength(100, 'at most 100 accounts')) }),
     result: v.strictObject({
@@ -47,7 +49,7 @@ export const ACCOUNTS_API = defineApi({
     }),
   },
 
-  /** The stored blocks, highest first (the first is the one offline builds reference), each with its provenance. */
+  /** The stored blocks, highest first, each with its provenance; `inUse` marks the one offline builds reference (the highest observed, else the highest claimed). */
   snapshotList: { args: v.undefined(), result: v.strictObject({ snapshots: v.array(SNAPSHOT_ENTRY) }) },
   /** Removes one stored block (a forged one pins every offline build); the block used from then on, or null. */
   snapshotRemove: {

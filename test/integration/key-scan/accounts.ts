@@ -8,6 +8,7 @@ export const ACCOUNTS_CASES = (t: ScanContext): ScanCases<'accounts'> => ({
   accountFetch: { expect: 'ok', args: () => ({ address: t.holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: t.holder.b58 }) },
   accountsList: { expect: 'ok', args: () => undefined },
+  accountRemove: { expect: 'any', args: () => ({ address: t.to.b58 }) },
   snapshotExport: {
     expect: 'ok',
     args: () => ({ accounts: [t.holder.b58] }),
