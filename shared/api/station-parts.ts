@@ -91,8 +91,11 @@ export const KEY_VIEW = v.strictObject({
   hex: v.string(),
   /** As stored; the renderer escapes it for display. */
   label: v.string(),
-  vault: v.picklist(VAULT_KINDS),
+  /** `ledger`: a key on a hardware signer (issue 23), no secret held here. */
+  vault: v.picklist([...VAULT_KINDS, 'ledger']),
   createdAt: v.number(),
+  /** A hardware key's derivation path and the TRON app version seen; null for a vault key. */
+  device: v.nullable(v.strictObject({ path: v.string(), appVersion: v.string() })),
 });
 
 export const VAULT_STATUS = v.strictObject({
@@ -287,6 +290,8 @@ export const SETTINGS_VIEW = v.strictObject({
   expiration: v.string(),
   expiresInMs: v.number(),
   vault: v.picklist(VAULT_KINDS),
+  /** How the station reaches a Ledger (issue 23): `usb` or `speculos:http://127.0.0.1:PORT`. */
+  ledger: v.string(),
 });
 
 /** One address-book entry; the label holds no character that needs escaping (the station refuses them). */
