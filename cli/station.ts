@@ -140,7 +140,7 @@ export function stationCommands(
   };
 
   // keys ------------------------------------------------------------------------------------
-  const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete');
+  const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete; keys on a Ledger: ledger add, ledger show');
   keys
     .command('new')
     .option('--label <label>')
