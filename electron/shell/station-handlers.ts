@@ -71,6 +71,8 @@ export function createStationHandlers(station: Station, options: StationHandlerO
       return { key, created };
     },
     keysLabel: (args) => station.keysLabel(args),
+    keysLedgerAdd: (args) => station.keysLedgerAdd(args),
+    ledgerPlan: (args) => station.ledgerPlan(args),
     keysDelete: (args) => station.keysDelete(args),
 
     accountFetch: (args) => station.accountFetch(args),

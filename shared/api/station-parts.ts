@@ -98,6 +98,19 @@ export const KEY_VIEW = v.strictObject({
   device: v.nullable(v.strictObject({ path: v.string(), appVersion: v.string() })),
 });
 
+/** What a Ledger will show for a stored transaction (issue 23, shared/devices/ledger-screens.ts LedgerPlan) and which Ledger keys here can sign it. */
+export const LEDGER_PLAN_VIEW = v.strictObject({
+  txId: v.string(),
+  mode: v.picklist(['full', 'hash', 'refused']),
+  command: v.nullable(v.picklist(['transaction', 'hash'])),
+  screens: v.array(v.strictObject({ title: v.string(), value: v.string() })),
+  needs: v.array(v.strictObject({ setting: v.picklist(['allowData', 'customContracts', 'signByHash']), name: v.string(), why: v.string() })),
+  refusal: v.nullable(v.string()),
+  hash: v.nullable(v.string()),
+  apdus: v.number(),
+  keys: v.array(v.strictObject({ address: v.string(), path: v.string(), label: v.string() })),
+});
+
 export const VAULT_STATUS = v.strictObject({
   kind: v.picklist(VAULT_KINDS),
   available: v.boolean(),

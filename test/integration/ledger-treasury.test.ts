@@ -16,6 +16,9 @@ import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 import { ledgerPathForAccount, parseLedgerPath } from '../../shared/devices/ledger-apdu.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58 } from '../../devnet/evm/genesis-token.ts';
 import { openStation, type Station } from '../../station/station.ts';
+import { dispatch } from '../../shared/api/api-contract.ts';
+import { STATION_API } from '../../shared/api/station-api.ts';
+import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { K, newKey, rawOf, rawTransaction, startNode, SUN, type Json, type TestNode, WEEK_OPERATIONS } from '../helpers/devnet-helpers.ts';
 import { storedRows, TEST_SCRYPT, workDir } from '../helpers/station-helpers.ts';
 import { derivePrivateKey, startVirtualLedger, type VirtualLedger } from '../helpers/virtual-ledger.ts';
@@ -154,6 +157,36 @@ describe('keys on a Ledger', () => {
     expect((await refusal(A.keysLedgerAdd({ account: 1 }))).code).toBe('CONFLICT');
     expect(await refusal(A.keysLedgerAdd({ path: "44'/60'/0'/0/0" }))).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining("44'/195'") });
     expect(A.keysList().length).toBe(before);
+  });
+});
+
+describe('the API table (what the desktop app calls)', () => {
+  const call = (method: string, args: unknown) =>
+    dispatch(STATION_API, createStationHandlers(A, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: A.dataDir }) }), method, args);
+
+  it('adds a Ledger key and answers what the device will show, each passing its result schema', async () => {
+    const added = await call('keysLedgerAdd', { account: 7, label: 'api' });
+    expect(added).toMatchObject({ ok: true, value: { vault: 'ledger', device: { path: "44'/195'/7'/0/0", appVersion: '0.7.1' }, label: 'api' } });
+    const b = await payment();
+    const plan = await call('ledgerPlan', { txId: b.txId });
+    expect(plan).toMatchObject({ ok: true, value: { mode: 'full', command: 'transaction', txId: b.txId } });
+    await A.keysDelete({ address: (added as { value: { address: string } }).value.address });
+  });
+
+  it('refuses hostile arguments before the device is asked', async () => {
+    const asked = device.apdus;
+    for (const args of [
+      { account: -1 },
+      { account: 2 ** 31 },
+      { account: 1.5 },
+      { path: 'x'.repeat(500) },
+      JSON.parse('{"__proto__": {"account": 1}}'),
+      { account: 0, extra: 1 },
+    ])
+      expect(await call('keysLedgerAdd', args)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('keysLedgerAdd', { path: "44'/195'/0'/0/0\u202e" })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('ledgerPlan', { txId: '00'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(device.apdus).toBe(asked);
   });
 });
 

@@ -105,6 +105,8 @@ const CASES: Record<Method, Case> = {
   keysImport: { expect: 'ok', args: () => ({ privateKeyHex: holder.priv, label: 'holder' }) },
   keysLabel: { expect: 'ok', args: () => ({ address: holder.b58, label: 'the holder' }) },
   keysList: { expect: 'ok', args: () => undefined },
+  // Issue 23: no Ledger is reachable here (the setting is usb): a DEVICE error is the answer scanned.
+  keysLedgerAdd: { expect: 'any', args: () => ({ account: 0, label: 'on a device' }) },
   bookSet: { expect: 'ok', args: () => ({ address: to.b58, label: 'landlord' }) },
   bookList: { expect: 'ok', args: () => undefined },
   // The holder proves its key to this same station: challenge, sign in the vault, import, list.
@@ -201,6 +203,7 @@ const CASES: Record<Method, Case> = {
   buildAccountName: { expect: 'ok', args: () => ({ from: holder.b58, name: 'treasury' }) },
   buildBatch: { expect: 'ok', args: () => ({ csv: `to,amount,token,note\n${to.b58},1000,,one\n${extra.b58},2000,,two\n`, from: holder.b58, sign: true }) },
   status: { expect: 'ok', args: () => ({ txId: got.txId }) },
+  ledgerPlan: { expect: 'ok', args: () => ({ txId: got.txId }) },
   sign: { expect: 'ok', args: () => ({ txId: got.txId }) },
   exportHandoff: { expect: 'ok', args: () => ({ txId: got.txId }) },
   saveHandoffFile: { expect: 'ok', args: () => ({ txId: got.txId }) },
