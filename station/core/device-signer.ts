@@ -31,6 +31,12 @@ export function devicePath(key: KeyRecord): number[] {
   return parseLedgerPath(key.device.path, 'key');
 }
 
+/** Has the device sign a personal message with `key` (a proof of possession): the checked signature. */
+export async function signMessageOnLedger(ctx: StationContext, key: KeyRecord, message: Uint8Array): Promise<Uint8Array> {
+  const path = devicePath(key);
+  return withLedger(ctx, (ledger) => ledger.signMessage(path, message, key.address));
+}
+
 /** Has the device sign the stored raw bytes with `key`: the checked signature, v = 0/1. */
 export async function signOnLedger(ctx: StationContext, key: KeyRecord, rawBytes: Uint8Array): Promise<Uint8Array> {
   const path = devicePath(key);

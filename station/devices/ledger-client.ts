@@ -12,9 +12,9 @@
  * - A signature is returned only after it recovers to the expected address over the expected
  *   txID (v as 0/1 or 27/28), normalised to v = 0/1; anything else is refused and nothing kept.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { concatBytes, equalBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
+import { equalBytes } from '../../shared/base/bytes.ts';
+import { tronMessageDigest } from '../../shared/chain/tron-message.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { LEDGER_MAX_ANSWER_BYTES } from '../../shared/base/limits.ts';
 import { recoverSigner, recoveryIdOf } from '../../shared/chain/verify.ts';
@@ -104,11 +104,6 @@ export class LedgerClient {
   async close(): Promise<void> {
     await this.transport.close();
   }
-}
-
-/** The digest the TRON app signs for a personal message (app-tron sign_personal_message.c). */
-export function tronMessageDigest(message: Uint8Array): Uint8Array {
-  return keccak_256(concatBytes(utf8ToBytes(`\x19TRON Signed Message:\n${message.length}`), message));
 }
 
 /** The signature with v = 0/1 once it recovers to `expected` over `digest`; a DEVICE error otherwise. */

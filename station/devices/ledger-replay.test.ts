@@ -10,7 +10,8 @@ import { recoverPublicKey } from '../../shared/chain/verify.ts';
 import { txIdOf } from '../../shared/chain/transaction.ts';
 import { parseLedgerPath, readSignatureAnswer, signHashApdu } from '../../shared/devices/ledger-apdu.ts';
 import { ledgerRecordings, ReplayTransport } from '../../test/helpers/ledger-replay.ts';
-import { checkedSignature, LedgerClient, tronMessageDigest } from './ledger-client.ts';
+import { checkedSignature, LedgerClient } from './ledger-client.ts';
+import { tronMessageDigest } from '../../shared/chain/tron-message.ts';
 
 const rec = ledgerRecordings();
 const path = parseLedgerPath(rec.path);

@@ -38,7 +38,7 @@ import { VoteWitnessContractSchema } from '../../shared/gen/protocol/executive_c
 import { addressFromPublicKey, addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '../../shared/base/bytes.ts';
 import { publicKeyOf, signDigest } from '../../shared/chain/keys.ts';
-import { tronMessageDigest } from '../../station/devices/ledger-client.ts';
+import { tronMessageDigest } from '../../shared/chain/tron-message.ts';
 import { LEDGER_TRC20_TOKENS } from '../../shared/devices/ledger-tokens.ts';
 
 /** The BIP-39 test mnemonic: public, for tests only. */

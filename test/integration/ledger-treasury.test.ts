@@ -160,6 +160,38 @@ describe('keys on a Ledger', () => {
   });
 });
 
+describe('proof of possession of a Ledger key', () => {
+  it("B makes a challenge for A's Ledger key; A signs it on the device as a TRON personal message; B verifies and keeps it", async () => {
+    const json = treasury();
+    json.owner.keys = [{ address: keys.l1, weight: 1 }];
+    const challenge = B.proofChallenge({ account: TREASURY.b58, key: keys.l1, permissionJson: JSON.stringify(json) });
+    const proof = await A.proofSign({ text: challenge.text });
+    expect(device.shown.at(-1)).toMatchObject({ ins: 'message', path: "44'/195'/1'/0/0" });
+    const proved = B.proofImport({ fileName: proof.fileName, text: proof.text });
+    expect(proved).toMatchObject({ key: keys.l1, account: TREASURY.b58 });
+    expect(B.proofList({ account: TREASURY.b58 }).map((p) => p.key)).toContain(keys.l1);
+    // A proof whose signature was altered is refused.
+    const forged = JSON.parse(proof.text);
+    forged.signature = forged.signature.replace(/^../, (x: string) => (x === '00' ? '01' : '00'));
+    expect(() => B.proofImport({ fileName: 'forged.json', text: JSON.stringify(forged) })).toThrow(/proof.signature/);
+  });
+
+  it('a signer who declines on the device gives no proof, and nothing is audited as signed', async () => {
+    const challenge = B.proofChallenge({ account: TREASURY.b58, key: keys.l0, permissionJson: JSON.stringify(treasury()) });
+    const audit = A.store.listAudit().length;
+    device.decide = () => 'reject';
+    try {
+      expect(await refusal(A.proofSign({ text: challenge.text }))).toEqual({
+        code: 'DEVICE',
+        message: 'The signer declined on the device. Nothing was signed.',
+      });
+    } finally {
+      device.decide = () => 'approve';
+    }
+    expect(A.store.listAudit().length).toBe(audit);
+  });
+});
+
 describe('the API table (what the desktop app calls)', () => {
   const call = (method: string, args: unknown) =>
     dispatch(STATION_API, createStationHandlers(A, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: A.dataDir }) }), method, args);
