@@ -84,7 +84,7 @@ describe('one set of rules for the tools and the station commands', () => {
 
   it('a global option before the command word may be given again: the last wins', async () => {
     expect(usageError(await cli(['--data-dir', 'elsewhere', '--data-dir', dataDir, 'keys'])).message).toBe(
-      'airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)',
+      'airlock keys: missing command (new, import, list, label, delete or ledger; see airlock keys --help)',
     );
   });
 
@@ -103,7 +103,7 @@ describe('one set of rules for the tools and the station commands', () => {
 
   it('a command group without its command is a usage error naming its commands', async () => {
     expect(usageError(await cli(['--data-dir', dataDir, 'keys'])).message).toBe(
-      'airlock keys: missing command (new, import, list, label or delete; see airlock keys --help)',
+      'airlock keys: missing command (new, import, list, label, delete or ledger; see airlock keys --help)',
     );
     expect(usageError(await cli(['--data-dir', dataDir])).message).toBe('airlock: missing command (see airlock --help)');
   });

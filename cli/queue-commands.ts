@@ -21,6 +21,7 @@ import type { Station } from '../station/station.ts';
 import type { QueueBatchAction, QueueBatchView } from '../station/transactions/queue-batch.ts';
 import type { CliIo } from './io.ts';
 import type { Done } from './station.ts';
+import { ledgerSignNotice } from './ledger-commands.ts';
 
 /** The rows of a batch in words, one a line, then the summary. */
 function batchText(r: QueueBatchView, totals: string | null): string {
@@ -65,6 +66,7 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
         return;
       }
       const txId = txIds[0]!;
+      if (o.key !== undefined) ledgerSignNotice(open(), io, txId, o.key);
       const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) });
       done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
     });

@@ -38,6 +38,7 @@ import { queueCommands } from './queue-commands.ts';
 import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES, MAX_INPUT_FILE_BYTES } from '../shared/base/limits.ts';
 import { snapshotCommands } from './snapshot-commands.ts';
+import { ledgerCommands } from './ledger-commands.ts';
 
 /**
  * What a command produced: a view for --json and the same in short human text; `refused` when part
@@ -138,7 +139,7 @@ export function stationCommands(
   };
 
   // keys ------------------------------------------------------------------------------------
-  const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete');
+  const keys = program.command('keys').description('keys in the vault: new, import, list, label, delete; keys on a Ledger: ledger add, ledger show');
   keys
     .command('new')
     .option('--label <label>')
@@ -190,6 +191,8 @@ export function stationCommands(
       const r = await s.keysDelete({ address });
       done(r, `Deleted the key of ${r.address}.`);
     });
+
+  ledgerCommands(keys, io, open, done);
 
   // address book (issue 10) -------------------------------------------------------------------
   const book = program.command('book').description('address-book labels: list, set, delete');
@@ -495,6 +498,7 @@ export function stationCommands(
       ['api key', s.apiKey ? 'set (kept in the vault)' : 'none'],
       ['expiration', s.expiration],
       ['vault', s.vault],
+      ['ledger', s.ledger],
     ]);
   settings.command('show').action(async () => {
     const s = await open().settingsView();
@@ -502,7 +506,7 @@ export function stationCommands(
   });
   settings
     .command('set')
-    .argument('<key>', 'node, network, dialect, expiration or vault')
+    .argument('<key>', 'node, network, dialect, expiration, vault or ledger (usb or speculos:http://127.0.0.1:PORT)')
     .argument('<value>')
     .action(async (key: string, value: string) => {
       const st = open();

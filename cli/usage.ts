@@ -12,6 +12,7 @@ export const MAIN_USAGE = `airlock: the signing station's command line, and offl
 
 Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock keys new [--label L] | keys import --key-file K [--label L] | keys list | keys label ADDR L | keys delete ADDR [--yes]
+  airlock keys ledger add [--account N | --path P] [--label L] | keys ledger show TXID   (a key on a Ledger; what the device will show)
   airlock book list | book set ADDR LABEL | book delete ADDR
   airlock exporter show | exporter pin KEY --label L | exporter unpin KEY | exporter list
   airlock account fetch ADDR | account show ADDR | account list | account remove ADDR
@@ -34,6 +35,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build withdraw-unfrozen --from A | build cancel-unfreeze --from A | build withdraw-rewards --from A
   airlock build vote --from A --vote EXECUTIVE=COUNT... | build account-name --from A --name TEXT
   airlock broadcast TXID... | discard TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
+  airlock settings set ledger usb | settings set ledger speculos:http://127.0.0.1:PORT   (how the Ledger is reached)
   airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT
   airlock proof import PROOF | proof list [--account A]
   Global options: --data-dir DIR, --node URL, --json, --vault keychain|keystore,

@@ -29,6 +29,7 @@ import { TransactionMaker } from './core/transaction-maker.ts';
 import { settingsFeature } from './settings/settings.ts';
 import { keysFeature } from './keys/keys.ts';
 import { vaultLockFeature } from './keys/vault-lock.ts';
+import { ledgerKeysFeature } from './keys/ledger-keys.ts';
 import { accountsFeature } from './accounts/accounts.ts';
 import { snapshotsFeature } from './accounts/snapshots.ts';
 import { buildersFeature } from './build/builders.ts';
@@ -72,6 +73,7 @@ function composeStation(options: StationOptions) {
     settingsFeature(ctx),
     keysFeature(ctx),
     vaultLockFeature(ctx),
+    ledgerKeysFeature(ctx),
     accountsFeature(ctx),
     snapshotsFeature(ctx),
     buildersFeature(ctx, maker),

@@ -1,6 +1,7 @@
 /**
  * The keys screen's state (issue 9 "Keys"): this station's keys (addresses and labels only: key
- * bytes never cross the API), which vault holds them, and the vault's status.
+ * bytes never cross the API), which vault holds them, and the vault's status; keys on a Ledger
+ * (issue 23) with their derivation path.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -35,6 +36,18 @@ export class KeysState {
 
   relabel(address: string, label: string): Promise<boolean> {
     return takeAnswer(this, this.#client.keysLabel({ address, label }), 'Label saved.');
+  }
+
+  /**
+   * Issue 23: adds the key of the Ledger the `ledger` setting reaches (account index or path),
+   * once the person confirms its address on the device's screen; the station says what happened.
+   */
+  addLedger(choice: { account?: number; path?: string }, label: string): Promise<boolean> {
+    return takeAnswer(
+      this,
+      this.#client.keysLedgerAdd({ ...choice, ...(label !== '' && { label }) }),
+      'Ledger key added: its address was confirmed on the device.',
+    );
   }
 
   remove(address: string): Promise<boolean> {

@@ -91,8 +91,24 @@ export const KEY_VIEW = v.strictObject({
   hex: v.string(),
   /** As stored; the renderer escapes it for display. */
   label: v.string(),
-  vault: v.picklist(VAULT_KINDS),
+  /** `ledger`: a key on a hardware signer (issue 23), no secret held here. */
+  vault: v.picklist([...VAULT_KINDS, 'ledger']),
   createdAt: v.number(),
+  /** A hardware key's derivation path and the TRON app version seen; null for a vault key. */
+  device: v.nullable(v.strictObject({ path: v.string(), appVersion: v.string() })),
+});
+
+/** What a Ledger will show for a stored transaction (issue 23, shared/devices/ledger-screens.ts LedgerPlan) and which Ledger keys here can sign it. */
+export const LEDGER_PLAN_VIEW = v.strictObject({
+  txId: v.string(),
+  mode: v.picklist(['full', 'hash', 'refused']),
+  command: v.nullable(v.picklist(['transaction', 'hash'])),
+  screens: v.array(v.strictObject({ title: v.string(), value: v.string() })),
+  needs: v.array(v.strictObject({ setting: v.picklist(['allowData', 'customContracts', 'signByHash']), name: v.string(), why: v.string() })),
+  refusal: v.nullable(v.string()),
+  hash: v.nullable(v.string()),
+  apdus: v.number(),
+  keys: v.array(v.strictObject({ address: v.string(), path: v.string(), label: v.string() })),
 });
 
 export const VAULT_STATUS = v.strictObject({
@@ -287,6 +303,8 @@ export const SETTINGS_VIEW = v.strictObject({
   expiration: v.string(),
   expiresInMs: v.number(),
   vault: v.picklist(VAULT_KINDS),
+  /** How the station reaches a Ledger (issue 23): `usb` or `speculos:http://127.0.0.1:PORT`. */
+  ledger: v.string(),
 });
 
 /** One address-book entry; the label holds no character that needs escaping (the station refuses them). */

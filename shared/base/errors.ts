@@ -116,6 +116,12 @@ export const ERROR_CODES = [
    * which the audit log records. details.risks lists the risks.
    */
   'SIGNING_RISK',
+  /**
+   * A hardware signer (a Ledger with the TRON app, or its emulator) refused, could not be reached,
+   * or answered something that does not check out (shared/devices/ledger-status.ts words each status
+   * word; details.statusWord carries it). Nothing was stored.
+   */
+  'DEVICE',
   /** A bug or an environment failure; the message is for logs, not for people. */
   'INTERNAL',
 ] as const;

@@ -385,3 +385,23 @@ export const MAX_OPENED_FILES = 20;
 
 /** Most problems an API argument check lists in details; the first is the message. */
 export const MAX_LISTED_ISSUES = 10;
+
+// Hardware signers (issue 23): the TRON Ledger app's own bounds (LedgerHQ/app-tron 0.7.x)
+
+/** Bytes of one APDU's data the host sends the TRON app: hw-app-trx's CHUNK_SIZE, which the app's buffers assume. */
+export const LEDGER_CHUNK_SIZE = 250;
+/** Components of a derivation path the app reads (parse.h MAX_BIP32_PATH). */
+export const LEDGER_MAX_PATH_DEPTH = 10;
+/** Votes the app's VoteWitnessContract decoder holds (its nanopb options): more is refused as unreadable. */
+export const LEDGER_MAX_VOTES = 5;
+/** The station's own cap on a personal message sent to the device (a proof challenge is well under it). */
+export const LEDGER_MAX_MESSAGE_BYTES = 16 * 1024;
+/** Highest account index `keys ledger add --account N` takes: a hardened index is below 2^31. */
+export const LEDGER_MAX_ACCOUNT_INDEX = 2_147_483_647;
+/**
+ * How long the station waits for one device answer: a person reads the screens and presses the
+ * buttons within it, or the exchange is abandoned (the device then shows its idle screen again).
+ */
+export const LEDGER_EXCHANGE_TIMEOUT_MS = 5 * 60 * 1000;
+/** Bytes of a device's answer the station reads (a signature is 65 + 2; an address answer about 105). */
+export const LEDGER_MAX_ANSWER_BYTES = 512;

@@ -8,8 +8,10 @@
  * only shared/files/proof.ts and its bundle stays without the 1.2 MB module. The station checks every
  * proof here before storing it.
  *
- * Invariant: a proof is valid only when its signature recovers to the challenge's key; anything
- * else is a coded refusal naming `proof.signature`.
+ * Invariant: a proof is valid only when its signature recovers to the challenge's key, over the
+ * challenge's digest or (a key on a Ledger, issue 23) over the TRON personal-message digest of
+ * `proofPersonalMessage`, which names that digest; anything else is a coded refusal naming
+ * `proof.signature`.
  */
 import { addressToBase58 } from '../chain/address.ts';
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
@@ -22,11 +24,13 @@ import {
   PROOF_MEMBERS,
   PROOF_VERSION,
   proofDigest,
+  proofPersonalMessage,
   readChallenge,
   type ProofChallenge,
   type ProofFile,
 } from './proof.ts';
 import { recoverSigner, SIGNATURE_LENGTH } from '../chain/verify.ts';
+import { tronMessageDigest } from '../chain/tron-message.ts';
 import { MAX_PROOF_FILE_BYTES } from '../base/limits.ts';
 
 /** A proof file for `challenge` with `signature`, checked as a receiving station will check it. */
@@ -62,6 +66,8 @@ function verifyProof(file: ProofFile): Uint8Array {
   let signer: string;
   try {
     signer = addressToBase58(recoverSigner(signature, proofDigest(file.challenge)));
+    // A key on a Ledger (issue 23) signs the challenge as a TRON personal message instead.
+    if (signer !== file.challenge.key) signer = addressToBase58(recoverSigner(signature, tronMessageDigest(proofPersonalMessage(file.challenge))));
   } catch (e) {
     if (e instanceof AirlockError)
       fail('PERMISSION', `proof.signature: no key can be recovered from it (${e.message}); the file was changed or damaged`, { field: 'proof.signature' });

@@ -175,6 +175,16 @@ export function proofDigest(c: ProofChallenge): Uint8Array {
   return sha256(proofMessage(c));
 }
 
+/**
+ * What a key on a hardware signer signs for `c` instead (issue 23): a Ledger signs no chosen 32
+ * bytes but a personal message, which its app hashes with the TRON message prefix
+ * (shared/chain/tron-message.ts). The message is this text, naming the digest above, so it binds
+ * the same challenge and can never read as a transaction.
+ */
+export function proofPersonalMessage(c: ProofChallenge): Uint8Array {
+  return utf8ToBytes(`${PROOF_DOMAIN.slice(0, -1)}: ${bytesToHex(proofDigest(c))}`);
+}
+
 export function stringifyChallenge(c: ProofChallenge): string {
   return `${JSON.stringify(readChallenge(c, 'challenge'), null, 2)}\n`;
 }

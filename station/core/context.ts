@@ -69,6 +69,8 @@ export interface StationOptions {
    * flag (the tests pass station/vault/memory-vault.ts here). Its `kind` is the kind reported.
    */
   vaultBackend?: Vault;
+  /** Issue 23: ms the station waits for one Ledger answer (default LEDGER_EXCHANGE_TIMEOUT_MS; tests lower it). */
+  ledgerTimeoutMs?: number;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SettingsView {
   expiration: string;
   expiresInMs: number;
   vault: VaultKind;
+  /** How the station reaches a Ledger (issue 23): `usb` or `speculos:http://127.0.0.1:PORT`. */
+  ledger: string;
   /** Whether an API key is stored for this node; the key itself is never in a view. */
   apiKey: boolean;
 }
@@ -42,8 +44,11 @@ export interface StationKeyView {
   address: string;
   hex: string;
   label: string;
-  vault: VaultKind;
+  /** `ledger`: a key on a hardware signer (issue 23); the station holds no secret of it. */
+  vault: VaultKind | 'ledger';
   createdAt: number;
+  /** A hardware key's derivation path and the TRON app version seen when it was added; null for a vault key. */
+  device: { path: string; appVersion: string } | null;
 }
 
 export interface SourceView {

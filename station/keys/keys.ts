@@ -23,7 +23,7 @@ import { addressTextInput, textArg } from '../../shared/chain/input.ts';
  * bidi, zero-width or other invisible character is refused rather than escaped wherever it shows.
  * The refusal describes the label and never quotes it.
  */
-function keyLabelArg(value: unknown): string {
+export function keyLabelArg(value: unknown): string {
   const label = textArg(value, 'label', 200);
   if (holdsPrivateKeyText(label)) {
     fail(
@@ -45,7 +45,7 @@ function keyLabelArg(value: unknown): string {
 export function keysFeature(ctx: StationContext) {
   const keyView = (address: Uint8Array): StationKeyView => {
     const k = ctx.store.getKey(address)!;
-    return { address: addressToBase58(k.address), hex: bytesToHex(k.address), label: k.label, vault: k.vault, createdAt: k.createdAt };
+    return { address: addressToBase58(k.address), hex: bytesToHex(k.address), label: k.label, vault: k.vault, createdAt: k.createdAt, device: k.device };
   };
 
   return {
@@ -85,8 +85,10 @@ export function keysFeature(ctx: StationContext) {
 
     async keysDelete(args: { address: string }): Promise<{ address: string; deleted: boolean }> {
       const a = addressTextInput(args.address, 'address');
-      if (!ctx.store.getKey(a)) fail('NOT_FOUND', `address: this station holds no key for ${addressToBase58(a)}`, { field: 'address' });
-      const deleted = await ctx.vault().delete(addressToBase58(a));
+      const k = ctx.store.getKey(a);
+      if (!k) fail('NOT_FOUND', `address: this station holds no key for ${addressToBase58(a)}`, { field: 'address' });
+      // A hardware key's secret is on the device: forgetting it here deletes nothing there.
+      const deleted = k.vault === 'ledger' ? true : await ctx.vault().delete(addressToBase58(a));
       ctx.store.deleteKey(a);
       return { address: addressToBase58(a), deleted };
     },

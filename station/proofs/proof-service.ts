@@ -7,6 +7,7 @@
  * it answers (proofs.ts).
  */
 import type { StationContext } from '../core/context.ts';
+import { signMessageOnLedger } from '../core/device-signer.ts';
 import {
   importProofFile,
   listProvedKeys,
@@ -21,7 +22,12 @@ import { MAX_PERMISSION_JSON_BYTES, MAX_INPUT_FILE_BYTES } from '../../shared/ba
 import { addressTextInput, textArg } from '../../shared/chain/input.ts';
 
 export function proofsFeature(ctx: StationContext) {
-  const deps: ProofDeps = { store: ctx.store, vault: () => ctx.vault(), now: () => ctx.now() };
+  const deps: ProofDeps = {
+    store: ctx.store,
+    vault: () => ctx.vault(),
+    now: () => ctx.now(),
+    device: (key, message) => signMessageOnLedger(ctx, key, message),
+  };
   return {
     /** A challenge file for `key` of the proposed permissions (the node's AccountPermissionUpdateContract JSON text); stored as pending. */
     proofChallenge(args: { account: string; key: string; permissionJson: string; lifetimeMs?: number }): ProofChallengeView {

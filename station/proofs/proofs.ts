@@ -22,6 +22,7 @@ import {
   parseChallenge,
   permissionUpdateFromJson,
   proofFileName,
+  proofPersonalMessage,
   stringifyChallenge,
   stringifyProof,
   type ProofChallenge,
@@ -29,6 +30,7 @@ import {
 import { makeProofFile, parseProof } from '../../shared/files/proof-signature.ts';
 import type { Store } from '../store/store.ts';
 import type { KeyProofRecord } from '../store/proofs.ts';
+import type { KeyRecord } from '../store/keys.ts';
 import type { Vault } from '../vault/vault.ts';
 import { MAX_PERMISSION_JSON_BYTES, MAX_PROOF_FILE_NAME } from '../../shared/base/limits.ts';
 
@@ -36,6 +38,8 @@ export interface ProofDeps {
   store: Store;
   vault: () => Vault;
   now: () => number;
+  /** Signs a personal message with a key on a Ledger; the signature checked to recover to it. */
+  device?: (key: KeyRecord, message: Uint8Array) => Promise<Uint8Array>;
 }
 
 export interface ProofChallengeView {
@@ -105,12 +109,15 @@ export function makeProofChallenge(
 export async function signProofChallenge(deps: ProofDeps, text: string): Promise<ProofSignView> {
   const challenge = parseChallenge(text, deps.now());
   const key = parseAddress(challenge.key);
-  if (!deps.store.getKey(key)) {
+  const held = deps.store.getKey(key);
+  if (!held) {
     fail('NOT_FOUND', `challenge.key: this station holds no key for ${challenge.key}; the challenge is signed on the station that holds it`, {
       field: 'challenge.key',
     });
   }
-  const signature = await deps.vault().signProof(challenge.key, challenge);
+  // A key on a Ledger (issue 23) signs the challenge as a personal message on the device.
+  const signature =
+    held.vault === 'ledger' && deps.device ? await deps.device(held, proofPersonalMessage(challenge)) : await deps.vault().signProof(challenge.key, challenge);
   const file = makeProofFile(challenge, signature);
   deps.store.appendAudit({
     action: 'proof.sign',

@@ -1,6 +1,6 @@
 /**
  * Settings (issue 7 "settings", issue 11 dialects): the node URL (or a network preset), the node's
- * JSON dialect, the default expiration and the vault kind, the hosted node's API key, and the audit
+ * JSON dialect, the default expiration and the vault kind, how a Ledger is reached (issue 23), the hosted node's API key, and the audit
  * log's check. The plumbing they set (node client, dialect probe, vault) is the context's
  * (station/core/context.ts); this feature reads and changes it.
  *
@@ -12,6 +12,7 @@
  * - A new node URL is probed once for its dialect; when nothing answers the URL is still kept.
  */
 import { moveAuditSeal } from '../vault/audit-seal.ts';
+import { ledgerSettingText, readLedgerSetting, SETTING_LEDGER, storedLedgerSetting } from '../devices/ledger-setting.ts';
 import { API_KEY_HEADER, isLoopbackUrl, NodeClient } from '../node/node-client.ts';
 import { AirlockError, excerpt, fail } from '../../shared/base/errors.ts';
 import { wipe } from '../../shared/base/bytes.ts';
@@ -32,14 +33,21 @@ export type SettingsBase = Omit<SettingsView, 'apiKey'>;
 export function settingsFeature(ctx: StationContext) {
   const settings = (): SettingsBase => {
     const ms = ctx.defaultExpiresInMs();
-    return { node: ctx.nodeUrl(), dialect: ctx.dialect(), expiration: formatDuration(ms), expiresInMs: ms, vault: ctx.vaultKind() };
+    return {
+      node: ctx.nodeUrl(),
+      dialect: ctx.dialect(),
+      expiration: formatDuration(ms),
+      expiresInMs: ms,
+      vault: ctx.vaultKind(),
+      ledger: ledgerSettingText(storedLedgerSetting(ctx.store)),
+    };
   };
 
   const setVaultKind = (value: unknown): void => {
     if (value !== 'keychain' && value !== 'keystore') fail('INVALID_INPUT', 'value: expected keychain or keystore', { field: 'value' });
     if (value === ctx.vaultKind()) return;
     // Keys are never moved between vaults: switching with keys stored would leave them behind.
-    const held = ctx.store.listKeys().length;
+    const held = ctx.store.listKeys().filter((k) => k.vault !== 'ledger').length;
     if (held > 0) {
       fail(
         'CONFLICT',
@@ -115,7 +123,9 @@ export function settingsFeature(ctx: StationContext) {
         ctx.rememberDialect(ctx.nodeUrl(), value);
       } else if (k === SETTING_VAULT) {
         setVaultKind(value);
-      } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, network, dialect, expiration or vault)`, { field: 'key' });
+      } else if (k === SETTING_LEDGER) {
+        ctx.store.setSetting(SETTING_LEDGER, ledgerSettingText(readLedgerSetting(value)));
+      } else fail('INVALID_INPUT', `key: unknown setting ${excerpt(k)} (node, network, dialect, expiration, vault or ledger)`, { field: 'key' });
       return settings();
     },
 

@@ -11,7 +11,7 @@ describe('store: keys (metadata only)', () => {
   it('adds, lists, labels and deletes, each with an audit entry', () => {
     const a = randomAddress();
     const rec = store.addKey({ address: a, label: 'ops', vault: 'keystore' });
-    expect(rec).toEqual({ address: a, label: 'ops', vault: 'keystore', createdAt: T0 });
+    expect(rec).toEqual({ address: a, label: 'ops', vault: 'keystore', createdAt: T0, device: null });
     expect(store.getKey(a)).toEqual(rec);
     clock.advance(5);
     expect(store.labelKey(a, 'ops 2').label).toBe('ops 2');
@@ -30,6 +30,25 @@ describe('store: keys (metadata only)', () => {
     refused(() => store.addKey(JSON.parse('{"__proto__": {"vault": "keychain"}, "vault": "keychain"}') as never), 'INVALID_INPUT', 'input');
   });
 
+  it('keeps a Ledger key with its path and app version, and no other key with one (issue 23)', () => {
+    const a = randomAddress();
+    const device = { path: "44'/195'/0'/0/0", appVersion: '0.7.1' };
+    expect(store.addKey({ address: a, label: 'ledger', vault: 'ledger', device })).toEqual({ address: a, label: 'ledger', vault: 'ledger', createdAt: T0, device });
+    expect(store.getKey(a)?.device).toEqual(device);
+    refused(() => store.addKey({ address: randomAddress(), vault: 'ledger' }), 'INVALID_INPUT', 'device');
+    refused(() => store.addKey({ address: randomAddress(), vault: 'keychain', device }), 'INVALID_INPUT', 'device');
+    refused(() => store.addKey({ address: randomAddress(), vault: 'ledger', device: { path: '', appVersion: '0.7.1' } }), 'INVALID_INPUT', 'device.path');
+    expect(store.listKeys()).toHaveLength(1);
+    // The table itself refuses a ledger row without its path, and a path on any other row.
+    const db = new Database(store.file);
+    try {
+      expect(() => db.prepare("INSERT INTO keys VALUES (?, '', 'ledger', 0, NULL, NULL)").run(randomAddress())).toThrow(/CHECK/);
+      expect(() => db.prepare("INSERT INTO keys VALUES (?, '', 'keychain', 0, 'p', '1')").run(randomAddress())).toThrow(/CHECK/);
+    } finally {
+      db.close();
+    }
+  });
+
   it('says NOT_FOUND for labelling or deleting an unknown key', () => {
     refused(() => store.labelKey(randomAddress(), 'x'), 'NOT_FOUND', 'address');
     refused(() => store.deleteKey(randomAddress()), 'NOT_FOUND', 'address');
@@ -39,7 +58,8 @@ describe('store: keys (metadata only)', () => {
     const db = new Database(store.file, { readonly: true });
     try {
       const columns = (db.pragma('table_info(keys)') as { name: string }[]).map((c) => c.name);
-      expect(columns).toEqual(['address', 'label', 'vault', 'created_at']);
+      // device_path and device_app (issue 23): where a Ledger key lives, never a secret of it.
+      expect(columns).toEqual(['address', 'label', 'vault', 'created_at', 'device_path', 'device_app']);
     } finally {
       db.close();
     }

@@ -118,7 +118,7 @@ describe('store migrations', () => {
     const store = openStore({ dataDir: tmp.dir }, { clock: clock.now, seal: sealIn(tmp.dir) });
     try {
       expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
-      expect(store.getKey(key)).toEqual({ address: key, label: 'old key', vault: 'keychain', createdAt: T0 });
+      expect(store.getKey(key)).toEqual({ address: key, label: 'old key', vault: 'keychain', createdAt: T0, device: null });
       expect(store.getAccount(account)!.source).toEqual({ kind: 'file', file: 'snap.json' });
       const got = store.getTransaction(tx.txId)!;
       // Version 3 counted the signature that was already there.

@@ -237,6 +237,27 @@ ALTER TABLE transactions ADD COLUMN chain_checked_at INTEGER;
 CREATE INDEX transactions_by_check ON transactions (status, chain_checked_at);
 `,
   },
+  {
+    version: 10,
+    description: 'keys on a hardware signer (a Ledger): the keys table takes the vault ledger, with the derivation path and the app version seen',
+    // Issue 23. SQLite cannot change a CHECK, so the table is rebuilt with its rows (nothing refers
+    // to it). A ledger key has a path and an app version and no secret anywhere; any other key has
+    // neither. Self-contained: it can be renumbered at merge without touching any other entry.
+    sql: `
+CREATE TABLE keys_v10 (
+  address BLOB PRIMARY KEY CHECK (length(address) = 21),
+  label TEXT NOT NULL,
+  vault TEXT NOT NULL CHECK (vault IN ('keychain', 'keystore', 'ledger')),
+  created_at INTEGER NOT NULL,
+  device_path TEXT,
+  device_app TEXT,
+  CHECK ((vault = 'ledger') = (device_path IS NOT NULL AND device_app IS NOT NULL))
+) STRICT;
+INSERT INTO keys_v10 (address, label, vault, created_at) SELECT address, label, vault, created_at FROM keys;
+DROP TABLE keys;
+ALTER TABLE keys_v10 RENAME TO keys;
+`,
+  },
 ];
 
 /** The version a database has once every migration here has run. */

@@ -5,7 +5,9 @@
  *
  * Invariants: a signature is checked (shared/approval/sign-check.ts, the same checks as tx sign and
  * the node), recovered to its key, and committed in the store (fsynced) before success is
- * reported; a transaction carries at most MAX_SIGNATURES; an expired or final one is not signed.
+ * reported; a transaction carries at most MAX_SIGNATURES; an expired or final one is not signed. A
+ * key on a Ledger signs the stored raw bytes on the device (core/device-signer.ts), and its answer
+ * is kept only once it recovers to that key over the stored txID.
  */
 import { addressToBase58, parseAddress, type Address } from '../../shared/chain/address.ts';
 import { checkSignable, checkSigner } from '../../shared/approval/sign-check.ts';
@@ -15,6 +17,7 @@ import { fail } from '../../shared/base/errors.ts';
 import { refreshOne } from './status-refresh.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 import { readBeforeShowing } from '../core/fresh-account.ts';
+import { signOnLedger } from '../core/device-signer.ts';
 
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
@@ -143,11 +146,14 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
         fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
       // Clear signing: what the signer's view cannot say in words is signed only with the risk named.
       const risks = enforceSigningRisks(book.view(r.txId).details.warnings, accepted);
-      const vault = ctx.vault();
       const signed: string[] = [];
+      // Keys on a Ledger (issue 23) sign last, each on the device, from the stored bytes.
+      const onDevice = (a: Address): boolean => ctx.store.getKey(a)?.vault === 'ledger';
+      targets.sort((a, b) => Number(onDevice(a)) - Number(onDevice(b)));
       for (const t of targets) {
         const b58 = addressToBase58(t);
-        const signature = await vault.sign(b58, r.txId);
+        const key = ctx.store.getKey(t);
+        const signature = key?.vault === 'ledger' ? await signOnLedger(ctx, key, r.raw) : await ctx.vault().sign(b58, r.txId);
         if (!equalBytes(recoverSigner(signature, r.txId), t)) fail('INTERNAL', `the vault's signature for ${b58} does not recover to it`, { field: 'key' });
         ctx.store.atomic(() => {
           // The override and the signature it let through are committed together.

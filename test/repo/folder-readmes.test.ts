@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const CODE = /\.(ts|tsx|js|mjs|cjs|svelte)$/;
-const STATION_INFRA = ['store', 'vault', 'node', 'core'];
+const STATION_INFRA = ['store', 'vault', 'node', 'devices', 'core'];
 
 function exempt(folder: string): boolean {
   const [top, sub, deeper] = folder.split('/');

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { defineApi } from '../api-contract.ts';
 import { PRIVATE_KEY_TEXT_RE } from '../../base/secrets.ts';
-import { apiAddressArg, labelArg, KEY_VIEW, VAULT_STATUS } from '../station-parts.ts';
+import { apiAddressArg, apiTxIdArg, labelArg, KEY_VIEW, LEDGER_PLAN_VIEW, VAULT_STATUS } from '../station-parts.ts';
 
 export const KEYS_API = defineApi({
   keysStatus: { args: v.undefined(), result: VAULT_STATUS },
@@ -22,6 +22,20 @@ export const KEYS_API = defineApi({
     result: v.strictObject({ key: KEY_VIEW, created: v.boolean() }),
   },
   keysLabel: { args: v.strictObject({ address: apiAddressArg, label: labelArg }), result: KEY_VIEW },
+  /**
+   * Issue 23: adds the key of the Ledger the `ledger` setting reaches, at `path` or account index
+   * `account` (default 0), once the person confirms its address on the device's screen.
+   */
+  keysLedgerAdd: {
+    args: v.strictObject({
+      account: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))),
+      path: v.optional(v.pipe(v.string(), v.maxLength(120, 'a derivation path of at most 120 characters'))),
+      label: v.optional(labelArg),
+    }),
+    result: v.strictObject({ ...KEY_VIEW.entries, text: v.string() }),
+  },
+  /** Issue 23: what the Ledger will show for a stored transaction, the settings it needs, or why it cannot sign it. */
+  ledgerPlan: { args: v.strictObject({ txId: apiTxIdArg }), result: LEDGER_PLAN_VIEW },
   keysDelete: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 
   /**

@@ -18,7 +18,7 @@ export const SETTINGS_API = defineApi({
   settings: { args: v.undefined(), result: SETTINGS_VIEW },
   setSetting: {
     args: v.strictObject({
-      key: v.picklist(['node', 'dialect', 'expiration', 'vault']),
+      key: v.picklist(['node', 'dialect', 'expiration', 'vault', 'ledger']),
       value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')),
     }),
     // A new node URL is probed for its dialect and the result says how that went (issue 16: the
