@@ -219,7 +219,7 @@ export function dialectOfAccount(reply: unknown): DialectEvidence | undefined {
  * spec's names or the reference node's (`frozen_supply`, `trx_num`, `witness`; issue 17): a file or
  * a caller may use either name for each field, and one field given under both names (`cded_supply`
  * and `frozen_supply`) is refused naming both, never merged. The station's services read every
- * contract argument with this (once station/core/args.ts).
+ * contract argument with this.
  */
 export function contractFromJson<T extends Message>(schema: Parameters<typeof messageFromNodeJson>[0], json: unknown, field: string): T {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('BAD_JSON', `${field}: expected the node's ${schema.name} JSON object`, { field });

@@ -318,7 +318,7 @@ export function messageInput(value: unknown, typeName: string, field: string): v
 }
 
 // ---------------------------------------------------------------------------------------------
-// The station's argument readers (issue 27: once station/core/args.ts): every service checks each
+// The station's argument readers (issue 27: one check family at the station's edge): every service checks each
 // argument with these, by field name, before it reads or writes anything (DESIGN: "every field is
 // checked BEFORE anything is stored"), so a field is refused the same way whichever feature reads
 // it. A refused txID or text is never quoted whole (64 hex digits may be a private key).

@@ -3,7 +3,7 @@
  * exists, and no code comment cites a round of work by its tracker number ("issue" and a number), which a reader
  * of the repository cannot open; a comment states the rule, or cites docs/decisions.md §N.
  *
- * A "named path" is a token such as `station/core/args.ts` or `station/build/` in a code comment or a
+ * A "named path" is a token such as `station/core/records.ts` or `station/store/` in a code comment or a
  * Markdown file git knows of. It is checked when its first folder is a folder of the repository's root
  * (resolved from the root), or a folder beside the file that names it (resolved from that file's
  * folder, as a README says `core/records.ts`). Other tokens (npm packages, public repositories, URLs)
