@@ -266,3 +266,12 @@ export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
  * Twenty missed 3-second slots: a chain that produces is never this far behind, a halted one soon is.
  */
 export const HEAD_STALLED_AFTER_MS = 60_000;
+
+/**
+ * Issue 25, the cost estimate (shared/approval/costs.ts): the fee limit proposed for a contract call
+ * is the estimated energy's full price plus this many percent, so a call that needs a little more
+ * energy than the constant call said still succeeds.
+ */
+export const FEE_LIMIT_MARGIN_PERCENT = 20n;
+/** A fee limit more than this many times the estimated energy's full price is flagged as far above it (a wrong estimate or a typo then burns that much). */
+export const FEE_LIMIT_FAR_ABOVE_FACTOR = 10n;
