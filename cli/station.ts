@@ -383,6 +383,20 @@ export function stationCommands(
       done(v, txText(v));
     });
   program
+    .command('cost')
+    .description('what a stored transaction will cost the account, read from the node now (issue 25)')
+    .argument('<txid>')
+    .action(async (txId: string) => {
+      const c = await open().transactionCost({ txId });
+      const lines = [
+        `${c.text}`,
+        `read from ${c.provenance.node} at block ${c.provenance.block}; ${c.signatures} signature(s) counted`,
+        ...c.warnings.map((w) => `warning: ${w}`),
+        ...(c.refusal ? [`refused: ${c.refusal}`] : []),
+      ];
+      done(c, lines.join('\n'));
+    });
+  program
     .command('import')
     .argument('<files...>')
     .action((files: string[]) => {
