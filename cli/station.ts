@@ -238,6 +238,14 @@ export function stationCommands(
       const a = open().accountShow({ address });
       done(a, accountText(a));
     });
+  account
+    .command('resources')
+    .description('the account at a glance, read from the node now: bandwidth, energy, stake, unstaking, delegations, votes, rewards (issue 25)')
+    .argument('<address>')
+    .action(async (address: string) => {
+      const g = await open().accountResources({ address });
+      done(g, g.text);
+    });
   account.command('list').action(() => {
     const list = open().accountsList();
     done(

@@ -14,7 +14,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock keys new [--label L] | keys import --key-file K [--label L] | keys list | keys label ADDR L | keys delete ADDR [--yes]
   airlock book list | book set ADDR LABEL | book delete ADDR
   airlock exporter show | exporter pin KEY --label L | exporter unpin KEY | exporter list
-  airlock account fetch ADDR | account show ADDR | account list
+  airlock account fetch ADDR | account show ADDR | account resources ADDR | account list
   airlock token show ID [--fetch] | token list
   airlock snapshot export FILE --account ADDR... | snapshot import FILE | snapshot list | snapshot remove ID
   airlock snapshot ur export --account ADDR... [--fragment-size N] | snapshot ur import [FILE...]   (UR parts, as the animated QR code)

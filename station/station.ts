@@ -36,6 +36,7 @@ import { stakingFeature } from './build/staking.ts';
 import { statusFeature } from './transactions/status.ts';
 import { statusRefreshFeature } from './transactions/status-refresh.ts';
 import { costFeature } from './transactions/cost.ts';
+import { accountGlanceFeature } from './accounts/glance.ts';
 import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
@@ -76,6 +77,7 @@ function composeStation(options: StationOptions) {
     ...stakingFeature(maker),
     ...status,
     ...costFeature(ctx, book),
+    ...accountGlanceFeature(ctx),
     ...refresher,
     ...handoff,
     ...broadcasting,

@@ -275,3 +275,5 @@ export const HEAD_STALLED_AFTER_MS = 60_000;
 export const FEE_LIMIT_MARGIN_PERCENT = 20n;
 /** A fee limit more than this many times the estimated energy's full price is flagged as far above it (a wrong estimate or a typo then burns that much). */
 export const FEE_LIMIT_FAR_ABOVE_FACTOR = 10n;
+/** Most accounts the account at a glance asks getdelegatedresourcev2 about, each way (station/accounts/glance.ts); it says when there were more. */
+export const MAX_GLANCE_DELEGATIONS = 50;
