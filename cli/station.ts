@@ -240,6 +240,14 @@ export function stationCommands(
       const a = open().accountShow({ address });
       done(a, accountText(a));
     });
+  account
+    .command('resources')
+    .description('the account at a glance, read from the node now: bandwidth, energy, stake, unstaking, delegations, votes, rewards (issue 25)')
+    .argument('<address>')
+    .action(async (address: string) => {
+      const g = await open().accountResources({ address });
+      done(g, g.text);
+    });
   account.command('list').action(() => {
     const list = open().accountsList();
     done(
@@ -390,6 +398,20 @@ export function stationCommands(
       }
       const v = await open().status({ txId });
       done(v, txText(v));
+    });
+  program
+    .command('cost')
+    .description('what a stored transaction will cost the account, read from the node now (issue 25)')
+    .argument('<txid>')
+    .action(async (txId: string) => {
+      const c = await open().transactionCost({ txId });
+      const lines = [
+        `${c.text}`,
+        `read from ${c.provenance.node} at block ${c.provenance.block}; ${c.signatures} signature(s) counted`,
+        ...c.warnings.map((w) => `warning: ${w}`),
+        ...(c.refusal ? [`refused: ${c.refusal}`] : []),
+      ];
+      done(c, lines.join('\n'));
     });
   program
     .command('import')

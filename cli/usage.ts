@@ -15,7 +15,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock keys ledger add [--account N | --path P] [--label L] | keys ledger show TXID   (a key on a Ledger; what the device will show)
   airlock book list | book set ADDR LABEL | book delete ADDR
   airlock exporter show | exporter pin KEY --label L | exporter unpin KEY | exporter list
-  airlock account fetch ADDR | account show ADDR | account list | account remove ADDR
+  airlock account fetch ADDR | account show ADDR | account resources ADDR | account list | account remove ADDR
   airlock token show ID [--fetch] | token list
   airlock snapshot export FILE --account ADDR... | snapshot import FILE | snapshot list | snapshot remove ID
   airlock snapshot ur export --account ADDR... [--fragment-size N] | snapshot ur import [FILE...]   (UR parts, as the animated QR code)
@@ -28,7 +28,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build trc20-transfer --from A --to B --token CONTRACT --amount N [--smallest-units] [--fee-limit TRX] [...]
   airlock build trc20-approve --from A --spender S --token CONTRACT --amount N|unlimited [...]
   airlock contract add ADDR [--abi FILE] [--name N] [--symbol S --decimals D] | contract list | contract remove ADDR
-  airlock sign TXID... [--key ADDR] [--accept-risk unknown-function] | status TXID | status refresh | export TXID FILE | export --dir D|--merged F TXID... | import FILE... | reissue TXID
+  airlock sign TXID... [--key ADDR] [--accept-risk unknown-function] | status TXID | status refresh | cost TXID | export TXID FILE | export --dir D|--merged F TXID... | import FILE... | reissue TXID
   airlock handoff ur export TXID [--fragment-size N] | handoff ur import [FILE...]   (UR parts, as the animated QR code)
   airlock build freeze|unfreeze --from A --amount SUN --resource BANDWIDTH|ENERGY|TRON_POWER [...]   (Stake 2.0)
   airlock build delegate --from A --to B --amount SUN --resource R [--lock [--lock-period BLOCKS]] | build undelegate --from A --to B --amount SUN --resource R

@@ -47,6 +47,7 @@ import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts
 import { blockLeafOf, solidBlockNumber } from './blocks.ts';
 import { blockIdOf, merkleRootOf } from '../shared/chain/block.ts';
 import { payBlockRewards } from './staking/rewards.ts';
+import { recoveredUsage, useStakedNet } from './staking/resources.ts';
 import {
   DEFAULT_MASK_PARAMETERS,
   DEFAULT_NUMERIC_PARAMETERS,
@@ -64,9 +65,6 @@ import { parseJson, stringifyJson } from '../shared/base/json.ts';
 // BLOCK_INTERVAL_MS is BLOCK_PRODUCED_INTERVAL: the next slot is this long after the head block (PROTOCOL.md §10).
 import { BLOCK_INTERVAL_MS, RECENT_BLOCKS, taposOf } from '../shared/chain/tapos.ts';
 import { MAX_EXPIRATION_MS, MAX_RESULT_SIZE_IN_TX, MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
-
-/** The window over which free bandwidth recovers (one day). */
-const NET_WINDOW_MS = 86_400_000n;
 
 /** Return.response_code names the broadcast reply can carry (PROTOCOL.md §1.6). */
 export type ResponseCode =
@@ -445,9 +443,10 @@ export class Chain {
   private apply(tx: SignedTransaction, decoded: DecodedTransaction, txId: Uint8Array): TransactionReceipt {
     const ctx: ActuatorContext = { ...this.context(), transaction: { txId, feeLimit: decoded.raw.feeLimit } };
     const actuator = actuatorFor(ctx, decoded.contractType, decoded.contract);
-    const receipt: TransactionReceipt = { fee: 0n, netUsage: 0n, netFee: 0n, multiSignFee: 0n };
+    const receipt: TransactionReceipt = { fee: 0n, netUsage: 0n, netFee: 0n, multiSignFee: 0n, memoFee: 0n };
     this.consumeBandwidth(tx, decoded, txId, actuator.createsAccount(), receipt);
     this.consumeMultiSignFee(tx, decoded, receipt);
+    this.consumeMemoFee(decoded, receipt);
     try {
       actuator.validate();
     } catch (e) {
@@ -463,17 +462,18 @@ export class Chain {
       if (e instanceof AirlockError) throw new Rejection('CONTRACT_EXE_ERROR', `Contract execute error : ${e.message}`);
       throw e;
     }
-    receipt.fee = receipt.netFee + receipt.multiSignFee + result.fee;
+    receipt.fee = receipt.netFee + receipt.multiSignFee + receipt.memoFee + result.fee;
     if (result.assetIssueId !== undefined) receipt.assetIssueId = result.assetIssueId;
     this.store.putTransaction(txId, tx.rawBytes, tx.signatures, receipt);
     return receipt;
   }
 
   /**
-   * Simplified BandwidthProcessor.consume: no staked bandwidth and no token free bandwidth. A
-   * transaction that creates an account pays CREATE_ACCOUNT_FEE; otherwise the owner's free
-   * FREE_NET_LIMIT bytes (recovering linearly over a day of head-block time) are used, and when
-   * they run out TRANSACTION_FEE sun per byte is burned.
+   * BandwidthProcessor.consume, without token free bandwidth and the global public limit. Bytes =
+   * the transaction without `ret` + 64. A transaction that creates an account uses the owner's
+   * staked bandwidth when what is left covers its bytes, else pays CREATE_ACCOUNT_FEE; any other
+   * uses staked bandwidth, then the free FREE_NET_LIMIT bytes (each recovering linearly over a day
+   * of head-block time), and when neither covers all its bytes burns TRANSACTION_FEE sun per byte.
    */
   private consumeBandwidth(tx: SignedTransaction, decoded: DecodedTransaction, txId: Uint8Array, createsAccount: boolean, receipt: TransactionReceipt): void {
     const owner = this.store.getAccount(decoded.ownerAddress);
@@ -483,6 +483,7 @@ export class Chain {
     const size = BigInt(encodeSignedTransaction(tx).length);
     const bytes = size + BigInt(MAX_RESULT_SIZE_IN_TX);
     const n = this.params.numeric;
+    const now = this.headBlockTime();
     const insufficient = (detail: string): Rejection => new Rejection('BANDWITH_ERROR', 'Account resource insufficient error.', detail);
     if (createsAccount) {
       const bare = size - BigInt(tx.signatures.length * SIGNATURE_LENGTH);
@@ -491,6 +492,10 @@ export class Chain {
           'TOO_BIG_TRANSACTION_ERROR',
           `Too big new account transaction, TxId ${bytesToHex(txId)}, the size is ${bare} bytes, maxTxSize ${n.MAX_CREATE_ACCOUNT_TX_SIZE}`,
         );
+      }
+      if (useStakedNet(this.store, owner.address, bytes, now)) {
+        receipt.netUsage = bytes;
+        return;
       }
       const fee = n.CREATE_ACCOUNT_FEE;
       if (owner.balance < fee) {
@@ -501,12 +506,14 @@ export class Chain {
       receipt.netFee = fee;
       return;
     }
-    const now = this.headBlockTime();
+    if (useStakedNet(this.store, owner.address, bytes, now)) {
+      receipt.netUsage = bytes;
+      return;
+    }
     const net = this.store.getNet(owner.address);
-    const elapsed = now - net.time;
-    const recovered = elapsed >= NET_WINDOW_MS ? 0n : elapsed <= 0n ? net.usage : (net.usage * (NET_WINDOW_MS - elapsed)) / NET_WINDOW_MS;
-    if (recovered + bytes <= n.FREE_NET_LIMIT) {
-      this.store.setNet(owner.address, recovered + bytes, now);
+    const used = recoveredUsage(net.usage, net.time, now);
+    if (used + bytes <= n.FREE_NET_LIMIT) {
+      this.store.setNet(owner.address, used + bytes, now);
       receipt.netUsage = bytes;
       return;
     }
@@ -517,6 +524,23 @@ export class Chain {
     owner.balance -= fee;
     this.store.putAccount(owner);
     receipt.netFee = fee;
+  }
+
+  /** Manager.consumeMemoFee: a transaction with a memo (raw data `data`) costs MEMO_FEE, when it is not 0. */
+  private consumeMemoFee(decoded: DecodedTransaction, receipt: TransactionReceipt): void {
+    const fee = this.params.numeric.MEMO_FEE;
+    if (decoded.raw.data.length === 0 || fee === 0n) return;
+    const owner = this.store.getAccount(decoded.ownerAddress)!;
+    if (owner.balance < fee) {
+      throw new Rejection(
+        'BANDWITH_ERROR',
+        'Account resource insufficient error.',
+        `account ${addressToBase58(owner.address)} insufficient balance[${fee}] to memo fee`,
+      );
+    }
+    owner.balance -= fee;
+    this.store.putAccount(owner);
+    receipt.memoFee = fee;
   }
 
   /** Manager.consumeMultiSignFee: more than one signature costs MULTI_SIGN_FEE (PROTOCOL.md §3). */

@@ -46,6 +46,9 @@ export const DEFAULT_NUMERIC_PARAMETERS = {
   TRANSACTION_FEE: 10n,
   FREE_NET_LIMIT: 5_000n,
   MAX_CREATE_ACCOUNT_TX_SIZE: 1_000n,
+  // Sun a transaction with a memo pays (Manager.consumeMemoFee): the reference node's default 0;
+  // mainnet raised it to 1,000,000 by proposal.
+  MEMO_FEE: 0n,
   // Stake 2.0, votes and rewards (devnet/staking/README.md). UNFREEZE_DELAY_DAYS and
   // WITNESS_ALLOWANCE_FROZEN_TIME count in FROZEN_PERIOD_MS "days": the reference's day by default,
   // which a devnet genesis may shorten (a devnet-only parameter; the reference node has no such knob).

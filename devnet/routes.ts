@@ -46,6 +46,7 @@ import { broadcastWithEvm } from './evm/trigger.ts';
 import type { StoredBlock, StoredTransaction } from './store.ts';
 import { blockResultWordOf } from './blocks.ts';
 import { stakeAccountJson, stakingQueries, STAKING_CREATE_ENDPOINTS } from './staking/routes.ts';
+import { TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT } from './staking/resources.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -356,6 +357,11 @@ export function routes(chain: Chain, control: { produceBlock: () => unknown }): 
       ['getDevnetFrozenPeriodMs', n.FROZEN_PERIOD_MS],
       ['getEnergyFee', n.ENERGY_FEE],
       ['getMaxFeeLimit', n.MAX_FEE_LIMIT],
+      ['getMemoFee', n.MEMO_FEE],
+      ['getMaxCreateAccountTxSize', n.MAX_CREATE_ACCOUNT_TX_SIZE],
+      ['getTotalNetLimit', TOTAL_NET_LIMIT],
+      ['getTotalEnergyLimit', TOTAL_ENERGY_LIMIT],
+      ['getTotalEnergyCurrentLimit', TOTAL_ENERGY_LIMIT],
     ];
     return { chainParameter: list.map(([key, value]) => (value === 0n ? { key } : { key, value })) };
   });

@@ -63,6 +63,8 @@ export interface TransactionReceipt {
   netUsage: bigint;
   netFee: bigint;
   multiSignFee: bigint;
+  /** MEMO_FEE, when the transaction carries a memo. */
+  memoFee: bigint;
   /** Set for AssetIssueContract. */
   assetIssueId?: string;
 }
@@ -275,6 +277,7 @@ export class DevnetStore {
       netUsage: BigInt(info.netUsage ?? '0'),
       netFee: BigInt(info.netFee ?? '0'),
       multiSignFee: BigInt(info.multiSignFee ?? '0'),
+      memoFee: BigInt(info.memoFee ?? '0'),
     };
     if (info.assetIssueId !== undefined) receipt.assetIssueId = info.assetIssueId;
     return {
@@ -292,6 +295,7 @@ export class DevnetStore {
       netFee: receipt.netFee.toString(),
       multiSignFee: receipt.multiSignFee.toString(),
     };
+    if (receipt.memoFee > 0n) info.memoFee = receipt.memoFee.toString();
     if (receipt.assetIssueId !== undefined) info.assetIssueId = receipt.assetIssueId;
     this.seq += 1;
     this.stmts.putTx.run(txId, this.seq, rawBytes, hexList(signatures), receipt.fee, JSON.stringify(info));

@@ -37,6 +37,8 @@ import { batchFeature } from './build/batch.ts';
 import { stakingFeature } from './build/staking.ts';
 import { statusFeature } from './transactions/status.ts';
 import { statusRefreshFeature } from './transactions/status-refresh.ts';
+import { costFeature } from './transactions/cost.ts';
+import { accountGlanceFeature } from './accounts/glance.ts';
 import { handoffFeature } from './transactions/handoff.ts';
 import { broadcastFeature } from './transactions/broadcast.ts';
 import { queueFeature } from './transactions/queue.ts';
@@ -80,6 +82,8 @@ function composeStation(options: StationOptions) {
     batchFeature(ctx, book, maker),
     stakingFeature(maker),
     status,
+    costFeature(ctx, book),
+    accountGlanceFeature(ctx),
     refresher,
     handoff,
     broadcasting,

@@ -51,6 +51,8 @@ export interface ContractCallResult {
   result: ContractRet;
   energyUsageTotal: string;
   energyFee: string;
+  /** Energy paid from the caller's stake (the receipt's energy_usage), when any. */
+  energyUsage?: string;
   /** The return or revert data, hex. */
   contractResult: string;
   /** 41-form hex. */

@@ -195,6 +195,7 @@ export function addContractInfo(chain: Chain, stored: StoredTransaction, out: Js
   if (!r) return;
   out.contractResult = [r.contractResult];
   out.contract_address = r.contractAddress;
+  if (r.energyUsage !== undefined) receipt.energy_usage = BigInt(r.energyUsage);
   if (r.energyFee !== '0') receipt.energy_fee = BigInt(r.energyFee);
   if (r.energyUsageTotal !== '0') receipt.energy_usage_total = BigInt(r.energyUsageTotal);
   receipt.result = r.result;

@@ -10,8 +10,8 @@
  *    applied), REVERT or OUT_OF_ENERGY (nothing but the fee changes), charging energy × ENERGY_FEE.
  *
  * Energy limit (VMActuator.getAccountEnergyLimitWithFixRatio): frozen energy left + (balance −
- * call_value) / ENERGY_FEE, at most fee_limit / ENERGY_FEE. Frozen energy is 0 here until Stake
- * 2.0 lands: `frozenEnergyLeft` is the seam (see README.md).
+ * call_value) / ENERGY_FEE, at most fee_limit / ENERGY_FEE. The energy used is paid from the
+ * caller's staked energy first (staking/resources.ts), the rest burned at ENERGY_FEE.
  *
  * Invariant: nothing is applied that the run did not produce against the state the transaction is
  * applied to: `broadcastWithEvm` re-runs the call if any write happened while it ran, and the
@@ -29,6 +29,7 @@ import type { DevnetStore } from '../store.ts';
 import { evmStoreOf, type ContractCallResult } from './evm-store.ts';
 import { runEvm, type RunOutcome } from './machine.ts';
 import { applyOverlay } from './state.ts';
+import { frozenEnergyLeft as stakedEnergyLeft, useFrozenEnergy } from '../staking/resources.ts';
 
 /** VMConstant.MIN_TOKEN_ID: TRC-10 ids start above it. */
 const MIN_TOKEN_ID = 1_000_000n;
@@ -40,12 +41,9 @@ function invalid(message: string): never {
   fail('CONTRACT_VALIDATE', message);
 }
 
-/**
- * Energy the owner has from staking, to use before paying sun. The seam for Stake 2.0 (another
- * module): until it exists every call pays ENERGY_FEE sun per unit of energy.
- */
-export function frozenEnergyLeft(_ctx: ActuatorContext, _owner: Account): bigint {
-  return 0n;
+/** Energy the owner has from staking and has not used (recovering over a day), spent before any sun. */
+export function frozenEnergyLeft(ctx: ActuatorContext, owner: Account): bigint {
+  return stakedEnergyLeft(ctx.store, owner.address, ctx.headBlockTime);
 }
 
 /** VMActuator's energy limit with a fixed ratio: the most energy this call may use. */
@@ -212,13 +210,22 @@ function executeTrigger(ctx: ActuatorContext, c: TriggerSmartContract, createAcc
     energy = outcome.result === 'REVERT' ? outcome.energyUsed : limit;
     record = resultRecord(c, outcome, outcome.result, energy, energy * price, outcome.error);
   }
-  const fee = energy * price;
+  // ReceiptCapsule.payEnergyBill: staked energy first, the rest burned at ENERGY_FEE.
+  const fromStake = minBig(energy, frozenEnergyLeft(ctx, owner));
+  useFrozenEnergy(ctx.store, c.ownerAddress, fromStake, ctx.headBlockTime);
+  const fee = (energy - fromStake) * price;
+  record.energyFee = fee.toString();
+  if (fromStake > 0n) record.energyUsage = fromStake.toString();
   const payer = ctx.store.getAccount(c.ownerAddress)!;
   if (payer.balance < fee) fail('CONTRACT_EXECUTE', `${bytesToHex(c.ownerAddress)} insufficient balance, balance: ${payer.balance}, amount: ${fee}`);
   payer.balance -= fee;
   ctx.store.putAccount(payer);
   evm.putResult(tx.txId, record);
   return { fee };
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /** The actuator actuators.ts dispatches TriggerSmartContract to. */

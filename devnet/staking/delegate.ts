@@ -5,8 +5,9 @@
  * with `lock` it cannot be taken back for `lock_period` blocks (3 s each; 0 means the node's
  * default of 3 days, 86,400 blocks), at most MAX_DELEGATE_LOCK_PERIOD blocks.
  *
- * Simplification: the devnet does not consume staked bandwidth or energy (devnet/README.md), so
- * the whole staked amount is available to delegate and an undelegation moves no usage.
+ * Simplification: delegation does not subtract the staked bandwidth or energy already used
+ * (staking/resources.ts consumes it), so the whole staked amount is available to delegate and an
+ * undelegation moves no usage.
  *
  * Invariant: what an owner has delegated equals the sum of its delegation records, and the
  * receiver's acquired amount rises and falls with them (DelegatedResourceStore).

@@ -3,7 +3,7 @@
  * create endpoints of the nine contracts (registered by devnet/routes.ts through `createHandler`,
  * like the others), the reads (`getaccountresource`, `getdelegatedresourcev2`,
  * `getdelegatedresourceaccountindexv2`, `getcandelegatedmaxsize`, `getavailableunfreezecount`,
- * `listwitnesses`, `getReward`) and the staking fields getaccount adds to the Account message.
+ * `getcanwithdrawunfreezeamount`, `listwitnesses`, `getReward`) and the staking fields getaccount adds to the Account message.
  *
  * Reads are strict like the rest of the devnet: an unknown key or a bad address is a 400 naming
  * it. Replies leave out zero values, as the node's JSON does.
@@ -12,20 +12,15 @@
  */
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import { addressInput, int32Input, objectInput } from '../../shared/chain/input.ts';
+import { addressInput, int32Input, int64Input, objectInput } from '../../shared/chain/input.ts';
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { UNFREEZE_MAX_TIMES } from '../../shared/base/limits.ts';
 import type { Chain } from '../chain.ts';
 import type { Json } from '../routes.ts';
 import type { DevnetStore } from '../store.ts';
 import { queryReward } from './rewards.ts';
+import { recoveredUsage, stakedResources, TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT } from './resources.ts';
 import { stakeStore, SUN_PER_VOTE, tronPower, votesUsed, type Delegation, type StakeAccount } from './state.ts';
-
-/** The reference node's TOTAL_NET_LIMIT and TOTAL_ENERGY_LIMIT defaults: the daily resource shared by weight. */
-const TOTAL_NET_LIMIT = 43_200_000_000n;
-const TOTAL_ENERGY_LIMIT = 50_000_000_000n;
-/** The window over which free bandwidth recovers (chain.ts's rule), for freeNetUsed. */
-const NET_WINDOW_MS = 86_400_000n;
 
 /** The create endpoints of the staking contracts, java-tron's paths. */
 export const STAKING_CREATE_ENDPOINTS: readonly (readonly [string, SupportedContractName])[] = [
@@ -93,32 +88,27 @@ export function stakeAccountJson(store: DevnetStore, address: Uint8Array, visibl
   return out;
 }
 
-/** calculateGlobalNetLimit / EnergyProcessor.calculateGlobalEnergyLimit: a share of the daily total by weight. */
-function resourceLimit(staked: bigint, total: bigint, weight: bigint): bigint {
-  if (staked < SUN_PER_VOTE || weight === 0n) return 0n;
-  return ((staked / SUN_PER_VOTE) * total) / weight;
-}
-
+/** GetAccountResourceServlet: free and staked bandwidth, energy and tron power, used and limits, java-tron's names. */
 function accountResource(chain: Chain, address: Uint8Array): Json {
   if (!chain.store.hasAccount(address)) return {};
   const stakes = stakeStore(chain.store);
   const s = stakes.getStake(address);
-  const netWeight = stakes.getTotal('TOTAL_NET_WEIGHT');
-  const energyWeight = stakes.getTotal('TOTAL_ENERGY_WEIGHT');
+  const now = chain.headBlockTime();
   const net = chain.store.getNet(address);
-  const elapsed = chain.headBlockTime() - net.time;
-  const freeUsed = elapsed >= NET_WINDOW_MS ? 0n : elapsed <= 0n ? net.usage : (net.usage * (NET_WINDOW_MS - elapsed)) / NET_WINDOW_MS;
+  const r = stakedResources(chain.store, s, now);
   const out: Json = {};
-  put(out, 'freeNetUsed', freeUsed);
+  put(out, 'freeNetUsed', recoveredUsage(net.usage, net.time, now));
   put(out, 'freeNetLimit', chain.params.numeric.FREE_NET_LIMIT);
-  put(out, 'NetLimit', resourceLimit(s.frozen[0] + s.acquired[0], TOTAL_NET_LIMIT, netWeight));
+  put(out, 'NetUsed', r.netUsed);
+  put(out, 'NetLimit', r.netLimit);
   put(out, 'TotalNetLimit', TOTAL_NET_LIMIT);
-  put(out, 'TotalNetWeight', netWeight);
+  put(out, 'TotalNetWeight', stakes.getTotal('TOTAL_NET_WEIGHT'));
   put(out, 'tronPowerUsed', votesUsed(s));
   put(out, 'tronPowerLimit', tronPower(s) / SUN_PER_VOTE);
-  put(out, 'EnergyLimit', resourceLimit(s.frozen[1] + s.acquired[1], TOTAL_ENERGY_LIMIT, energyWeight));
+  put(out, 'EnergyUsed', r.energyUsed);
+  put(out, 'EnergyLimit', r.energyLimit);
   put(out, 'TotalEnergyLimit', TOTAL_ENERGY_LIMIT);
-  put(out, 'TotalEnergyWeight', energyWeight);
+  put(out, 'TotalEnergyWeight', stakes.getTotal('TOTAL_ENERGY_WEIGHT'));
   return out;
 }
 
@@ -166,7 +156,7 @@ export function stakingQueries(chain: Chain): [string, (req: Request) => Json][]
         const owner = addressInput(b.owner_address, 'owner_address');
         const type = b.type === undefined ? 0 : int32Input(b.type, 'type', { min: 0, max: 1 });
         const out: Json = {};
-        // Staked resource is not consumed on the devnet (README), so all of it can be lent.
+        // Delegation does not subtract resource already used (staking/README.md), so all of it can be lent.
         if (chain.store.hasAccount(owner)) put(out, 'max_size', stakes().getStake(owner).frozen[type as 0 | 1]);
         return out;
       },
@@ -202,6 +192,23 @@ export function stakingQueries(chain: Chain): [string, (req: Request) => Json][]
             return w;
           });
         return witnesses.length === 0 ? {} : { witnesses };
+      },
+    ],
+    [
+      // Wallet.getCanWithdrawUnfreezeAmount: the unstaked amounts whose wait ends at or before `timestamp` (ms).
+      '/wallet/getcanwithdrawunfreezeamount',
+      ({ body }) => {
+        const b = read(body, ['owner_address', 'timestamp']);
+        const owner = addressInput(b.owner_address, 'owner_address');
+        const timestamp = b.timestamp === undefined ? 0n : int64Input(b.timestamp, 'timestamp', { min: 0n });
+        if (!chain.store.hasAccount(owner)) return {};
+        const amount = stakes()
+          .getStake(owner)
+          .unfrozen.filter((u) => u.amount > 0n && u.expireTime <= timestamp)
+          .reduce((sum, u) => sum + u.amount, 0n);
+        const out: Json = {};
+        put(out, 'amount', amount);
+        return out;
       },
     ],
     ['/wallet/getReward', ({ body }) => ({ reward: queryReward(chain, addressInput(read(body, ['address']).address, 'address')) })],

@@ -45,6 +45,11 @@ export interface StakeAccount {
   latestWithdrawTime: bigint;
   /** Voter rewards accrued and not yet moved to `allowance` (what /wallet/getReward answers). */
   reward: bigint;
+  /** Staked bandwidth used (bytes) and energy used, each as last written with its head-block time (ms); they recover over a day (resources.ts). */
+  netUsage: bigint;
+  netTime: bigint;
+  energyUsage: bigint;
+  energyTime: bigint;
 }
 
 /** A DelegatedResourceCapsule: what `from` lends `to`, locked or not. */
@@ -76,7 +81,20 @@ function u8(b: Uint8Array): Uint8Array {
 }
 
 function emptyStake(): StakeAccount {
-  return { frozen: [0n, 0n], delegated: [0n, 0n], acquired: [0n, 0n], unfrozen: [], votes: [], allowance: 0n, latestWithdrawTime: 0n, reward: 0n };
+  return {
+    frozen: [0n, 0n],
+    delegated: [0n, 0n],
+    acquired: [0n, 0n],
+    unfrozen: [],
+    votes: [],
+    allowance: 0n,
+    latestWithdrawTime: 0n,
+    reward: 0n,
+    netUsage: 0n,
+    netTime: 0n,
+    energyUsage: 0n,
+    energyTime: 0n,
+  };
 }
 
 /** Stored as JSON with int64s as decimal text (JSON numbers lose precision past 2^53). */
@@ -89,6 +107,7 @@ function encode(s: StakeAccount): string {
     allowance: s.allowance.toString(),
     latestWithdrawTime: s.latestWithdrawTime.toString(),
     reward: s.reward.toString(),
+    usage: [s.netUsage, s.netTime, s.energyUsage, s.energyTime].map(String),
   });
 }
 
@@ -108,7 +127,14 @@ function decode(text: string): StakeAccount {
     allowance: BigInt(j.allowance as string),
     latestWithdrawTime: BigInt(j.latestWithdrawTime as string),
     reward: BigInt(j.reward as string),
+    // Rows written before staked resources were consumed have no usage: nothing used.
+    ...usageOf(j.usage),
   };
+}
+
+function usageOf(v: unknown): Pick<StakeAccount, 'netUsage' | 'netTime' | 'energyUsage' | 'energyTime'> {
+  const [netUsage, netTime, energyUsage, energyTime] = Array.isArray(v) ? (v as string[]).map((x) => BigInt(x)) : [0n, 0n, 0n, 0n];
+  return { netUsage: netUsage ?? 0n, netTime: netTime ?? 0n, energyUsage: energyUsage ?? 0n, energyTime: energyTime ?? 0n };
 }
 
 interface DelegationRow {
@@ -179,6 +205,17 @@ export class StakeStore {
     this.stmts.put.run(address, encode(s));
     this.stmts.clearVotes.run(address);
     s.votes.forEach((v, i) => this.stmts.addVote.run(address, i, v.address, v.count));
+  }
+
+  /** The account's staking row without its votes (undefined when it never staked): the per-transaction resource path reads only this. */
+  getStakeRow(address: Uint8Array): StakeAccount | undefined {
+    const row = this.stmts.get.get(address) as { data: string } | undefined;
+    return row ? decode(row.data) : undefined;
+  }
+
+  /** Stores the staking row only, leaving the vote list as it is (for resource usage). */
+  putStakeRow(address: Uint8Array, s: StakeAccount): void {
+    this.stmts.put.run(address, encode(s));
   }
 
   /** Votes cast for `executive`, all voters together. */

@@ -405,3 +405,14 @@ export const LEDGER_MAX_ACCOUNT_INDEX = 2_147_483_647;
 export const LEDGER_EXCHANGE_TIMEOUT_MS = 5 * 60 * 1000;
 /** Bytes of a device's answer the station reads (a signature is 65 + 2; an address answer about 105). */
 export const LEDGER_MAX_ANSWER_BYTES = 512;
+
+/**
+ * Issue 25, the cost estimate (shared/approval/costs.ts): the fee limit proposed for a contract call
+ * is the estimated energy's full price plus this many percent, so a call that needs a little more
+ * energy than the constant call said still succeeds.
+ */
+export const FEE_LIMIT_MARGIN_PERCENT = 20n;
+/** A fee limit more than this many times the estimated energy's full price is flagged as far above it (a wrong estimate or a typo then burns that much). */
+export const FEE_LIMIT_FAR_ABOVE_FACTOR = 10n;
+/** Most accounts the account at a glance asks getdelegatedresourcev2 about, each way (station/accounts/glance.ts); it says when there were more. */
+export const MAX_GLANCE_DELEGATIONS = 50;
