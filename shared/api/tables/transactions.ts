@@ -171,7 +171,15 @@ export const TRANSACTIONS_API = defineApi({
     result: v.strictObject({
       action: v.picklist(['sign', 'export', 'broadcast']),
       rows: v.array(
-        v.strictObject({ txId: txIdText, ok: v.boolean(), status: v.nullable(v.picklist(TX_STATUSES)), text: v.string(), code: v.nullable(v.string()) }),
+        v.strictObject({
+          txId: txIdText,
+          ok: v.boolean(),
+          status: v.nullable(v.picklist(TX_STATUSES)),
+          text: v.string(),
+          code: v.nullable(v.string()),
+          /** Issue 26: a broadcast row's rows of this batch it waited for to be in a block. */
+          waitsFor: v.array(txIdText),
+        }),
       ),
       files: v.array(v.strictObject({ fileName: v.string(), text: v.string() })),
       done: v.number(),
