@@ -21,7 +21,7 @@
  */
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
+import { COIN_DECIMALS, formatGrouped, groupDigits } from '../../shared/base/amount.ts';
 import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import { bundleHandoffs } from '../../shared/files/handoff-bundle.ts';
 import { BATCH_WAIT_MAX_MS, BATCH_WAIT_POLL_MS, MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
@@ -228,10 +228,15 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
     },
 
     /** The total per asset of `txIds` (what they pay out), with thousands separators and the asset's provenance. */
-    queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; text: string } {
+    queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; staked: string | null; text: string } {
       const sums = new Map<string, { unit: string; decimals: number | null; units: bigint; provenance: QueueTotal['provenance']; rows: number }>();
+      // Issue 26: a stake pays nothing out, but a total of "nothing" beside a 5,000 TRX stake misleads.
+      let staked = 0n;
       for (const txId of batchTxIds(args.txIds)) {
-        for (const a of queueAssets(ctx, decodeRawShowingUnknown(book.record(txId).raw))) {
+        const decoded = decodeRawShowingUnknown(book.record(txId).raw);
+        if ((decoded.contractType === 'FreezeBalanceV2Contract' || decoded.contractType === 'FreezeBalanceContract') && 'contract' in decoded)
+          staked += (decoded.contract as unknown as { frozenBalance: bigint }).frozenBalance;
+        for (const a of queueAssets(ctx, decoded)) {
           const sum = sums.get(a.key) ?? { unit: a.unit, decimals: a.decimals, units: 0n, provenance: a.provenance, rows: 0 };
           sum.units += a.units;
           sum.rows += 1;
@@ -247,7 +252,9 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
           rows: s.rows,
         };
       });
-      return { totals, text: totals.length === 0 ? 'These transactions pay out nothing.' : totals.map((t) => t.amount).join('; ') };
+      const stakedText = staked === 0n ? null : `${formatGrouped(staked, COIN_DECIMALS)} TRX`;
+      const paid = totals.length === 0 ? 'Nothing is paid out' : totals.map((t) => t.amount).join('; ');
+      return { totals, staked: stakedText, text: stakedText === null ? (totals.length === 0 ? `${paid}.` : paid) : `${paid}; stakes ${stakedText}.` };
     },
   };
 }

@@ -196,6 +196,8 @@ export const TRANSACTIONS_API = defineApi({
       totals: v.array(
         v.strictObject({ asset: v.string(), amount: v.string(), provenance: v.picklist(['node', 'observed', 'claimed', 'unknown']), rows: v.number() }),
       ),
+      /** Issue 26: the TRX the rows stake ("5,000 TRX"), which a total of what is paid out leaves out; null when none. */
+      staked: v.nullable(v.string()),
       text: v.string(),
     }),
   },
