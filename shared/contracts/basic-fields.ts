@@ -73,7 +73,7 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
     countRow('public_free_asset_net_limit', 'Free bandwidth for all accounts', c.publicFreeAssetNetLimit),
   ];
   c.cdedSupply.forEach((e, i) =>
-    rows.push(row(`cded_supply[${i}]`, `Cded supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)),
+    rows.push(row(`cded_supply[${i}]`, `Frozen supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)),
   );
   return rows;
 }

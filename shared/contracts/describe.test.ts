@@ -160,6 +160,13 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     expect(at(v, 'actives[1]')).toMatch(/^"second" \(id 3; the id 7 written in it is ignored\): /);
   });
 
+  it('a token issue\'s frozen supply is named in the person\'s word, as the form names it (issue 26: not "Cded supply")', () => {
+    const v = viewOf('AssetIssueContract');
+    const row = v.fields.find((r) => r.field === 'cded_supply[0]')!;
+    expect(row.name).toBe('Frozen supply 1');
+    expect(v.fields.map((r) => r.name).join(' ')).not.toMatch(/cded/i);
+  });
+
   it('chain text is escaped in the table and the summary', () => {
     const c = create(AccountUpdateContractSchema, { ownerAddress: hexToBytes(SAMPLE_A), accountName: utf8ToBytes('safe\u202Etxt') });
     const v = transactionView({ rawBytes: createTransaction({ type: 'AccountUpdateContract', value: c }, FIELDS).rawBytes, signatures: [] });
