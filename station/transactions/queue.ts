@@ -25,6 +25,9 @@ import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { queueAmount } from './queue-amount.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
+/** The statuses a signature can still be added in (status.ts `sign`). */
+const SIGNABLE: readonly TxStatus[] = ['draft', 'collecting', 'ready'];
+
 export function queueFeature(ctx: StationContext, book: TransactionBook) {
   const apiTransaction = (t: StationTransactionView): StationTransaction => {
     const labels = ctx.labels();
@@ -85,7 +88,9 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       weight: e.weight,
       threshold: e.threshold,
       signatureCount: e.signatureCount,
-      canStillSign: (permission?.keys ?? [])
+      // Issue 26: only a transaction that may still be signed offers signers; a confirmed, expired,
+      // broadcast or failed one keeps its final weight and offers none.
+      canStillSign: (SIGNABLE.includes(e.status) ? (permission?.keys ?? []) : [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
         .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
       expiration: e.expiration,
