@@ -40,7 +40,7 @@ export interface CliIo {
   /** Whether stderr is a terminal (batch progress is shown only then). */
   stderrIsTTY?: boolean;
   /** Station options a test or benchmark sets (a cheaper keystore scrypt); never set by the CLI. */
-  stationOptions?: Partial<Pick<StationOptions, 'scrypt' | 'nodeTimeoutMs'>>;
+  stationOptions?: Partial<Pick<StationOptions, 'scrypt' | 'nodeTimeoutMs' | 'batchWaitPollMs'>>;
 }
 
 export function nodeIo(): CliIo {

@@ -19,7 +19,7 @@ import { formatJson, nodeIo, readJsonInput, type CliIo } from './io.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { stationCommands } from './station.ts';
 import { withCliHint } from './station-support.ts';
-import { opsDecodeCommand, opsEncodeCommand } from './ops.ts';
+import { opsDecodeCommand, opsEncodeCommand, opsListCommand } from './ops.ts';
 import { encodeCommand, inspectCommand, signCommand } from './tx.ts';
 import { ADDRESS_USAGE, MAIN_USAGE, OPS_USAGE, TX_ENCODE_USAGE, TX_INSPECT_USAGE, TX_SIGN_USAGE, TX_USAGE } from './usage.ts';
 
@@ -95,6 +95,11 @@ function addTools(program: AirlockCommand, io: CliIo, done: (outcome: Outcome) =
     .action((hex: string | undefined) => {
       if (hex === undefined) throw new UsageError('airlock ops decode: give the operations hex (64 digits)');
       done({ json: opsDecodeCommand(hex) });
+    });
+  tool(ops, 'list', OPS_USAGE)
+    .option('--search <text>')
+    .action((o: { search?: string }) => {
+      done({ json: opsListCommand(o.search) });
     });
 
   tool(program, 'address', ADDRESS_USAGE)

@@ -1,5 +1,7 @@
 /**
- * `airlock ops encode | decode`: permission operations masks (spec §2.2, §4.9; PROTOCOL.md §8).
+ * `airlock ops encode | decode | list`: permission operations masks (spec §2.2, §4.9; PROTOCOL.md §8),
+ * and the operations in words (issue 26: shared/chain/operation-catalogue.ts; encode and decode also
+ * say the mask's operations by group in plain names).
  * Encode takes contract types by id or name (`2`, `TransferAsset`, `TransferAssetContract`), as
  * separate arguments or comma-separated, and refuses ids that are not contract types (the node
  * would refuse the mask). Decode reports set bits that are not contract types as `unknown`, but
@@ -8,8 +10,31 @@
  * `ids` would print back (issue 6, "secrets in error text").
  */
 import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
-import { fail } from '../shared/base/errors.ts';
+import { excerpt, fail } from '../shared/base/errors.ts';
 import { decodeOperations, encodeOperations, OPERATIONS_LENGTH } from '../shared/chain/operations.ts';
+import { groupOperations, OPERATION_CATALOGUE, OPERATION_GROUPS } from '../shared/chain/operation-catalogue.ts';
+
+/** The mask's operations by group, in plain names: [{group, operations: ['Transfer', …]}]. */
+function inWords(names: readonly string[]) {
+  return groupOperations(names).map((g) => ({ group: g.group, operations: g.operations.map((o) => o.name) }));
+}
+
+/**
+ * Every operation in words, by group: `{groups: [{group, operations: [{id, type, name, meaning}]}]}`.
+ * `search` keeps those whose plain name, java-tron name, group or meaning contains it (any case).
+ */
+export function opsListCommand(search?: string) {
+  const needle = (search ?? '').trim().toLowerCase();
+  if (needle.length > 100) fail('INVALID_INPUT', `search: at most 100 characters, got ${excerpt(needle)}`, { field: 'search' });
+  const groups = OPERATION_GROUPS.map((group) => ({
+    group,
+    operations: OPERATION_CATALOGUE.filter((o) => o.group === group && [o.name, o.type, o.group, o.meaning].some((t) => t.toLowerCase().includes(needle))).map(
+      (o) => ({ id: o.id, type: o.type, name: o.name, meaning: o.meaning }),
+    ),
+  })).filter((g) => g.operations.length > 0);
+  if (groups.length === 0) fail('NOT_FOUND', `search: no operation matches ${excerpt(search ?? '')}`, { field: 'search' });
+  return { groups };
+}
 
 export function opsEncodeCommand(types: readonly string[]) {
   const list = types
@@ -18,7 +43,7 @@ export function opsEncodeCommand(types: readonly string[]) {
     .filter((t) => t.length > 0);
   const mask = encodeOperations(list);
   const { ids, names } = decodeOperations(mask);
-  return { hex: bytesToHex(mask), ids, names };
+  return { hex: bytesToHex(mask), ids, names, groups: inWords(names) };
 }
 
 /** Contract type ids run 0..59 on mainnet: every one fits in the mask's first 8 bytes (ids 0..63). */
@@ -35,5 +60,6 @@ export function opsDecodeCommand(hex: string) {
       },
     );
   }
-  return { hex: bytesToHex(bytes), ...decodeOperations(bytes) };
+  const decoded = decodeOperations(bytes);
+  return { hex: bytesToHex(bytes), ...decoded, groups: inWords(decoded.names) };
 }

@@ -6,6 +6,7 @@
  * `viewText`, which escapes what is left unsafe without doubling its backslashes.
  */
 import { escapeText, replaceUnsafe } from '../shared/base/escape.ts';
+import { groupOperations } from '../shared/chain/operation-catalogue.ts';
 import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
 import type { TokenView } from '../station/core/token-details.ts';
 import type { Provenance } from '../shared/api/provenance-schema.ts';
@@ -115,7 +116,13 @@ export function accountText(a: StationAccountView): string {
   for (const p of a.permissions) {
     lines.push(`\n${p.slot} permission ${p.id} "${viewText(p.name)}": threshold ${p.threshold}`);
     for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
-    if (p.operations) lines.push(`  operations: ${p.operations.names.join(', ') || 'none'}`);
+    if (p.operations) {
+      // Issue 26: by group, in plain words; java-tron's names are in --json and `airlock ops decode`.
+      const groups = groupOperations(p.operations.names);
+      lines.push(`  operations: ${groups.length === 0 ? 'none' : `${p.operations.names.length}`}`);
+      for (const g of groups) lines.push(`    ${g.group}: ${g.operations.map((o) => o.name).join(', ')}`);
+      if (p.operations.unknown.length > 0) lines.push(`    not a contract type of this chain: bits ${p.operations.unknown.join(', ')}`);
+    }
   }
   return lines.join('\n');
 }

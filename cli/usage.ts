@@ -47,6 +47,7 @@ Tools (no station):
   airlock tx sign    [FILE|-] --key-file K [--permission-id N] [--allow-expired] [--visible]
   airlock ops encode <type...>
   airlock ops decode <hex>
+  airlock ops list [--search <text>]
   airlock address <hex|base58>
   airlock address --key-file K
   airlock <command> --help
@@ -114,8 +115,13 @@ ${OUTPUT}
 
 export const OPS_USAGE = `Usage:
   airlock ops encode <type...>   contract types (ids or names, e.g. 1 TransferAsset AssetIssueContract,
-                                 space- or comma-separated) -> {hex, ids, names}
-  airlock ops decode <hex>       a 32-byte operations mask (64 hex digits) -> {hex, ids, names, unknown}
+                                 space- or comma-separated) -> {hex, ids, names, groups}
+  airlock ops decode <hex>       a 32-byte operations mask (64 hex digits) -> {hex, ids, names, unknown, groups}
+  airlock ops list [--search T]  every operation in words by group: {groups: [{group, operations:
+                                 [{id, type, name, meaning}]}]}; --search keeps those whose name,
+                                 java-tron name, group or meaning contains T
+
+groups: the mask's operations by group in plain words ("Payments": "Transfer", "Token transfer").
 
 Bit N of the mask (bit N mod 8 of byte N div 8) lets an active permission run contract type N.
 Decode refuses, without printing it back, a mask with bits past 63: no contract type is there, and

@@ -6,10 +6,11 @@
  * Electron binary, as on this project's development and CI machines) it says why in one line,
  * opens the station here and serves it through the loopback bridge, printing the address to open.
  *
- *   npm start -- [--data-dir DIR] [--node-port N] [--bridge] [--dev]
+ *   npm start -- [--data-dir DIR] [--node-port N] [--bridge] [--bridge-port N] [--dev]
  *
  * `--node-port 0` (or AIRLOCK_NODE_PORT=0) runs the node on a free port, for tests. `--bridge`
- * serves through the bridge even where a window could open. `--dev` (`npm run dev`) rebuilds the
+ * serves through the bridge even where a window could open; `--bridge-port N` (or
+ * AIRLOCK_BRIDGE_PORT) chooses the bridge's port (default 0: a free one each start, issue 26). `--dev` (`npm run dev`) rebuilds the
  * renderer into out/renderer whenever a file under renderer/ or shared/ changes.
  *
  * Invariants: the token appears only in the printed address's fragment; SIGINT and SIGTERM stop the
@@ -31,7 +32,7 @@ import { DEFAULT_NODE_URL } from '../station/node/node-client.ts';
 import { openStation, type Station } from '../station/station.ts';
 import { DEFAULT_STATUS_REFRESH_MS } from '../shared/base/limits.ts';
 import type { Handlers } from '../shared/api/api-contract.ts';
-import { AirlockError } from '../shared/base/errors.ts';
+import { AirlockError, fail } from '../shared/base/errors.ts';
 import { escapeText } from '../shared/base/escape.ts';
 import { int32Input } from '../shared/chain/input.ts';
 import { STATION_API, type StationApi } from '../shared/api/station-api.ts';
@@ -42,17 +43,20 @@ import { rendererViteConfig } from './build-renderer.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'out');
 
-const USAGE = `usage: npm start -- [--data-dir DIR] [--node-port N] [--bridge] [--dev]
+const USAGE = `usage: npm start -- [--data-dir DIR] [--node-port N] [--bridge] [--bridge-port N] [--dev]
 
   --data-dir DIR   the station's data directory (default: the platform's user-data directory)
   --node-port N    the local node's port (default 8090, or AIRLOCK_NODE_PORT; 0 picks a free one)
   --bridge         serve the station at a loopback address even where a window could open
+  --bridge-port N  the bridge's port on 127.0.0.1 (default: a free one, or AIRLOCK_BRIDGE_PORT)
   --dev            rebuild the renderer on change (npm run dev)`;
 
 interface StartOptions {
   dataDir: string;
   nodePort: number;
   bridge: boolean;
+  /** The bridge's port; 0 picks a free one. */
+  bridgePort: number;
   dev: boolean;
 }
 
@@ -64,6 +68,7 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): StartOptions {
       'data-dir': { type: 'string' },
       'node-port': { type: 'string' },
       bridge: { type: 'boolean', default: false },
+      'bridge-port': { type: 'string' },
       dev: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -73,10 +78,12 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): StartOptions {
     process.exit(0);
   }
   const port = values['node-port'] ?? env.AIRLOCK_NODE_PORT;
+  const bridgePort = values['bridge-port'] ?? env.AIRLOCK_BRIDGE_PORT;
   return {
     dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
     nodePort: port === undefined ? 8090 : int32Input(port, 'node-port', { min: 0, max: 65535 }),
     bridge: values.bridge,
+    bridgePort: bridgePort === undefined ? 0 : int32Input(bridgePort, 'bridge-port', { min: 0, max: 65535 }),
     dev: values.dev,
   };
 }
@@ -182,9 +189,17 @@ async function serveThroughBridge(options: StartOptions, node: LocalNode, why: s
   const station = openOn(options.dataDir, node);
   const bridge = await startBridge({
     table: STATION_API,
+    port: options.bridgePort,
     handlers: stationHandlers(station, options.dataDir),
     staticDir: join(OUT, 'renderer'),
     onInternalError: (method, cause) => console.error(`airlock: ${method} failed:`, cause),
+  }).catch(async (e: unknown) => {
+    await stopWatching();
+    station.close();
+    await node.stop();
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail('CONFLICT', `the bridge's port ${options.bridgePort} on 127.0.0.1 is in use: choose another with --bridge-port N (0 picks a free one)`);
+    throw e;
   });
   onStopSignal(async () => {
     await stopWatching();

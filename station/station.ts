@@ -90,7 +90,7 @@ function composeStation(options: StationOptions) {
     queueFeature(ctx, book),
     discardFeature(ctx, book),
     // Issue 18: batch work runs each row through the single-row operations above, rules and all.
-    queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast }),
+    queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast, status: status.status }),
     tokensFeature(ctx),
     contractsFeature(ctx),
     trc20BuildsFeature(ctx, maker),

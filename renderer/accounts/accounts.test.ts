@@ -120,9 +120,9 @@ describe('the Accounts screen', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent!.trim());
-    expect(headers[0]).toBe('Contract type');
+    expect(headers[0]).toBe('Operations');
     expect(headers[1]).toContain('Ana laptop');
-    const update = within(table).getByRole('row', { name: /change the permissions/ });
+    const update = within(table).getByRole('row', { name: /Permission update/ });
     expect(
       within(update)
         .getAllByRole('cell')
@@ -187,15 +187,18 @@ describe('the Accounts screen', () => {
     expect(screen.getByText(`One key alone can do anything, change the permissions included: ${snap.address}.`)).toBeTruthy();
     // The active: C alone may send the coin, so that row is flagged and C's cell says by which permission.
     expect(within(article).getByRole('region', { name: 'Active permission 2' }).textContent).toContain(`02${'0'.repeat(62)}`);
+    // Its operations by the catalogue's groups, each in words with java-tron's name beside (issue 26).
+    const activeOps = within(within(article).getByRole('region', { name: 'Active permission 2' })).getByText('Payments: 1 operation');
+    expect(activeOps.closest('details')!.querySelector('li')!.textContent).toBe('Transfer TransferContract');
     const table = screen.getByRole('table', { name: /^Who can do what with/ });
-    const send = within(table).getByRole('row', { name: /send the coin/ });
+    const send = within(table).getByRole('row', { name: /^Payments: Transfer/ });
     expect(within(send).getByText('One key alone')).toBeTruthy();
     expect(
       within(send)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['alone, by owner', 'alone, by active 2 “daily”']);
-    expect(screen.getByText(`One key alone can send the coin: Cy phone (${TEST_ADDRESSES.C}).`)).toBeTruthy();
+    expect(screen.getByText(`One key alone can send TRX: Cy phone (${TEST_ADDRESSES.C}).`)).toBeTruthy();
   });
 
   it("refuses a tampered snapshot with the station's coded error and stores nothing", async () => {

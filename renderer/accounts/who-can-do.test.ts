@@ -45,8 +45,8 @@ describe('WhoCanDo', () => {
     expect(
       within(table)
         .getAllByRole('rowheader')
-        .map((th) => th.textContent!.trim().split(/\s+/)[0]),
-    ).toEqual(['transfer', 'change', 'any']);
+        .map((th) => th.querySelector('summary')?.textContent ?? th.textContent!.trim()),
+    ).toEqual(['Payments: Token transfer', 'Account and permissions: Permission update', 'Any other operation']);
     expect(within(table).queryAllByText('One key alone')).toEqual([]);
     expect(screen.getByText('No key alone can do anything.')).toBeTruthy();
   });
@@ -57,11 +57,18 @@ describe('WhoCanDo', () => {
     const table = screen.getByRole('table');
     const flagged = within(table)
       .getAllByText('One key alone')
-      .map((el) => el.closest('tr')!.querySelector('th')!.textContent!.trim().split(/\s+/).slice(0, 2).join(' '));
-    expect(flagged).toEqual(['transfer tokens']);
+      .map((el) => el.closest('tr')!.querySelector('summary')!.textContent);
+    expect(flagged).toEqual(['Payments: Token transfer']);
     expect(within(table).getAllByRole('columnheader')[1]!.textContent).toContain('Ana \\u{202E}laptop');
     expect(document.body.textContent).not.toContain('\u202E');
-    expect(screen.getByText(`One key alone can transfer tokens: Ana \\u{202E}laptop (${addressToBase58(A)}).`)).toBeTruthy();
+    expect(screen.getByText(`One key alone can send TRC-10 tokens: Ana \\u{202E}laptop (${addressToBase58(A)}).`)).toBeTruthy();
+  });
+
+  it("shows the operations of a group row in words, with java-tron's name in small type", () => {
+    render(WhoCanDo, { props: { account: account(2n, 2n) } });
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /^Payments: Token transfer/ });
+    expect(row.querySelector('li')!.textContent).toBe('Token transfer TransferAssetContract');
+    expect(row.querySelector('li .name')!.textContent).toBe('TransferAssetContract');
   });
 
   it('shows one alert instead of a table for permissions it cannot analyse (more than 10 keys)', () => {

@@ -46,7 +46,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
   // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
   const vault = new VaultState(station);
   const client = vault.watch(station);
-  return {
+  const state: StationState = {
     client,
     clock,
     router: new Router(),
@@ -65,4 +65,17 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     vault,
     proofs: new ProofsState(client, clock),
   };
+  // Issue 26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
+  // discard the station made clears every screen's last build of that transaction.
+  const discard = client.discard;
+  client.discard = async (args) => {
+    const answer = await discard(args);
+    if (answer.ok) {
+      const gone = args.txId.toLowerCase();
+      if (state.send.last?.txId.toLowerCase() === gone) state.send.last = null;
+      if (state.stake.last?.txId.toLowerCase() === gone) state.stake.last = null;
+    }
+    return answer;
+  };
+  return state;
 }

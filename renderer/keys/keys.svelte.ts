@@ -54,3 +54,15 @@ export class KeysState {
     return takeAnswer(this, this.#client.keysDelete({ address }), 'Key deleted.');
   }
 }
+
+/**
+ * What is wrong with a private key typed for import, in the station's words, or null (issue 26: 63
+ * digits got only the browser's own message). Never quotes the text: it is a secret, or nearly one.
+ */
+export function keyImportProblem(text: string): string | null {
+  const hex = text.trim().replace(/^0x/i, '');
+  if (hex === '') return 'Type or paste the private key: 64 hex digits (0-9, a-f). Nothing was sent.';
+  if (!/^[0-9a-fA-F]*$/.test(hex)) return 'A private key is 64 hex digits (0-9, a-f); this text has other characters. Nothing was sent.';
+  if (hex.length !== 64) return `A private key is 64 hex digits (0-9, a-f); this one has ${hex.length}. Nothing was sent.`;
+  return null;
+}

@@ -60,7 +60,7 @@ describe('the Keys screen of a keystore station', () => {
 });
 
 describe('an action that answers VAULT_LOCKED', () => {
-  it('opens the prompt above the screen; after unlocking, the same action goes through', async () => {
+  it('opens the prompt above the screen; after unlocking, the action waiting goes on: the signature is made without a second click (issue 26)', async () => {
     const h = await realStationState({ count: 6, keystorePassphrase: PASSPHRASE });
     h.station.router.openTransaction(h.real.txIds[4]!); // signed by B; A here can complete it
     render(App, { props: { station: h.station } });
@@ -73,8 +73,9 @@ describe('an action that answers VAULT_LOCKED', () => {
     await waitFor(() => expect(screen.queryByLabelText('Keystore passphrase')).toBeNull());
     expect(field.value).toBe('');
 
-    await fireEvent.click(screen.getByRole('button', { name: /^Sign with Ana laptop/ }));
     await waitFor(() => expect(h.station.transaction.tx?.signers.find((s) => s.address.base58 === TEST_ADDRESSES.A)?.signed).toBe(true));
+    expect(h.real.calls.filter((c) => c.startsWith('sign '))).toHaveLength(2);
+    expect(h.station.vault.notice).toBe('The keystore is unlocked; the action you asked for goes on.');
 
     // The text went out once and is kept nowhere: not in the vault's state, not in the page.
     const v = h.station.vault;
@@ -105,6 +106,9 @@ describe('choosing the passphrase of a keystore not made yet', () => {
     };
     renderWithStation(PassphrasePrompt, h.station, { id: 'first' });
     const prompt = screen.getByRole('heading', { name: 'Choose the keystore passphrase' }).closest('section')!;
+    // One unit for the rule, the station's (issue 26: "8 bytes" in its message, "8 characters" in the prompt).
+    expect(prompt.textContent).toContain('at least 8 bytes');
+    expect(prompt.textContent).not.toMatch(/8 characters/);
     const first = within(prompt).getByLabelText('Keystore passphrase') as HTMLInputElement;
     const again = within(prompt).getByLabelText('The same passphrase again') as HTMLInputElement;
     await fireEvent.input(first, { target: { value: PASSPHRASE } });

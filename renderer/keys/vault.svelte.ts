@@ -2,7 +2,10 @@
  * The keystore's lock as the renderer sees it (issue 9, "Keystore passphrase from the UI"): the
  * vault's status, and whether the passphrase prompt is asked for because an action answered
  * VAULT_LOCKED. `watch(client)` wraps the station client so every such answer, from any screen,
- * opens the prompt (App.svelte shows it above the screen).
+ * opens the prompt (App.svelte shows it above the screen), and the action waits: once the prompt
+ * unlocks the keystore it is sent again and its answer is the one the screen gets (issue 26: after
+ * an unlock in the middle of Sign the signature was not made, and the notice said "Try the action
+ * again"); dismissed, the screen gets the VAULT_LOCKED answer as before.
  *
  * Invariant: the passphrase is never kept here, in a `$state` field or anywhere else: `unlock`
  * passes the text it is given straight to `vaultUnlock`, and the prompt clears its field before
@@ -24,9 +27,17 @@ export class VaultState {
   busy = $state(false);
   notice = $state('');
   readonly #client: ApiClient<StationApi>;
+  /** Actions that answered VAULT_LOCKED, each waiting to hear whether the prompt unlocked the keystore. */
+  #waiting: ((unlocked: boolean) => void)[] = [];
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
+  }
+
+  #release(unlocked: boolean): number {
+    const waiting = this.#waiting.splice(0);
+    for (const resume of waiting) resume(unlocked);
+    return waiting.length;
   }
 
   /** The same client, except that an answer VAULT_LOCKED also opens the passphrase prompt. */
@@ -38,6 +49,9 @@ export class VaultState {
         if (!answer.ok && answer.error.code === 'VAULT_LOCKED') {
           this.prompting = true;
           if (this.status) this.status = { ...this.status, locked: true };
+          // The action goes on once the keystore is unlocked (sent again, once), or ends locked if the prompt is dismissed.
+          const unlocked = await new Promise<boolean>((resume) => this.#waiting.push(resume));
+          if (unlocked) return call(args);
         }
         return answer;
       };
@@ -62,7 +76,8 @@ export class VaultState {
     this.status = answer.value;
     this.error = null;
     this.prompting = false;
-    this.notice = 'The keystore is unlocked. Try the action again.';
+    const resumed = this.#release(true);
+    this.notice = resumed > 0 ? 'The keystore is unlocked; the action you asked for goes on.' : 'The keystore is unlocked.';
     return true;
   }
 
@@ -80,5 +95,6 @@ export class VaultState {
   dismiss(): void {
     this.prompting = false;
     this.error = null;
+    this.#release(false);
   }
 }

@@ -128,6 +128,16 @@ export class PermissionsState {
     if (!on && has) p.operations.splice(p.operations.indexOf(name), 1);
   }
 
+  /** Ticks (`on`) or clears every one of `names` (a group's All / None, issue 26); the others stay as they are. */
+  setGroup(p: PermissionDraft, names: readonly string[], on: boolean): void {
+    for (const name of names) this.toggleOperation(p, name, on);
+  }
+
+  /** Replaces the whole list (a preset, issue 26), in the order given, each name once. */
+  setOperations(p: PermissionDraft, names: readonly string[]): void {
+    p.operations.splice(0, p.operations.length, ...new Set(names));
+  }
+
   /**
    * Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. The
    * verdict also rests on what the station holds besides the JSON (issue 18: it stayed at "needs

@@ -80,7 +80,7 @@ async function addPayActive(): Promise<HTMLElement> {
   await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
   const group = screen.getByRole('group', { name: 'Active permission 2' });
   await type(input(group, 'Key 1 address'), A);
-  await fireEvent.click(within(group).getByRole('checkbox', { name: 'TransferContract' }));
+  await fireEvent.click(within(group).getByRole('checkbox', { name: 'Transfer TransferContract' }));
   return group;
 }
 
@@ -187,8 +187,77 @@ describe('the permission editor', () => {
     expect(within(group).getByText(MAINNET)).toBeTruthy();
     expect(within(group).queryByText(/isn't a validate ContractType/)).toBeNull();
     for (const name of ['ClearABIContract', 'FreezeBalanceV2Contract', 'DelegateResourceContract', 'CancelAllUnfreezeV2Contract']) {
-      expect((within(group).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
+      expect((within(group).getByRole('checkbox', { name: new RegExp(` ${name}$`) }) as HTMLInputElement).checked).toBe(true);
     }
+  });
+
+  it('offers the operations in words by group, java-tron names in small type, with All and None per group (issue 26)', async () => {
+    await openEditor();
+    await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+    const ops = screen.getByRole('group', { name: 'Operations of the active permission 2' });
+    const groups = within(ops)
+      .getAllByRole('group')
+      .filter((g) => g.tagName === 'FIELDSET')
+      .map((g) => g.querySelector('legend')?.textContent?.replace(/\s+/g, ' ').trim());
+    expect(groups).toEqual([
+      'Payments (0 of 2)',
+      'Tokens (0 of 5)',
+      'Staking and resources (0 of 8)',
+      'Voting and governance (0 of 6)',
+      'Smart contracts (0 of 7)',
+      'Account and permissions (0 of 4)',
+      'Exchange and market (0 of 6)',
+      'Block production (0 of 3)',
+    ]);
+    const stake = within(ops).getByRole('checkbox', { name: 'Stake FreezeBalanceV2Contract' });
+    expect(stake.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(stake.getAttribute('aria-describedby')!)!.textContent).toMatch(/^Stakes TRX/);
+    await fireEvent.click(within(ops).getByRole('button', { name: 'All of Staking and resources for the active permission 2' }));
+    const staking = within(ops).getByRole('group', { name: /^Staking and resources/ });
+    expect(within(staking).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(staking.querySelector('legend')!.textContent).toContain('(8 of 8)');
+    expect((within(ops).getByRole('checkbox', { name: 'Transfer TransferContract' }) as HTMLInputElement).checked).toBe(false);
+    await fireEvent.click(within(ops).getByRole('button', { name: 'None of Staking and resources for the active permission 2' }));
+    expect(within(staking).getAllByRole('checkbox').some((c) => (c as HTMLInputElement).checked)).toBe(false);
+    expect(within(ops).getByText('0'.repeat(64))).toBeTruthy();
+  });
+
+  it('presets set the whole list: payments only, everything but permission changes (issue 26)', async () => {
+    await openEditor();
+    await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+    const ops = screen.getByRole('group', { name: 'Operations of the active permission 2' });
+    const checked = () =>
+      within(ops)
+        .getAllByRole('checkbox')
+        .filter((c) => (c as HTMLInputElement).checked)
+        .map((c) => c.closest('label')!.querySelector('small')!.textContent);
+    await fireEvent.click(within(ops).getByRole('button', { name: 'Everything but permission changes' }));
+    expect(checked()).toHaveLength(40);
+    expect(checked()).not.toContain('AccountPermissionUpdateContract');
+    await fireEvent.click(within(ops).getByRole('button', { name: 'Payments only' }));
+    expect(checked()).toEqual(['TransferContract', 'TransferAssetContract']);
+    // The mask follows: bits 1 and 2.
+    expect(within(ops).getByText(`06${'0'.repeat(62)}`)).toBeTruthy();
+  });
+
+  it('the search finds an operation by its plain name, java-tron name or meaning, and says when nothing matches (issue 26)', async () => {
+    await openEditor();
+    await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
+    const ops = screen.getByRole('group', { name: 'Operations of the active permission 2' });
+    const search = within(ops).getByRole('searchbox', { name: 'Find an operation' });
+    const names = () => within(ops).getAllByRole('checkbox').map((c) => c.closest('label')!.querySelector('small')!.textContent);
+    await type(search as HTMLInputElement, 'delegat');
+    expect(names()).toEqual(['DelegateResourceContract', 'UnDelegateResourceContract']);
+    await type(search as HTMLInputElement, 'witnessupdate');
+    expect(names()).toEqual(['WitnessUpdateContract']);
+    await type(search as HTMLInputElement, 'TRC-20');
+    expect(names()).toEqual(['TriggerSmartContract']);
+    await fireEvent.click(within(ops).getByRole('checkbox', { name: 'Contract call TriggerSmartContract' }));
+    await type(search as HTMLInputElement, 'no such thing');
+    expect(within(ops).getByRole('status').textContent).toBe('No operation matches “no such thing”.');
+    // Hidden by the search is not cleared: the call stays granted.
+    await type(search as HTMLInputElement, '');
+    expect((within(ops).getByRole('checkbox', { name: 'Contract call TriggerSmartContract' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows the side-by-side diff, the fee and a passing verdict, and Build opens the new transaction', async () => {
@@ -200,7 +269,7 @@ describe('the permission editor', () => {
     expect(within(ownerRow).getByText('Threshold: 2')).toBeTruthy();
     expect(within(ownerRow).getByText('Threshold: 3 (was 2)')).toBeTruthy();
     const activeRow = within(diff).getByRole('row', { name: /^Active 2 \(added\)/ });
-    expect(within(activeRow).getByText('Operations added: TransferContract')).toBeTruthy();
+    expect(within(activeRow).getByText('Operations added: Transfer (TransferContract)')).toBeTruthy();
     // The owner (2-of-3 now) signs the update: at least two signatures, so the multi-signature fee.
     expect(screen.getByText("101 TRX: the update's fee 100 TRX and the multi-signature fee 1 TRX (at least 2 signatures are needed)")).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Lockout guard: passes' })).toBeTruthy();

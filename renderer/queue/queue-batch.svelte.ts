@@ -6,7 +6,10 @@
  *
  * Invariants: the station judges every row (the renderer names no risk and decides nothing: a row
  * needing an override comes back refused with its reason); a refusal of one row never stops the
- * rest; one action runs at a time; a merged export is one call, since the file holds every row.
+ * rest; one action runs at a time; a merged export is one call, since the file holds every row; a
+ * broadcast is one call too, so the station orders the rows by what depends on what and sends each
+ * once what it uses is in a block (issue 26, station/transactions/batch-order.ts): the results come
+ * in the order sent, each saying which row it waited for.
  */
 import type { ApiClient, ResultOf } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -47,7 +50,8 @@ export class QueueBatchState {
   }
 
   /**
-   * Runs `action` over `txIds`, one row a call so the progress moves (a merged export: one call);
+   * Runs `action` over `txIds`, one row a call so the progress moves (a merged export and a
+   * broadcast: one call);
    * `save` gets each exported file.
    */
   async run(
@@ -62,7 +66,7 @@ export class QueueBatchState {
     this.summary = '';
     this.progress = { done: 0, total: txIds.length };
     try {
-      const chunks = options.merged === true ? [[...txIds]] : txIds.map((t) => [t]);
+      const chunks = options.merged === true || action === 'broadcast' ? [[...txIds]] : txIds.map((t) => [t]);
       for (const chunk of chunks) {
         const answer = await this.#client.queueBatch({ action, txIds: chunk, ...(options.merged === true && { merged: true }) });
         if (!answer.ok) {

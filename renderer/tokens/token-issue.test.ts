@@ -90,30 +90,30 @@ describe('Issue a token: the rules as you type', () => {
   it('checks each cded supply row against the supply left and the days allowed', async () => {
     const { form, type, fillValid } = await open();
     await fillValid();
-    await fireEvent.click(form.getByRole('button', { name: 'Add a cded supply row' }));
-    await fireEvent.click(form.getByRole('button', { name: 'Add a cded supply row' }));
-    await type('Amount cded, row 1', '600000');
+    await fireEvent.click(form.getByRole('button', { name: 'Add a frozen supply row' }));
+    await fireEvent.click(form.getByRole('button', { name: 'Add a frozen supply row' }));
+    await type('Amount frozen, row 1', '600000');
     await type('Days, row 1', '30');
-    await type('Amount cded, row 2', '500000');
+    await type('Amount frozen, row 2', '500000');
     await type('Days, row 2', '0');
-    expect(messageOf(form.getByLabelText('Amount cded, row 1'))).toBeNull();
-    expect(messageOf(form.getByLabelText('Amount cded, row 2'))).toBe(
-      'Frozen supply cannot exceed total supply (the rows together may not cde more than the supply)',
+    expect(messageOf(form.getByLabelText('Amount frozen, row 1'))).toBeNull();
+    expect(messageOf(form.getByLabelText('Amount frozen, row 2'))).toBe(
+      'Frozen supply cannot exceed total supply (the rows together may not freeze more than the supply)',
     );
     expect(messageOf(form.getByLabelText('Days, row 2'))).toBe('frozenDuration must be less than 3652 days and more than 1 days (1 to 3652 days)');
-    await type('Amount cded, row 2', '400000');
+    await type('Amount frozen, row 2', '400000');
     await type('Days, row 2', '3652');
-    expect(messageOf(form.getByLabelText('Amount cded, row 2'))).toBeNull();
+    expect(messageOf(form.getByLabelText('Amount frozen, row 2'))).toBeNull();
     expect(messageOf(form.getByLabelText('Days, row 2'))).toBeNull();
     await fireEvent.click(form.getByRole('button', { name: 'Remove row 1' }));
-    expect(form.queryByLabelText('Amount cded, row 2')).toBeNull();
+    expect(form.queryByLabelText('Amount frozen, row 2')).toBeNull();
   });
 
   it('stops adding cded rows at 10, the most the node takes', async () => {
     const { form } = await open();
-    const add = form.getByRole('button', { name: 'Add a cded supply row' });
+    const add = form.getByRole('button', { name: 'Add a frozen supply row' });
     for (let i = 0; i < 10; i++) await fireEvent.click(add);
-    expect(form.getAllByLabelText(/^Amount cded, row/)).toHaveLength(10);
+    expect(form.getAllByLabelText(/^Amount frozen, row/)).toHaveLength(10);
     expect((add as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -171,8 +171,8 @@ describe('Issue a token: what it shows and builds', () => {
     await fillValid();
     await type('Precision', '0');
     await type('Total supply', '1,000');
-    await fireEvent.click(form.getByRole('button', { name: 'Add a cded supply row' }));
-    await type('Amount cded, row 1', '250');
+    await fireEvent.click(form.getByRole('button', { name: 'Add a frozen supply row' }));
+    await type('Amount frozen, row 1', '250');
     await type('Days, row 1', '30');
     await type('Free bandwidth per holder (free_asset_net_limit)', '100');
     await type('Free bandwidth in total (public_free_asset_net_limit)', '10000');

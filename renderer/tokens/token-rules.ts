@@ -290,7 +290,7 @@ const ISSUE_HINTS: Record<string, string> = {
   'Frozen supply list length is too long': `at most ${MAX_CDED_SUPPLY_ENTRIES} rows`,
   'Invalid FreeAssetNetLimit': `0 up to ${groupDigits((ONE_DAY_NET_LIMIT - 1n).toString())}`,
   'Invalid PublicFreeAssetNetLimit': `0 up to ${groupDigits((ONE_DAY_NET_LIMIT - 1n).toString())}`,
-  'Frozen supply cannot exceed total supply': 'the rows together may not cde more than the supply',
+  'Frozen supply cannot exceed total supply': 'the rows together may not freeze more than the supply',
   'frozenDuration must be less than 3652 days and more than 1 days': `${MIN_CDED_DAYS} to ${MAX_CDED_DAYS} days`,
 };
 

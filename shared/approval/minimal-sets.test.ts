@@ -130,10 +130,17 @@ describe('whoCanDo', () => {
     expect(transfer.alone.map((k) => k.base58)).toEqual(set(A, D));
     expect(w.rows[2]!.permissions.map((p) => p.id)).toEqual([0]);
     expect(w.rows[2]!.alone).toEqual([]);
-    expect(w.rows[3]!.words).toBe('any other contract type');
+    expect(w.rows[3]!.words).toBe('do any other operation');
+    // The catalogue's words (issue 26): the plain name and the group beside java-tron's name.
+    expect(w.rows.map((r) => [r.title, r.group])).toEqual([
+      ['Transfer', 'Payments'],
+      ['Token transfer', 'Payments'],
+      ['Permission update', 'Account and permissions'],
+      ['Any other operation', null],
+    ]);
     expect(w.keys.map((k) => k.base58)).toEqual(set(A, B, C, D));
-    expect(w.summary).toContain(`One key alone can send the coin and transfer tokens: ${b58(A)}.`);
-    expect(w.summary).toContain(`One key alone can send the coin and transfer tokens: ${b58(D)}.`);
+    expect(w.summary).toContain(`One key alone can send TRX and send TRC-10 tokens: ${b58(A)}.`);
+    expect(w.summary).toContain(`One key alone can send TRX and send TRC-10 tokens: ${b58(D)}.`);
     expect(w.summary).toContain('Changing the permissions needs at least 2 keys together.');
   });
 

@@ -28,6 +28,7 @@ import { hexToBytes } from '../base/bytes.ts';
 import { fail } from '../base/errors.ts';
 import { MAX_ANALYSED_KEYS } from '../base/limits.ts';
 import { badArgument } from '../chain/input.ts';
+import { operationWords, type OperationGroup } from '../chain/operation-catalogue.ts';
 
 /** The contract type that changes the permissions themselves (PROTOCOL.md §1.1 id 46). */
 export const PERMISSION_UPDATE_TYPE = { id: 46, name: 'AccountPermissionUpdateContract' } as const;
@@ -118,8 +119,12 @@ export interface WhoRow {
   id: number | null;
   /** The contract type's name, or null for the "other" row. */
   name: string | null;
-  /** In plain words: "send the coin", "transfer tokens", "any other contract type". */
+  /** A phrase for sentences (the catalogue's verb): "send TRX", "send TRC-10 tokens", "do any other operation". */
   words: string;
+  /** The plain name ("Transfer"), or "Any other operation". */
+  title: string;
+  /** The catalogue's group, or null for the "other" row. */
+  group: OperationGroup | null;
   /** The permissions that allow it, owner first. */
   permissions: PermissionSets[];
   /** Keys that alone can do it (a one-key minimal set of an allowing permission), in column order. */
@@ -139,17 +144,9 @@ export interface WhoCanDo {
   summary: string[];
 }
 
-/** Contract types in plain words; any other is shown by its name. */
-const WORDS: Readonly<Record<string, string>> = {
-  TransferContract: 'send the coin',
-  TransferAssetContract: 'transfer tokens',
-  AssetIssueContract: 'issue a token',
-  ParticipateAssetIssueContract: 'buy in a token sale',
-  AccountPermissionUpdateContract: 'change the permissions',
-};
-
+/** A contract type as a phrase for sentences, from the operation catalogue; a type it does not know by its name. */
 export function contractTypeWords(name: string): string {
-  return Object.hasOwn(WORDS, name) ? WORDS[name]! : name;
+  return operationWords(name)?.verb ?? name;
 }
 
 /** The minimal sets of one permission, as views. */
@@ -273,8 +270,27 @@ export function whoCanDo(account: AnalysedAccount, nameOf: (a: AddressView) => s
   };
   const rows: WhoRow[] = [...byType.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([id, r]) => ({ id, name: r.name, words: contractTypeWords(r.name), permissions: r.permissions, alone: aloneOf(r.permissions) }));
-  rows.push({ id: null, name: null, words: 'any other contract type', permissions: [owner], alone: aloneOf([owner]) });
+    .map(([id, r]) => {
+      const w = operationWords(id);
+      return {
+        id,
+        name: r.name,
+        words: contractTypeWords(r.name),
+        title: w?.name ?? r.name,
+        group: w?.group ?? null,
+        permissions: r.permissions,
+        alone: aloneOf(r.permissions),
+      };
+    });
+  rows.push({
+    id: null,
+    name: null,
+    words: 'do any other operation',
+    title: 'Any other operation',
+    group: null,
+    permissions: [owner],
+    alone: aloneOf([owner]),
+  });
 
   const blockKey = executiveView?.keys[0]?.address ?? null;
   return {

@@ -88,3 +88,11 @@ export function unitsInWords(units: bigint, decimals: number, unitName: string):
 export function sunInWords(sun: bigint): string {
   return `${formatGrouped(sun, COIN_DECIMALS)} TRX = ${groupDigits(sun.toString())} sun`;
 }
+
+/** Issue 26: the queue's amount of a row that moves none (an account name, a proposal); such a row is named by its kind alone. */
+export const NO_AMOUNT = '—';
+
+/** A queue row as a person hears it: "Stake of 5,000 TRX for energy", or only "Account name" when it moves no amount. */
+export function kindAndAmount(title: string, amount: string): string {
+  return amount === NO_AMOUNT ? title : `${title} of ${amount}`;
+}

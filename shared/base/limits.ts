@@ -146,6 +146,13 @@ export const MAX_BATCH_ROWS = 10_000;
  * imports whole on another station.
  */
 export const MAX_QUEUE_BATCH = 100;
+/**
+ * Issue 26, batch broadcast in dependency order: ms between the node lookups while a row waits for
+ * a row it depends on to be in a block (a block is produced every 3 s), and the longest it waits
+ * before the dependent row is left unsent (about 20 blocks: a block that took longer is news).
+ */
+export const BATCH_WAIT_POLL_MS = 1_000;
+export const BATCH_WAIT_MAX_MS = 60_000;
 /** Most token descriptions one handoff file carries (a transaction names one token; room for more). */
 export const MAX_HANDOFF_TOKENS = 16;
 /** Most accounts in one chain snapshot file. */

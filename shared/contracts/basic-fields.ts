@@ -19,6 +19,7 @@ import { escapeText } from '../base/escape.ts';
 import { formatGrouped, groupDigits } from '../base/amount.ts';
 import { timeView } from '../base/display.ts';
 import { decodeOperations } from '../chain/operations.ts';
+import { groupOperations } from '../chain/operation-catalogue.ts';
 import { assetNameToTokenId, isTokenIdAssetName } from './token.ts';
 import { addressRow, countRow, row, sunRow, textRow, tokenAmount, type DescribeContext, type FieldRow } from './fields.ts';
 
@@ -72,7 +73,7 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
     countRow('public_free_asset_net_limit', 'Free bandwidth for all accounts', c.publicFreeAssetNetLimit),
   ];
   c.cdedSupply.forEach((e, i) =>
-    rows.push(row(`cded_supply[${i}]`, `Cded supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)),
+    rows.push(row(`cded_supply[${i}]`, `Frozen supply ${i + 1}`, `${groupDigits(e.cdedAmount.toString())} smallest units for ${e.cdedDays} days`)),
   );
   return rows;
 }
@@ -82,11 +83,20 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
  * execute(): the owner 0, the executive 1, each active its index + 2); an id written otherwise in
  * the request is ignored by the chain, and the words say so rather than show it as the id.
  */
+/** Operations by the catalogue's groups in plain names (issue 26): "Payments (Transfer, Token transfer), Tokens (Token issue)". */
+function operationsInWords(names: readonly string[]): string {
+  return groupOperations(names)
+    .map((g) => `${g.group} (${g.operations.map((o) => o.name).join(', ')})`)
+    .join(', ');
+}
+
 function permissionWords(p: Permission, chainId: number): string {
   const keys = p.keys.length;
   const ops = p.operations.length === 32 ? decodeOperations(p.operations) : undefined;
   const grants =
-    ops === undefined ? '' : `; may run ${ops.names.join(', ') || 'nothing'}${ops.unknown.length > 0 ? `; unknown bits ${ops.unknown.join(', ')}` : ''}`;
+    ops === undefined
+      ? ''
+      : `; may run ${operationsInWords(ops.names) || 'nothing'}${ops.unknown.length > 0 ? `; unknown bits ${ops.unknown.join(', ')}` : ''}`;
   const ignored = p.id !== chainId && p.id !== 0 ? `; the id ${p.id} written in it is ignored` : '';
   return `"${escapeText(p.permissionName)}" (id ${chainId}${ignored}): threshold ${p.threshold} of ${keys} key(s)${grants}`;
 }

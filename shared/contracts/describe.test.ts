@@ -134,13 +134,13 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     expect(at(viewOf('MarketSellAssetContract', { tokens }), 'buy_token_quantity')).toBe('4 GLD (token 1000001; 40 smallest units)');
   });
 
-  it('a proposal lists each parameter; a permission update lists every operation by name', () => {
+  it('a proposal lists each parameter; a permission update lists every operation by its plain name, by group', () => {
     const p = viewOf('ProposalCreateContract');
     expect(at(p, 'parameters[0]')).toBe('set to 21,600,000');
     expect(at(p, 'parameters[9]')).toBe('set to 1');
     const u = viewOf('AccountPermissionUpdateContract');
-    expect(at(u, 'actives[0]')).toContain('ClearABIContract');
-    expect(at(u, 'actives[0]')).toContain('CancelAllUnfreezeV2Contract');
+    expect(at(u, 'actives[0]')).toContain('Contract ABI removal');
+    expect(at(u, 'actives[0]')).toMatch(/Staking and resources \(.*Unstake cancellation\)/);
     expect(at(u, 'actives[0].keys[1].address')).toBe(B58.C);
   });
 
@@ -154,7 +154,17 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     const v = transactionView({ rawBytes: createTransaction({ type: 'AccountPermissionUpdateContract', value: update }, FIELDS).rawBytes, signatures: [] });
     expect(at(v, 'owner')).toMatch(/^"owner" \(id 0\): threshold 1 of 1 key\(s\)$/);
     expect(at(v, 'actives[0]')).toMatch(/^"treasury" \(id 2\): threshold 2 of 2 key\(s\); may run /);
+    // Issue 26: the operations by group in plain words, not java-tron's names.
+    expect(at(v, 'actives[0]')).not.toMatch(/[a-z0-9]Contract\b/);
+    expect(at(v, 'actives[0]')).toContain('Payments (Transfer');
     expect(at(v, 'actives[1]')).toMatch(/^"second" \(id 3; the id 7 written in it is ignored\): /);
+  });
+
+  it('a token issue\'s frozen supply is named in the person\'s word, as the form names it (issue 26: not "Cded supply")', () => {
+    const v = viewOf('AssetIssueContract');
+    const row = v.fields.find((r) => r.field === 'cded_supply[0]')!;
+    expect(row.name).toBe('Frozen supply 1');
+    expect(v.fields.map((r) => r.name).join(' ')).not.toMatch(/cded/i);
   });
 
   it('chain text is escaped in the table and the summary', () => {

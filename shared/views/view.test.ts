@@ -147,7 +147,7 @@ describe('transactionView: decoded from the bytes, in plain words', () => {
       kind: 'TransferContract',
       kindId: 1,
       title: 'Transfer',
-      summary: 'Send 1.5 coin from TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ to TCZ8JGYoFqNhzttNHDz8bnJGjzM7q7Cdeg',
+      summary: 'Send 1.5 TRX from TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ to TCZ8JGYoFqNhzttNHDz8bnJGjzM7q7Cdeg',
       permissionId: 0,
       contract: { contract: 'TransferContract', amount: '1500000', amountCoin: '1.5' },
       refBlock: { bytes: 'd8ed', hash: '0102030405060708' },

@@ -322,7 +322,7 @@ function contractView(d: DecodedTransaction, options: TransactionViewOptions): {
   switch (d.contractType) {
     case 'TransferContract': {
       const v = describeTransfer(fromBinary(TransferContractSchema, d.raw.contract[0]!.parameter!.value));
-      return { view: v, summary: `Send ${v.amountCoin} coin from ${who(v.owner)} to ${who(v.to)}` };
+      return { view: v, summary: `Send ${v.amountCoin} TRX from ${who(v.owner)} to ${who(v.to)}` };
     }
     case 'TransferAssetContract': {
       const c: TransferAssetContract = fromBinary(TransferAssetContractSchema, d.raw.contract[0]!.parameter!.value);
@@ -350,7 +350,7 @@ function contractView(d: DecodedTransaction, options: TransactionViewOptions): {
         }
       }
       const v: ParticipateTokenView = { ...base, token: info ? tokenInfoView(base.tokenId!, info) : null, tokensBought };
-      return { view: v, summary: `Pay ${v.amountCoin} coin to ${who(v.issuer)} for token ${base.tokenId ?? base.assetName.hex}, from ${who(v.owner)}` };
+      return { view: v, summary: `Pay ${v.amountCoin} TRX to ${who(v.issuer)} for token ${base.tokenId ?? base.assetName.hex}, from ${who(v.owner)}` };
     }
     case 'AssetIssueContract': {
       const v = describeAssetIssue(fromBinary(AssetIssueContractSchema, d.raw.contract[0]!.parameter!.value));

@@ -65,6 +65,11 @@ export interface StationOptions {
    */
   statusRefreshMs?: number;
   /**
+   * Issue 26: ms between node lookups while a batch broadcast waits for a row's dependency to be in
+   * a block (default BATCH_WAIT_POLL_MS; the tests, whose node makes a block when told, pass less).
+   */
+  batchWaitPollMs?: number;
+  /**
    * A vault object to use instead of opening the `vault` kind: code only, never a setting or a
    * flag (the tests pass station/vault/memory-vault.ts here). Its `kind` is the kind reported.
    */

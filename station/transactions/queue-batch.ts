@@ -11,15 +11,23 @@
  *   row whose screen cannot say what it does is skipped with the reason, not signed blind).
  * - Every argument is checked before any row runs: a bad or repeated txID refuses the whole call and
  *   nothing is signed, exported or broadcast.
+ * - A broadcast runs its rows in dependency order (batch-order.ts: a stake before the delegation and
+ *   the vote that use it, a permission update before what it enables), and a row that depends on
+ *   another is sent only once that row is in a block (the node asked every BATCH_WAIT_POLL_MS, at
+ *   most BATCH_WAIT_MAX_MS): a row whose dependency was refused, failed or is not in a block by then
+ *   is left unsent, in words naming the row it waited for. Each row says which rows it waited for.
  * - Totals are summed in smallest units per asset (queue-payment.ts) and written with thousands
  *   separators; a token whose description a file only claimed says so beside its total.
  */
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
-import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
+import { COIN_DECIMALS, formatGrouped, groupDigits } from '../../shared/base/amount.ts';
 import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import { bundleHandoffs } from '../../shared/files/handoff-bundle.ts';
-import { MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
+import { BATCH_WAIT_MAX_MS, BATCH_WAIT_POLL_MS, MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
+import { addressToHex } from '../../shared/chain/address.ts';
+import { operationWords } from '../../shared/chain/operation-catalogue.ts';
+import { planBroadcast, type BatchItem } from './batch-order.ts';
 import type { StationContext } from '../core/context.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { HandoffFileView } from '../core/views.ts';
@@ -39,6 +47,8 @@ export interface QueueBatchRow {
   text: string;
   /** The station's refusal code (shared/base/errors.ts); null when done or when the node itself refused (`text` has its answer). */
   code: string | null;
+  /** Broadcast only (issue 26): the rows of this batch it waited for to be in a block first; empty for the others. */
+  waitsFor: string[];
 }
 
 export interface QueueBatchView {
@@ -67,6 +77,8 @@ export interface QueueRowOperations {
   sign(args: { txId: string }): Promise<{ signed: string[]; status: TxStatus }>;
   exportHandoff(args: { txId: string }): Promise<HandoffFileView>;
   broadcast(args: { txId: string }): Promise<{ accepted: boolean; status: TxStatus; text: string }>;
+  /** The status after asking the node once more about a broadcast transaction (status.ts `status`). */
+  status(args: { txId: string }): Promise<{ status: TxStatus }>;
 }
 
 /** The txIDs of a batch: 1 to MAX_QUEUE_BATCH, each 64 hex digits, none twice (checked before any row runs). */
@@ -97,26 +109,82 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
     try {
       if (action === 'sign') {
         const r = await ops.sign({ txId });
-        return { txId, ok: true, status: r.status, text: `Signed by ${r.signed.join(', ')}; now ${r.status}.`, code: null };
+        return { txId, ok: true, status: r.status, text: `Signed by ${r.signed.join(', ')}; now ${r.status}.`, code: null, waitsFor: [] };
       }
       if (action === 'export') {
         const f = await ops.exportHandoff({ txId });
         files.push(f);
-        return { txId, ok: true, status: statusOf(txId), text: `Exported with ${f.signatures} signature(s).`, code: null };
+        return { txId, ok: true, status: statusOf(txId), text: `Exported with ${f.signatures} signature(s).`, code: null, waitsFor: [] };
       }
       const r = await ops.broadcast({ txId });
-      return { txId, ok: r.accepted, status: r.status, text: r.text, code: null };
+      return { txId, ok: r.accepted, status: r.status, text: r.text, code: null, waitsFor: [] };
     } catch (e) {
       // A refusal is this row's result; anything else is a fault of the station and stops the batch.
       if (!(e instanceof AirlockError)) throw e;
-      return { txId, ok: false, status: statusOf(txId), text: refusalWords(e), code: e.code };
+      return { txId, ok: false, status: statusOf(txId), text: refusalWords(e), code: e.code, waitsFor: [] };
     }
+  };
+
+  /** What the order needs of a row; a row the station does not hold or cannot read depends on nothing. */
+  const itemOf = (txId: string): BatchItem => {
+    const r = ctx.store.getTransaction(txIdArg(txId));
+    if (!r) return { txId, kind: null, owner: '', permissionId: 0 };
+    const d = decodeRawShowingUnknown(r.raw);
+    return { txId, kind: d.contractType, owner: addressToHex(d.ownerAddress), permissionId: d.permissionId };
+  };
+  const kindWords = (item: BatchItem): string => (item.kind === null ? 'transaction' : (operationWords(item.kind)?.name.toLowerCase() ?? item.kind));
+  const pollMs = ctx.options.batchWaitPollMs ?? BATCH_WAIT_POLL_MS;
+
+  /** Asks the node about `txId` until it is in a block (confirmed or failed) or BATCH_WAIT_MAX_MS pass; its status then. */
+  const untilInBlock = async (txId: string): Promise<TxStatus> => {
+    const polls = Math.max(1, Math.ceil(BATCH_WAIT_MAX_MS / pollMs));
+    for (let i = 0; ; i++) {
+      const { status } = await ops.status({ txId });
+      if (status !== 'broadcast' || i >= polls) return status;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  };
+
+  /** Broadcasts in dependency order, each row after the rows it waits for are in a block; rows in the order sent. */
+  const broadcastInOrder = async (txIds: string[], progress?: (done: number, total: number) => void): Promise<QueueBatchRow[]> => {
+    const items = txIds.map(itemOf);
+    const plan = planBroadcast(items);
+    const results = new Map<number, QueueBatchRow>();
+    const rowName = (j: number): string => `row ${txIds.indexOf(items[j]!.txId) + 1} (${kindWords(items[j]!)} ${items[j]!.txId.slice(0, 8)})`;
+    for (const i of plan.order) {
+      const txId = txIds[i]!;
+      const deps = plan.waitsFor[i]!;
+      const waitsFor = deps.map((j) => txIds[j]!);
+      let blocked: string | null = null;
+      for (const j of deps) {
+        const dep = results.get(j)!;
+        if (!dep.ok) {
+          blocked = `Not broadcast: it waits for ${rowName(j)}, which was not sent.`;
+          break;
+        }
+        const status = await untilInBlock(txIds[j]!);
+        if (status !== 'confirmed') {
+          blocked =
+            status === 'broadcast'
+              ? `Not broadcast: it waits for ${rowName(j)}, which is not in a block after ${BATCH_WAIT_MAX_MS / 1000} s; broadcast it again once that one is confirmed.`
+              : `Not broadcast: it waits for ${rowName(j)}, which is ${status}.`;
+          break;
+        }
+      }
+      const row: QueueBatchRow = blocked
+        ? { txId, ok: false, status: statusOf(txId), text: blocked, code: 'CONFLICT', waitsFor }
+        : { ...(await runRow('broadcast', txId, [])), waitsFor };
+      if (!blocked && deps.length > 0) row.text = `After ${deps.map(rowName).join(' and ')} was in a block: ${row.text}`;
+      results.set(i, row);
+      progress?.(results.size, txIds.length);
+    }
+    return plan.order.map((i) => results.get(i)!);
   };
 
   return {
     /**
      * Signs, exports or broadcasts each of `txIds` in turn with the single-row operation, reporting
-     * every row; `merged` puts the exported files in one merged handoff file. `progress` (for the
+     * every row (a broadcast in dependency order, rows reported in the order sent); `merged` puts the exported files in one merged handoff file. `progress` (for the
      * command line) hears after each row.
      */
     async queueBatch(args: {
@@ -132,10 +200,12 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
       const txIds = batchTxIds(args.txIds);
       const exported: HandoffFileView[] = [];
       const rows: QueueBatchRow[] = [];
-      for (const txId of txIds) {
-        rows.push(await runRow(args.action, txId, exported));
-        args.progress?.(rows.length, txIds.length);
-      }
+      if (args.action === 'broadcast') rows.push(...(await broadcastInOrder(txIds, args.progress)));
+      else
+        for (const txId of txIds) {
+          rows.push(await runRow(args.action, txId, exported));
+          args.progress?.(rows.length, txIds.length);
+        }
       const files =
         args.merged === true && exported.length > 0
           ? [
@@ -158,10 +228,15 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
     },
 
     /** The total per asset of `txIds` (what they pay out), with thousands separators and the asset's provenance. */
-    queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; text: string } {
+    queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; staked: string | null; text: string } {
       const sums = new Map<string, { unit: string; decimals: number | null; units: bigint; provenance: QueueTotal['provenance']; rows: number }>();
+      // Issue 26: a stake pays nothing out, but a total of "nothing" beside a 5,000 TRX stake misleads.
+      let staked = 0n;
       for (const txId of batchTxIds(args.txIds)) {
-        for (const a of queueAssets(ctx, decodeRawShowingUnknown(book.record(txId).raw))) {
+        const decoded = decodeRawShowingUnknown(book.record(txId).raw);
+        if ((decoded.contractType === 'FreezeBalanceV2Contract' || decoded.contractType === 'FreezeBalanceContract') && 'contract' in decoded)
+          staked += (decoded.contract as unknown as { frozenBalance: bigint }).frozenBalance;
+        for (const a of queueAssets(ctx, decoded)) {
           const sum = sums.get(a.key) ?? { unit: a.unit, decimals: a.decimals, units: 0n, provenance: a.provenance, rows: 0 };
           sum.units += a.units;
           sum.rows += 1;
@@ -177,7 +252,9 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
           rows: s.rows,
         };
       });
-      return { totals, text: totals.length === 0 ? 'These transactions pay out nothing.' : totals.map((t) => t.amount).join('; ') };
+      const stakedText = staked === 0n ? null : `${formatGrouped(staked, COIN_DECIMALS)} TRX`;
+      const paid = totals.length === 0 ? 'Nothing is paid out' : totals.map((t) => t.amount).join('; ');
+      return { totals, staked: stakedText, text: stakedText === null ? (totals.length === 0 ? `${paid}.` : paid) : `${paid}; stakes ${stakedText}.` };
     },
   };
 }

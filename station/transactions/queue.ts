@@ -11,7 +11,7 @@ import { addressToBase58, parseAddress } from '../../shared/chain/address.ts';
 import { equalBytes, hexToBytes } from '../../shared/base/bytes.ts';
 import { addressView } from '../../shared/base/display.ts';
 import { escapeJsonText } from '../../shared/base/escape.ts';
-import { transactionView, type TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
+import { transactionView } from '../../shared/views/view.ts';
 import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import type { QueueEntry, StationTransaction } from '../../shared/api/station-api.ts';
 
@@ -22,28 +22,11 @@ import type { BatchView, BuildView, ListEntryView, StationTransactionView } from
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
 import { listEntries } from './status.ts';
 import { queueAssets, queueRecipient } from './queue-payment.ts';
+import { queueAmount } from './queue-amount.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
 
-/** The queue's "amount or change" column in words, from the view decoded from the bytes. */
-export function queueAmount(view: SharedTransactionView): string {
-  const c = view.contract;
-  switch (c.contract) {
-    case 'TransferContract':
-      return `${c.amountCoin} coin`;
-    case 'TransferAssetContract':
-      return c.amountTokens !== null && c.token !== null
-        ? `${c.amountTokens} ${c.token.abbr ?? c.token.name ?? 'tokens'}`
-        : `${c.amount} units of token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
-    case 'ParticipateAssetIssueContract':
-      return `${c.amountCoin} coin for token ${c.tokenId ?? `0x${c.assetName.hex}`}`;
-    case 'AssetIssueContract':
-      return `issue ${c.name.text ?? `0x${c.name.hex}`}`;
-    case 'AccountPermissionUpdateContract':
-      return c.ownerPermission ? `owner: ${c.ownerPermission.threshold} of ${c.ownerPermission.keys.length} keys` : 'permission change';
-    default:
-      return view.title;
-  }
-}
+/** The statuses a signature can still be added in (status.ts `sign`). */
+const SIGNABLE: readonly TxStatus[] = ['draft', 'collecting', 'ready'];
 
 export function queueFeature(ctx: StationContext, book: TransactionBook) {
   const apiTransaction = (t: StationTransactionView): StationTransaction => {
@@ -99,13 +82,15 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       title: view.title,
       account: e.account,
       accountLabel: labels.labelOf(record.account),
-      amount: queueAmount(view),
+      amount: queueAmount(ctx, view, decoded),
       amountClaimed: queueAssets(ctx, decoded).some((a) => a.provenance === 'claimed'),
       status: e.status,
       weight: e.weight,
       threshold: e.threshold,
       signatureCount: e.signatureCount,
-      canStillSign: (permission?.keys ?? [])
+      // Issue 26: only a transaction that may still be signed offers signers; a confirmed, expired,
+      // broadcast or failed one keeps its final weight and offers none.
+      canStillSign: (SIGNABLE.includes(e.status) ? (permission?.keys ?? []) : [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
         .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
       expiration: e.expiration,

@@ -52,7 +52,7 @@ describe('the Accounts screen in headless Chromium through the bridge', () => {
       await table.waitFor();
       expect(
         await table
-          .getByRole('row', { name: /change the permissions/ })
+          .getByRole('row', { name: /Permission update/ })
           .getByRole('cell')
           .allTextContents(),
       ).toEqual([

@@ -56,7 +56,7 @@ export function workDir(prefix = 'airlock-station-'): { dir: string; remove: () 
 }
 
 /** A station in `dir/name`; `node` is its --node URL (omit for none given). */
-export function testStation(dir: string, name: string, options: { node?: string; now: () => number }): TestStation {
+export function testStation(dir: string, name: string, options: { node?: string; now: () => number; stationOptions?: CliIo['stationOptions'] }): TestStation {
   const dataDir = join(dir, name);
   const passFile = join(dir, `${name}.pass`);
   writeFileSync(passFile, 'correct horse battery staple\n');
@@ -73,7 +73,7 @@ export function testStation(dir: string, name: string, options: { node?: string;
         stdout: (t) => void (stdout += t),
         stderr: (t) => void (stderr += t),
         now: options.now,
-        stationOptions: { scrypt: TEST_SCRYPT, nodeTimeoutMs: 5_000 },
+        stationOptions: { scrypt: TEST_SCRYPT, nodeTimeoutMs: 5_000, ...options.stationOptions },
       };
       delete io.terminal;
       io.stderrIsTTY = o.stderrIsTTY === true;

@@ -184,7 +184,7 @@ describe('tx inspect: everything from the bytes', () => {
       txID: UTIL.txID,
       kind: 'TransferContract',
       title: 'Transfer',
-      summary: `Send 0.00001 coin from ${owner.base58} to ${to.base58}`,
+      summary: `Send 0.00001 TRX from ${owner.base58} to ${to.base58}`,
       permissionId: 0,
       owner,
       contract: { contract: 'TransferContract', owner, to, amount: '10', amountCoin: '0.00001' },

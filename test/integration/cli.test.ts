@@ -66,8 +66,8 @@ describe('usage errors: exit 2, JSON error on stderr', () => {
       ['tx', 'sign', '--key-file', 'k', '--permission-id=-1'],
       'airlock tx sign: --permission-id must be a whole number from 0 to 2147483647 (0 is the owner permission, 2 and up the active ones; 1, the executive permission, never signs); got -1',
     ],
-    [['ops'], 'airlock ops: missing command (encode or decode; see airlock ops --help)'],
-    [['ops', 'frob'], 'airlock ops: unknown command "frob" (encode or decode)'],
+    [['ops'], 'airlock ops: missing command (encode, decode or list; see airlock ops --help)'],
+    [['ops', 'frob'], 'airlock ops: unknown command "frob" (encode, decode or list)'],
     [['ops', 'encode'], 'airlock ops encode: give at least one contract type (id or name)'],
     [['ops', 'decode'], 'airlock ops decode: give the operations hex (64 digits)'],
     [['ops', 'decode', 'aa', 'bb'], 'airlock ops decode: unexpected second argument (this command takes at most 1)'],
@@ -89,6 +89,45 @@ describe('ops', () => {
       hex: '4600000000400000' + '00'.repeat(24),
       ids: [1, 2, 6, 46],
       names: ['TransferContract', 'TransferAssetContract', 'AssetIssueContract', 'AccountPermissionUpdateContract'],
+      groups: [
+        { group: 'Payments', operations: ['Transfer', 'Token transfer'] },
+        { group: 'Tokens', operations: ['Token issue'] },
+        { group: 'Account and permissions', operations: ['Permission update'] },
+      ],
+    });
+  });
+
+  it('ops list: every operation in words by group, and --search keeps the matching ones (issue 26)', async () => {
+    const all = out(await cli(['ops', 'list'])) as { groups: { group: string; operations: { id: number; type: string; name: string; meaning: string }[] }[] };
+    expect(all.groups.map((g) => g.group)).toEqual([
+      'Payments',
+      'Tokens',
+      'Staking and resources',
+      'Voting and governance',
+      'Smart contracts',
+      'Account and permissions',
+      'Exchange and market',
+      'Block production',
+    ]);
+    expect(all.groups.flatMap((g) => g.operations)).toHaveLength(41);
+    expect(all.groups[0]!.operations[0]).toEqual({
+      id: 1,
+      type: 'TransferContract',
+      name: 'Transfer',
+      meaning: 'Sends TRX from this account to another address.',
+    });
+    const found = out(await cli(['ops', 'list', '--search', 'DELEGATE']));
+    expect(found).toEqual({
+      groups: [
+        {
+          group: 'Staking and resources',
+          operations: [expect.objectContaining({ id: 57, name: 'Resource delegation' }), expect.objectContaining({ id: 58, name: 'Resource reclaim' })],
+        },
+      ],
+    });
+    expect(err(await cli(['ops', 'list', '--search', 'nothing like this']), 1)).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'search: no operation matches "nothing like this"',
     });
   });
 
@@ -110,7 +149,7 @@ describe('ops', () => {
   });
 
   it('ops decode reports bits that are not contract types', async () => {
-    expect(out(await cli(['ops', 'decode', '80' + '00'.repeat(31)]))).toEqual({ hex: '80' + '00'.repeat(31), ids: [7], names: [], unknown: [7] });
+    expect(out(await cli(['ops', 'decode', '80' + '00'.repeat(31)]))).toEqual({ hex: '80' + '00'.repeat(31), ids: [7], names: [], unknown: [7], groups: [] });
   });
 
   it('ops decode refuses a mask with bits past id 63, where no contract type is, and does not echo it (a pasted key has that shape)', async () => {

@@ -98,7 +98,7 @@ describe('the station API over the services', () => {
       note: 'rent',
     });
     txId = built.txId;
-    expect(built.transaction.view.summary).toMatch(/^Send 1\.5 coin from /);
+    expect(built.transaction.view.summary).toMatch(/^Send 1\.5 TRX from /);
     const queue = await ok<{
       total: number;
       entries: { txId: string; amount: string; canStillSign: { address: string; local: boolean }[] }[];
@@ -106,7 +106,7 @@ describe('the station API over the services', () => {
     }>('list', { account: OWNER });
     expect(queue.total).toBe(1);
     expect(queue.accounts).toEqual([OWNER]);
-    expect(queue.entries[0]).toMatchObject({ txId, amount: '1.5 coin' });
+    expect(queue.entries[0]).toMatchObject({ txId, amount: '1.5 TRX' });
     expect(queue.entries[0]!.canStillSign.map((k) => k.local)).toEqual([true, true, false]);
   });
 

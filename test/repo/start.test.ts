@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnWatched, stopGroup, type WatchedProcess } from '../helpers/devnet-helpers.ts';
 import { launchChromium } from '../helpers/shell-helpers.ts';
@@ -18,6 +20,16 @@ let dataDir: string;
 let run: WatchedProcess;
 let origin: string;
 let token: string;
+let bridgePort: number;
+
+/** A port nothing listens on now: one the system gave a server that is closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'airlock-start-'));
@@ -25,7 +37,9 @@ beforeAll(async () => {
   const env = { ...process.env };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  run = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', dataDir, '--node-port', '0'], { group: true, env });
+  // Issue 26: the bridge's port is chosen with --bridge-port (a free one found here first).
+  bridgePort = await freePort();
+  run = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', dataDir, '--node-port', '0', '--bridge-port', String(bridgePort)], { group: true, env });
   const [, printedOrigin, printedToken] = await run.waitFor(/^(http:\/\/127\.0\.0\.1:\d+)\/#token=([A-Za-z0-9_-]{43})$/m);
   origin = printedOrigin!;
   token = printedToken!;
@@ -42,6 +56,16 @@ const call = (method: string, headers: Record<string, string>, body = ''): Promi
   fetch(`${origin}/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 
 describe('npm start without Electron (README set-up command)', () => {
+  it('serves the bridge on the port --bridge-port names (issue 26)', () => {
+    expect(origin).toBe(`http://127.0.0.1:${bridgePort}`);
+  });
+
+  it('refuses a --bridge-port that is not a port, naming it, before anything starts', async () => {
+    const bad = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', join(dir, 'bad'), '--bridge-port', '70000']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toMatch(/bridge-port/);
+  });
+
   it('says why there is no window in one line, and starts the local node with its chain in the data directory', () => {
     const out = run.output();
     expect(out).toContain('Airlock: an offline signing station');

@@ -174,7 +174,15 @@ export const TRANSACTIONS_API = defineApi({
     result: v.strictObject({
       action: v.picklist(['sign', 'export', 'broadcast']),
       rows: v.array(
-        v.strictObject({ txId: txIdText, ok: v.boolean(), status: v.nullable(v.picklist(TX_STATUSES)), text: v.string(), code: v.nullable(v.string()) }),
+        v.strictObject({
+          txId: txIdText,
+          ok: v.boolean(),
+          status: v.nullable(v.picklist(TX_STATUSES)),
+          text: v.string(),
+          code: v.nullable(v.string()),
+          /** Issue 26: a broadcast row's rows of this batch it waited for to be in a block. */
+          waitsFor: v.array(txIdText),
+        }),
       ),
       files: v.array(v.strictObject({ fileName: v.string(), text: v.string() })),
       done: v.number(),
@@ -191,6 +199,8 @@ export const TRANSACTIONS_API = defineApi({
       totals: v.array(
         v.strictObject({ asset: v.string(), amount: v.string(), provenance: v.picklist(['node', 'observed', 'claimed', 'unknown']), rows: v.number() }),
       ),
+      /** Issue 26: the TRX the rows stake ("5,000 TRX"), which a total of what is paid out leaves out; null when none. */
+      staked: v.nullable(v.string()),
       text: v.string(),
     }),
   },
