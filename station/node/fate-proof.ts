@@ -37,6 +37,18 @@ export interface ExecutiveSet {
   readAt: number;
   /** executive address hex → block key address hex */
   blockKeys: Map<string, string>;
+  /** Why the node's list could not be read, when it could not (then no block proves anything). */
+  unreadable?: string;
+}
+
+/** The executive set, or an empty one saying why when the node's list cannot be read (an unreachable node is the caller's error). */
+export async function readExecutiveSetOrWhy(node: NodeClient, at: number): Promise<ExecutiveSet> {
+  try {
+    return await readExecutiveSet(node, at);
+  } catch (e) {
+    if (!(e instanceof AirlockError) || nodeDown(e) || e.code === 'INTERNAL') throw e;
+    return { readAt: at, blockKeys: new Map(), unreadable: clean(e.message) };
+  }
 }
 
 /** What a block proves about one transaction. */
@@ -149,7 +161,7 @@ export class FateProver {
     let key = this.executives.blockKeys.get(producer);
     if (key === undefined && !this.executivesReread && this.executives.readAt < this.head) {
       this.executivesReread = true;
-      this.executives = await readExecutiveSet(this.node, this.head);
+      this.executives = await readExecutiveSetOrWhy(this.node, this.head);
       this.onExecutives(this.executives);
       key = this.executives.blockKeys.get(producer);
     }
@@ -172,6 +184,8 @@ export class FateProver {
       return unverified(`block ${block}'s producer signature recovers no key`);
     }
     const key = await this.blockKeyOf(producer);
+    if (key === undefined && this.executives.unreadable !== undefined)
+      return unverified(`this station could not read the node's executive list (${this.executives.unreadable})`);
     if (key === undefined)
       return unverified(`block ${block} names producer ${addressToBase58(read.header.producer)}, which is not an executive this station knows`);
     if (key !== signer) return unverified(`block ${block} is not signed by the block key of its producer ${addressToBase58(read.header.producer)}`);

@@ -209,6 +209,25 @@ describe('bounded block replies and irreversibility', () => {
     expect((await pass()).changes.map((c) => [c.txId, c.status])).toEqual([[b.txId, 'confirmed']]);
   });
 
+  it('a node whose executive list cannot be read proves nothing; the next pass reads it again', async () => {
+    const v = new MemoryVault();
+    const s = openStation({ dataDir: join(dir, 'no-list'), nodeUrl: liar.url, clock: () => node.clock.now, vaultBackend: v, nodeTimeoutMs: 1_500 });
+    try {
+      const o = createStationHandlers(s, { appInfo: () => ({ name: 'no-list', version: 'test', dataDir: s.dataDir }) });
+      const file = await api.exportHandoff({ txId: paid[2]! });
+      await o.importFiles({ files: [{ name: file.fileName, text: file.text }] });
+      liar.lie = (path) => (path === '/wallet/listwitnesses' ? { Error: 'class java.lang.IllegalStateException : busy' } : undefined);
+      const first = await o.transactionsRefreshStatus(undefined);
+      expect(first.changes).toEqual([]);
+      expect(first.unverified[0]!.text).toMatch(/unverified: this station could not read the node's executive list \(.*busy\)/);
+      liar.lie = null;
+      expect((await o.transactionsRefreshStatus(undefined)).changes.map((c) => c.txId)).toEqual([paid[2]]);
+    } finally {
+      s.close();
+      v.close();
+    }
+  });
+
   it('a broadcast is not refused on an unproven report: the node answers the duplicate itself', async () => {
     const b = await api.buildTransfer({ from: K.alice.b58, to: newKey().b58, amount: '9' });
     await api.sign({ txId: b.txId });
