@@ -13,8 +13,8 @@
  * 5. the result is the block's own `ret`, never the node's word.
  *
  * It is irreversible once the block is at or below the node's solidified head
- * (`/walletsolidity/getnowblock`); a node without a solidity API leaves every fate "not yet
- * irreversible".
+ * (`/walletsolidity/getnowblock`, else `/wallet/getnodeinfo`'s solidityBlock); a node answering
+ * neither leaves every fate "not yet irreversible".
  *
  * Invariants: nothing here writes; every lie or unreadable reply about one block comes back as
  * `unverified` with the reason in words, for that block's transactions only; a block reply is bounded
@@ -73,14 +73,26 @@ export async function readHead(node: NodeClient): Promise<number> {
   return (await node.latestBlock()).number;
 }
 
-/** The node's solidified block number, or null when it has no solidity API (or it answers nothing usable). */
+/**
+ * The node's solidified block number: `/walletsolidity/getnowblock` (a solidity API on the same URL,
+ * as the local node and TronGrid serve it), else java-tron FullNode's `/wallet/getnodeinfo`
+ * (`solidityBlock: "Num:N,ID:…"`); null when neither answers (nothing then counts as irreversible).
+ */
 export async function readSolidHead(node: NodeClient, head: number): Promise<number | null> {
+  // A solidified head above the head is a lie: nothing counts as irreversible on its word.
+  const within = (n: number | undefined): number | null => (n === undefined || n > head ? null : n);
+  const soft = (e: unknown): boolean => e instanceof AirlockError && e.code !== 'INTERNAL' && !nodeDown(e);
   try {
-    const n = blockNumberOf(await node.post('/walletsolidity/getnowblock'));
-    // A solidified head above the head is a lie: nothing counts as irreversible on its word.
-    return n === undefined || n > head ? null : n;
+    return within(blockNumberOf(await node.post('/walletsolidity/getnowblock')));
   } catch (e) {
-    if (e instanceof AirlockError && e.code !== 'INTERNAL' && !nodeDown(e)) return null;
+    if (!soft(e)) throw e;
+  }
+  try {
+    const info = await node.post('/wallet/getnodeinfo');
+    const m = typeof info.solidityBlock === 'string' ? /^Num:([0-9]{1,16}),/.exec(info.solidityBlock) : null;
+    return m ? within(Number(m[1])) : null;
+  } catch (e) {
+    if (soft(e)) return null;
     throw e;
   }
 }
