@@ -13,8 +13,8 @@
  * 5. the result is the block's own `ret`, never the node's word.
  *
  * It is irreversible once the block is at or below the node's solidified head
- * (`/walletsolidity/getnowblock`); a node without a solidity API leaves every fate "not yet
- * irreversible".
+ * (`/walletsolidity/getnowblock`, else `/wallet/getnodeinfo`'s solidityBlock); a node answering
+ * neither leaves every fate "not yet irreversible".
  *
  * Invariants: nothing here writes; every lie or unreadable reply about one block comes back as
  * `unverified` with the reason in words, for that block's transactions only; a block reply is bounded
@@ -37,6 +37,18 @@ export interface ExecutiveSet {
   readAt: number;
   /** executive address hex → block key address hex */
   blockKeys: Map<string, string>;
+  /** Why the node's list could not be read, when it could not (then no block proves anything). */
+  unreadable?: string;
+}
+
+/** The executive set, or an empty one saying why when the node's list cannot be read (an unreachable node is the caller's error). */
+export async function readExecutiveSetOrWhy(node: NodeClient, at: number): Promise<ExecutiveSet> {
+  try {
+    return await readExecutiveSet(node, at);
+  } catch (e) {
+    if (!(e instanceof AirlockError) || nodeDown(e) || e.code === 'INTERNAL') throw e;
+    return { readAt: at, blockKeys: new Map(), unreadable: clean(e.message) };
+  }
 }
 
 /** What a block proves about one transaction. */
@@ -61,14 +73,26 @@ export async function readHead(node: NodeClient): Promise<number> {
   return (await node.latestBlock()).number;
 }
 
-/** The node's solidified block number, or null when it has no solidity API (or it answers nothing usable). */
+/**
+ * The node's solidified block number: `/walletsolidity/getnowblock` (a solidity API on the same URL,
+ * as the local node and TronGrid serve it), else java-tron FullNode's `/wallet/getnodeinfo`
+ * (`solidityBlock: "Num:N,ID:…"`); null when neither answers (nothing then counts as irreversible).
+ */
 export async function readSolidHead(node: NodeClient, head: number): Promise<number | null> {
+  // A solidified head above the head is a lie: nothing counts as irreversible on its word.
+  const within = (n: number | undefined): number | null => (n === undefined || n > head ? null : n);
+  const soft = (e: unknown): boolean => e instanceof AirlockError && e.code !== 'INTERNAL' && !nodeDown(e);
   try {
-    const n = blockNumberOf(await node.post('/walletsolidity/getnowblock'));
-    // A solidified head above the head is a lie: nothing counts as irreversible on its word.
-    return n === undefined || n > head ? null : n;
+    return within(blockNumberOf(await node.post('/walletsolidity/getnowblock')));
   } catch (e) {
-    if (e instanceof AirlockError && e.code !== 'INTERNAL' && !nodeDown(e)) return null;
+    if (!soft(e)) throw e;
+  }
+  try {
+    const info = await node.post('/wallet/getnodeinfo');
+    const m = typeof info.solidityBlock === 'string' ? /^Num:([0-9]{1,16}),/.exec(info.solidityBlock) : null;
+    return m ? within(Number(m[1])) : null;
+  } catch (e) {
+    if (soft(e)) return null;
     throw e;
   }
 }
@@ -149,7 +173,7 @@ export class FateProver {
     let key = this.executives.blockKeys.get(producer);
     if (key === undefined && !this.executivesReread && this.executives.readAt < this.head) {
       this.executivesReread = true;
-      this.executives = await readExecutiveSet(this.node, this.head);
+      this.executives = await readExecutiveSetOrWhy(this.node, this.head);
       this.onExecutives(this.executives);
       key = this.executives.blockKeys.get(producer);
     }
@@ -172,6 +196,8 @@ export class FateProver {
       return unverified(`block ${block}'s producer signature recovers no key`);
     }
     const key = await this.blockKeyOf(producer);
+    if (key === undefined && this.executives.unreadable !== undefined)
+      return unverified(`this station could not read the node's executive list (${this.executives.unreadable})`);
     if (key === undefined)
       return unverified(`block ${block} names producer ${addressToBase58(read.header.producer)}, which is not an executive this station knows`);
     if (key !== signer) return unverified(`block ${block} is not signed by the block key of its producer ${addressToBase58(read.header.producer)}`);

@@ -29,7 +29,7 @@ import { bytesToHex } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { MAX_STATUS_LOOKUPS_PER_PASS, MAX_STATUS_REFRESH_MS, MIN_STATUS_REFRESH_MS, STATUS_LOOKBACK_MS, type TxStatus } from '../../shared/base/limits.ts';
 import type { NodeClient } from '../node/node-client.ts';
-import { FateProver, readExecutiveSet, readHead, readSolidHead, type ExecutiveSet } from '../node/fate-proof.ts';
+import { FateProver, readExecutiveSetOrWhy, readHead, readSolidHead, type ExecutiveSet } from '../node/fate-proof.ts';
 import { lookUpTransaction, type TransactionFate } from '../node/transaction-fate.ts';
 import { heldFates, heldFateText } from '../core/fate-reports.ts';
 import type { TransactionRecord } from '../store/transactions.ts';
@@ -77,7 +77,7 @@ async function proverFor(ctx: StationContext, node: NodeClient): Promise<FatePro
   const head = await readHead(node);
   const solid = await readSolidHead(node, head);
   let set = executiveSets.get(ctx);
-  if (set === undefined) executiveSets.set(ctx, (set = await readExecutiveSet(node, head)));
+  if (set === undefined || set.unreadable !== undefined) executiveSets.set(ctx, (set = await readExecutiveSetOrWhy(node, head)));
   return new FateProver(node, head, solid, set, (fresh) => executiveSets.set(ctx, fresh));
 }
 

@@ -209,6 +209,50 @@ describe('bounded block replies and irreversibility', () => {
     expect((await pass()).changes.map((c) => [c.txId, c.status])).toEqual([[b.txId, 'confirmed']]);
   });
 
+  it("a node without a solidity API: java-tron's getnodeinfo solidityBlock decides; with neither nothing is irreversible", async () => {
+    const b = await api.buildTransfer({ from: K.alice.b58, to: newKey().b58, amount: '11' });
+    await api.sign({ txId: b.txId });
+    await api.broadcast({ txId: b.txId });
+    await node.block();
+    const block = (await node.post('/wallet/gettransactioninfobyid', { value: b.txId })).blockNumber as number;
+    let solid: number | null = null;
+    liar.lie = (path) =>
+      path === '/walletsolidity/getnowblock'
+        ? { Error: 'class java.lang.UnsupportedOperationException : not a solidity node' }
+        : path === '/wallet/getnodeinfo'
+          ? solid === null
+            ? { Error: 'no such page' }
+            : { solidityBlock: `Num:${solid},ID:${'00'.repeat(32)}` }
+          : undefined;
+    await pass();
+    expect((await entry(b.txId)).chain!.text).toMatch(new RegExp(`^in block ${block}, not yet irreversible`));
+    solid = block - 1;
+    await pass();
+    expect(await entry(b.txId)).toMatchObject({ status: 'broadcast' });
+    solid = block;
+    expect((await pass()).changes.map((c) => [c.txId, c.status])).toEqual([[b.txId, 'confirmed']]);
+    liar.lie = null;
+  });
+
+  it('a node whose executive list cannot be read proves nothing; the next pass reads it again', async () => {
+    const v = new MemoryVault();
+    const s = openStation({ dataDir: join(dir, 'no-list'), nodeUrl: liar.url, clock: () => node.clock.now, vaultBackend: v, nodeTimeoutMs: 1_500 });
+    try {
+      const o = createStationHandlers(s, { appInfo: () => ({ name: 'no-list', version: 'test', dataDir: s.dataDir }) });
+      const file = await api.exportHandoff({ txId: paid[2]! });
+      await o.importFiles({ files: [{ name: file.fileName, text: file.text }] });
+      liar.lie = (path) => (path === '/wallet/listwitnesses' ? { Error: 'class java.lang.IllegalStateException : busy' } : undefined);
+      const first = await o.transactionsRefreshStatus(undefined);
+      expect(first.changes).toEqual([]);
+      expect(first.unverified[0]!.text).toMatch(/unverified: this station could not read the node's executive list \(.*busy\)/);
+      liar.lie = null;
+      expect((await o.transactionsRefreshStatus(undefined)).changes.map((c) => c.txId)).toEqual([paid[2]]);
+    } finally {
+      s.close();
+      v.close();
+    }
+  });
+
   it('a broadcast is not refused on an unproven report: the node answers the duplicate itself', async () => {
     const b = await api.buildTransfer({ from: K.alice.b58, to: newKey().b58, amount: '9' });
     await api.sign({ txId: b.txId });
