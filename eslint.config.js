@@ -166,10 +166,6 @@ export const LAYER_EXCEPTIONS = [
   // in chain/ or views/ (engineer D's one-home-per-fact step moves it).
   { from: 'shared/base/display.ts', to: 'shared/chain/address.ts' },
   { from: 'shared/base/display.ts', to: 'shared/chain/input.ts' },
-  // Screens embed a panel or a check that another feature owns; each should move to ui/.
-  { from: 'renderer/accounts/AccountsScreen.svelte', to: 'renderer/address-book/address-book.svelte.ts' },
-  { from: 'renderer/keys/KeysScreen.svelte', to: 'renderer/permissions/ProofPanel.svelte' },
-  { from: 'renderer/transaction/TransactionScreen.svelte', to: 'renderer/queue/ImportPanel.svelte' },
 ];
 
 /** Repo-relative path with forward slashes. */

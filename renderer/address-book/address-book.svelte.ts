@@ -8,7 +8,6 @@
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import { parseAddress, addressToBase58 } from '../../shared/chain/address.ts';
-import { isPrivateKeyText } from '../../shared/base/secrets.ts';
 import { bookLabelProblem } from '../../shared/views/address-label.ts';
 import { lookalikeOf } from '../../shared/views/lookalike.ts';
 import type { BookEntry, KeyView, StationApi } from '../../shared/api/station-api.ts';
@@ -26,14 +25,6 @@ export function typedAddress(text: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Why `text` is not an address, as the field's message; null when it is one. */
-export function addressProblem(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return 'Type an address: Base58 (T…) or 42 hex digits starting 41.';
-  if (isPrivateKeyText(t)) return 'This looks like a private key, not an address. Clear the field: an address is Base58 (T…) or 42 hex digits starting 41.';
-  return typedAddress(t) === null ? 'Not an address: Base58 (T…) with a valid checksum, or 42 hex digits starting 41.' : null;
 }
 
 /** The label rule's message for the field (shared/views/address-label.ts), or null. */

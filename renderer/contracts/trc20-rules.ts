@@ -9,12 +9,11 @@
  *
  * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed).
  */
-import { parseAddress } from '../../shared/chain/address.ts';
-import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { readAmount } from '../../shared/base/amount.ts';
 import { readTokenUnits } from '../../shared/contracts/abi-amount.ts';
 import { MAX_FEE_LIMIT_SUN, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
 import { expiresInProblem } from '../forms/source-account.svelte.ts';
+import { addressFieldProblem } from '../forms/field-rules.ts';
 
 export interface Trc20Text {
   kind: 'transfer' | 'approve';
@@ -30,23 +29,11 @@ export interface Trc20Text {
 
 type Trc20FieldErrors = Record<string, string>;
 
-function addressProblem(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return 'enter an address';
-  if (holdsPrivateKeyText(t)) return 'this looks like a private key, not an address: clear it';
-  try {
-    parseAddress(t);
-    return null;
-  } catch {
-    return 'not an address (Base58 T… or 41… hex)';
-  }
-}
-
 /** The form's messages, and the amount in smallest units when it reads. `decimals`: the token's, or null when not known. */
 export function trc20Problems(t: Trc20Text, decimals: number | null): { errors: Trc20FieldErrors; units: bigint | null } {
   const errors: Trc20FieldErrors = {};
   for (const f of ['to', 'token'] as const) {
-    const p = addressProblem(t[f]);
+    const p = addressFieldProblem(t[f]);
     if (p !== null) errors[f] = p;
   }
   let units: bigint | null = null;

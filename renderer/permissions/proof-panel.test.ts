@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The proof-of-possession panel (issue 10; renderer/permissions/ProofPanel.svelte) over the real
+ * The proof-of-possession panel (issue 10; renderer/ui/ProofPanel.svelte) over the real
  * station, whose challenges and proofs are made and checked by shared/files/proof.ts: a challenge is
  * made and saved; a challenge file is shown in words (account, key, what it proves, not a
  * transaction) before anything is signed, and signed only with a key this station holds; the
@@ -10,7 +10,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import ProofPanel from './ProofPanel.svelte';
+import ProofPanel from '../ui/ProofPanel.svelte';
 import KeysScreen from '../keys/KeysScreen.svelte';
 import { proposedPermissionHash, provedKeys } from './proofs.svelte.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';

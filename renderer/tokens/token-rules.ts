@@ -13,7 +13,6 @@ import { create } from '@bufbuild/protobuf';
 import { AssetIssueContract_CdedSupplySchema, AssetIssueContractSchema, type AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
 import { parseAddress } from '../../shared/chain/address.ts';
 import { utf8ToBytes } from '../../shared/base/bytes.ts';
-import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
 import { isTokenIdText } from '../../shared/chain/ids.ts';
 import { messageToNodeJson } from '../../shared/chain/node-json.ts';
 import { assetIssueProblems, participateExchange } from '../../shared/contracts/token.ts';
@@ -22,8 +21,6 @@ import { COIN_DECIMALS } from '../../shared/base/amount.ts';
 import {
   MAX_CDED_SUPPLY_ENTRIES,
   MAX_DESCRIPTION_BYTES,
-  MAX_EXPIRATION_MS,
-  MAX_NOTE_LENGTH,
   MAX_TOKEN_NAME_BYTES,
   MAX_URL_BYTES,
   MAX_CDED_DAYS,
@@ -31,48 +28,8 @@ import {
   MIN_CDED_DAYS,
   ONE_DAY_NET_LIMIT,
 } from '../../shared/base/limits.ts';
-import { DAY_MS, UNIT_MS } from '../../shared/base/duration.ts';
-
-/** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): burned when the node executes the issue. */
-export const ASSET_ISSUE_FEE_SUN = 1_024_000_000n;
-
-export type FieldErrors = Record<string, string>;
-
-/**
- * The messages a form shows: all of them once its submit was tried, else those of fields typed in
- * (a field keyed `cded.<i>.amount` is the i-th cded row's amount; a key naming no text field, such
- * as `cded` or `form`, always shows).
- */
-export function visibleErrors(all: FieldErrors, tried: boolean, typed: object): FieldErrors {
-  if (tried) return all;
-  const text = typed as Record<string, unknown> & { cded?: Record<string, string>[] };
-  const typedIn = (field: string): boolean => {
-    const m = /^cded\.([0-9]+)\.(amount|days)$/.exec(field);
-    const value = m ? text.cded?.[Number(m[1])]?.[m[2]!] : text[field];
-    return typeof value !== 'string' || value !== '';
-  };
-  return Object.fromEntries(Object.entries(all).filter(([f]) => typedIn(f)));
-}
-
-/** True when `text` holds 64 hex digits in a row: the form of a private key (shared/base/secrets.ts). */
-export function looksLikePrivateKey(text: string): boolean {
-  return holdsPrivateKeyText(text);
-}
-
-const KEY_WARNING = 'this looks like a private key: never put a key in a transaction';
-
-/** The problem with an address typed in a field, or null. */
-export function addressFieldProblem(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return 'enter an address';
-  if (looksLikePrivateKey(t)) return 'this looks like a private key, not an address; an address is Base58 (T…) or 42 hex digits starting 41';
-  try {
-    parseAddress(t);
-    return null;
-  } catch {
-    return 'not an address: Base58 (T…, 34 characters) or 42 hex digits starting 41';
-  }
-}
+import { DAY_MS } from '../../shared/base/duration.ts';
+import { addressFieldProblem, KEY_WARNING, looksLikePrivateKey, optionsProblems, type BuildOptionsText, type FieldErrors } from '../forms/field-rules.ts';
 
 export function tokenIdProblem(text: string): string | null {
   const t = text.trim();
@@ -80,44 +37,6 @@ export function tokenIdProblem(text: string): string | null {
   if (!isTokenIdText(t)) return 'a token id is digits, such as 1000001';
   if (BigInt(t) < 1_000_001n) return 'token ids start at 1000001';
   return null;
-}
-
-/** The build options every form has: Permission, Expires in, Note. */
-export interface BuildOptionsText {
-  permission: string;
-  expiresIn: string;
-  note: string;
-}
-
-export function optionsProblems(o: BuildOptionsText): FieldErrors {
-  const errors: FieldErrors = {};
-  const p = o.permission.trim();
-  if (!/^[0-9]{1,10}$/.test(p) || Number(p) > 2 ** 31 - 1) errors.permission = 'a permission id: 0 for owner, 2 and up for an active';
-  else if (p === '1') errors.permission = 'permission 1 is the executive permission, which never signs a transaction';
-  const e = o.expiresIn.trim();
-  if (e !== '') {
-    const life = durationMs(e);
-    if (life === null) errors.expiresIn = 'a duration such as 12h, 90m or 30s';
-    else if (life <= 0 || life > MAX_EXPIRATION_MS) errors.expiresIn = 'longer than 0 and at most 24h (the node refuses a longer expiration)';
-  }
-  if (o.note.length > MAX_NOTE_LENGTH) errors.note = 'at most 2,000 characters';
-  else if (looksLikePrivateKey(o.note)) errors.note = KEY_WARNING;
-  return errors;
-}
-
-function durationMs(text: string): number | null {
-  const m = /^([0-9]{1,9})(ms|s|m|min|h|d)?$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * UNIT_MS[(m[2] ?? 'ms') as keyof typeof UNIT_MS];
-}
-
-/** The options as the API takes them (an empty Expires in leaves the station's default). */
-export function optionsArgs(o: BuildOptionsText): { permissionId: number; expiresIn?: string; note?: string } {
-  return {
-    permissionId: Number(o.permission.trim()),
-    ...(o.expiresIn.trim() !== '' && { expiresIn: o.expiresIn.trim() }),
-    ...(o.note !== '' && { note: o.note }),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,10 +15,8 @@ import type { StationApi } from '../../shared/api/station-api.ts';
 import type { TokenApiView } from '../../shared/api/token-view-schema.ts';
 import type { PermissionChoice } from '../forms/source-account.svelte.ts';
 import {
-  addressFieldProblem,
   issueJson,
   issueProblems,
-  optionsArgs,
   participateProblems,
   transferProblems,
   type CdedRowText,
@@ -26,6 +24,7 @@ import {
   type ParticipateText,
   type TransferText,
 } from './token-rules.ts';
+import { addressFieldProblem, optionsArgs } from '../forms/field-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
 
