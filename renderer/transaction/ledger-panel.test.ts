@@ -5,7 +5,7 @@
  * for a transfer, with the sender as the device writes it; a refusal up front for a contract the
  * TRON app cannot sign; and no panel at all on a station without a Ledger key.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
@@ -49,6 +49,25 @@ describe('the Ledger panel', () => {
     await openTx(h, issue.txId);
     const alert = await screen.findByText('The Ledger cannot sign this.');
     expect(alert.closest('p')!.textContent).toContain('6a80');
+  });
+
+  it('while a signature is asked for, says to check the screens and approve on the device', async () => {
+    const h = await withLedger();
+    let release: () => void = () => {};
+    const sign = h.real.handlers.sign;
+    h.real.handlers.sign = async (args) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return sign(args);
+    };
+    // Seeded transaction 4 is signed by B only; the station's key A can still sign it.
+    const txId = h.real.txIds.find((_, i) => i % 3 === 1 && i > 3)!;
+    await openTx(h, txId);
+    await screen.findByRole('heading', { name: 'What the Ledger will show' });
+    expect(screen.queryByText(/approve on the device/)).toBeNull();
+    await fireEvent.click(screen.getAllByRole('button', { name: /^Sign with/ })[0]!);
+    await screen.findByText(/check its screens against the list above, then approve on the device/);
+    release();
+    await waitFor(() => expect(screen.queryByText(/approve on the device/)).toBeNull());
   });
 
   it('is not shown on a station without a Ledger key', async () => {

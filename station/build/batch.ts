@@ -68,7 +68,8 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
         kind: call.type,
         note,
       }));
-      const signers = args.sign ? book.localSigners(permission) : [];
+      // Keys on a Ledger (issue 23) sign each transaction on the device later, one by one; a batch signs with the vault's keys.
+      const signers = args.sign ? book.localSigners(permission).filter((a) => ctx.store.getKey(a)?.vault !== 'ledger') : [];
       const signatures: Uint8Array[][] = built.map(() => []);
       if (signers.length > 0) {
         const vault = ctx.vault();

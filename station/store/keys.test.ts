@@ -33,7 +33,13 @@ describe('store: keys (metadata only)', () => {
   it('keeps a Ledger key with its path and app version, and no other key with one (issue 23)', () => {
     const a = randomAddress();
     const device = { path: "44'/195'/0'/0/0", appVersion: '0.7.1' };
-    expect(store.addKey({ address: a, label: 'ledger', vault: 'ledger', device })).toEqual({ address: a, label: 'ledger', vault: 'ledger', createdAt: T0, device });
+    expect(store.addKey({ address: a, label: 'ledger', vault: 'ledger', device })).toEqual({
+      address: a,
+      label: 'ledger',
+      vault: 'ledger',
+      createdAt: T0,
+      device,
+    });
     expect(store.getKey(a)?.device).toEqual(device);
     refused(() => store.addKey({ address: randomAddress(), vault: 'ledger' }), 'INVALID_INPUT', 'device');
     refused(() => store.addKey({ address: randomAddress(), vault: 'keychain', device }), 'INVALID_INPUT', 'device');

@@ -295,6 +295,17 @@ describe('a 2-of-3 treasury with keys on a Ledger', () => {
   });
 });
 
+describe('a signed batch', () => {
+  it('leaves the Ledger keys out (they sign each row on the device later) and stores the rows unsigned', async () => {
+    const csv = `to,amount,token,note\n${payee.b58},7,,a\n${payee.b58},8,,b\n`;
+    const asked = device.apdus;
+    const r = await A.buildBatch({ csv, csvName: 'b.csv', from: TREASURY.b58, sign: true, permissionId: 2 });
+    expect(r).toMatchObject({ count: 2, signed: 0, statuses: ['draft', 'draft'] });
+    expect(device.apdus).toBe(asked);
+    expect((await A.sign({ txId: r.txIds[0]!, key: keys.l0 })).signed).toEqual([keys.l0]);
+  });
+});
+
 describe('refusals and hostile device answers', () => {
   /** Arms a fault, signs, expects a DEVICE refusal in words and nothing stored; disarms; then the same signs. */
   const hostile = async (arm: () => () => void, words: string | RegExp, txId?: string) => {
