@@ -75,6 +75,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
 
     accountFetch: (args) => station.accountFetch(args),
     accountShow: (args) => station.accountShow(args),
+    accountResources: (args) => station.accountResources(args),
     accountsList: () => ({ accounts: station.accountsList() }),
     snapshotExport: (args) => station.snapshotExport(args),
     snapshotImport: (args) => station.snapshotImport(args),
@@ -103,6 +104,7 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     buildAccountName: async (args) => station.apiBuilt(await station.buildAccountName(args)),
 
     status: async (args) => station.apiTransaction(await station.status(args)),
+    transactionCost: (args) => station.transactionCost({ txId: args.txId.toLowerCase() }),
     sign: async (args) => {
       const r = await station.sign(args);
       return { txId: r.txId, signed: r.signed, status: r.status, transaction: station.apiTransaction(r.transaction) };

@@ -29,6 +29,7 @@ import { TOKEN_VIEW } from './token-view-schema.ts';
 import { LISTED_CONTRACT_VIEW } from './contract-view-schema.ts';
 import { MAX_ABI_JSON_BYTES, MAX_ACCOUNT_NAME_BYTES, MAX_LIST_LIMIT, MAX_QUEUE_BATCH, MAX_TRC20_DECIMALS, MAX_VOTES, TX_STATUSES } from '../base/limits.ts';
 import { PROVENANCE_VIEW } from './provenance-schema.ts';
+import { ACCOUNT_GLANCE_VIEW, TRANSACTION_COST_VIEW } from './cost-view-schemas.ts';
 import { EXPORTER_KEY_ARG, EXPORTER_LABEL_ARG, EXPORTER_VIEW, IDENTITY_VIEW, PINNED_EXPORTER_VIEW } from './exporter-schemas.ts';
 import {
   apiAddressArg,
@@ -97,6 +98,8 @@ export const STATION_API = defineApi({
   // ---- accounts and snapshots
   accountFetch: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
+  /** Issue 25: the account at a glance, read from the node now (station/accounts/glance.ts). */
+  accountResources: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_GLANCE_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
   snapshotExport: {
@@ -210,6 +213,8 @@ export const STATION_API = defineApi({
 
   // ---- one transaction
   status: { args: v.strictObject({ txId: apiTxIdArg }), result: STATION_TRANSACTION },
+  /** Issue 25: what the transaction will cost the account, read from the node now (station/transactions/cost.ts). */
+  transactionCost: { args: v.strictObject({ txId: apiTxIdArg }), result: TRANSACTION_COST_VIEW },
   /**
    * Signs with `key` (which must be a local key of the permission), or every such key when absent.
    * `acceptRisk` names the risks the signer accepts (shared/approval/signing-risk.ts), audited.

@@ -126,6 +126,7 @@ const CASES: Record<Method, Case> = {
   proofList: { expect: 'ok', args: () => ({ account: holder.b58 }) },
   accountFetch: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: holder.b58 }) },
+  accountResources: { expect: 'ok', args: () => ({ address: holder.b58 }) },
   accountsList: { expect: 'ok', args: () => undefined },
   // The station's identity is made first, so the snapshot and handoff files below are signed with it.
   exporterShow: { expect: 'ok', args: () => undefined },
@@ -201,6 +202,7 @@ const CASES: Record<Method, Case> = {
   buildAccountName: { expect: 'ok', args: () => ({ from: holder.b58, name: 'treasury' }) },
   buildBatch: { expect: 'ok', args: () => ({ csv: `to,amount,token,note\n${to.b58},1000,,one\n${extra.b58},2000,,two\n`, from: holder.b58, sign: true }) },
   status: { expect: 'ok', args: () => ({ txId: got.txId }) },
+  transactionCost: { expect: 'ok', args: () => ({ txId: got.txId }) },
   sign: { expect: 'ok', args: () => ({ txId: got.txId }) },
   exportHandoff: { expect: 'ok', args: () => ({ txId: got.txId }) },
   saveHandoffFile: { expect: 'ok', args: () => ({ txId: got.txId }) },
