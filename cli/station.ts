@@ -19,6 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type Command, Option } from 'commander';
 import { bytesToUtf8 } from '../shared/base/bytes.ts';
+import { formatUnits } from '../shared/base/display.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
@@ -408,6 +409,12 @@ export function stationCommands(
       const lines = [
         `${c.text}`,
         `read from ${c.provenance.node} at block ${c.provenance.block}; ${c.signatures} signature(s) counted`,
+        ...(c.energy?.proposedFeeLimit !== undefined
+          ? [
+              `fee limit ${formatUnits(BigInt(c.energy.feeLimit), 6)} TRX (${c.energy.feeLimitCheck}); proposed ${formatUnits(BigInt(c.energy.proposedFeeLimit), 6)} TRX`,
+            ]
+          : []),
+        ...(c.defaulted.length > 0 ? [`not reported by the node, reference defaults used: ${c.defaulted.join(', ')}`] : []),
         ...c.warnings.map((w) => `warning: ${w}`),
         ...(c.refusal ? [`refused: ${c.refusal}`] : []),
       ];

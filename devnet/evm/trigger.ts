@@ -29,7 +29,7 @@ import type { DevnetStore } from '../store.ts';
 import { evmStoreOf, type ContractCallResult } from './evm-store.ts';
 import { runEvm, type RunOutcome } from './machine.ts';
 import { applyOverlay } from './state.ts';
-import { frozenEnergyLeft as stakedEnergyLeft, useFrozenEnergy } from '../staking/resources.ts';
+import { frozenEnergyLeft, useFrozenEnergy } from '../staking/resources.ts';
 
 /** VMConstant.MIN_TOKEN_ID: TRC-10 ids start above it. */
 const MIN_TOKEN_ID = 1_000_000n;
@@ -42,15 +42,15 @@ function invalid(message: string): never {
 }
 
 /** Energy the owner has from staking and has not used (recovering over a day), spent before any sun. */
-export function frozenEnergyLeft(ctx: ActuatorContext, owner: Account): bigint {
-  return stakedEnergyLeft(ctx.store, owner.address, ctx.headBlockTime);
+function stakedEnergyOf(ctx: ActuatorContext, owner: Account): bigint {
+  return frozenEnergyLeft(ctx.store, owner.address, ctx.headBlockTime);
 }
 
 /** VMActuator's energy limit with a fixed ratio: the most energy this call may use. */
 export function energyLimitOf(ctx: ActuatorContext, owner: Account, feeLimit: bigint, callValue: bigint): bigint {
   const price = ctx.params.numeric.ENERGY_FEE;
   const fromBalance = (owner.balance - callValue > 0n ? owner.balance - callValue : 0n) / price;
-  const available = frozenEnergyLeft(ctx, owner) + fromBalance;
+  const available = stakedEnergyOf(ctx, owner) + fromBalance;
   const fromFeeLimit = feeLimit / price;
   return available < fromFeeLimit ? available : fromFeeLimit;
 }
@@ -211,7 +211,7 @@ function executeTrigger(ctx: ActuatorContext, c: TriggerSmartContract, createAcc
     record = resultRecord(c, outcome, outcome.result, energy, energy * price, outcome.error);
   }
   // ReceiptCapsule.payEnergyBill: staked energy first, the rest burned at ENERGY_FEE.
-  const fromStake = minBig(energy, frozenEnergyLeft(ctx, owner));
+  const fromStake = minBig(energy, stakedEnergyOf(ctx, owner));
   useFrozenEnergy(ctx.store, c.ownerAddress, fromStake, ctx.headBlockTime);
   const fee = (energy - fromStake) * price;
   record.energyFee = fee.toString();

@@ -20,7 +20,7 @@ import type { StationContext } from '../core/context.ts';
 
 type Json = Record<string, unknown>;
 
-export interface Delegation {
+export interface GlanceDelegation {
   /** The other account (the receiver for lent resources, the lender for borrowed ones), Base58. */
   account: string;
   bandwidth: string;
@@ -49,8 +49,8 @@ export interface AccountGlance {
   votingPower: { total: string; used: string; left: string };
   /** Voter rewards not yet collected (getReward) and the allowance already moved to the account, sun. */
   rewards: { unclaimed: string; allowance: string };
-  delegationsOut: Delegation[];
-  delegationsIn: Delegation[];
+  delegationsOut: GlanceDelegation[];
+  delegationsIn: GlanceDelegation[];
   /** True when the node listed more counterparts than MAX_GLANCE_DELEGATIONS (the rest are not shown). */
   delegationsCut: boolean;
   text: string;
@@ -129,9 +129,9 @@ export function accountGlanceFeature(ctx: StationContext) {
           return { executive: address(e.vote_address, 'vote_address'), count: whole(e.vote_count, 'vote_count').toString() };
         });
 
-        const pairs = async (others: unknown, out: boolean): Promise<{ list: Delegation[]; cut: boolean }> => {
+        const pairs = async (others: unknown, out: boolean): Promise<{ list: GlanceDelegation[]; cut: boolean }> => {
           const all = list(others, out ? 'toAccounts' : 'fromAccounts').map((a) => address(a, out ? 'toAccounts' : 'fromAccounts'));
-          const shown: Delegation[] = [];
+          const shown: GlanceDelegation[] = [];
           for (const other of all.slice(0, MAX_GLANCE_DELEGATIONS)) {
             const otherHex = addressToHex(parseAddress(other));
             const reply = obj(

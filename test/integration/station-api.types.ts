@@ -46,6 +46,9 @@ import type { PermissionsDiff } from '../../shared/contracts/permission/diff.ts'
 import type { PermissionUpdateFee } from '../../shared/approval/permission-fee.ts';
 import { LOCKOUT_VIEW, PERMISSION_CHECK_VIEW, PERMISSION_UPDATE_FEE_VIEW, PERMISSIONS_DIFF_VIEW } from '../../shared/api/permission-check-schemas.ts';
 import { TOKEN_VIEW } from '../../shared/api/token-view-schema.ts';
+import { ACCOUNT_GLANCE_VIEW, TRANSACTION_COST_VIEW } from '../../shared/api/cost-view-schemas.ts';
+import type { TransactionCostView } from '../../station/transactions/cost.ts';
+import type { AccountGlance } from '../../station/accounts/glance.ts';
 import type { TokenView } from '../../station/core/token-details.ts';
 
 /** true only when A and B are assignable both ways. */
@@ -74,6 +77,8 @@ export const samePermissionsDiff: Same<Out<typeof PERMISSIONS_DIFF_VIEW>, Permis
 export const samePermissionFee: Same<Out<typeof PERMISSION_UPDATE_FEE_VIEW>, PermissionUpdateFee> = true;
 export const samePermissionCheck: Same<Out<typeof PERMISSION_CHECK_VIEW>, PermissionCheckView> = true;
 export const sameToken: Same<Out<typeof TOKEN_VIEW>, TokenView> = true;
+export const sameTransactionCost: Same<Out<typeof TRANSACTION_COST_VIEW>, TransactionCostView> = true;
+export const sameAccountGlance: Same<Out<typeof ACCOUNT_GLANCE_VIEW>, AccountGlance> = true;
 
 // The check notices a view with a field the schema lacks, and a field whose type differs.
 // @ts-expect-error a missing field

@@ -74,6 +74,25 @@ describe('the cost before signing, against the receipt', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('total 0.1 TRX (bandwidth 0.1 TRX)');
     expect(run.stdout).toContain(`read from ${node.url} at block`);
+    await S.ok(['contract', 'add', GENESIS_TOKEN_ADDRESS_BASE58]);
+    const call = await S.ok([
+      'build',
+      'trc20-transfer',
+      '--from',
+      K.alice.b58,
+      '--to',
+      newKey().b58,
+      '--token',
+      GENESIS_TOKEN_ADDRESS_BASE58,
+      '--amount',
+      '1',
+      '--fee-limit',
+      '1',
+    ]);
+    const low = await S.run(['cost', call.txId]);
+    expect(low.code).toBe(0);
+    expect(low.stdout).toMatch(/fee limit 1 TRX \(too-low\); proposed \d+(\.\d+)? TRX/);
+    expect(low.stdout).toContain('warning: The fee limit 1 TRX is below');
   });
 
   it('an unknown or malformed txID is refused naming it, before any node is asked', async () => {

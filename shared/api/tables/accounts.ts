@@ -5,6 +5,7 @@
  * two.
  */
 import * as v from 'valibot';
+import { ACCOUNT_GLANCE_VIEW } from '../cost-view-schemas.ts';
 import { defineApi, textFile } from '../api-contract.ts';
 import { txIdText } from '../station-view-schemas.ts';
 import { EXPORTER_VIEW } from '../exporter-schemas.ts';
@@ -13,6 +14,8 @@ import { apiAddressArg, apiFileNameArg, ACCOUNT_VIEW, ACCOUNT_ENTRY, SNAPSHOT_EN
 export const ACCOUNTS_API = defineApi({
   accountFetch: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
+  /** Issue 25: the account at a glance, read from the node now (station/accounts/glance.ts). */
+  accountResources: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_GLANCE_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
   /** Removes the stored copy of an account (issue 24: a wrongly dated or unwanted copy); the removed entry. */

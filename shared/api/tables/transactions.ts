@@ -6,6 +6,7 @@
  */
 import { OVERRIDABLE_RISKS } from '../../approval/signing-risk.ts';
 import * as v from 'valibot';
+import { TRANSACTION_COST_VIEW } from '../cost-view-schemas.ts';
 import { defineApi, textFile } from '../api-contract.ts';
 import { txIdText } from '../station-view-schemas.ts';
 import { MAX_LIST_LIMIT, MAX_QUEUE_BATCH, TX_STATUSES } from '../../base/limits.ts';
@@ -32,6 +33,8 @@ const queueTxIds = v.pipe(
 
 export const TRANSACTIONS_API = defineApi({
   status: { args: v.strictObject({ txId: apiTxIdArg }), result: STATION_TRANSACTION },
+  /** Issue 25: what the transaction will cost the account, read from the node now (station/transactions/cost.ts). */
+  transactionCost: { args: v.strictObject({ txId: apiTxIdArg }), result: TRANSACTION_COST_VIEW },
   /**
    * Signs with `key` (which must be a local key of the permission), or every such key when absent.
    * `acceptRisk` names the risks the signer accepts (shared/approval/signing-risk.ts), audited.

@@ -7,6 +7,7 @@ import type { ScanCases, ScanContext } from './scan-case.ts';
 export const ACCOUNTS_CASES = (t: ScanContext): ScanCases<'accounts'> => ({
   accountFetch: { expect: 'ok', args: () => ({ address: t.holder.b58 }) },
   accountShow: { expect: 'ok', args: () => ({ address: t.holder.b58 }) },
+  accountResources: { expect: 'ok', args: () => ({ address: t.holder.b58 }) },
   accountsList: { expect: 'ok', args: () => undefined },
   accountRemove: { expect: 'any', args: () => ({ address: t.to.b58 }) },
   snapshotExport: {
