@@ -2,7 +2,7 @@
  * The `airlock build` commands of issue 17 "Builders": `freeze`, `unfreeze`, `delegate`,
  * `undelegate`, `withdraw-unfrozen`, `cancel-unfreeze` (Stake 2.0), `vote`, `withdraw-rewards` and
  * `account-name`. Each parses its options and calls the station's method of the same name
- * (station/build/staking.ts), which checks every field with the reference node's rules and refuses
+ * (station/builders/staking.ts), which checks every field with the reference node's rules and refuses
  * a permission that does not allow the contract; the command adds nothing but the parsing, so the
  * CLI and the desktop app refuse the same things with the same words.
  *

@@ -2,7 +2,7 @@
  * Making a new transaction (issue 7 "build"): TaPoS and times from the node's head, or offline from
  * the newest imported chain snapshot; the signing permission from the account just read or the
  * stored one; then the transaction and the permission it counts against, stored together. Shared
- * by the builders (station/build/), the permission update (station/permissions/) and reissue
+ * by the builders (station/builders/), the permission update (station/permissions/) and reissue
  * (station/transactions/).
  *
  * Invariants: every field is checked before anything is stored; the account as read now and the

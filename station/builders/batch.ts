@@ -64,7 +64,10 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
       for (const { call } of calls) checkPermissionAllows(permission, parseContractType(call.type));
       const permissionBytes = toBinary(PermissionSchema, permission);
       const built = calls.map(({ call, note }) => ({
-        tx: createTransaction({ ...call, permissionId }, { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp }),
+        tx: createTransaction(
+          { ...call, permissionId },
+          { refBlockBytes: tapos.refBlockBytes, refBlockHash: tapos.refBlockHash, expiration: tapos.expiration, timestamp: tapos.timestamp },
+        ),
         kind: call.type,
         note,
       }));
@@ -88,12 +91,31 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
         if (fetched) putSnapshotAccount(store, fetched, sourceFromFile(fetched.source));
         built.forEach(({ tx, kind, note }, i) => {
           const status = statuses[i]!;
-          store.insertTransaction({ txId: tx.txId, raw: tx.rawBytes, kind, account: from, permissionId, expiration: tapos.expiration, note, permission: permissionBytes, status, origin });
+          store.insertTransaction({
+            txId: tx.txId,
+            raw: tx.rawBytes,
+            kind,
+            account: from,
+            permissionId,
+            expiration: tapos.expiration,
+            note,
+            permission: permissionBytes,
+            status,
+            origin,
+          });
           signers.forEach((s, j) => store.addSignature({ txId: tx.txId, signer: s, signature: signatures[i]![j]!, origin: { kind: 'local key' } }));
         });
       });
       args.progress?.(built.length, built.length, 'stored');
-      return { count: built.length, txIds: built.map((b) => bytesToHex(b.tx.txId)), rows: calls.map((c) => c.row), statuses, signed: signers.length > 0 ? built.length : 0, basis, warnings: tapos.warnings };
+      return {
+        count: built.length,
+        txIds: built.map((b) => bytesToHex(b.tx.txId)),
+        rows: calls.map((c) => c.row),
+        statuses,
+        signed: signers.length > 0 ? built.length : 0,
+        basis,
+        warnings: tapos.warnings,
+      };
     },
   };
 }

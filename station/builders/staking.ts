@@ -78,7 +78,12 @@ export function stakingFeature(maker: TransactionMaker) {
 
     async buildUndelegate(args: StakeArgs & { to: string }): Promise<BuildView> {
       const from = addressTextInput(args.from, 'from');
-      const c = buildUnDelegateResource({ owner: from, receiver: addressTextInput(args.to, 'to'), amount: sunArg(args.amount, 'amount'), resource: args.resource });
+      const c = buildUnDelegateResource({
+        owner: from,
+        receiver: addressTextInput(args.to, 'to'),
+        amount: sunArg(args.amount, 'amount'),
+        resource: args.resource,
+      });
       return maker.buildCall({ type: 'UnDelegateResourceContract', value: c }, from, args);
     },
 

@@ -43,14 +43,24 @@ export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
 
     async buildTransferAsset(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
       const from = addressTextInput(args.from, 'from');
-      const c = buildTransferAsset({ owner: from, to: addressTextInput(args.to, 'to'), tokenId: tokenIdInput(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+      const c = buildTransferAsset({
+        owner: from,
+        to: addressTextInput(args.to, 'to'),
+        tokenId: tokenIdInput(args.token, 'token'),
+        amount: amountArg(args.amount, 'amount'),
+      });
       await rememberToken(args.token);
       return maker.buildCall({ type: 'TransferAssetContract', value: c }, from, args);
     },
 
     async buildParticipate(args: { from: string; to: string; token: string; amount: string } & BuildOptions): Promise<BuildView> {
       const from = addressTextInput(args.from, 'from');
-      const c = buildParticipate({ owner: from, issuer: addressTextInput(args.to, 'to'), tokenId: tokenIdInput(args.token, 'token'), amount: amountArg(args.amount, 'amount') });
+      const c = buildParticipate({
+        owner: from,
+        issuer: addressTextInput(args.to, 'to'),
+        tokenId: tokenIdInput(args.token, 'token'),
+        amount: amountArg(args.amount, 'amount'),
+      });
       await rememberToken(args.token);
       return maker.buildCall({ type: 'ParticipateAssetIssueContract', value: c }, from, args);
     },
