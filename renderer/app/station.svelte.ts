@@ -45,8 +45,22 @@ export interface StationState {
 export function createStationState(station: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
   // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
   const vault = new VaultState(station);
-  const client = vault.watch(station);
-  return {
+  const watched = vault.watch(station);
+  // Issue 26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
+  // discard the station made clears every screen's last build of that transaction.
+  const client: ApiClient<StationApi> = {
+    ...watched,
+    discard: async (args) => {
+      const answer = await watched.discard(args);
+      if (answer.ok) {
+        const gone = args.txId.toLowerCase();
+        if (state.send.last?.txId.toLowerCase() === gone) state.send.last = null;
+        if (state.stake.last?.txId.toLowerCase() === gone) state.stake.last = null;
+      }
+      return answer;
+    },
+  };
+  const state: StationState = {
     client,
     clock,
     router: new Router(),
@@ -65,4 +79,5 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     vault,
     proofs: new ProofsState(client, clock),
   };
+  return state;
 }
