@@ -214,11 +214,19 @@ describe('the permission editor', () => {
     expect(document.getElementById(stake.getAttribute('aria-describedby')!)!.textContent).toMatch(/^Stakes TRX/);
     await fireEvent.click(within(ops).getByRole('button', { name: 'All of Staking and resources for the active permission 2' }));
     const staking = within(ops).getByRole('group', { name: /^Staking and resources/ });
-    expect(within(staking).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(staking)
+        .getAllByRole('checkbox')
+        .every((c) => (c as HTMLInputElement).checked),
+    ).toBe(true);
     expect(staking.querySelector('legend')!.textContent).toContain('(8 of 8)');
     expect((within(ops).getByRole('checkbox', { name: 'Transfer TransferContract' }) as HTMLInputElement).checked).toBe(false);
     await fireEvent.click(within(ops).getByRole('button', { name: 'None of Staking and resources for the active permission 2' }));
-    expect(within(staking).getAllByRole('checkbox').some((c) => (c as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(staking)
+        .getAllByRole('checkbox')
+        .some((c) => (c as HTMLInputElement).checked),
+    ).toBe(false);
     expect(within(ops).getByText('0'.repeat(64))).toBeTruthy();
   });
 
@@ -245,7 +253,10 @@ describe('the permission editor', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Add an active permission' }));
     const ops = screen.getByRole('group', { name: 'Operations of the active permission 2' });
     const search = within(ops).getByRole('searchbox', { name: 'Find an operation' });
-    const names = () => within(ops).getAllByRole('checkbox').map((c) => c.closest('label')!.querySelector('small')!.textContent);
+    const names = () =>
+      within(ops)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.querySelector('small')!.textContent);
     await type(search as HTMLInputElement, 'delegat');
     expect(names()).toEqual(['DelegateResourceContract', 'UnDelegateResourceContract']);
     await type(search as HTMLInputElement, 'witnessupdate');
