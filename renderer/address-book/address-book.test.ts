@@ -202,9 +202,11 @@ describe('labels and warnings on the other screens', () => {
   it('the queue shows the labels of the keys that could still sign', async () => {
     const h = await realStationState({ count: 3 });
     renderWithStation(QueueScreen, h.station);
-    // Transaction 0 is unsigned: A (here), B and C could sign.
-    await screen.findAllByText('Ana laptop (here), Bo desktop, Cy phone');
-    expect(h.station.queue.entryAt(0)!.canStillSign.map((k) => k.label)).toEqual(['Ana laptop', 'Bo desktop', 'Cy phone']);
+    // Transaction 1 is signed by B: A (here) and C could sign. Transaction 0 has expired: nobody
+    // can sign it any more, so it offers nobody (issue 26).
+    await screen.findAllByText('Ana laptop (here), Cy phone');
+    expect(h.station.queue.entryAt(1)!.canStillSign.map((k) => k.label)).toEqual(['Ana laptop', 'Cy phone']);
+    expect(h.station.queue.entryAt(0)).toMatchObject({ status: 'expired', canStillSign: [] });
   });
 
   it('the keys screen shows each address in full for readers', async () => {

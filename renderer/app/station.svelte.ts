@@ -45,7 +45,21 @@ export interface StationState {
 export function createStationState(station: ApiClient<StationApi>, clock: Clock = new Clock()): StationState {
   // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
   const vault = new VaultState(station);
-  const client = vault.watch(station);
+  const watched = vault.watch(station);
+  // Issue 26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
+  // discard the station made clears every screen's last build of that transaction.
+  const client: ApiClient<StationApi> = {
+    ...watched,
+    discard: async (args) => {
+      const answer = await watched.discard(args);
+      if (answer.ok) {
+        const gone = args.txId.toLowerCase();
+        if (state.send.last?.txId.toLowerCase() === gone) state.send.last = null;
+        if (state.stake.last?.txId.toLowerCase() === gone) state.stake.last = null;
+      }
+      return answer;
+    },
+  };
   const state: StationState = {
     client,
     clock,
@@ -64,18 +78,6 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
     addressBook: new AddressBookState(client),
     vault,
     proofs: new ProofsState(client, clock),
-  };
-  // Issue 26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
-  // discard the station made clears every screen's last build of that transaction.
-  const discard = client.discard;
-  client.discard = async (args) => {
-    const answer = await discard(args);
-    if (answer.ok) {
-      const gone = args.txId.toLowerCase();
-      if (state.send.last?.txId.toLowerCase() === gone) state.send.last = null;
-      if (state.stake.last?.txId.toLowerCase() === gone) state.stake.last = null;
-    }
-    return answer;
   };
   return state;
 }

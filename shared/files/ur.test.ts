@@ -137,6 +137,22 @@ describe('a handoff through UR parts and QR images', () => {
     expect(again).toMatchObject({ received: 1, frames: 2, done: false });
     expect(again.percent).toBeLessThan(100);
   });
+
+  it('says the percent of the parts it shows: never "about 67%" at "3 of 17 parts" (issue 26)', () => {
+    const sender = new UrSender('handoff', handoffText(5), 100);
+    const a = new UrAssembler(() => now);
+    // The pure parts 1, 2 and 3 of many, then mixed frames that add none by themselves.
+    let p = a.progress();
+    for (const part of sender.take(3)) p = a.receive(part);
+    expect(p.expected).toBeGreaterThan(10);
+    expect(p).toMatchObject({ received: 3, percent: Math.floor(300 / p.expected), done: false });
+    const mixed = sender.take(sender.pureCount * 2).slice(sender.pureCount, sender.pureCount + 6);
+    for (const part of mixed) {
+      p = a.receive(part);
+      if (p.done) break;
+      expect(p.percent).toBe(Math.floor((p.received * 100) / p.expected));
+    }
+  });
 });
 
 describe('frames refused in words, quoting none', () => {

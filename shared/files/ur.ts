@@ -174,7 +174,7 @@ export interface UrProgress {
   /** Distinct pure parts recovered so far, of `expected` (0 before the first frame). */
   received: number;
   expected: number;
-  /** 0 to 100. */
+  /** 0 to 100: `received` of `expected`, rounded down; 100 only once the file is whole. */
   percent: number;
   /** Frames taken, repeats included. */
   frames: number;
@@ -211,7 +211,9 @@ export class UrAssembler {
   progress(): UrProgress {
     const expected = this.#kind === null ? 0 : this.#decoder.expectedPartCount();
     const received = this.#result !== null ? expected : this.#kind === null ? 0 : this.#decoder.receivedPartIndexes().length;
-    const percent = this.#result !== null ? 100 : Math.min(99, Math.floor(this.#decoder.estimatedPercentComplete() * 100));
+    // Issue 26: the percent is the parts' own ratio, so "3 of 17 parts" never reads "about 67%" (the
+    // decoder's estimate counted frames, mixed ones included, against a guess of how many it needs).
+    const percent = this.#result !== null ? 100 : expected === 0 ? 0 : Math.min(99, Math.floor((received * 100) / expected));
     return { kind: this.#kind, received, expected, percent: this.#kind === null ? 0 : percent, frames: this.#frames, done: this.#result !== null };
   }
 

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { planBroadcast, type BatchItem } from './batch-order.ts';
 
-const row = (txId: string, kind: string | null, owner = 'a', permissionId = 0): BatchItem => ({ txId, kind, owner, permissionId });
+const row = (txId: string, kind: string | null, owner = 'a', permissionId = 0, allowedNow = true): BatchItem => ({
+  txId,
+  kind,
+  owner,
+  permissionId,
+  allowedNow,
+});
 
 describe('planBroadcast', () => {
   it('keeps the chosen order when nothing depends on anything', () => {
@@ -27,15 +33,16 @@ describe('planBroadcast', () => {
     expect(p.order.map((i) => items[i]!.txId)).toEqual(['stake', 'unstake', 'vote', 'claim', 'delegate', 'withdraw']);
   });
 
-  it('puts a permission update before the rows of that account signed under an active permission, not before owner-signed ones', () => {
+  it('puts a permission update before the rows it enables (an active permission that does not allow them now), not before the others', () => {
     const items = [
-      row('pay', 'TransferContract', 'a', 2),
-      row('owner-pay', 'TransferContract', 'a', 0),
+      row('pay', 'TransferContract', 'a', 2, false),
+      row('owner-pay', 'TransferContract', 'a', 0, false),
+      row('allowed', 'WithdrawBalanceContract', 'a', 2, true),
       row('update', 'AccountPermissionUpdateContract', 'a', 0),
     ];
     const p = planBroadcast(items);
-    expect(p.waitsFor).toEqual([[2], [], []]);
-    expect(p.order).toEqual([1, 2, 0]);
+    expect(p.waitsFor).toEqual([[3], [], [], []]);
+    expect(p.order).toEqual([1, 2, 3, 0]);
   });
 
   it("never makes one account's row wait for another account's", () => {

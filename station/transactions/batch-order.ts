@@ -4,8 +4,10 @@
  * three were refused). Each contract kind provides some facts to its account and uses others; a
  * row that uses a fact another chosen row of the same account provides waits for that row to be in
  * a block:
- * - a permission update provides the permissions: every other row of the account signed under an
- *   active permission (id 2 and up) may need it (PROTOCOL.md §3 item 4);
+ * - a permission update provides the permissions: a row of the account signed under an active
+ *   permission (id 2 and up) that the permission as stored does not allow (or that the station holds
+ *   no copy of) needs the update first, as the update is what enables it (PROTOCOL.md §3 item 4); a
+ *   row the current permission already allows does not wait (the update might change its keys);
  * - a stake (1.0 or 2.0) provides staked TRX: a delegation, a vote and an unstake use it;
  * - a vote provides votes: a reward claim uses them;
  * - a delegation provides what an undelegation takes back;
@@ -26,6 +28,8 @@ export interface BatchItem {
   /** The account, as hex. */
   owner: string;
   permissionId: number;
+  /** Whether the permission stored with the row allows its contract now (false when none is stored). */
+  allowedNow: boolean;
 }
 
 type Fact = 'permissions' | 'stake' | 'votes' | 'delegation' | 'unstaking';
@@ -54,7 +58,10 @@ const listed = (table: Readonly<Record<string, readonly Fact[]>>, kind: string |
   kind !== null && Object.hasOwn(table, kind) ? table[kind]! : [];
 
 function uses(item: BatchItem): Fact[] {
-  return [...listed(USES, item.kind), ...(item.permissionId >= 2 && item.kind !== 'AccountPermissionUpdateContract' ? (['permissions'] as const) : [])];
+  return [
+    ...listed(USES, item.kind),
+    ...(item.permissionId >= 2 && !item.allowedNow && item.kind !== 'AccountPermissionUpdateContract' ? (['permissions'] as const) : []),
+  ];
 }
 
 export interface BatchPlan {

@@ -12,7 +12,7 @@
  * - Every argument is checked before any row runs: a bad or repeated txID refuses the whole call and
  *   nothing is signed, exported or broadcast.
  * - A broadcast runs its rows in dependency order (batch-order.ts: a stake before the delegation and
- *   the vote that use it, a permission update before what it enables), and a row that depends on
+ *   the vote that use it, a permission update before a row its stored permission does not allow yet), and a row that depends on
  *   another is sent only once that row is in a block (the node asked every BATCH_WAIT_POLL_MS, at
  *   most BATCH_WAIT_MAX_MS): a row whose dependency was refused, failed or is not in a block by then
  *   is left unsent, in words naming the row it waited for. Each row says which rows it waited for.
@@ -26,6 +26,7 @@ import { decodeRawShowingUnknown } from '../../shared/chain/transaction.ts';
 import { bundleHandoffs } from '../../shared/files/handoff-bundle.ts';
 import { BATCH_WAIT_MAX_MS, BATCH_WAIT_POLL_MS, MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
 import { addressToHex } from '../../shared/chain/address.ts';
+import { permissionAllows } from '../../shared/chain/operations.ts';
 import { operationWords } from '../../shared/chain/operation-catalogue.ts';
 import { planBroadcast, type BatchItem } from './batch-order.ts';
 import type { StationContext } from '../core/context.ts';
@@ -128,9 +129,11 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
   /** What the order needs of a row; a row the station does not hold or cannot read depends on nothing. */
   const itemOf = (txId: string): BatchItem => {
     const r = ctx.store.getTransaction(txIdArg(txId));
-    if (!r) return { txId, kind: null, owner: '', permissionId: 0 };
+    if (!r) return { txId, kind: null, owner: '', permissionId: 0, allowedNow: true };
     const d = decodeRawShowingUnknown(r.raw);
-    return { txId, kind: d.contractType, owner: addressToHex(d.ownerAddress), permissionId: d.permissionId };
+    const stored = r.permission === null ? null : book.permissionFromBytes(r.permission);
+    const allowedNow = stored !== null && permissionAllows(stored, d.contractTypeId);
+    return { txId, kind: d.contractType, owner: addressToHex(d.ownerAddress), permissionId: d.permissionId, allowedNow };
   };
   const kindWords = (item: BatchItem): string => (item.kind === null ? 'transaction' : (operationWords(item.kind)?.name.toLowerCase() ?? item.kind));
   const pollMs = ctx.options.batchWaitPollMs ?? BATCH_WAIT_POLL_MS;

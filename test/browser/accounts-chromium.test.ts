@@ -50,12 +50,7 @@ describe('the Accounts screen in headless Chromium through the bridge', () => {
       await page.getByRole('button', { name: TEST_ADDRESSES.M }).click();
       const table = page.getByRole('table', { name: /^Who can do what with/ });
       await table.waitFor();
-      expect(
-        await table
-          .getByRole('row', { name: /Permission update/ })
-          .getByRole('cell')
-          .allTextContents(),
-      ).toEqual([
+      expect(await table.getByRole('row').filter({ hasText: 'Account and permissions: Permission update' }).getByRole('cell').allTextContents()).toEqual([
         'with Bo desktop, by owner; or with Cy phone, by owner',
         'with Ana laptop, by owner; or with Cy phone, by owner',
         'with Ana laptop, by owner; or with Bo desktop, by owner',

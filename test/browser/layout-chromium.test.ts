@@ -126,7 +126,7 @@ async function everyScreen(page: Page, width: number): Promise<string[]> {
   await page.getByRole('button', { name: 'Add an active permission' }).click();
   const active = page.getByRole('group', { name: 'Active permission 2' });
   await active.getByLabel('Key 1 address').fill(TEST_ADDRESSES.A);
-  await active.getByRole('checkbox', { name: 'TransferContract', exact: true }).check();
+  await active.getByRole('checkbox', { name: 'Transfer TransferContract', exact: true }).check();
   await page
     .getByRole('heading', { name: 'What changes' })
     .waitFor()

@@ -106,7 +106,7 @@ describe('station flow over the command line', () => {
     expect(shown.source.kind).toBe('node');
     const human = await A.run(['account', 'show', owner.b58]);
     expect(human.stdout).toContain('threshold 2');
-    expect(human.stdout).toContain('operations: TransferContract, TransferAssetContract');
+    expect(human.stdout).toContain('operations: 2\n    Payments: Transfer, Token transfer\n');
     const listed = await A.ok(['account', 'list']);
     expect(listed.accounts.map((a: { address: string }) => a.address)).toContain(owner.b58);
     expect((await A.run(['account', 'list'])).stdout).toContain(`${owner.b58}`);

@@ -60,6 +60,18 @@ describe('npm start without Electron (README set-up command)', () => {
     expect(origin).toBe(`http://127.0.0.1:${bridgePort}`);
   });
 
+  it('refuses a --bridge-port already in use in words, and stops the node it started', async () => {
+    const env = { ...process.env };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const taken = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', join(dir, 'taken'), '--node-port', '0', '--bridge-port', String(bridgePort)], {
+      group: true,
+      env,
+    });
+    expect(await taken.exit).toBe(2);
+    expect(taken.output()).toContain(`the bridge's port ${bridgePort} on 127.0.0.1 is in use: choose another with --bridge-port N`);
+  }, 120_000);
+
   it('refuses a --bridge-port that is not a port, naming it, before anything starts', async () => {
     const bad = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', join(dir, 'bad'), '--bridge-port', '70000']);
     expect(await bad.exit).toBe(2);
