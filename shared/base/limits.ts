@@ -24,6 +24,12 @@ export const MAX_EXPIRATION_MS = 86_400_000;
  */
 export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
+ * How far behind a block's time this station's clock may be before a build warns about it (issue
+ * 24: "this clock is 0 s behind the snapshot's block" was a warning): a head block read online is
+ * often a few hundred ms "ahead" of a clock that keeps network time; ten seconds is not that.
+ */
+export const CLOCK_BEHIND_WARN_MS = 10_000;
+/**
  * When a fact the station holds (an account's permissions, a token's description, a block) is
  * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the
  * longest a transaction may live (MAX_EXPIRATION_MS). A permission read longer ago than any
