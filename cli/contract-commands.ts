@@ -36,7 +36,7 @@ export interface ContractCommandParts {
 
 function contractLine(c: ListedContractView): string {
   const token = c.trc20
-    ? `TRC-20 ${plain(c.trc20.symbol ?? '(no symbol)')}, ${c.trc20.decimals ?? '?'} decimals (${c.trc20.observed ? 'read from the node' : `claimed: ${plain(c.trc20.source)}`})`
+    ? `TRC-20 ${plain(c.trc20.symbol ?? '(no symbol)')}, ${c.trc20.decimals ?? '?'} decimals (${c.trc20.fromNode ? 'read from the node' : c.trc20.observed ? `observed by a pinned exporter, not this station: ${plain(c.trc20.source)}` : `claimed: ${plain(c.trc20.source)}`})`
     : 'no TRC-20 facts';
   return `${c.address}  ${plain(c.name ?? '(no name)')}  ${token}; ${c.functions.length} imported function(s)`;
 }

@@ -12,8 +12,9 @@
  *
  * For a new user (issue 6 part 5): a contract's `parameter.type_url` may be left out when its
  * `type` names it (a `type_url` that disagrees is refused); `tx encode` refuses raw_data without
- * its reference block or expiration rather than print a transaction that expired in 1970, and an
- * expiration more than 24 h after its timestamp, which no node accepts (issue 16); output
+ * its reference block or expiration rather than print a transaction that expired in 1970, and
+ * encodes an expiration more than 24 h after its timestamp with a warning saying from when a node
+ * takes it (issue 24: the reference encoders encode it; the station's builds refuse it); output
  * is visible when the input says `"visible": true` or --visible is given, so a signed visible
  * transaction stays visible and the node's replies to it stay readable.
  *
@@ -32,7 +33,6 @@ import { isRecord } from '../shared/chain/input.ts';
 import { addressOfPrivateKey, signDigest } from '../shared/chain/keys.ts';
 import { checkPermissionId } from '../shared/chain/permission-id.ts';
 import {
-  checkExpirationWithinWindow,
   decodeRaw,
   decodeRawShowingUnknown,
   encodeRaw,
@@ -45,7 +45,7 @@ import {
   type DecodedTransaction,
   type TransactionJson,
 } from '../shared/chain/transaction.ts';
-import { MAX_SIGNATURES, MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
+import { MAX_EXPIRATION_MS, MAX_SIGNATURES, MAX_TRANSACTION_BYTES } from '../shared/base/limits.ts';
 
 export interface ReadTransaction {
   rawBytes: Uint8Array;
@@ -129,31 +129,36 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
 }
 
 /**
- * Refuses an expiration the node would refuse: more than 24 h after the reference moment, with the
- * build's words (shared/chain/transaction.ts checkExpirationWithinWindow). The reference moment is
- * raw_data.timestamp, the time the transaction was made against its reference block; without one,
- * this machine's clock. (Issue 16: an expiration in 2100 was encoded and never accepted.)
+ * A warning for an expiration more than 24 h after the reference moment (raw_data.timestamp, else
+ * this machine's clock), null otherwise. Issue 24: an encoder encodes what the reference encoders
+ * (TronWeb, java-tron) encode, and real transactions carry expirations weeks after their timestamp;
+ * the node's 24-hour rule is against its newest block at broadcast, not the transaction's own
+ * timestamp, so this is said, not refused. The station's own builds and imports keep refusing it
+ * (shared/chain/transaction.ts checkExpirationWithinWindow).
  */
-function requireExpirationWithinDay(decoded: DecodedTransaction, now: number): void {
+function expirationWarning(decoded: DecodedTransaction, now: number): string | null {
   const timestamp = decoded.raw.timestamp;
   const stamped = timestamp > 0n && timestamp <= BigInt(Number.MAX_SAFE_INTEGER);
-  checkExpirationWithinWindow(
-    decoded.raw.expiration,
-    stamped ? Number(timestamp) : now,
-    'raw_data.expiration',
-    stamped ? 'after raw_data.timestamp' : 'from now',
+  const reference = stamped ? Number(timestamp) : now;
+  const expiration = decoded.raw.expiration;
+  if (expiration <= BigInt(reference) + BigInt(MAX_EXPIRATION_MS)) return null;
+  const iso = (ms: bigint) => (ms < 8_640_000_000_000_000n ? new Date(Number(ms)).toISOString() : `${ms} ms`);
+  return (
+    `raw_data.expiration: ${iso(expiration)} is more than 24 hours ${stamped ? 'after raw_data.timestamp' : 'from now'}; encoded as given, ` +
+    `but a node takes it only while its newest block is at most 24 hours before that, so not before ${iso(expiration - BigInt(MAX_EXPIRATION_MS))}`
   );
 }
 
 export function encodeCommand(json: unknown, options: { visible: boolean; now: number }) {
   const tx = readTransaction(json, options.visible);
   requireReferenceAndExpiration(tx.decoded);
-  requireExpirationWithinDay(tx.decoded, options.now);
+  const warning = expirationWarning(tx.decoded, options.now);
   return {
     txID: bytesToHex(tx.decoded.txId),
     raw_data_hex: bytesToHex(tx.rawBytes),
     raw_data: rawToNodeJson(tx.decoded.raw, tx.visible),
     visible: tx.visible,
+    ...(warning !== null && { warnings: [warning] }),
   };
 }
 

@@ -18,7 +18,7 @@ export interface ListedView {
   address: string;
   name: string | null;
   functions: string[];
-  trc20: { symbol: string | null; name: string | null; decimals: number | null; observed: boolean; source: string } | null;
+  trc20: { symbol: string | null; name: string | null; decimals: number | null; observed: boolean; fromNode: boolean; source: string } | null;
   storedAt: number;
 }
 

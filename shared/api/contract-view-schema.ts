@@ -16,6 +16,8 @@ export const LISTED_CONTRACT_VIEW = v.strictObject({
       name: v.nullable(v.string()),
       decimals: v.nullable(v.number()),
       observed: v.boolean(),
+      /** Issue 24: true only when this station read them from its node (a pinned exporter's observation is not "read from the node"). */
+      fromNode: v.boolean(),
       source: v.string(),
     }),
   ),

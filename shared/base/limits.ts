@@ -24,6 +24,12 @@ export const MAX_EXPIRATION_MS = 86_400_000;
  */
 export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
+ * How far behind a block's time this station's clock may be before a build warns about it (issue
+ * 24: "this clock is 0 s behind the snapshot's block" was a warning): a head block read online is
+ * often a few hundred ms "ahead" of a clock that keeps network time; ten seconds is not that.
+ */
+export const CLOCK_BEHIND_WARN_MS = 10_000;
+/**
  * When a fact the station holds (an account's permissions, a token's description, a block) is
  * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the
  * longest a transaction may live (MAX_EXPIRATION_MS). A permission read longer ago than any
@@ -289,6 +295,12 @@ export const MAX_CONTRACT_NAME_LENGTH = 64;
 export const MAX_TRC20_DECIMALS = 18;
 /** The fee limit a TRC-20 build sets when none is given: 100 TRX, in sun (a transfer burns well under 30 TRX of energy). */
 export const DEFAULT_TRC20_FEE_LIMIT_SUN = 100_000_000n;
+/**
+ * A fee limit above this draws a warning on the signer's screen (issue 24 finding): 1,000 TRX, in
+ * sun, ten times the default of a TRC-20 build and far above what any real call burns (a TRC-20
+ * transfer burns tens of TRX of energy); a person signing a limit this high should know it.
+ */
+export const HIGH_FEE_LIMIT_SUN = 1_000_000_000n;
 /** The reference node's getMaxFeeLimit on mainnet: 15,000 TRX, in sun. A larger fee_limit is refused. */
 export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
 /**

@@ -48,7 +48,18 @@ describe('a TRC-20 call in words', () => {
       buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 2n }),
       listed({ ...USDT, trc20: { ...USDT.trc20!, source: 'claimed' } }),
     );
-    expect(row(v, 'data.args[1]')).toBe('0.000002 USDT (2 smallest units; 6 decimals claimed by a file, not read from the node)');
+    expect(row(v, 'data.args[1]')).toBe('0.000002 USDT (2 smallest units; symbol and 6 decimals claimed by a file, not read from the node)');
+  });
+
+  it('a symbol and a contract name claimed by a file are marked as claimed decimals are (issue 24)', () => {
+    const v = view(
+      buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 2n }),
+      listed({ ...USDT, nameClaimed: true, trc20: { ...USDT.trc20!, source: 'claimed' } }),
+    );
+    expect(v.summary).toContain('on contract "Tether" (a name claimed by a file) (TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t)');
+    expect(v.fields.find((r) => r.name === 'Contract list')!.value).toBe(
+      `in this station's list as "Tether" (a name claimed by a file), TRC-20 USDT (claimed by a file, not read from the node)`,
+    );
   });
 
   it('a contract not in the list is flagged, and its amounts stay in smallest units', () => {
@@ -148,5 +159,39 @@ describe('a TRC-20 amount as typed', () => {
     expect(readTokenUnits('1' + '0'.repeat(78), 0)).toEqual({ ok: false, reason: 'more than a uint256 holds' });
     expect(readTokenUnits('-1', 6).ok).toBe(false);
     expect(readTokenUnits('1e6', 6).ok).toBe(false);
+  });
+});
+
+describe('the fee limit and a call with no call data (issue 24 findings)', () => {
+  const empty = () => create(TriggerSmartContractSchema, { ownerAddress: OWNER, contractAddress: TOKEN, callValue: 0n, data: new Uint8Array(0) });
+
+  it('a fee limit of 0 on a call is still shown, saying what it means', () => {
+    const v = view(buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 1n }), listed(), 0n);
+    expect(row(v, 'raw_data.fee_limit')).toBe('0 TRX: the call may burn no TRX for energy, so it fails unless the account has energy staked for it');
+  });
+
+  it('a fee limit far above any real cost is a warning (no override needed); the default 100 TRX is not', () => {
+    const high = view(buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 1n }), listed(), 5_000_000_000n);
+    expect(high.warnings).toEqual([
+      {
+        risk: 'high-fee-limit',
+        text: 'The fee limit lets this transaction burn up to 5,000 TRX = 5,000,000,000 sun, far above what a real call costs (a token transfer burns tens of TRX); check that this is meant',
+        needsOverride: false,
+      },
+    ]);
+    expect(risks(view(buildTrc20Call({ function: 'transfer', owner: OWNER, contract: TOKEN, to: TO, units: 1n }), listed(), 100_000_000n))).toEqual([]);
+  });
+
+  it('no call data but TRX sent runs the fallback code: the named override, as an unknown function', () => {
+    const v = view({ ...empty(), callValue: 2_000_000n } as ReturnType<typeof buildTrc20Call>, listed());
+    expect(v.warnings.filter((w) => w.needsOverride)).toEqual([
+      {
+        risk: 'unknown-function',
+        text: "No call data: the 2 TRX = 2,000,000 sun sent run the contract's fallback code, whatever it does, which this screen cannot say in words",
+        needsOverride: true,
+      },
+    ]);
+    // No call data and nothing sent: nothing runs that could move value, no override.
+    expect(view(empty() as ReturnType<typeof buildTrc20Call>, listed()).warnings.filter((w) => w.needsOverride)).toEqual([]);
   });
 });

@@ -34,6 +34,8 @@ export interface Trc20Facts {
 export interface ContractFacts {
   /** The name the station's user gave it, or null. */
   name: string | null;
+  /** True when that name came in with a file (a snapshot), not typed here: shown as the file's claim (issue 24). */
+  nameClaimed?: boolean;
   /** Functions of the ABI imported for it (beside the TRC-20 table every station knows). */
   functions: readonly AbiFunction[];
   trc20: Trc20Facts | null;
@@ -64,8 +66,10 @@ export function trc20Amount(facts: ContractFacts | undefined, amount: bigint): s
   const decimals = usableDecimals(t);
   const units = `${groupDigits(amount.toString())} smallest unit${amount === 1n ? '' : 's'}`;
   if (decimals === null) return `${units} (the token's decimals are not known here)`;
+  // Issue 24: a claimed symbol is marked as the claimed decimals are.
+  const what = t!.source === 'observed' || symbolOf(t) === 'tokens' ? `${decimals} decimals` : `symbol and ${decimals} decimals`;
   const from = t!.source === 'observed' ? 'read from the node' : 'claimed by a file, not read from the node';
-  return `${formatGrouped(amount, decimals)} ${symbolOf(t)} (${units}; ${decimals} decimals ${from})`;
+  return `${formatGrouped(amount, decimals)} ${symbolOf(t)} (${units}; ${what} ${from})`;
 }
 
 /** One decoded value in words, by its type: addresses with labels, text escaped, lists in brackets. */
@@ -221,7 +225,16 @@ export function callInWords(
   if (call.callValue !== 0n) {
     warnings.push({ risk: 'call-value', text: `The call also sends ${sunInWords(call.callValue)} to the contract`, needsOverride: false });
   }
-  if (decoding.outcome === 'empty') return { action: null, rows: rawCallRows(call.data), warnings, decoding };
+  if (decoding.outcome === 'empty') {
+    // Issue 24: no call data with TRX sent runs the contract's fallback (receive) code, which no screen can name.
+    if (call.callValue !== 0n)
+      warnings.push({
+        risk: 'unknown-function',
+        text: `No call data: the ${sunInWords(call.callValue)} sent run the contract's fallback code, whatever it does, which this screen cannot say in words`,
+        needsOverride: true,
+      });
+    return { action: null, rows: rawCallRows(call.data), warnings, decoding };
+  }
   if (decoding.outcome !== 'decoded') {
     warnings.push({ risk: 'unknown-function', text: `Not decoded: ${notDecodedText(decoding)}`, needsOverride: true });
     return { action: null, rows: rawCallRows(call.data), warnings, decoding };

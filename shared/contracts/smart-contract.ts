@@ -71,7 +71,10 @@ export function describeTriggerSmartContract(c: TriggerSmartContract, ctx: Descr
   const call = callInWords(c, ctx);
   const value = c.callValue !== 0n ? `, sending ${sunInWords(c.callValue)}` : '';
   const token = c.callTokenValue !== 0n ? `, sending ${tokenAmount(ctx, c.tokenId.toString(), c.callTokenValue)}` : '';
-  const contract = facts?.name ? `"${escapeText(facts.name)}" (${who(ctx, c.contractAddress)})` : who(ctx, c.contractAddress);
+  // Issue 24: a name or a symbol a file claimed is marked as such, as claimed decimals are.
+  const nameText = facts?.name ? `"${escapeText(facts.name)}"${facts.nameClaimed === true ? ' (a name claimed by a file)' : ''}` : '';
+  const contract = facts?.name ? `${nameText} (${who(ctx, c.contractAddress)})` : who(ctx, c.contractAddress);
+  const symbolClaim = facts?.trc20?.source === 'claimed' ? ' (claimed by a file, not read from the node)' : '';
   const what =
     call.action !== null
       ? `${call.action} on contract ${contract}`
@@ -81,7 +84,7 @@ export function describeTriggerSmartContract(c: TriggerSmartContract, ctx: Descr
   const listed =
     facts === undefined
       ? "not in this station's list"
-      : `in this station's list${facts.name ? ` as "${escapeText(facts.name)}"` : ''}${facts.trc20 ? `, TRC-20 ${facts.trc20.symbol ? escapeText(facts.trc20.symbol) : '(no symbol)'}` : ''}`;
+      : `in this station's list${facts.name ? ` as ${nameText}` : ''}${facts.trc20 ? `, TRC-20 ${facts.trc20.symbol ? escapeText(facts.trc20.symbol) : '(no symbol)'}${symbolClaim}` : ''}`;
   return {
     summary: `${what}, from ${who(ctx, c.ownerAddress)}${value}${token}`,
     fields: [

@@ -61,6 +61,7 @@ import {
   MAX_SNAPSHOT_CONTRACTS,
   MAX_CONTRACT_NAME_LENGTH,
   MAX_TRC20_DECIMALS,
+  CLOCK_BEHIND_WARN_MS,
 } from '../base/limits.ts';
 import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { readExecutives, readFateProof, type SnapshotExecutives, type SnapshotFateProof } from './fate-proof-file.ts';
@@ -536,7 +537,7 @@ export function planFromSnapshot(snapshot: ChainSnapshot, options: { now: number
     );
   }
   const warnings: string[] = [];
-  if (now < snapshot.block.timestamp)
+  if (snapshot.block.timestamp - now > CLOCK_BEHIND_WARN_MS)
     warnings.push(`this clock is ${formatDuration(now - snapshot.block.timestamp)} behind the snapshot's block; check the time`);
   if (latest - now < 60 * 60 * 1000) warnings.push(`the snapshot is ${age} old: transactions built from it can live only ${formatDuration(latest - now)} more`);
   return { ...taposOf(snapshot.block), expiration, timestamp: now, warnings };

@@ -78,7 +78,7 @@ import {
   type ParticipateView,
   type TransferAssetView,
 } from '../contracts/token.ts';
-import { MAX_PRECISION, MAX_SHOWN_TYPE_URL } from '../base/limits.ts';
+import { HIGH_FEE_LIMIT_SUN, MAX_PRECISION, MAX_SHOWN_TYPE_URL } from '../base/limits.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Permissions
@@ -414,10 +414,22 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     described = { ...words.describe(d.contract, options), summary: own.summary };
   }
   const summary = described.summary;
+  // Issue 24: a call's fee limit is shown even at 0 (it then burns no TRX for energy and fails
+  // unless staked energy covers it); one far above any real cost is a warning.
+  const isCall = d.contractType === 'TriggerSmartContract' || d.contractType === 'CreateSmartContract';
+  const feeText =
+    d.raw.feeLimit === 0n ? '0 TRX: the call may burn no TRX for energy, so it fails unless the account has energy staked for it' : sunInWords(d.raw.feeLimit);
   const fields =
-    d.raw.feeLimit === 0n
+    d.raw.feeLimit === 0n && !isCall
       ? described.fields
-      : [...described.fields, row('raw_data.fee_limit', 'Fee limit (the most TRX the call may burn)', sunInWords(d.raw.feeLimit))];
+      : [...described.fields, row('raw_data.fee_limit', 'Fee limit (the most TRX the call may burn)', feeText)];
+  const warnings: SigningWarning[] = [...(described.warnings ?? [])];
+  if (d.raw.feeLimit > HIGH_FEE_LIMIT_SUN)
+    warnings.push({
+      risk: 'high-fee-limit',
+      text: `The fee limit lets this transaction burn up to ${sunInWords(d.raw.feeLimit)}, far above what a real call costs (a token transfer burns tens of TRX); check that this is meant`,
+      needsOverride: false,
+    });
   const expiration = d.raw.expiration;
   const now = options.now === undefined ? undefined : BigInt(options.now);
   return {
@@ -430,7 +442,7 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     owner: addressView(d.ownerAddress),
     contract: view,
     fields,
-    warnings: described.warnings ?? [],
+    warnings,
     refBlock: { bytes: bytesToHex(d.raw.refBlockBytes), hash: bytesToHex(d.raw.refBlockHash) },
     timestamp: timeView(d.raw.timestamp),
     expiration: {

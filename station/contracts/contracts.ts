@@ -21,7 +21,7 @@ import { readTrc20, type Trc20Reading } from '../node/constant-call.ts';
 import type { ContractRecord } from '../store/contracts.ts';
 import type { Source } from '../store/row-checks.ts';
 import type { StationContext } from '../core/context.ts';
-import { contractFactsOfRecord } from '../core/contract-facts.ts';
+import { contractFactsOfRecord, TYPED_BY_USER } from '../core/contract-facts.ts';
 import { isObserved, nodeSourceAtHead } from '../core/provenance.ts';
 import { sourceView } from '../core/records.ts';
 
@@ -32,7 +32,7 @@ export interface ListedContractView {
   name: string | null;
   /** Signatures of the imported ABI's functions (beside the TRC-20 ones every station knows). */
   functions: string[];
-  trc20: { symbol: string | null; name: string | null; decimals: number | null; observed: boolean; source: string } | null;
+  trc20: { symbol: string | null; name: string | null; decimals: number | null; observed: boolean; fromNode: boolean; source: string } | null;
   storedAt: number;
 }
 
@@ -50,6 +50,7 @@ function contractView(r: ContractRecord): ListedContractView {
             name: f.trc20.name === null ? null : escapeText(f.trc20.name),
             decimals: f.trc20.decimals,
             observed: f.trc20.source === 'observed',
+            fromNode: r.source.kind === 'node',
             source: sourceView(r.source).text,
           },
     storedAt: r.storedAt,
@@ -65,7 +66,7 @@ function nameArg(value: unknown, field: string): string {
 }
 
 /** The station's own text for facts a person typed: a claim, like a file's. */
-const TYPED: Source = { kind: 'file', file: 'typed by the user' };
+const TYPED: Source = { kind: 'file', file: TYPED_BY_USER };
 
 export function contractsFeature(ctx: StationContext) {
   /** The TRC-20 facts from the node, or null offline (a node that answers but refuses the calls gives nulls). */

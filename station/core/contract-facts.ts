@@ -17,6 +17,9 @@ import type { ContractRecord } from '../store/contracts.ts';
 import type { Store } from '../store/store.ts';
 import { isObserved } from './provenance.ts';
 
+/** The file name the contracts feature records for facts a person typed (a claim, but this station's user's own). */
+export const TYPED_BY_USER = 'typed by the user';
+
 /** The functions of a stored ABI, or none when it does not read. */
 export function storedFunctions(abi: string): AbiFunction[] {
   try {
@@ -31,6 +34,8 @@ export function contractFactsOfRecord(r: ContractRecord): ContractFacts {
   const hasToken = r.symbol !== null || r.tokenName !== null || r.decimals !== null;
   return {
     name: r.name === '' ? null : r.name,
+    // A name stored with a snapshot's facts (source a file other than the user's typing, or an exporter) came from that file.
+    nameClaimed: r.name !== '' && (r.source.kind === 'exporter' || (r.source.kind === 'file' && r.source.file !== TYPED_BY_USER)),
     functions: storedFunctions(r.abi),
     trc20: hasToken ? { symbol: r.symbol, name: r.tokenName, decimals: r.decimals, source: isObserved(r.source) ? 'observed' : 'claimed' } : null,
   };

@@ -52,6 +52,20 @@ export type AuditVerification = { ok: true; entries: number } | { ok: false; ent
 /** The prevHash of the first entry. */
 export const ZERO_HASH = new Uint8Array(32);
 
+/** Tables every row of which was written together with an audit entry (the store's write rule). */
+const WRITTEN_TABLES = [
+  'keys',
+  'accounts',
+  'transactions',
+  'address_book',
+  'settings',
+  'tokens',
+  'chain_snapshots',
+  'key_proofs',
+  'contracts',
+  'pinned_exporters',
+];
+
 /** The action of the entry that starts the keyed chain. */
 export const AUDIT_KEYED_ACTION = 'audit.keyed';
 
@@ -191,6 +205,8 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
     last: db.prepare<[], { seq: number; hash: Uint8Array }>('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
     at: db.prepare<[number], { hash: Uint8Array }>('SELECT hash FROM audit WHERE seq = ?'),
     anyKeyed: db.prepare<[], { seq: number }>('SELECT seq FROM audit WHERE keyed = 1 LIMIT 1'),
+    // Rows only an audited write makes (issue 24): their presence means a log was written, and so anchored.
+    written: db.prepare<[], { n: number }>(`SELECT ${WRITTEN_TABLES.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`),
     all: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq'),
     insert: db.prepare('INSERT INTO audit (seq, at, action, subject, details, prev_hash, hash, keyed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
   };
@@ -263,6 +279,14 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
       const fail = (firstBad: number, reason: string): AuditVerification => ({ ok: false, entries: n, firstBad, reason });
       if (anchor === 'forged') return fail(1, "the anchor kept outside the database does not carry the station's MAC: it was forged or damaged");
       if (anchor === null) {
+        // Issue 24: an empty log with neither key nor anchor verifies only on a station that never wrote;
+        // one holding rows that only audited writes make had a log, anchored, and all three were removed.
+        const rows = n === 0 && !s.keyed() ? stmts.written.get()!.n : 0;
+        if (rows > 0)
+          return fail(
+            1,
+            `the audit key and anchor kept outside the database are missing and the log is empty, yet the station holds ${rows} row(s) that only logged writes make: the log, its key and its anchor were removed`,
+          );
         if (n === 0 && !s.keyed()) return { ok: true, entries: 0 };
         return fail(
           1,

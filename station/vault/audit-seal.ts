@@ -206,12 +206,31 @@ export function fileAuditSeal(dataDir: string): AuditSeal {
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
+/** What a person can do about a keychain that cannot be used, per platform. */
+export function keychainAdvice(platform: NodeJS.Platform = process.platform): string {
+  const keystore = 'or keep keys in a passphrase-encrypted keystore file instead: Settings, Vault (airlock settings set vault keystore)';
+  if (platform === 'darwin') return `Unlock the login keychain (Keychain Access, or \`security unlock-keychain\`), ${keystore}.`;
+  if (platform === 'win32') return `Sign in to Windows with a profile that has Credential Manager, ${keystore}.`;
+  return (
+    'On a desktop, unlock the login keyring. Without one, install and start gnome-keyring ' +
+    '(`apt-get install gnome-keyring dbus`; run inside a D-Bus session with ' +
+    '`gnome-keyring-daemon --unlock --components=secrets`), ' +
+    keystore +
+    '.'
+  );
+}
+
+/**
+ * A keychain call of the audit seal; a failure is VAULT_UNAVAILABLE in words, with what to do and
+ * the keystore named (issue 24: every audited CLI command failed with the raw D-Bus error).
+ */
 function keychainCall<T>(service: string, call: () => T): T {
   try {
     return call();
   } catch (e) {
     if (e instanceof AirlockError) throw e;
-    fail('VAULT_UNAVAILABLE', `The OS keychain cannot keep the audit seal (${service}): ${e instanceof Error ? e.message : String(e)}`);
+    const cause = e instanceof Error ? e.message : String(e);
+    fail('VAULT_UNAVAILABLE', `The OS keychain cannot be used to keep this station's audit seal (${service}; ${cause}). ${keychainAdvice()}`, { cause });
   }
 }
 

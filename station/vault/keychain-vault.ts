@@ -23,27 +23,13 @@ import { addressToBase58 } from '../../shared/chain/address.ts';
 import { wipe } from '../../shared/base/bytes.ts';
 import { AirlockError, fail } from '../../shared/base/errors.ts';
 import { addressOfPrivateKey, generatePrivateKey, PRIVATE_KEY_LENGTH, signDigest } from '../../shared/chain/keys.ts';
-import { keychainAuditSeal, type AuditSeal } from './audit-seal.ts';
+import { keychainAdvice, keychainAuditSeal, type AuditSeal } from './audit-seal.ts';
 import { stationId } from './station-id.ts';
 import type { ProofChallenge } from '../../shared/files/proof.ts';
 import { checkVaultDigest, noIdentity, proofDigestToSign, takeKey, vaultAddress, type Vault, type VaultStatus } from './vault.ts';
 import { identityPublicKeyOf, signUnderExporterTag } from './exporter-identity.ts';
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
-
-/** What a person can do about a keychain that cannot be used, per platform. */
-export function keychainAdvice(platform: NodeJS.Platform = process.platform): string {
-  const keystore = 'or keep keys in a passphrase-encrypted keystore file instead: Settings, Vault (airlock settings set vault keystore)';
-  if (platform === 'darwin') return `Unlock the login keychain (Keychain Access, or \`security unlock-keychain\`), ${keystore}.`;
-  if (platform === 'win32') return `Sign in to Windows with a profile that has Credential Manager, ${keystore}.`;
-  return (
-    'On a desktop, unlock the login keyring. Without one, install and start gnome-keyring ' +
-    '(`apt-get install gnome-keyring dbus`; run inside a D-Bus session with ' +
-    '`gnome-keyring-daemon --unlock --components=secrets`), ' +
-    keystore +
-    '.'
-  );
-}
 
 function unavailable(e: unknown): never {
   if (e instanceof AirlockError) throw e;

@@ -227,3 +227,32 @@ describe('audit verify: the anchor one write behind (keystore station)', () => {
     expect(r.out).toMatch(/intact: 5 entries/);
   });
 });
+
+describe('audit verify on a keystore station whose key and anchor files were deleted (issue 24)', () => {
+  it('with the log emptied too: refused, since the station holds rows only logged writes make', async () => {
+    const s = station('keystore');
+    await s.write();
+    rmSync(join(s.dataDir, AUDIT_KEY_FILE));
+    rmSync(join(s.dataDir, AUDIT_ANCHOR_FILE));
+    s.tamper((db) => db.prepare('DELETE FROM audit').run());
+    const r = await s.verify();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /the audit key and anchor kept outside the database are missing and the log is empty, yet the station holds \d+ row\(s\) that only logged writes make/,
+    );
+  });
+
+  it('with the log left: refused too (its entries no longer verify under any key)', async () => {
+    const s = station('keystore');
+    await s.write();
+    rmSync(join(s.dataDir, AUDIT_KEY_FILE));
+    rmSync(join(s.dataDir, AUDIT_ANCHOR_FILE));
+    expect((await s.verify()).code).toBe(1);
+  });
+
+  it('a station that never wrote verifies empty', async () => {
+    const s = station('keystore');
+    const r = await s.verify();
+    expect(r.code, r.out).toBe(0);
+  });
+});

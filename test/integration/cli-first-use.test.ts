@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../shared/base/json.ts';
+import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
+import { decodeRaw } from '../../shared/chain/transaction.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { runCli, type CliRun } from '../helpers/cli-helpers.ts';
 import { K, startNode, type Json, type TestNode } from '../helpers/devnet-helpers.ts';
 
@@ -74,36 +77,37 @@ describe('tx encode: no reference block or expiration is refused, not dated 1970
   }
 });
 
-describe('tx encode: an expiration more than 24 h after the reference moment is refused (issue 16: 2100 was accepted)', () => {
+describe('tx encode: an expiration more than 24 h after the reference moment is encoded, with a warning (issue 24)', () => {
   const withTimes = (times: Record<string, number>): Json => {
     const raw: Json = { ...example.raw_data, ...times };
     for (const [k, v] of Object.entries(times)) if (v === 0) delete raw[k];
     return { ...example, raw_data: raw };
   };
+  const DAY = 86_400_000;
 
-  it("an expiration in 2100 against a 2022 timestamp: the build's words, naming the field and the timestamp", async () => {
-    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: 4102444800000 })) });
-    expect(r.code).toBe(1);
-    expect(error(r)).toEqual({
-      code: 'INVALID_INPUT',
-      message:
-        'raw_data.expiration: 2100-01-01T00:00:00.000Z is more than 24 hours after raw_data.timestamp; the node accepts an expiration at most 24 hours after its newest block, so it is refused',
-      details: { field: 'raw_data.expiration', maxMs: 86_400_000 },
-    });
+  it('an expiration three weeks after its timestamp, as TronWeb and java-tron encode it: the bytes carry it, a warning says from when a node takes it', async () => {
+    const t = example.raw_data.timestamp as number;
+    const r = out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + 21 * DAY })) }));
+    expect(r.txID).toBe(bytesToHex(sha256(hexToBytes(r.raw_data_hex))));
+    expect(decodeRaw(hexToBytes(r.raw_data_hex)).raw.expiration).toBe(BigInt(t + 21 * DAY));
+    expect(r.warnings).toEqual([
+      `raw_data.expiration: ${new Date(t + 21 * DAY).toISOString()} is more than 24 hours after raw_data.timestamp; encoded as given, but a node takes it only while its newest block is at most 24 hours before that, so not before ${new Date(t + 20 * DAY).toISOString()}`,
+    ]);
   });
 
-  it('exactly 24 h after the timestamp is encoded; one millisecond more is refused', async () => {
+  it('exactly 24 h after the timestamp has no warning; one millisecond more has one', async () => {
     const t = example.raw_data.timestamp as number;
-    out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + 86_400_000 })) }));
-    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + 86_400_001 })) });
-    expect(error(r).details).toEqual({ field: 'raw_data.expiration', maxMs: 86_400_000 });
+    expect(out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + DAY })) })).warnings).toBeUndefined();
+    expect(out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ expiration: t + DAY + 1 })) })).warnings).toHaveLength(1);
   });
 
   it("without a timestamp, the reference is this machine's clock", async () => {
     const now = Date.UTC(2030, 0, 1);
-    out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + 3_600_000 })), now }));
-    const r = await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + 86_400_001 })), now });
-    expect(error(r).message).toMatch(/^raw_data\.expiration: 2030-01-02T00:00:00\.001Z is more than 24 hours from now; /);
+    expect(
+      out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + 3_600_000 })), now })).warnings,
+    ).toBeUndefined();
+    const r = out(await runCli(['tx', 'encode'], { stdin: stringifyJson(withTimes({ timestamp: 0, expiration: now + DAY + 1 })), now }));
+    expect(r.warnings[0]).toMatch(/^raw_data\.expiration: 2030-01-02T00:00:00\.001Z is more than 24 hours from now; encoded as given/);
   });
 
   it('the example in the README encodes', async () => {

@@ -1,8 +1,9 @@
 // The dry run names where the signers' permission came from (issue 18 "the dry run names the wrong
 // file as the source of the permissions"), on two real stations and the devnet over loopback HTTP:
 // B holds the account from a snapshot file, then imports A's handoff file of a payment; the
-// permission the signatures count against is the handoff's claim, and B's dry run must name that
-// file (as the transaction screen's provenance does), not the snapshot the account came from.
+// permission the signatures count against is the handoff's claim, and B's dry run must never name
+// the snapshot the account came from. Since issue 24 an online B reads the account from the node
+// before showing the transaction, so the screen and the dry run both name that observation.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('the dry run names the source of the permission the signers saw', () => {
-  it("a handoff's permission is named by the handoff file, not by the snapshot file the account came from", async () => {
+  it("a handoff's permission is named by what it rests on, never by the snapshot file the account came from", async () => {
     const a = station('a');
     const b = station('b');
     await a.keysImport({ privateKeyHex: owner.priv, label: 'owner' });
@@ -52,8 +53,14 @@ describe('the dry run names the source of the permission the signers saw', () =>
     const handoff = await a.exportHandoff({ txId: built.txId });
     await b.importFiles({ files: [{ name: 'pay.airlock.json', text: handoff.text }] });
     const screen = await b.status({ txId: built.txId });
-    expect(screen.provenance.permission.file).toBe('pay.airlock.json');
+    // Online, B read the account from the node before showing (issue 24): the weights rest on that observation.
+    expect(screen.signer.accountRead).toMatch(/^read from the node .* just now at block \d+ \(this station's copy is only a file's claim\)$/);
+    expect(screen.provenance.permission).toMatchObject({ trust: 'observed', file: null });
     const dry = await b.preflight({ txId: built.txId });
-    expect(dry.comparison.text).toBe(`The permissions of ${owner.b58} are the same as in the snapshot the signers saw (file pay.airlock.json).`);
+    // The basis is the account B read before showing it, never the snapshot file the old copy came from.
+    expect(dry.comparison.text).toMatch(
+      new RegExp(`^The permissions of ${owner.b58} are the same as in the snapshot the signers saw \\(${node.url} at block \\d+\\)\\.$`),
+    );
+    expect(dry.comparison.text).not.toContain('treasury-snapshot.json');
   });
 });

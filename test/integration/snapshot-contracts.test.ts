@@ -90,6 +90,8 @@ describe("the snapshot's contracts section", () => {
     const r = b.snapshotImport({ fileName: 'signed.json', text: exported });
     expect(r).toMatchObject({ contracts: [TOKEN], contractsKept: [], warnings: [] });
     expect(b.contractList().contracts[0]).toMatchObject({ address: TOKEN, name: 'Test dollar', trc20: { symbol: 'ATD', decimals: 6, observed: true } });
+    // Issue 24: observed by the pinned exporter, but not read from the node by this station: `contract list` does not say it was.
+    expect(b.contractList().contracts[0]!.trc20!.fromNode).toBe(false);
     expect(b.contractList().contracts[0]!.trc20!.source).toMatch(/^signed by pinned exporter online desk/);
     const to = newKey().b58;
     const built = await b.buildTrc20Transfer({ from: owner.b58, to, token: TOKEN, amount: '1.5' });
@@ -110,7 +112,9 @@ describe("the snapshot's contracts section", () => {
     expect(r.contracts).toEqual([TOKEN]);
     expect(c.contractList().contracts[0]!.trc20).toMatchObject({ symbol: 'ATD', decimals: 6, observed: false, source: 'file signed.json' });
     const built = await c.buildTrc20Transfer({ from: owner.b58, to: newKey().b58, token: TOKEN, amount: '2' });
-    expect(built.transaction.details.summary).toContain('Send 2 ATD (2,000,000 smallest units; 6 decimals claimed by a file, not read from the node)');
+    expect(built.transaction.details.summary).toContain(
+      'Send 2 ATD (2,000,000 smallest units; symbol and 6 decimals claimed by a file, not read from the node)',
+    );
   });
 
   it('is read strictly: an unknown member, decimals past 18, a bidi character or an address twice is refused, nothing stored', async () => {

@@ -117,6 +117,13 @@ describe('age and the life of a transaction built from it', () => {
     expect(bytesToHex(plan.refBlockBytes)).toBe('1170');
   });
 
+  it('a clock under a second behind the block (a head read online) is no warning; one 30 s behind is (issue 24)', () => {
+    expect(planFromSnapshot(snap(), { now: T0 - 400, expiresInMs: HOUR }).warnings).toEqual([]);
+    expect(planFromSnapshot(snap(), { now: T0 - 30_000, expiresInMs: HOUR }).warnings).toEqual([
+      "this clock is 30 s behind the snapshot's block; check the time",
+    ]);
+  });
+
   it('refuses an expiration more than 24 h after the snapshot block, saying how long is left', () => {
     expect(() => planFromSnapshot(snap(), { now: T0 + 20 * HOUR, expiresInMs: 5 * HOUR })).toThrow(
       expect.objectContaining({

@@ -114,7 +114,7 @@ describe("the station's list of contracts", () => {
       address: TOKEN,
       name: 'Tether',
       functions: [],
-      trc20: { symbol: 'USDT', decimals: 6, observed: false, source: 'file typed by the user' },
+      trc20: { symbol: 'USDT', decimals: 6, observed: false, fromNode: false, source: 'file typed by the user' },
     });
     await station.contractAdd({ address: OTHER, abi: JSON.stringify([{ type: 'function', name: 'ping', inputs: [{ name: 'n', type: 'uint8' }] }]) });
     expect(station.contractList().contracts.map((x) => [x.address, x.functions])).toEqual([
@@ -152,7 +152,7 @@ describe('TRC-20 builds, offline from a snapshot', () => {
     const d = b.transaction.details;
     expect(d.kind).toBe('TriggerSmartContract');
     expect(d.feeLimit).toBe('100000000');
-    expect(d.summary).toContain(`Send 1.5 USDT (1,500,000 smallest units; 6 decimals claimed by a file, not read from the node) to ${TO}`);
+    expect(d.summary).toContain(`Send 1.5 USDT (1,500,000 smallest units; symbol and 6 decimals claimed by a file, not read from the node) to ${TO}`);
     expect(d.warnings).toEqual([]);
     // Decoded, so it signs without any override.
     expect((await station.sign({ txId: b.txId })).signed).toEqual([OWNER]);
@@ -209,7 +209,7 @@ describe('TRC-20 facts read from the node by constant calls (a loopback node own
   it('symbol, name and decimals are stored as observed and shown escaped; a claim never replaces them', async () => {
     const online = open('online', nodeUrl);
     const c = await online.contractAdd({ address: TOKEN, name: 'Tether' });
-    expect(c.trc20).toEqual({ symbol: 'US\\u{202E}DT', name: 'Tether USD', decimals: 6, observed: true, source: `node ${nodeUrl} at block 7` });
+    expect(c.trc20).toEqual({ symbol: 'US\\u{202E}DT', name: 'Tether USD', decimals: 6, observed: true, fromNode: true, source: `node ${nodeUrl} at block 7` });
     const stored = online.store.getContract(hexToBytes(bytesToHex(online.store.listContracts()[0]!.address)))!;
     expect(stored.symbol).toBe('US\u202EDT');
     // The same station offline: typed facts are a claim and do not replace what the node said.
