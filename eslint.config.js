@@ -1,5 +1,5 @@
 // Lint configuration. Besides the usual TypeScript checks it enforces the runtime boundaries of
-// STYLE.md habit 1 and issue 6: the folder says which process a file runs in, so
+// STYLE.md habit 1 and docs/decisions.md §6: the folder says which process a file runs in, so
 // - `shared/` (the protocol core that runs in Node, in the browser and in Electron) imports only
 //   itself and its pure npm dependencies: no Electron, no `node:*` builtin, no native module, no
 //   DOM or Node global, no other folder;
@@ -7,7 +7,7 @@
 //   shared/ module imports, nor a curve library) and no Electron, Node builtin or other folder;
 // - `devnet/` and `cli/` never import each other;
 // - only electron/shell/main.ts and preload.ts import `electron`, so station/ never does;
-// and, inside the folders, the import layers of issue 15 (the local rule `airlock/layers` below):
+// and, inside the folders, the import layers of docs/decisions.md §15 (the local rule `airlock/layers` below):
 // - shared/ layers gen < base < chain < contracts < approval < views < files < api: a runtime import
 //   goes down or sideways, never up;
 // - station/: a feature folder (any folder but store/, vault/, node/, core/) never imports another
@@ -340,9 +340,9 @@ export default tseslint.config(
     rules: { 'airlock/layers': 'error' },
   },
   {
-    // Only the node client talks to a node over HTTP: every other part asks it (issue 15).
+    // Only the node client talks to a node over HTTP: every other part asks it (docs/decisions.md §15).
     files: ['station/**/*.ts', 'electron/**/*.ts', 'cli/**/*.ts', 'devnet/**/*.ts'],
-    // station/devices/speculos-transport.ts talks to the Ledger emulator's HTTP API on loopback (issue 23).
+    // station/devices/speculos-transport.ts talks to the Ledger emulator's HTTP API on loopback (docs/decisions.md §23).
     ignores: ['station/node/**', 'station/devices/speculos-transport.ts', ...NOT_LAYERED],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'only station/node/ calls fetch: ask the node client.' }],
@@ -350,7 +350,7 @@ export default tseslint.config(
     },
   },
   {
-    // No test is ever skipped (issue 15, CONTRIBUTING's honest tests): a missing prerequisite is a
+    // No test is ever skipped (docs/decisions.md §15, CONTRIBUTING's honest tests): a missing prerequisite is a
     // failure that says what to install (scripts/run-tests.mjs), never a skip, and nothing is left
     // focused with .only. ctx.skip() and it.skipIf/runIf are the conditional forms.
     files: ['**/*.test.ts', 'test/**/*.ts'],

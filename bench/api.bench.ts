@@ -1,8 +1,8 @@
 /**
- * `npm run bench:api`: what the API contract's checks cost (issue 8). dispatch always validates a
+ * `npm run bench:api`: what the API contract's checks cost (docs/decisions.md §8). dispatch always validates a
  * result against its schema and proves it JSON data before it crosses; this measures that on the
  * largest result the UI asks for, a list of 10,000 transactions (a view of ten fields each, the
- * shape issue 7's `list` will have), against the handler alone, and the argument check of a small
+ * shape docs/decisions.md §7's `list` will have), against the handler alone, and the argument check of a small
  * call and of a 4 MiB base64 file.
  *
  * Each row runs for about 1 s after a 200 ms warm-up and prints calls/s and ms per call. Figures

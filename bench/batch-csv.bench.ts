@@ -1,5 +1,5 @@
 /**
- * `npm run bench:batch-csv` (issue 9 "Batch"): how long the Batch screen's preview takes for the
+ * `npm run bench:batch-csv` (docs/decisions.md §9 "Batch"): how long the Batch screen's preview takes for the
  * largest batch the station takes (10,000 rows): reading the CSV (shared/files/batch-csv.ts
  * readBatchSheet), checking every row as the station will (checkBatchSheet, with From known, so
  * each row's contract is built), and cutting it into 200-row chunks. The preview runs again when

@@ -1,11 +1,11 @@
 /**
- * `npm run bench:contracts`: decode and view of every contract type (issue 17 "Benchmarks"). For
+ * `npm run bench:contracts`: decode and view of every contract type (docs/decisions.md §17 "Benchmarks"). For
  * each type it takes the one sample the TronWeb agreement and round-trip tests use
  * (test/helpers/contract-samples.ts), wraps it in an unsigned transaction once, and then measures
  * two rows: `decodeRaw` alone (strict decode: unknown fields, canonical bytes, type URL, owner) and
  * `transactionView` (decode plus the words a signer reads: summary, field table, warnings). Figures
  * are operations per second on this machine, for information only: nothing here asserts a speed.
- * A last row times a contract of a type Airlock has no message for (issue 17): the tolerant decode
+ * A last row times a contract of a type Airlock has no message for (docs/decisions.md §17): the tolerant decode
  * (`decodeRawShowingUnknown`) and its "Unknown contract type" view.
  */
 import { create, toBinary } from '@bufbuild/protobuf';

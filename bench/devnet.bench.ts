@@ -2,7 +2,7 @@
  * `npm run bench:devnet`: sustained validated transactions per second of the devnet, and the
  * latency of /wallet/broadcasttransaction over loopback HTTP, for single-signature transfers, for
  * 5-signature transfers (a 5-of-5 active permission, Permission_id 2), and for TRC-20 transfers of
- * the genesis token (TriggerSmartContract run in the node's EVM, issue 17) beside TRX transfers.
+ * the genesis token (TriggerSmartContract run in the node's EVM, docs/decisions.md §17) beside TRX transfers.
  *
  * The node runs as `npm run devnet` does (devnet/cli.ts, in-memory state, a block every 3 s) in
  * its own process; this process is the client. Every transaction is built and signed before the

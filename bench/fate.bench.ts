@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fate`: one status pass that proves fates (issue 24, station/node/fate-proof.ts)
+ * `npm run bench:fate`: one status pass that proves fates (docs/decisions.md §24, station/node/fate-proof.ts)
  * against the local node in this process over loopback HTTP: 200 open transactions spread over 50
  * blocks (4 a block). A pass asks the node about each transaction, reads the head, the solidified
  * head, the executive list (once per station) and each of the 50 blocks once, recomputes each

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:handoff`: the cost of reading a handoff file (issue 7 "Benchmarks": import and
+ * `npm run bench:handoff`: the cost of reading a handoff file (docs/decisions.md §7 "Benchmarks": import and
  * verify a 5-signature handoff file ≤ 20 ms). One row parses the file's text, checks format and
  * members, decodes raw_data_hex strictly, recovers all five signers and counts them against a 5-key
  * permission; one row merges five one-signature copies of the same transaction. Figures are for

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ledger` (issue 23): the time to get a Ledger's share of the signatures of a
+ * `npm run bench:ledger` (docs/decisions.md §23): the time to get a Ledger's share of the signatures of a
  * 5-signature transaction through the VIRTUAL Ledger (test/helpers/virtual-ledger.ts, over its
  * Speculos HTTP API on loopback), and how many APDUs it takes. Each row runs the station's client
  * (station/devices/ledger-client.ts) as `sign` does: the plan, the commands, each answer checked

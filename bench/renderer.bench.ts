@@ -1,5 +1,5 @@
 /**
- * `npm run bench:renderer` (issues 9 and 27): the renderer bundle's gzipped size (target ≤ 300 KB),
+ * `npm run bench:renderer` (docs/decisions.md §9 and §27): the renderer bundle's gzipped size (target ≤ 300 KB),
  * the time until the queue is interactive with 10,000 transactions (target ≤ 500 ms), and the time
  * from a click to its answer on screen (target ≤ 50 ms each) for: opening a transaction, signing
  * it with the offered key, importing a handoff file, building a transfer. All in headless Chromium

@@ -4,8 +4,8 @@
  * Rows: inserts/s with one commit (one fsync) per transaction, as `airlock build` does; inserts/s
  * grouped in one commit per 1,000 (store.atomic, as a CSV batch may); signatures/s, each committed
  * before the call returns; then, over 10,000 stored transactions with 0-3 signatures each, the time
- * to list them all with status and signature counts (issue 7's target: ≤ 50 ms), a filtered page,
- * and a walk of the whole audit chain. Then the station services (services.ts) against issue 7's
+ * to list them all with status and signature counts (docs/decisions.md §7's target: ≤ 50 ms), a filtered page,
+ * and a walk of the whole audit chain. Then the station services (services.ts) against docs/decisions.md §7's
  * targets: a 5-signature handoff import, a signed 10,000-row CSV batch, a list of 10,000 with weights.
  * And the keyed audit chain's cost per write: one-row commits bare, with the chain, with its anchor file.
  * Figures are for information only: nothing here asserts a speed.
@@ -118,7 +118,7 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The keyed audit chain's cost per write (issue 16): the same 1,000 one-commit inserts of one row
+// The keyed audit chain's cost per write (docs/decisions.md §16): the same 1,000 one-commit inserts of one row
 // (a) in a bare SQLite file with the store's settings and no audit at all, (b) through the store
 // with its MACed chain and the anchor kept in memory (the MAC and the audit row), (c) through the
 // store with the anchor written durably to the keystore's owner-only file after each commit, as a
@@ -166,7 +166,7 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The station services (station/station.ts), issue 7's targets: import and verify a
+// The station services (station/station.ts), docs/decisions.md §7's targets: import and verify a
 // 5-signature handoff file (≤ 20 ms), build and sign 10,000 transfers from a CSV, stored
 // (≥ 1,000/s), list 10,000 stored transactions with their status and weight (≤ 50 ms). An offline
 // station built from a snapshot file, a keystore vault at the production scrypt cost (derived once).

@@ -12,7 +12,7 @@
  * to end the options; a lone `-` is an argument (stdin), not a flag.
  *
  * Invariant: a message quotes what the user typed only through `shownArg`: someone may paste a
- * private key on the command line, and an error must never print it back (issue 6).
+ * private key on the command line, and an error must never print it back (docs/decisions.md §6).
  */
 import { Command, type HelpContext, type Option, type OptionValueSource } from 'commander';
 import { AirlockError, shownArg } from '../shared/base/errors.ts';

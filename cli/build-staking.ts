@@ -1,5 +1,5 @@
 /**
- * The `airlock build` commands of issue 17 "Builders": `freeze`, `unfreeze`, `delegate`,
+ * The `airlock build` commands of docs/decisions.md §17 "Builders": `freeze`, `unfreeze`, `delegate`,
  * `undelegate`, `withdraw-unfrozen`, `cancel-unfreeze` (Stake 2.0), `vote`, `withdraw-rewards` and
  * `account-name`. Each parses its options and calls the station's method of the same name
  * (station/builders/staking.ts), which checks every field with the reference node's rules and refuses

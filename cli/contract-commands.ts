@@ -1,5 +1,5 @@
 /**
- * The command line of issue 17's smart-contract part: `airlock contract add ADDRESS [--abi FILE]
+ * The command line of docs/decisions.md §17's smart-contract part: `airlock contract add ADDRESS [--abi FILE]
  * [--name N] [--symbol S --decimals D]`, `contract list`, `contract remove ADDRESS`, and the TRC-20
  * builds `build trc20-transfer` and `build trc20-approve`. Kept beside cli/station.ts (which is at its
  * size limit) and registered by it, with its `open`, `done` and build helpers, so global options,

@@ -1,5 +1,5 @@
 /**
- * The `airlock exporter show|pin|unpin|list` commands (issue 16, "Trusted exporters for offline
+ * The `airlock exporter show|pin|unpin|list` commands (docs/decisions.md §16, "Trusted exporters for offline
  * stations"), kept beside cli/station.ts (which adds them to its tree) so that file stays within
  * the line cap. Each calls one method of station/exporters/exporters.ts and prints its view.
  *

@@ -1,6 +1,6 @@
 /**
  * `airlock handoff ur export TXID [--fragment-size N]` and `airlock handoff ur import [FILES...]`
- * (issue 19 "The CLI can print a handoff as UR text parts and read them back"): the handoff file a
+ * (docs/decisions.md §19 "The CLI can print a handoff as UR text parts and read them back"): the handoff file a
  * station would export, as the same `ur:airlock-handoff/n-m/...` parts the animated QR code shows
  * (shared/files/ur.ts), one a line; and parts read back (from files, or stdin when none is named,
  * separated by any whitespace) and imported through the station's `importFiles`, exactly as the

@@ -97,7 +97,7 @@ export function readOwnerOnlyFile(path: string, what = 'key file'): Uint8Array {
 
 /** Reads a file by path, turning the OS error into coded data that names the path. */
 export async function readInputFile(io: CliIo, path: string, what: string, secret = false): Promise<Uint8Array> {
-  // A NUL would reach the OS as an engine error (INTERNAL); say what is wrong instead (issue 16).
+  // A NUL would reach the OS as an engine error (INTERNAL); say what is wrong instead (docs/decisions.md §16).
   checkFileName(path, what);
   try {
     return await (secret ? io.readSecretFile(path) : io.readFile(path));

@@ -6,7 +6,7 @@
  * after use (STYLE.md habit 8). No message ever contains any part of the file.
  *
  * The file must be readable and writable by its owner only (`chmod 600`), as ssh requires of a
- * private key; io.readSecretFile refuses it otherwise, before reading (issue 6).
+ * private key; io.readSecretFile refuses it otherwise, before reading (docs/decisions.md §6).
  */
 import { wipe } from '../shared/base/bytes.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';

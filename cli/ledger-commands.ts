@@ -1,6 +1,6 @@
 /**
  * `airlock keys ledger add [--account N | --path P] [--label L]` and `airlock keys ledger show
- * TXID` (issue 23): add a key held on a Ledger, its address confirmed on the device's screen, and
+ * TXID` (docs/decisions.md §23): add a key held on a Ledger, its address confirmed on the device's screen, and
  * print what the device will show for a stored transaction (its screens in order, the settings it
  * needs and why, or why it cannot sign it) before anyone signs on it. Signing on the device is
  * `airlock sign TXID --key ADDR` (cli/queue-commands.ts); the transport is the setting `airlock

@@ -1,13 +1,13 @@
 /**
  * `airlock ops encode | decode | list`: permission operations masks (spec §2.2, §4.9; PROTOCOL.md §8),
- * and the operations in words (issue 26: shared/chain/operation-catalogue.ts; encode and decode also
+ * and the operations in words (docs/decisions.md §26: shared/chain/operation-catalogue.ts; encode and decode also
  * say the mask's operations by group in plain names).
  * Encode takes contract types by id or name (`2`, `TransferAsset`, `TransferAssetContract`), as
  * separate arguments or comma-separated, and refuses ids that are not contract types (the node
  * would refuse the mask). Decode reports set bits that are not contract types as `unknown`, but
  * refuses, without echoing it, a mask with any bit past id 63: no contract type of any chain is
  * there, and 64 hex digits with such bits are far more likely a pasted private key, whose bits
- * `ids` would print back (issue 6, "secrets in error text").
+ * `ids` would print back (docs/decisions.md §6, "secrets in error text").
  */
 import { bytesToHex, hexToBytes } from '../shared/base/bytes.ts';
 import { excerpt, fail } from '../shared/base/errors.ts';

@@ -1,6 +1,6 @@
 /**
  * `airlock sign TXID...`, `airlock export TXID FILE | export --dir FOLDER TXID... | export --merged
- * FILE TXID...` and `airlock broadcast TXID...` (issue 7; issue 18 "Batch: sign, export ... and
+ * FILE TXID...` and `airlock broadcast TXID...` (docs/decisions.md §7; docs/decisions.md §18 "Batch: sign, export ... and
  * broadcast all selected rows at once"). One txID runs the single-row service as before (its refusal
  * is the command's error); several run the station's `queueBatch`, which reports every row and never
  * stops at a refusal, with "n/m" on a terminal's stderr as it goes and a total per asset first.
@@ -81,7 +81,7 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
       if (o.dir === undefined && o.merged === undefined) {
         if (args.length !== 2) fail('INVALID_INPUT', 'export: give TXID FILE, or --dir FOLDER / --merged FILE and the txIDs', { field: 'export' });
         const [txId, file] = args as [string, string];
-        // The variadic argument is not named like a file, so the path rule is applied here (issue 16).
+        // The variadic argument is not named like a file, so the path rule is applied here (docs/decisions.md §16).
         checkFileName(file, '<file>');
         const { fileName: _name, text, ...made } = await open().exportHandoff({ txId, fileName: basename(file) });
         writeFileSync(file, text);

@@ -1,7 +1,7 @@
 /**
- * The CLI's snapshot commands (issues 7 and 16): export a snapshot of accounts and tokens from the
+ * The CLI's snapshot commands (docs/decisions.md §7 and §16): export a snapshot of accounts and tokens from the
  * node, import one on an offline station (what it stored, what it kept and why, who signed it), and
- * list and remove the stored blocks offline builds take their reference from. And (issue 19)
+ * list and remove the stored blocks offline builds take their reference from. And (docs/decisions.md §19)
  * `snapshot ur export --account A... [--fragment-size N]` and `snapshot ur import [FILES...]`: the
  * same snapshot file as the `ur:airlock-snapshot/n-m/...` parts the Accounts screen's animated QR
  * code shows (shared/files/ur.ts), one a line, and parts read back (files, or stdin) and imported

@@ -86,7 +86,7 @@ export async function confirm(terminal: PromptTerminal, question: string): Promi
 /**
  * Every path on the command line (an argument named like `<file>`, an option taking `<file>`,
  * `<dir>` or `<folder>`) is refused in words when it holds a control character, before any command runs: the OS
- * would refuse a NUL with an engine error, which used to answer INTERNAL (issue 16).
+ * would refuse a NUL with an engine error, which used to answer INTERNAL (docs/decisions.md §16).
  */
 export function checkPathArguments(top: Command, action: Command): void {
   action.registeredArguments.forEach((argument, i) => {

@@ -51,7 +51,7 @@ export function txText(v: StationTransactionView): string {
     ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
     ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
   ];
-  // Issue 16: which source the weights and the amount rest on; a file's word is marked unverified.
+  // docs/decisions.md §16: which source the weights and the amount rest on; a file's word is marked unverified.
   rows.push(['permission', provenanceText(v.provenance.permission)]);
   if (v.provenance.token) rows.push(['token', provenanceText(v.provenance.token)]);
   for (const c of v.provenance.conflicts) rows.push(['CONFLICT', plain(c)]);
@@ -63,7 +63,7 @@ export function txText(v: StationTransactionView): string {
 }
 
 /**
- * What the transaction does, as the signer's screen shows it (issue 18 "a second signer sees
+ * What the transaction does, as the signer's screen shows it (docs/decisions.md §18 "a second signer sees
  * everything the first saw"): the sentence, the field table and the warnings decoded from the
  * bytes, then a permission update's check or a token issue in words, recomputed on this station.
  */
@@ -117,7 +117,7 @@ export function accountText(a: StationAccountView): string {
     lines.push(`\n${p.slot} permission ${p.id} "${viewText(p.name)}": threshold ${p.threshold}`);
     for (const k of p.keys) lines.push(`  ${k.address.base58 ?? k.address.hex}  weight ${k.weight}${k.label !== null ? `  ${plain(k.label)}` : ''}`);
     if (p.operations) {
-      // Issue 26: by group, in plain words; java-tron's names are in --json and `airlock ops decode`.
+      // docs/decisions.md §26: by group, in plain words; java-tron's names are in --json and `airlock ops decode`.
       const groups = groupOperations(p.operations.names);
       lines.push(`  operations: ${groups.length === 0 ? 'none' : `${p.operations.names.length}`}`);
       for (const g of groups) lines.push(`    ${g.group}: ${g.operations.map((o) => o.name).join(', ')}`);

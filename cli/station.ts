@@ -1,11 +1,11 @@
 /**
- * The station's commands (issue 7, "The command line"): `airlock keys|book|exporter|account|snapshot|build|sign|
+ * The station's commands (docs/decisions.md §7, "The command line"): `airlock keys|book|exporter|account|snapshot|build|sign|
  * status|export|import|reissue|broadcast|list|settings|audit`, parsed with commander and run
  * against ONE services object (station/station.ts), the same the IPC handlers will call.
  *
  * Global options: `--data-dir DIR` (default: the platform's user-data directory, as Electron's
  * app.getPath('userData') gives it for "Airlock"), `--node URL` or `--network NAME` (a preset of
- * shared/chain/networks.ts), `--dialect spec|java-tron` (issue 11), `--json` (print the services'
+ * shared/chain/networks.ts), `--dialect spec|java-tron` (docs/decisions.md §11), `--json` (print the services'
  * JSON view instead of short human text), `--vault keychain|keystore`, and for the keystore
  * `--passphrase-file F` or `--passphrase-fd N` (never a passphrase as a flag's value).
  *
@@ -195,7 +195,7 @@ export function stationCommands(
 
   ledgerCommands(keys, io, open, done);
 
-  // address book (issue 10) -------------------------------------------------------------------
+  // address book (docs/decisions.md §10) -------------------------------------------------------------------
   const book = program.command('book').description('address-book labels: list, set, delete');
   book.command('list').action(() => {
     const { entries } = open().bookList();
@@ -222,7 +222,7 @@ export function stationCommands(
       done(r, `Removed the label of ${r.address} from the address book.`);
     });
 
-  // trusted exporters (issue 16) -----------------------------------------------------------------
+  // trusted exporters (docs/decisions.md §16) -----------------------------------------------------------------
   exporterCommands(program, open, done);
 
   // account, snapshot ---------------------------------------------------------------------------
@@ -461,7 +461,7 @@ export function stationCommands(
       done(r, listText(r));
     });
 
-  // proofs of possession (issue 10; station/proofs/proofs.ts) -------------------------------------
+  // proofs of possession (docs/decisions.md §10; station/proofs/proofs.ts) -------------------------------------
   const proof = program.command('proof').description('proofs of possession: challenge, sign, import, list');
   const readText = async (path: string, what: string): Promise<string> => {
     try {

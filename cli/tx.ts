@@ -10,15 +10,15 @@
  * --allow-expired, a sixth signature, a key that already signed). The key is wiped after use and
  * appears in no output.
  *
- * For a new user (issue 6 part 5): a contract's `parameter.type_url` may be left out when its
+ * For a new user (docs/decisions.md §6 part 5): a contract's `parameter.type_url` may be left out when its
  * `type` names it (a `type_url` that disagrees is refused); `tx encode` refuses raw_data without
  * its reference block or expiration rather than print a transaction that expired in 1970, and
  * encodes an expiration more than 24 h after its timestamp with a warning saying from when a node
- * takes it (issue 24: the reference encoders encode it; the station's builds refuse it); output
+ * takes it (docs/decisions.md §24: the reference encoders encode it; the station's builds refuse it); output
  * is visible when the input says `"visible": true` or --visible is given, so a signed visible
  * transaction stays visible and the node's replies to it stay readable.
  *
- * A contract of a type this version has no message for (issue 17), given as raw_data_hex, is shown
+ * A contract of a type this version has no message for (docs/decisions.md §17), given as raw_data_hex, is shown
  * by `tx inspect` as unknown (type id, URL, size, owner; its warning), as the station shows it;
  * `tx sign` refuses it, since this tool names no risk (the station signs it only with the override).
  */
@@ -130,7 +130,7 @@ function requireReferenceAndExpiration(decoded: DecodedTransaction): void {
 
 /**
  * A warning for an expiration more than 24 h after the reference moment (raw_data.timestamp, else
- * this machine's clock), null otherwise. Issue 24: an encoder encodes what the reference encoders
+ * this machine's clock), null otherwise. docs/decisions.md §24: an encoder encodes what the reference encoders
  * (TronWeb, java-tron) encode, and real transactions carry expirations weeks after their timestamp;
  * the node's 24-hour rule is against its newest block at broadcast, not the transaction's own
  * timestamp, so this is said, not refused. The station's own builds and imports keep refusing it

@@ -325,7 +325,7 @@ export function actuatorFor(ctx: ActuatorContext, type: SupportedContractName, c
     case 'TriggerSmartContract':
       return triggerActuator(ctx, contract as TriggerSmartContract, (address) => createAccount(ctx, address));
     default: {
-      // Stake 2.0, votes, rewards and account names run in devnet/staking/ (issue 17).
+      // Stake 2.0, votes, rewards and account names run in devnet/staking/ (docs/decisions.md §17).
       const staking = stakingActuator(ctx, type, contract);
       if (staking) return staking;
       // Airlock decodes every contract type, but this local node does not run the others: they

@@ -1,4 +1,4 @@
-// The devnet builds blocks as java-tron does (devnet/blocks.ts, issue 24): a station recomputes each
+// The devnet builds blocks as java-tron does (devnet/blocks.ts, docs/decisions.md §24): a station recomputes each
 // block's transaction root from the node's JSON and recovers the producer's block key from the
 // header; the solidity endpoints stop at head minus the confirmation depth.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The devnet's blocks as java-tron builds them (issue 24): the `ret` a block holds for each
+ * The devnet's blocks as java-tron builds them (docs/decisions.md §24): the `ret` a block holds for each
  * transaction, its Merkle leaf over the bytes with signatures and ret (shared/chain/block.ts), the
  * solidified block (`/walletsolidity/*`; the executive list is devnet/staking/routes.ts's listwitnesses).
  *

@@ -1,4 +1,4 @@
-// The devnet's /wallet/broadcasttransaction over real HTTP on 127.0.0.1 (issue 3): the checks of
+// The devnet's /wallet/broadcasttransaction over real HTTP on 127.0.0.1 (docs/decisions.md §3): the checks of
 // PROTOCOL.md §7 in order with the node's codes and messages word for word, the recent-block store
 // behind TaPoS, the new-account fee (§6.3 rule 9), the block interval and the simplified bandwidth
 // accounting. Signatures are made with shared/; shared set-up: test/helpers/devnet-http-helpers.ts.
@@ -173,7 +173,7 @@ describe('/wallet/broadcasttransaction: the checks of PROTOCOL.md §7, in order'
 
   it('a contract type the devnet does not run: CONTRACT_VALIDATE_ERROR', async () => {
     const raw = rawOf(await built());
-    // An executive application Airlock decodes (issue 17) but this node does not run: refused before any state changes.
+    // An executive application Airlock decodes (docs/decisions.md §17) but this node does not run: refused before any state changes.
     const value = toBinary(
       WitnessCreateContractSchema,
       create(WitnessCreateContractSchema, { ownerAddress: hexToBytes(K.alice.hex), url: new Uint8Array([0x61]) }),

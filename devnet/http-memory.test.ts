@@ -1,5 +1,5 @@
 /**
- * The devnet's memory under held uploads (devnet/http.ts limits; README "Limits"; issue 6 "node
+ * The devnet's memory under held uploads (devnet/http.ts limits; README "Limits"; docs/decisions.md §6 "node
  * memory"). Hundreds of slow uploads over real loopback sockets: the body bytes the server holds
  * never pass its budget, connections never pass their limit, the ones turned away get the node's
  * JSON error shape, and other requests are answered all the while. A stalled upload is cut (with
@@ -159,7 +159,7 @@ describe('idle keep-alive connections cannot starve new clients (issue 16)', () 
     const idle: Socket[] = [];
     for (let i = 0; i < 8; i++) idle.push(await idleKeepAlive(node.url));
     await until(() => devnet.httpStats().connections === 8, '8 idle connections open');
-    // Before issue 16 this was a 503 "8 connections are open", for as long as the idle ones stayed.
+    // Before docs/decisions.md §16 this was a 503 "8 connections are open", for as long as the idle ones stayed.
     for (let i = 0; i < 3; i++) expect((await node.request('/wallet/getnowblock')).status).toBe(200);
     expect(devnet.httpStats().connections).toBeLessThanOrEqual(8);
     expect(devnet.httpStats().evictedIdleConnections).toBeGreaterThanOrEqual(1);

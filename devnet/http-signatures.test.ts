@@ -1,4 +1,4 @@
-// The devnet's signature endpoints over real HTTP on 127.0.0.1 (issue 3): /wallet/getsignweight
+// The devnet's signature endpoints over real HTTP on 127.0.0.1 (docs/decisions.md §3): /wallet/getsignweight
 // (PROTOCOL.md §4.1), /wallet/getapprovedlist (§4.2) and /wallet/addtransactionsign (§4.3, loopback
 // only, the key never echoed), one test per error path with the node's codes and messages word for
 // word. Signatures are made with shared/; shared set-up: test/helpers/devnet-http-helpers.ts.

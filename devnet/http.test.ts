@@ -1,4 +1,4 @@
-// The devnet's read, create and devnet-only endpoints over real HTTP on 127.0.0.1 (issue 3;
+// The devnet's read, create and devnet-only endpoints over real HTTP on 127.0.0.1 (docs/decisions.md §3;
 // PROTOCOL.md §4.3, §7 "Transactions the node builds"), with the node's codes and messages word for
 // word, plus input hygiene: malformed JSON, wrong types, bad hex, unknown endpoint, oversized body,
 // foreign Host/Origin all get a clear {"Error": ...} with a 4xx, never a crash or a stack trace.

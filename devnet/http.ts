@@ -9,10 +9,10 @@
  *
  * Invariant: request bodies are never logged (one of them carries a private key).
  *
- * Memory is bounded (issue 6 "node memory"; README "Limits"): at most `maxConnections` open
+ * Memory is bounded (docs/decisions.md §6 "node memory"; README "Limits"): at most `maxConnections` open
  * connections; when they are all open, a new one first evicts the connection idle longest (a
  * keep-alive connection between requests, or one that has sent nothing yet), as servers do, so idle
- * connections can never starve new clients (issue 16); only when every connection is in the middle
+ * connections can never starve new clients (docs/decisions.md §16); only when every connection is in the middle
  * of a request is the new one answered 503 and closed. At most `maxBufferedBytes` of request
  * bodies held across all connections (the request that would pass it gets a 503 and is dropped),
  * and a body must arrive whole within `bodyTimeoutMs` of its headers (else 408 and dropped).
@@ -49,7 +49,7 @@ function originAllowed(origin: string): boolean {
 }
 
 function send(res: ServerResponse, status: number, body: Json, close = false): void {
-  // Lossless: control and bidi characters in names go out as JSON escapes (issue 6).
+  // Lossless: control and bidi characters in names go out as JSON escapes (docs/decisions.md §6).
   const text = escapeJsonText(stringifyJson(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -272,7 +272,7 @@ export function createDevnetServer(chain: Chain, options: DevnetServerOptions): 
           status = 404;
           body = { Error: e.message };
         } else {
-          // Anything but a coded error is a bug (an engine TypeError included, issue 6): 500, and
+          // Anything but a coded error is a bug (an engine TypeError included, docs/decisions.md §6): 500, and
           // its message, which may quote the request, goes only to the log.
           status = 500;
           body = { Error: 'internal error (see the devnet log)' };

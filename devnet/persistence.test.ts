@@ -1,4 +1,4 @@
-// The devnet's state across restarts (issue 3: "A restart with --db keeps accounts, tokens and
+// The devnet's state across restarts (docs/decisions.md §3: "A restart with --db keeps accounts, tokens and
 // blocks"), the genesis check on reopening (a stored chain keeps its genesis's masks, so no account's
 // stored operations change when the defaults do), and `npm run devnet` itself (devnet/cli.ts): its
 // printed URL, accounts and TEST ONLY keys, and a clean stop on SIGTERM.

@@ -2,7 +2,7 @@
  * Replies shaped for the node's HTTP API (PROTOCOL.md §4.1-4.3): /wallet/getsignweight and
  * /wallet/getapprovedlist as the reference node writes them, around the results of
  * shared/approval/authorization.ts. They belong to the devnet, not to shared/: the station shows the
- * JSON-safe views of shared/views/view.ts instead (issue 6 part 3).
+ * JSON-safe views of shared/views/view.ts instead (docs/decisions.md §6 part 3).
  *
  * Invariant: the embedded transaction is written from the kept bytes, never re-encoded, and a
  * contract Airlock cannot show still gets txID, raw_data_hex and its signatures.

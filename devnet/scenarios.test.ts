@@ -1,4 +1,4 @@
-// Devnet scenarios over real HTTP (issue 3 "Tests"): multi-signature with a 2-of-3 active
+// Devnet scenarios over real HTTP (docs/decisions.md §3 "Tests"): multi-signature with a 2-of-3 active
 // permission, an owner change, Permission_id 1, a token's life (issue, sale window, transfer by
 // id), and block production by the executive's block key (spec §4.10, §5.5). Every signature is
 // made with shared/; every rejected transaction is checked to leave the state as it was.

@@ -8,7 +8,7 @@
  * Bandwidth bookkeeping, which the Account message does not carry, sits in two extra columns.
  *
  * Invariant: callers change state only inside `transaction(fn)`; an exception thrown by `fn` rolls
- * every write back, so a rejected transaction leaves no trace (issue 3, "state is untouched").
+ * every write back, so a rejected transaction leaves no trace (docs/decisions.md §3, "state is untouched").
  */
 import Database from 'better-sqlite3';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';

@@ -1,9 +1,9 @@
 /**
- * The renderer's entry (issue 9): connects to the station through the API client (Electron's
+ * The renderer's entry (docs/decisions.md §9): connects to the station through the API client (Electron's
  * preload or the loopback bridge; renderer/app/api-client.ts), makes the state and mounts the app.
  * This is the only place the real client is made; everything else receives it through context.
  */
-// First: the Node globals the UR library needs exist before any module using it is evaluated (issue 19).
+// First: the Node globals the UR library needs exist before any module using it is evaluated (docs/decisions.md §19).
 import { NODE_GLOBALS } from './airgap/node-globals.ts';
 import { mount } from 'svelte';
 import { STATION_API } from '../shared/api/station-api.ts';

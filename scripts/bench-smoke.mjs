@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:smoke`, part of `npm run check` (issue 27: a benchmark that rots unseen is worse
+// `npm run bench:smoke`, part of `npm run check` (docs/decisions.md §27: a benchmark that rots unseen is worse
 // than none): runs every bench/*.bench.ts once, one after another, in its short smoke mode
 // (AIRLOCK_BENCH_SMOKE=1, bench/smoke.ts), through tsx as its `bench:*` script does.
 //

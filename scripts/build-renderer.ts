@@ -1,5 +1,5 @@
 /**
- * `npm run build:renderer`: builds the Svelte renderer (renderer/index.html, issue 9) with Vite into
+ * `npm run build:renderer`: builds the Svelte renderer (renderer/index.html, docs/decisions.md §9) with Vite into
  * out/renderer, which the window (app://station) and the loopback bridge serve under the same
  * Content-Security-Policy. CSS goes to its own file, because `style-src 'self'` allows no inline
  * <style>; no module-preload polyfill (it would be an inline script).

@@ -1,6 +1,6 @@
 /**
  * `npm run build:shell`: builds the Electron main process and the preload with Vite into plain
- * JavaScript (issue 8), so the desktop app never runs TypeScript through tsx.
+ * JavaScript (docs/decisions.md §8), so the desktop app never runs TypeScript through tsx.
  *
  *   out/main/main.js         ES module, Node target; npm dependencies stay external (they ship in
  *                            the app's node_modules, native ones unpacked from the asar)

@@ -1,6 +1,6 @@
 /**
  * `npm run icons`: draws the app icon and writes every size electron-builder uses into build/
- * (issue 8, packaging). No image tool is needed: the drawing is a few shapes measured by distance
+ * (docs/decisions.md §8, packaging). No image tool is needed: the drawing is a few shapes measured by distance
  * (anti-aliased by coverage), encoded as PNG with node:zlib, and packed into an ICO by hand.
  *
  *   build/icon.png        1024 px, the source; macOS's .icns is made from it at package time

@@ -8,9 +8,9 @@
 // The exit code is vitest's own, or 1 when the report is missing (vitest crashed before writing it).
 // AIRLOCK_TEST_REPORT moves the JSON report (the runner's own test uses it).
 //
-// Prerequisites (issue 15: `npm test` on a fresh Debian machine ends "N passed, 0 failed", and no test
+// Prerequisites (docs/decisions.md §15: `npm test` on a fresh Debian machine ends "N passed, 0 failed", and no test
 // is ever skipped for want of a program). On Linux the browser tests drive Debian's chromium, and the
-// keychain tests need a real Secret Service (issue 7): when none is reachable, vitest runs inside a
+// keychain tests need a real Secret Service (docs/decisions.md §7): when none is reachable, vitest runs inside a
 // private D-Bus session (dbus-run-session, package dbus) with a gnome-keyring-daemon (package
 // gnome-keyring) unlocked with a throwaway password, its keyring files in a temporary directory
 // (never the user's own), removed afterwards. Before vitest starts, the runner looks for each program

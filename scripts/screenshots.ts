@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots` (issue 9 "the README shows them"): the README's pictures of the station,
+ * `npm run screenshots` (docs/decisions.md §9 "the README shows them"): the README's pictures of the station,
  * taken the way the end-to-end test takes its own (test/browser/ui-e2e-chromium.test.ts): the local node
  * in-process on a free port, two real stations on fresh temporary data directories served with the
  * freshly built renderer through their loopback bridges (test/helpers/ui-e2e-helpers.ts), and Debian's
@@ -10,7 +10,7 @@
  * every header tab, read from the page so screens added later are captured too, is written with the
  * treasury account read from the node, its permission editor and the partly signed transaction as
  * docs/screenshots/<screen>-<scheme>.png, light and dark, and the handoff as an animated QR code
- * (airgap-qr-<scheme>.png, issue 19), and the treasury's chain snapshot as one on the Accounts screen
+ * (airgap-qr-<scheme>.png, docs/decisions.md §19), and the treasury's chain snapshot as one on the Accounts screen
  * (snapshot-qr-<scheme>.png). Each file must stay at most
  * 200 KB (the repository keeps them); the script fails naming a larger one.
  *
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         await openFromQueue(page, 'invoice 7');
         const shot = join(outDir, `transaction-${scheme}.png`);
         await page.screenshot({ path: shot });
-        // The same handoff as an animated QR code (issue 19), paused on one frame so the picture is steady.
+        // The same handoff as an animated QR code (docs/decisions.md §19), paused on one frame so the picture is steady.
         await page.getByRole('button', { name: 'Show as animated QR code' }).click();
         const qr = page.locator('figure.animated-qr');
         await qr.getByRole('button', { name: 'Pause' }).click();

@@ -1,5 +1,5 @@
 /**
- * `npm start` (issue 8, DESIGN.md decisions 8 and 9): the desktop station with its embedded local
+ * `npm start` (docs/decisions.md §8, DESIGN.md decisions 8 and 9): the desktop station with its embedded local
  * node. In order: build the shell and renderer into out/ when a source is newer than the build;
  * start the local node on 127.0.0.1:8090 with its chain in the data directory (or use the Airlock
  * node already there); then open the desktop window. Where Electron cannot start (no display, or no
@@ -10,7 +10,7 @@
  *
  * `--node-port 0` (or AIRLOCK_NODE_PORT=0) runs the node on a free port, for tests. `--bridge`
  * serves through the bridge even where a window could open; `--bridge-port N` (or
- * AIRLOCK_BRIDGE_PORT) chooses the bridge's port (default 0: a free one each start, issue 26). `--dev` (`npm run dev`) rebuilds the
+ * AIRLOCK_BRIDGE_PORT) chooses the bridge's port (default 0: a free one each start, docs/decisions.md §26). `--dev` (`npm run dev`) rebuilds the
  * renderer into out/renderer whenever a file under renderer/ or shared/ changes.
  *
  * Invariants: the token appears only in the printed address's fragment; SIGINT and SIGTERM stop the
@@ -158,7 +158,7 @@ function stationHandlers(station: Station, dataDir: string): Handlers<StationApi
  * node runs elsewhere (a test's free port), this session talks to the node that runs.
  */
 function openOn(dataDir: string, node: LocalNode): Station {
-  // Issue 18: the served station asks the node about its open transactions by itself.
+  // docs/decisions.md §18: the served station asks the node about its open transactions by itself.
   const station = openStation({ dataDir, statusRefreshMs: DEFAULT_STATUS_REFRESH_MS });
   if (node.url === DEFAULT_NODE_URL || station.settings().node !== DEFAULT_NODE_URL) return station;
   station.close();

@@ -1,9 +1,9 @@
 /**
- * The station (issue 7, reshaped in issue 15): ONE object that the `airlock` command line, the IPC
+ * The station (docs/decisions.md §7, reshaped in docs/decisions.md §15): ONE object that the `airlock` command line, the IPC
  * handlers and the loopback bridge all call, composed here from one module per feature:
  * settings/, keys/ (keys and the keystore's passphrase), accounts/ (accounts and snapshots),
  * build/, transactions/ (status, list, sign, handoff files, reissue, broadcast), tokens/,
- * address-book/, proofs/, permissions/ contracts/ (the list of smart contracts, TRC-20 builds) and exporters/ (trusted exporters, issue 16). What the features share (the store, the vault, the node,
+ * address-book/, proofs/, permissions/ contracts/ (the list of smart contracts, TRC-20 builds) and exporters/ (trusted exporters, docs/decisions.md §16). What the features share (the store, the vault, the node,
  * the clock, the labels, the views and the argument readers) is station/core/.
  *
  * Invariants the features keep (each file says which of them it guards):
@@ -89,7 +89,7 @@ function composeStation(options: StationOptions) {
     broadcasting,
     queueFeature(ctx, book),
     discardFeature(ctx, book),
-    // Issue 18: batch work runs each row through the single-row operations above, rules and all.
+    // docs/decisions.md §18: batch work runs each row through the single-row operations above, rules and all.
     queueBatchFeature(ctx, book, { sign: status.sign, exportHandoff: handoff.exportHandoff, broadcast: broadcasting.broadcast, status: status.status }),
     tokensFeature(ctx),
     contractsFeature(ctx),

@@ -1,5 +1,5 @@
 /**
- * @ngraveio/bc-ur as shared/ and the renderer type it (issue 19): its own declarations reference
+ * @ngraveio/bc-ur as shared/ and the renderer type it (docs/decisions.md §19): its own declarations reference
  * Node's types (`/// <reference types="node" />`, Buffer in every signature), which would bring
  * Node's globals into programs that must have none (tsconfig.shared.json, renderer/tsconfig.json
  * map the package's name here with `paths`; tsconfig.json, which tsx also reads at run time, does

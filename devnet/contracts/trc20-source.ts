@@ -1,5 +1,5 @@
 /**
- * The Solidity source of the TRC-20 token every devnet starts with (issue 17): "Airlock Test
+ * The Solidity source of the TRC-20 token every devnet starts with (docs/decisions.md §17): "Airlock Test
  * Dollar" (ATD), compiled by the solc package when a genesis is made (devnet/evm/compile.ts).
  *
  * Kept as a module, not a .sol file read from disk, so the source travels wherever the devnet code
@@ -8,7 +8,7 @@
  * compiled bytecode is committed.
  */
 export const TRC20_SOLIDITY = String.raw`// SPDX-License-Identifier: MIT
-// The devnet's TRC-20 token (issue 17): the fungible-token interface TRON wallets call (TIP-20,
+// The devnet's TRC-20 token (docs/decisions.md §17): the fungible-token interface TRON wallets call (TIP-20,
 // the same as ERC-20), deployed at genesis by devnet/evm/genesis-token.ts so the station's TRC-20
 // builders, views and end-to-end tests run against real bytecode. Compiled from this file by the
 // "solc" package when a genesis is made; no bytecode is committed.

@@ -1,5 +1,5 @@
 /**
- * A minimal Solidity ABI coder for the devnet (issue 17): function selectors, the static argument
+ * A minimal Solidity ABI coder for the devnet (docs/decisions.md §17): function selectors, the static argument
  * types the TRC-20 uses (address, uint256, uint8, bool) and strings for its constructor and
  * name()/symbol() replies. It exists so the node can build `function_selector` + `parameter`
  * calldata as the reference node does (Util.parseMethod) and deploy its token; it is not the

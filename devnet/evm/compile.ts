@@ -1,7 +1,7 @@
 /**
  * Compiles the devnet's Solidity sources (devnet/contracts/) with the `solc` package through its
  * standard JSON interface, the way a TRON developer's toolchain does, so the TRC-20 at genesis is
- * built from source in the repo and never from committed bytecode (issue 17).
+ * built from source in the repo and never from committed bytecode (docs/decisions.md §17).
  *
  * The compiler is WebAssembly and takes about a second or more (devnet/evm/README.md has the
  * measurement), so the output is cached per process: every chain a test suite opens reuses it.

@@ -1,5 +1,5 @@
 /**
- * The TRC-20 token every devnet starts with (issue 17): devnet/contracts/trc20-source.ts, compiled by
+ * The TRC-20 token every devnet starts with (docs/decisions.md §17): devnet/contracts/trc20-source.ts, compiled by
  * solc (compile.ts), deployed at genesis by the first genesis account with its whole supply.
  *
  * Deployment is a real EVM run of the constructor (machine.ts) on an empty overlay, made before the

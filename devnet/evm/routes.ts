@@ -1,5 +1,5 @@
 /**
- * The devnet's smart-contract endpoints (issue 17), in the reference node's shapes:
+ * The devnet's smart-contract endpoints (docs/decisions.md §17), in the reference node's shapes:
  * `/wallet/triggersmartcontract` (builds an unsigned TriggerSmartContract transaction with its
  * fee_limit), `/wallet/triggerconstantcontract` (runs a call without a transaction: constant_result,
  * energy_used), `/wallet/getcontract`, and the contract parts of gettransactionbyid (contractRet)

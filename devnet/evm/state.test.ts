@@ -1,4 +1,4 @@
-// The EVM's state on the devnet's store (issue 17): an EVM balance is the TRON account's TRX
+// The EVM's state on the devnet's store (docs/decisions.md §17): an EVM balance is the TRON account's TRX
 // balance, a run writes nothing until it is applied, applying adds each balance's change to the
 // account as it is then (after the transaction's fees), value sent to an address with no account
 // creates it, a reverted run leaves nothing; and a write that lands while a broadcast's call is

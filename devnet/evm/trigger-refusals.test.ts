@@ -1,4 +1,4 @@
-// The local node's smart-contract refusals and hostile input (issue 17): VMActuator.call's checks at
+// The local node's smart-contract refusals and hostile input (docs/decisions.md §17): VMActuator.call's checks at
 // broadcast and the servlets' at build, each with the reference node's words; calldata megabytes
 // long; bad addresses; a constant call bounded by its fee_limit; and the contract state surviving a
 // restart of a file database.

@@ -1,4 +1,4 @@
-// Smart contracts on the local node over real HTTP (issue 17): the TRC-20 deployed at genesis from
+// Smart contracts on the local node over real HTTP (docs/decisions.md §17): the TRC-20 deployed at genesis from
 // devnet/contracts/trc20-source.ts, read by constant calls, moved by a signed TriggerSmartContract whose
 // receipt shows the energy charged, OUT_OF_ENERGY and REVERT recorded as the reference node records
 // them with the fee taken, VMActuator's refusals word for word, persistence across a restart, and

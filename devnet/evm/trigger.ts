@@ -1,5 +1,5 @@
 /**
- * TriggerSmartContract on the devnet (issue 17): the reference node's VMActuator for a call, in two
+ * TriggerSmartContract on the devnet (docs/decisions.md §17): the reference node's VMActuator for a call, in two
  * steps because the EVM is asynchronous and the broadcast's SQLite transaction is not.
  *
  * 1. `prepareTrigger` (async, before the broadcast pipeline) runs the call in the EVM against an

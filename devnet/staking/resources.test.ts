@@ -1,4 +1,4 @@
-// What a transaction costs on the devnet, over real HTTP (issue 25): staked bandwidth pays a
+// What a transaction costs on the devnet, over real HTTP (docs/decisions.md §25): staked bandwidth pays a
 // transaction's bytes (and an account creation) before the free bytes and before any burn; staked
 // energy pays a contract call before ENERGY_FEE is burned; a memo pays MEMO_FEE; getaccountresource
 // shows what is used of each, getchainparameters the prices, and getcanwithdrawunfreezeamount what

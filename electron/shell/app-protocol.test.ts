@@ -1,5 +1,5 @@
 /**
- * The `app://station` protocol handler (issue 8), called with real web Requests: files of the
+ * The `app://station` protocol handler (docs/decisions.md §8), called with real web Requests: files of the
  * renderer root with the Content-Security-Policy, GET/HEAD only, our host only, no traversal.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The `app://station` protocol handler: serves the built renderer to the Electron window with the
- * same headers as the bridge (issue 8). Written against the web's Request/Response, which both
+ * same headers as the bridge (docs/decisions.md §8). Written against the web's Request/Response, which both
  * Electron's `protocol.handle` and Node provide, so tests call it directly.
  *
  * Invariant: only GET and HEAD of files under the renderer root, only on our host, each with the

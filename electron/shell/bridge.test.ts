@@ -1,5 +1,5 @@
 /**
- * The loopback bridge over real HTTP on 127.0.0.1 (issue 8): each refusal in the order the bridge
+ * The loopback bridge over real HTTP on 127.0.0.1 (docs/decisions.md §8): each refusal in the order the bridge
  * checks them (Host, Origin, token, method, content type, size, time), hostile bodies, the static
  * renderer files with their headers, and a valid call reaching the same handler IPC would.
  */

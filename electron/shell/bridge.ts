@@ -1,5 +1,5 @@
 /**
- * The loopback bridge (issue 8, DESIGN.md decision 8): the station API and the built renderer over
+ * The loopback bridge (docs/decisions.md §8, DESIGN.md decision 8): the station API and the built renderer over
  * HTTP on 127.0.0.1, so the UI runs in a plain browser where Electron cannot, and end-to-end tests
  * drive it in Chromium. Calls are `POST /api/<method>` with the argument as JSON and the answer an
  * ApiResult; they reach the same `dispatch` and handlers as IPC.
@@ -12,7 +12,7 @@
  *    launch, compared in constant time, before the method name or the body is looked at.
  * 4. Bodies are JSON, at most `maxBodyBytes`, and must arrive within `bodyTimeoutMs`; all requests
  *    together hold at most `maxInFlightBytes` of body from the first byte until their answer is
- *    sent (issue 16: 40 concurrent 8 MiB uploads took 400 MiB); the request whose bytes would pass
+ *    sent (docs/decisions.md §16: 40 concurrent 8 MiB uploads took 400 MiB); the request whose bytes would pass
  *    it is answered 503 BUSY and its connection closed, so its bytes are freed at once.
  * 5. Files are served GET/HEAD only, from the renderer root, with the Content-Security-Policy.
  * Nothing logs a body or a header; the token appears only in the address handed to the user, in

@@ -1,4 +1,4 @@
-// The shell's one permission (electron/shell/camera-permission.ts, issue 19): the camera, for the
+// The shell's one permission (electron/shell/camera-permission.ts, docs/decisions.md §19): the camera, for the
 // station's own window at app://station, and nothing else: not the microphone (nor camera and
 // microphone together), no other permission, no other window, no other origin. Both Electron
 // handlers are installed on a plain object standing in for the Session; nothing imports electron.

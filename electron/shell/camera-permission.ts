@@ -1,5 +1,5 @@
 /**
- * The one permission the desktop shell grants (issue 19 "a true air gap"): the camera, to the
+ * The one permission the desktop shell grants (docs/decisions.md §19 "a true air gap"): the camera, to the
  * station's own window at its own origin (app://station), so the renderer's QR reader can call
  * getUserMedia({video}). Electron's objects are passed in, so this file never imports `electron`
  * and its test runs it with plain objects (STYLE.md habit 10).

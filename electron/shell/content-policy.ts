@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy and response headers of every page the station serves, in the
- * Electron window (the `app://station` protocol) and through the loopback bridge alike (issue 8).
+ * Electron window (the `app://station` protocol) and through the loopback bridge alike (docs/decisions.md §8).
  *
  * Invariant: scripts come only from the app's own files. No inline script, no `eval` (no
  * 'unsafe-inline', no 'unsafe-eval'), no plugins, no frames, no `<base>` rewriting, no form posts;

@@ -1,4 +1,4 @@
-// When `npm start` can open the desktop window (electron/shell/desktop-check.ts, issue 8): a display
+// When `npm start` can open the desktop window (electron/shell/desktop-check.ts, docs/decisions.md §8): a display
 // on Linux, and Electron's binary where the electron package's path.txt says, found without running
 // the package (which would try to download). The package layouts are real files in a temporary
 // directory; nothing imports electron.

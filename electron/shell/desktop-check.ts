@@ -1,5 +1,5 @@
 /**
- * Whether `npm start` can open the desktop window (issue 8): it needs a display and Electron's
+ * Whether `npm start` can open the desktop window (docs/decisions.md §8): it needs a display and Electron's
  * binary. When either is missing (as on this project's development and CI machines) the answer is
  * one sentence saying which, and `npm start` serves the station through the loopback bridge.
  *

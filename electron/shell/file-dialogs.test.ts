@@ -1,5 +1,5 @@
 /**
- * Open and save dialogs as handler dependencies (issue 8). The dialog itself is Electron's, across
+ * Open and save dialogs as handler dependencies (docs/decisions.md §8). The dialog itself is Electron's, across
  * our boundary, so it is a fake that "picks" real files on disk; the reading and writing are real.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Open and save dialogs for handoff and snapshot files (issue 8), as a dependency the station's
+ * Open and save dialogs for handoff and snapshot files (docs/decisions.md §8), as a dependency the station's
  * handlers receive: in the desktop app they are Electron's native dialogs, passed in by main.ts;
  * behind the bridge there is no native dialog and the renderer uses the browser's file input and
  * download instead. This file never imports `electron`.

@@ -1,5 +1,5 @@
 /**
- * The Electron shell's wiring with its Electron objects faked (issue 8): they are across our
+ * The Electron shell's wiring with its Electron objects faked (docs/decisions.md §8): they are across our
  * boundary and the Electron binary cannot run here. Every table method is registered; the sender
  * is checked before the payload is read; a payload that fails its schema gets a clear code; the
  * window options are the hardened ones; navigation, new windows, webviews and permissions are

@@ -1,5 +1,5 @@
 /**
- * The station API over Electron IPC (issue 8, STYLE.md habits 3-4): one `ipcMain.handle` channel
+ * The station API over Electron IPC (docs/decisions.md §8, STYLE.md habits 3-4): one `ipcMain.handle` channel
  * per table method, `airlock:<method>`. Electron's ipcMain is passed in, so this file never imports
  * `electron` and tests drive it with a fake.
  *

@@ -1,5 +1,5 @@
 /**
- * Reading the desktop app's own command-line options (issue 8): `--data-dir DIR` (or
+ * Reading the desktop app's own command-line options (docs/decisions.md §8): `--data-dir DIR` (or
  * `--data-dir=DIR`) picks the station's data directory instead of the platform's user-data
  * directory, as the CLI's flag of the same name does. Other arguments (Chromium's switches, the
  * app path in development) are left alone.

@@ -1,5 +1,5 @@
 /**
- * The Electron main entry (issue 8): wiring only. It imports `electron` and hands Electron's
+ * The Electron main entry (docs/decisions.md §8): wiring only. It imports `electron` and hands Electron's
  * objects to the plain modules beside it, which hold the logic and are tested without Electron:
  * window-options (hardened windows and sessions), app-protocol (the renderer at app://station),
  * ipc (the API table over IPC, sender checked first), file-dialogs, launch-options and the local
@@ -50,7 +50,7 @@ function createMainWindow(): void {
 }
 
 async function start(): Promise<void> {
-  // Every permission refused but the camera, for our own window at app://station (the QR reader, issue 19).
+  // Every permission refused but the camera, for our own window at app://station (the QR reader, docs/decisions.md §19).
   grantCameraOnly<WebContents>(session.defaultSession, { isOurs: (c) => ourContents.has(c), appOrigin: APP_ORIGIN });
   session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler(join(import.meta.dirname, '../renderer')));
 
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
     showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
   });
   const dataDir = app.getPath('userData');
-  // Issue 18: the app's station asks the node about its open transactions by itself.
+  // docs/decisions.md §18: the app's station asks the node about its open transactions by itself.
   const station = openStation({ dataDir, statusRefreshMs: DEFAULT_STATUS_REFRESH_MS });
   // On the default network (a first run) the station runs its own local node, as `npm start` does.
   // A node that cannot start (port taken) is reported; the station still opens, offline.

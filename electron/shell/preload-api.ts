@@ -1,5 +1,5 @@
 /**
- * What the preload exposes to the renderer (issue 8, STYLE.md habit 5): one function per table
+ * What the preload exposes to the renderer (docs/decisions.md §8, STYLE.md habit 5): one function per table
  * method, each sending exactly one argument on that method's own channel. Kept apart from
  * preload.ts (which imports `electron`) so tests can check it.
  *

@@ -1,5 +1,5 @@
 /**
- * The preload (issue 8, STYLE.md habit 5): exposes the station API table's methods by name as
+ * The preload (docs/decisions.md §8, STYLE.md habit 5): exposes the station API table's methods by name as
  * `window.airlock`, through contextBridge, and nothing else. Built by Vite into one CommonJS file
  * (out/preload/preload.cjs) whose only import is `electron`, as a sandboxed preload requires.
  */

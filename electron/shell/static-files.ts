@@ -1,6 +1,6 @@
 /**
  * Finding a file of the built renderer for a URL path, for the bridge and for the Electron app
- * protocol alike (issue 8). GET of public files only: the renderer bundle holds no secret.
+ * protocol alike (docs/decisions.md §8). GET of public files only: the renderer bundle holds no secret.
  *
  * Invariant: a request never reads outside the root. Each path segment is decoded once, and a
  * segment that is empty, `.`/`..`, hidden (`.env`), or contains a slash, backslash or NUL after

@@ -1,5 +1,5 @@
 /**
- * The station API's handlers over the station (issue 8 "a thin layer that registers the table's
+ * The station API's handlers over the station (docs/decisions.md §8 "a thin layer that registers the table's
  * handlers over the station services"): `createStationHandlers(station, options)` turns one `Station`
  * (station/station.ts) into `Handlers<StationApi>` for main's IPC and for the loopback bridge. Each
  * handler is one call to the station, which checks, writes and shapes the answer; files travel as
@@ -44,7 +44,7 @@ function dryRun({ comparison: c, signWeight: w }: Pick<BroadcastView, 'compariso
 
 /** A contract's JSON text from the API as the value the station reads. */
 function contractJson(text: string): unknown {
-  // Depth first (issue 16): the contract readers recurse over what JSON.parse gives them.
+  // Depth first (docs/decisions.md §16): the contract readers recurse over what JSON.parse gives them.
   checkJsonDepth(text, 'json');
   try {
     return JSON.parse(text) as unknown;

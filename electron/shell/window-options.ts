@@ -1,5 +1,5 @@
 /**
- * The one place station windows are made and hardened (issue 8, STYLE.md habit 6). Electron's
+ * The one place station windows are made and hardened (docs/decisions.md §8, STYLE.md habit 6). Electron's
  * objects are passed in, so this file never imports `electron` and tests run it with fakes.
  *
  * Invariants: every window is sandboxed with context isolation and no Node in any frame or worker;

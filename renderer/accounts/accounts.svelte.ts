@@ -1,11 +1,11 @@
 /**
- * The Accounts screen's state (issue 10 "Accounts"): the accounts this station has stored
+ * The Accounts screen's state (docs/decisions.md §10 "Accounts"): the accounts this station has stored
  * (`accountsList`), the one shown (`accountShow`), fetching one from the node (`accountFetch`) and
  * importing a chain snapshot file (`snapshotImport`). Every view shown is the station's answer;
  * after a fetch or an import the list is read again rather than patched here. And the stored blocks
- * offline builds reference (`snapshotList`), each removable (`snapshotRemove`, issue 16: a forged
+ * offline builds reference (`snapshotList`), each removable (`snapshotRemove`, docs/decisions.md §16: a forged
  * block with a high number pinned every offline build). And a snapshot of chosen accounts read from
- * the node now (`snapshotExport`, issue 19), for a file or an animated QR code.
+ * the node now (`snapshotExport`, docs/decisions.md §19), for a file or an animated QR code.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Accounts screen (issue 10 "Accounts"), over the real station: the tab, the stored account
+ * The Accounts screen (docs/decisions.md §10 "Accounts"), over the real station: the tab, the stored account
  * picked from the list with its permissions, labels, operations by name with the hex beside,
  * source and age; the address checked as it is typed (a private key's shape is refused and never
  * sent); a fetch the node cannot answer shown as the station's error; a real snapshot file
@@ -104,7 +104,7 @@ describe('the Accounts screen', () => {
     expect(within(owner).getByText(/^Operations: every contract type/)).toBeTruthy();
     expect(article.textContent).toContain('file snapshot.json');
     expect(article.textContent).toContain('1 h old');
-    // Issue 18: TRX with thousands separators; a holding by the token's name and decimals.
+    // docs/decisions.md §18: TRX with thousands separators; a holding by the token's name and decimals.
     expect(article.textContent).toContain('1,234.5 TRX');
     expect(article.textContent).not.toMatch(/\bcoin\b/);
     await waitFor(() => expect(article.textContent).toContain('25 GLD (Gold, token 1000001; its decimals: ⚠ unverified claim from file snapshot.json'));
@@ -187,7 +187,7 @@ describe('the Accounts screen', () => {
     expect(screen.getByText(`One key alone can do anything, change the permissions included: ${snap.address}.`)).toBeTruthy();
     // The active: C alone may send the coin, so that row is flagged and C's cell says by which permission.
     expect(within(article).getByRole('region', { name: 'Active permission 2' }).textContent).toContain(`02${'0'.repeat(62)}`);
-    // Its operations by the catalogue's groups, each in words with java-tron's name beside (issue 26).
+    // Its operations by the catalogue's groups, each in words with java-tron's name beside (docs/decisions.md §26).
     const activeOps = within(within(article).getByRole('region', { name: 'Active permission 2' })).getByText('Payments: 1 operation');
     expect(activeOps.closest('details')!.querySelector('li')!.textContent).toBe('Transfer TransferContract');
     const table = screen.getByRole('table', { name: /^Who can do what with/ });

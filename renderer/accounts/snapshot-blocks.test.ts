@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The stored blocks on the Accounts screen (renderer/accounts/SnapshotBlocks.svelte, issue 16), against
+ * The stored blocks on the Accounts screen (renderer/accounts/SnapshotBlocks.svelte, docs/decisions.md §16), against
  * a real station (test/helpers/real-station.ts: block 100 from snapshot.json). A forged snapshot
  * with a higher block and a current date is imported through the API: it is listed first, used by
  * offline builds, marked as the forged file's unverified claim; its Remove button takes it out and

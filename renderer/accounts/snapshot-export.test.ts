@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Exporting a snapshot from the Accounts screen (issue 19, SnapshotExport.svelte), over a real
+ * Exporting a snapshot from the Accounts screen (docs/decisions.md §19, SnapshotExport.svelte), over a real
  * station and a real devnet on loopback whose genesis holds account M (`npm run devnet` as a child
  * process: under this project's browser resolution the devnet cannot find its TRC-20 source, so it
  * runs in plain Node; its clock is the real one, so the stations' are too): the

@@ -1,5 +1,5 @@
 /**
- * The address book's state (issue 10 "Address book"): the book's labels and this station's keys,
+ * The address book's state (docs/decisions.md §10 "Address book"): the book's labels and this station's keys,
  * which together are the addresses the station knows. Every screen that shows or takes an address
  * reads it: `labelOf` for the label beside an address, `lookalikeOf` for the look-alike warning
  * (shared/views/lookalike.ts) wherever an address is typed. The station resolves labels in its own views

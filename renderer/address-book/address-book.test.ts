@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The address book in the renderer (issue 10): the screen's list sorted by label, add and edit with
+ * The address book in the renderer (docs/decisions.md §10): the screen's list sorted by label, add and edit with
  * Address, Label and Save label, delete after a confirmation; each field's rule checked as you type
  * with the message next to it (aria-invalid, aria-describedby) and nothing sent while one fails;
  * the look-alike warning as an address is typed and on the transaction screen for the recipient;
@@ -203,7 +203,7 @@ describe('labels and warnings on the other screens', () => {
     const h = await realStationState({ count: 3 });
     renderWithStation(QueueScreen, h.station);
     // Transaction 1 is signed by B: A (here) and C could sign. Transaction 0 has expired: nobody
-    // can sign it any more, so it offers nobody (issue 26).
+    // can sign it any more, so it offers nobody (docs/decisions.md §26).
     await screen.findAllByText('Ana laptop (here), Cy phone');
     expect(h.station.queue.entryAt(1)!.canStillSign.map((k) => k.label)).toEqual(['Ana laptop', 'Cy phone']);
     expect(h.station.queue.entryAt(0)).toMatchObject({ status: 'expired', canStillSign: [] });

@@ -1,5 +1,5 @@
 /**
- * Reading QR symbols from light (issue 19 "Scan"): the camera's frames and still images drawn on a
+ * Reading QR symbols from light (docs/decisions.md §19 "Scan"): the camera's frames and still images drawn on a
  * canvas, and its pixels handed to shared/views/qr.ts `qrTextOf` (@paulmillr/qr's decoder). The
  * camera is asked for video only, never audio: the desktop shell grants exactly that
  * (electron/shell/camera-permission.ts) and would refuse a request that named the microphone.

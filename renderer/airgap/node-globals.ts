@@ -1,5 +1,5 @@
 /**
- * The two Node globals @ngraveio/bc-ur needs in the page (issue 19): `Buffer` (the package and its
+ * The two Node globals @ngraveio/bc-ur needs in the page (docs/decisions.md §19): `Buffer` (the package and its
  * CBOR and hash dependencies build Buffers) and `process.env` (the `util` package that its `assert`
  * dependency pulls in reads it at load). The page has neither; without them every UR call throws.
  * Imported first by renderer/main.ts, so both exist before any module that uses bc-ur is evaluated.

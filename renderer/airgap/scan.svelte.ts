@@ -1,5 +1,5 @@
 /**
- * The QR reader's state (issue 19 "Scan"): frames' text (from the camera or from still images) go
+ * The QR reader's state (docs/decisions.md §19 "Scan"): frames' text (from the camera or from still images) go
  * into one UrAssembler (shared/files/ur.ts) until a file is whole, then the file is imported through
  * the very station API method a file import of its kind uses: a handoff through `importFiles`, a
  * chain snapshot through `snapshotImport`, a proof through `proofImport`, and a challenge is

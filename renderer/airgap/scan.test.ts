@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The reader's state (renderer/airgap/scan.svelte.ts, issue 19) over a real station: the parts of
+ * The reader's state (renderer/airgap/scan.svelte.ts, docs/decisions.md §19) over a real station: the parts of
  * a handoff the station exported, fed in scrambled with repeats, import through `importFiles` under
  * the name `scanned handoff <date>` and give the transaction's read-aloud check; the same parts of
  * a copy with one signature byte changed are refused by the station's import (its own sentence),

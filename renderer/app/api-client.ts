@@ -1,5 +1,5 @@
 /**
- * The renderer's way to the station (issue 8): `connectStation(table)` returns the typed client over
+ * The renderer's way to the station (docs/decisions.md §8): `connectStation(table)` returns the typed client over
  * whichever transport this page has. In the Electron window the preload has exposed
  * `window.airlock`; in a browser the page was opened from the bridge's printed address
  * `http://127.0.0.1:PORT/#token=TOKEN`, so the token is taken from the fragment and the fragment is

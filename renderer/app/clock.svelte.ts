@@ -1,5 +1,5 @@
 /**
- * The renderer's clock (issue 9: countdowns to expiry). One reactive `now` that every countdown
+ * The renderer's clock (docs/decisions.md §9: countdowns to expiry). One reactive `now` that every countdown
  * reads, ticking once a second while started, so a queue of 10,000 rows runs one timer, not 10,000.
  * Tests make it with a fixed time and move it with `set`.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A discarded draft is no longer offered as the last build (issue 26: after Discard, Send still
+ * A discarded draft is no longer offered as the last build (docs/decisions.md §26: after Discard, Send still
  * offered "Open the transaction" for the discarded draft). Over a real test station: Send builds a
  * transfer and stays to show a warning with the button; the transaction is discarded through the
  * station state's client, as the transaction screen does; the button is gone.

@@ -1,5 +1,5 @@
 /**
- * Small display helpers shared by the screens (issue 9): time left in words, and free text a person
+ * Small display helpers shared by the screens (docs/decisions.md §9): time left in words, and free text a person
  * or a file typed (labels, notes, file names) escaped with shared/base/escape.ts, the one escaping for
  * people. Names and memos from the chain arrive already escaped in the views.
  */
@@ -24,7 +24,7 @@ export function duration(ms: number): string {
 }
 
 /**
- * A moment in the person's local time, to the second and no finer (issue 18: "times in local time
+ * A moment in the person's local time, to the second and no finer (docs/decisions.md §18: "times in local time
  * without milliseconds"): `24 Nov 2026, 13:05:09` in the locale's order. A moment outside the
  * dates a browser can show is written as its milliseconds, so nothing is hidden.
  */

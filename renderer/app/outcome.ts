@@ -1,5 +1,5 @@
 /**
- * How a screen's state takes the station's answer to a change (issue 9 "every action shows the
+ * How a screen's state takes the station's answer to a change (docs/decisions.md §9 "every action shows the
  * station's answer, never a guess"): a refusal becomes its `error`; an acceptance clears the error,
  * says `done` as its notice and reloads the list from the station, so the screen shows what is
  * stored rather than what was sent.

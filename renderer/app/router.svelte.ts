@@ -1,5 +1,5 @@
 /**
- * Which screen is shown (issue 9). Kept in memory rather than in the URL: the page's fragment
+ * Which screen is shown (docs/decisions.md §9). Kept in memory rather than in the URL: the page's fragment
  * carries the bridge token on first load (renderer/app/api-client.ts), and nothing here needs to
  * survive a reload.
  */
@@ -14,7 +14,7 @@ export class Router {
     this.screen = screen;
   }
 
-  /** The account the account and permission-editor screens show (issue 10). */
+  /** The account the account and permission-editor screens show (docs/decisions.md §10). */
   account = $state<string | null>(null);
 
   openAccount(address: string, screen: Screen): void {

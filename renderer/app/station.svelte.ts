@@ -46,7 +46,7 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
   // Every module talks through the vault's watch, so any answer VAULT_LOCKED opens the passphrase prompt.
   const vault = new VaultState(station);
   const watched = vault.watch(station);
-  // Issue 26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
+  // docs/decisions.md §26: after Discard, Send still offered "Open the transaction" for the discarded draft. A
   // discard the station made clears every screen's last build of that transaction.
   const client: ApiClient<StationApi> = {
     ...watched,

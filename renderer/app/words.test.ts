@@ -1,5 +1,5 @@
 /**
- * The UI's wording layer (renderer/app/words.ts, issue 18 "Messages in the user's words everywhere
+ * The UI's wording layer (renderer/app/words.ts, docs/decisions.md §18 "Messages in the user's words everywhere
  * in the desktop UI"): the station's own refusals, raised by the shared code that raises them for
  * the command line, come out without a command-line flag or command, an all-caps node code, a
  * dotted field path, the word "coin" for TRX, or a time with milliseconds. The command line's
@@ -11,7 +11,7 @@ import { checkEnvelope } from '../../shared/files/envelope.ts';
 import { HANDOFF } from '../../shared/files/handoff.ts';
 import { sayError, sayText } from './words.ts';
 
-/** What a UI refusal must never show (issue 18). */
+/** What a UI refusal must never show (docs/decisions.md §18). */
 function developerLanguage(text: string): string[] {
   const found: string[] = [];
   if (text.includes('--')) found.push('a command-line flag');

@@ -1,5 +1,5 @@
 /**
- * The desktop UI's own wording of the station's messages (issue 18, "Messages in the user's words
+ * The desktop UI's own wording of the station's messages (docs/decisions.md §18, "Messages in the user's words
  * everywhere in the UI"). The station's texts are shared with the command line, whose outputs are
  * pinned by many tests, so they stay as they are; the renderer rewords them here, keyed first by
  * error code and field, then by rules that hold for any text:
@@ -129,7 +129,7 @@ export interface ImportedFrom {
 
 /**
  * Who signed an imported handoff or snapshot file, and so whether what it says of accounts,
- * permissions and tokens counts as observed or stays its claim (issue 16: "say on screen which is
+ * permissions and tokens counts as observed or stays its claim (docs/decisions.md §16: "say on screen which is
  * which"). For an exporter not pinned here the station's own warning says more (its fingerprint
  * words and how to pin it); this sentence is the short verdict beside it.
  */

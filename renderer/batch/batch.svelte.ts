@@ -1,5 +1,5 @@
 /**
- * The Batch screen's state (issue 9 "Batch: build and sign from a CSV with a progress bar and a
+ * The Batch screen's state (docs/decisions.md §9 "Batch: build and sign from a CSV with a progress bar and a
  * per-row result"). The CSV (a chosen or dropped file, or pasted text) is read and every row
  * checked here with the station's own reader (shared/files/batch-csv.ts) before anything is sent, then
  * sent to `buildBatch` in chunks of BATCH_CHUNK_ROWS rows, each with the header and the number of

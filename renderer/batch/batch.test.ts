@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Batch screen (issue 9 "Batch: build and sign from a CSV with a progress bar and a per-row
+ * The Batch screen (docs/decisions.md §9 "Batch: build and sign from a CSV with a progress bar and a per-row
  * result"): the preview reads every row with the station's reader before anything is sent; the
  * CSV goes to buildBatch in chunks of 200 rows with the header and their first row's number, and
  * the progress moves chunk by chunk; Cancel stops after the current chunk; a refused chunk shows

@@ -1,10 +1,10 @@
 /**
- * The Contracts screen's state (issue 17 "Smart-contract calls"): the station's list of contracts
+ * The Contracts screen's state (docs/decisions.md §17 "Smart-contract calls"): the station's list of contracts
  * (`contractList`, `contractAdd`, `contractRemove`) and the TRC-20 form (`buildTrc20Transfer`,
  * `buildTrc20Approve`, with Expires in and Note as every build form) with what was typed and the station's last refusal. The account and the
  * permission come from the shared `From`/`Permission` fields, which offer only the permissions whose
  * operations allow TriggerSmartContract (the owner always), so a multi-signature account's payment is
- * built under its active permission (issue 17 "by clicking"). The station checks everything again;
+ * built under its active permission (docs/decisions.md §17 "by clicking"). The station checks everything again;
  * on success the screen opens the new transaction.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Contracts screen against the real station (issue 17): a contract added with a typed symbol
+ * The Contracts screen against the real station (docs/decisions.md §17): a contract added with a typed symbol
  * and decimals is listed as claimed, not read from the node (the station is offline); the TRC-20
  * form checks the amount as it is typed with the token's decimals (a seventh decimal is refused
  * before anything is sent), reads the amount back in words, and builds through the API, opening

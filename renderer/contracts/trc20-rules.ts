@@ -1,5 +1,5 @@
 /**
- * The TRC-20 form's rules as you type (issue 17 "TRC-20 builders ... with checks as you type"), as
+ * The TRC-20 form's rules as you type (docs/decisions.md §17 "TRC-20 builders ... with checks as you type"), as
  * plain functions of the text in each field: addresses read by shared/chain/address.ts, the amount
  * by shared/contracts/abi-amount.ts with the token's decimals (whole tokens only when the station
  * knows them), the fee limit in TRX up to the node's maximum. The station checks everything again

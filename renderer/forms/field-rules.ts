@@ -1,5 +1,5 @@
 /**
- * The general field rules of every form (issue 27 "one form system"): which messages show, the
+ * The general field rules of every form (docs/decisions.md §27 "one form system"): which messages show, the
  * private-key guard, the one address rule, and the build options every build form has (Permission,
  * Expires in, Note) read as you type and turned into the API's arguments. Plain functions of the
  * text in each field, so the screens and their tests share them; the station runs its own checks

@@ -1,5 +1,5 @@
 /**
- * The account a build form spends from (issue 9 "Send" and "Batch"): the `From` text, what it may
+ * The account a build form spends from (docs/decisions.md §9 "Send" and "Batch"): the `From` text, what it may
  * be (this station's keys and the accounts it knows, offered as suggestions; any address is
  * accepted), and the permissions of the account when the station has it stored, so `Permission` is
  * a choice of its permissions by id and name rather than a number to guess. The rules are the
@@ -7,7 +7,7 @@
  * station checks them again.
  *
  * When the form builds one kind of contract (`contract`), only the permissions whose operations
- * allow it are offered (issue 17; shared/chain/operations.ts permissionAllows: the owner always),
+ * allow it are offered (docs/decisions.md §17; shared/chain/operations.ts permissionAllows: the owner always),
  * and a number typed for another is refused with the station's own words.
  *
  * Invariant: an answer about an account the person has since typed over is dropped.
@@ -40,7 +40,7 @@ export function offeredFor<T extends PermissionChoice>(choices: readonly T[], co
 }
 
 /**
- * Why the permissions `offeredFor` leaves out are missing from the picker (issue 18: a person who
+ * Why the permissions `offeredFor` leaves out are missing from the picker (docs/decisions.md §18: a person who
  * knows the account has an active permission must not wonder where it went), or null when every
  * permission is offered. Names arrive escaped in the station's views.
  */

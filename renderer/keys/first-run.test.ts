@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The first start on a machine without a keyring (issue 18, "A first-run path"), over a real
+ * The first start on a machine without a keyring (docs/decisions.md §18, "A first-run path"), over a real
  * station whose vault is the OS keychain and whose D-Bus session address leads nowhere
  * (test/helpers/real-station.ts firstRunWithoutKeychain): the Keys screen says in words that there
  * is no keychain and offers the keystore file, never the keychain's raw D-Bus error; choosing it

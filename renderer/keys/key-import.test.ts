@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Importing a private key on the Keys screen (issue 26: 63 digits got only the browser's native
+ * Importing a private key on the Keys screen (docs/decisions.md §26: 63 digits got only the browser's native
  * message): a key that is not 64 hex digits is refused in the station's words beside the field,
  * naming how many digits it has and never quoting it, and nothing is sent; 64 digits import.
  */

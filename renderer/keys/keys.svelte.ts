@@ -1,7 +1,7 @@
 /**
- * The keys screen's state (issue 9 "Keys"): this station's keys (addresses and labels only: key
+ * The keys screen's state (docs/decisions.md §9 "Keys"): this station's keys (addresses and labels only: key
  * bytes never cross the API), which vault holds them, and the vault's status; keys on a Ledger
- * (issue 23) with their derivation path.
+ * (docs/decisions.md §23) with their derivation path.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -39,7 +39,7 @@ export class KeysState {
   }
 
   /**
-   * Issue 23: adds the key of the Ledger the `ledger` setting reaches (account index or path),
+   * docs/decisions.md §23: adds the key of the Ledger the `ledger` setting reaches (account index or path),
    * once the person confirms its address on the device's screen; the station says what happened.
    */
   addLedger(choice: { account?: number; path?: string }, label: string): Promise<boolean> {
@@ -56,7 +56,7 @@ export class KeysState {
 }
 
 /**
- * What is wrong with a private key typed for import, in the station's words, or null (issue 26: 63
+ * What is wrong with a private key typed for import, in the station's words, or null (docs/decisions.md §26: 63
  * digits got only the browser's own message). Never quotes the text: it is a secret, or nearly one.
  */
 export function keyImportProblem(text: string): string | null {

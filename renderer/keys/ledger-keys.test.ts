@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Keys on a Ledger in the Keys screen (issue 23), over a real station and the virtual Ledger
+ * Keys on a Ledger in the Keys screen (docs/decisions.md §23), over a real station and the virtual Ledger
  * (test/helpers/virtual-ledger.ts) behind the Speculos API on loopback: a key is added by account
  * index, its address confirmed on the device, and listed as a hardware key with its path; a signer
  * who rejects the address on the device gets the station's sentence and no key is added.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The keystore's passphrase in the UI (issue 9, "Keystore passphrase from the UI"), over the real
+ * The keystore's passphrase in the UI (docs/decisions.md §9, "Keystore passphrase from the UI"), over the real
  * station's keystore variant (locked until `vaultUnlock` gets its passphrase): the prompt on the
  * Keys screen, the same prompt above any screen whose action answered VAULT_LOCKED, a wrong
  * passphrase shown next to the field, the Lock button, and the field cleared as it is sent with
@@ -106,7 +106,7 @@ describe('choosing the passphrase of a keystore not made yet', () => {
     };
     renderWithStation(PassphrasePrompt, h.station, { id: 'first' });
     const prompt = screen.getByRole('heading', { name: 'Choose the keystore passphrase' }).closest('section')!;
-    // One unit for the rule, the station's (issue 26: "8 bytes" in its message, "8 characters" in the prompt).
+    // One unit for the rule, the station's (docs/decisions.md §26: "8 bytes" in its message, "8 characters" in the prompt).
     expect(prompt.textContent).toContain('at least 8 bytes');
     expect(prompt.textContent).not.toMatch(/8 characters/);
     const first = within(prompt).getByLabelText('Keystore passphrase') as HTMLInputElement;

@@ -1,9 +1,9 @@
 /**
- * The keystore's lock as the renderer sees it (issue 9, "Keystore passphrase from the UI"): the
+ * The keystore's lock as the renderer sees it (docs/decisions.md §9, "Keystore passphrase from the UI"): the
  * vault's status, and whether the passphrase prompt is asked for because an action answered
  * VAULT_LOCKED. `watch(client)` wraps the station client so every such answer, from any screen,
  * opens the prompt (App.svelte shows it above the screen), and the action waits: once the prompt
- * unlocks the keystore it is sent again and its answer is the one the screen gets (issue 26: after
+ * unlocks the keystore it is sent again and its answer is the one the screen gets (docs/decisions.md §26: after
  * an unlock in the middle of Sign the signature was not made, and the notice said "Try the action
  * again"); dismissed, the screen gets the VAULT_LOCKED answer as before.
  *

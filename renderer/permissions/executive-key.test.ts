@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * An executive-key change warns before it can be built (issue 18: changing a producer's block key
+ * An executive-key change warns before it can be built (docs/decisions.md §18: changing a producer's block key
  * halted the local chain with no warning; spec §4.10). Over a real station that read the local
  * node's executive account from a real devnet: replacing the executive permission's key shows the
  * warning naming the new key and the node configuration to set (placeholders, never a private key),

@@ -1,5 +1,5 @@
 /**
- * The permission editor's state (issue 10 "Permission editor", "Lockout guard"): the account as
+ * The permission editor's state (docs/decisions.md §10 "Permission editor", "Lockout guard"): the account as
  * the station stores it (accountShow, or accountFetch from the node), an editable draft of its
  * permissions (shared/contracts/permission/draft.ts), every rule checked as the person types (checkDraft, in
  * the renderer, so each message sits next to its field at once), and — whenever the draft passes —
@@ -7,7 +7,7 @@
  * lockout verdict, which needs the keys the station has seen sign). Build sends the draft's JSON
  * to buildPermissionUpdate, with the named risk only when the person ticked the override, under
  * the permission chosen (an active permission that allows AccountPermissionUpdateContract, so a
- * multi-signature treasury changes its own permissions, issue 17 "by clicking"), with Expires in
+ * multi-signature treasury changes its own permissions, docs/decisions.md §17 "by clicking"), with Expires in
  * and Note as every build form.
  *
  * Invariant: the renderer never decides the guard. It only shows the station's verdict; the
@@ -40,7 +40,7 @@ export class PermissionsState {
   /** The person ticked the override that names the risk. */
   acceptRisk = $state(false);
   /**
-   * Issue 18 (spec §4.10): the person says the producing node already holds the executive
+   * docs/decisions.md §18 (spec §4.10): the person says the producing node already holds the executive
    * permission's new key. An update that changes that key halts block production otherwise, so it
    * is not built before this is ticked; it is cleared whenever the station answers again.
    */
@@ -128,19 +128,19 @@ export class PermissionsState {
     if (!on && has) p.operations.splice(p.operations.indexOf(name), 1);
   }
 
-  /** Ticks (`on`) or clears every one of `names` (a group's All / None, issue 26); the others stay as they are. */
+  /** Ticks (`on`) or clears every one of `names` (a group's All / None, docs/decisions.md §26); the others stay as they are. */
   setGroup(p: PermissionDraft, names: readonly string[], on: boolean): void {
     for (const name of names) this.toggleOperation(p, name, on);
   }
 
-  /** Replaces the whole list (a preset, issue 26), in the order given, each name once. */
+  /** Replaces the whole list (a preset, docs/decisions.md §26), in the order given, each name once. */
   setOperations(p: PermissionDraft, names: readonly string[]): void {
     p.operations.splice(0, p.operations.length, ...new Set(names));
   }
 
   /**
    * Asks the station about the draft's JSON (diff, fee, verdict); a stale answer is dropped. The
-   * verdict also rests on what the station holds besides the JSON (issue 18: it stayed at "needs
+   * verdict also rests on what the station holds besides the JSON (docs/decisions.md §18: it stayed at "needs
    * your override" after the proofs were imported, until a field was edited): `inputs` are those
    * facts as the screen has them (the proofs list, the account read), and a new one of any of them
    * asks again with the same JSON.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The permission editor (issue 10) over the real station: it starts from the current permissions
+ * The permission editor (docs/decisions.md §10) over the real station: it starts from the current permissions
  * (the router's account), shows every rule's message next to its field as it is typed
  * (aria-invalid, aria-describedby), adds and removes keys (at most 5) and actives (at most 8),
  * shows the station's diff, fee and lockout verdict, refuses to build a lockout, asks for the named
@@ -153,7 +153,7 @@ describe('the permission editor', () => {
   });
 
   it('an operation the node does not offer is named next to the operations, with the mask in hex beside them', async () => {
-    // Every contract type the reference node knows (ids up to 59) is an operation now (issue 17);
+    // Every contract type the reference node knows (ids up to 59) is an operation now (docs/decisions.md §17);
     // 7 is an id it has never used, so the node refuses a mask with bit 7 set.
     const active = create(PermissionSchema, {
       type: PermissionType.Active,
@@ -286,7 +286,7 @@ describe('the permission editor', () => {
     expect(screen.getByRole('heading', { name: 'Lockout guard: passes' })).toBeTruthy();
     const reach = screen.getByRole('table', { name: 'Who can reach each threshold' });
     // Addresses carry the station's labels (a key's own, then the address book's), in the diff and
-    // in the guard's table alike (issue 18: they were bare addresses here).
+    // in the guard's table alike (docs/decisions.md §18: they were bare addresses here).
     const ownerSet = within(reach)
       .getByRole('row', { name: /^Owner/ })
       .querySelector('li')!;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The proof-of-possession panel (issue 10; renderer/ui/ProofPanel.svelte) over the real
+ * The proof-of-possession panel (docs/decisions.md §10; renderer/ui/ProofPanel.svelte) over the real
  * station, whose challenges and proofs are made and checked by shared/files/proof.ts: a challenge is
  * made and saved; a challenge file is shown in words (account, key, what it proves, not a
  * transaction) before anything is signed, and signed only with a key this station holds; the

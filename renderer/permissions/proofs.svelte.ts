@@ -1,5 +1,5 @@
 /**
- * Proofs of possession (issue 10; formats in shared/files/proof.ts): the keys proved to this station,
+ * Proofs of possession (docs/decisions.md §10; formats in shared/files/proof.ts): the keys proved to this station,
  * the challenge file chosen for signing (read here first, so the person sees in words what the key
  * will prove before anything is signed), and the last outcome or refusal. The station reads and
  * checks every file again; what is read here is only for showing.

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Import refusal (issue 9 "a file that fails any check is refused with one clear sentence and the
+ * Import refusal (docs/decisions.md §9 "a file that fails any check is refused with one clear sentence and the
  * detail behind a disclosure; nothing in the store changes"): a handoff file exported by the
  * station is imported back after one signature byte is changed; one of another format is refused in
- * the UI's words (issue 18, renderer/app/words.ts).
+ * the UI's words (docs/decisions.md §18, renderer/app/words.ts).
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Import panel says where each imported handoff file comes from (issue 16, "say on screen which
+ * The Import panel says where each imported handoff file comes from (docs/decisions.md §16, "say on screen which
  * is which"): signed by an exporter this station has not pinned (its claims kept as claims, with
  * the station's warning and the fingerprint to compare), or by a pinned one (what it says counts as
  * observed). Two real stations (test/helpers/real-station.ts): A exports, signing with its

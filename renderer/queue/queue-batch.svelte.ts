@@ -1,5 +1,5 @@
 /**
- * Batch work on the queue's chosen rows (issue 18, "sign, export ... and broadcast all selected rows
+ * Batch work on the queue's chosen rows (docs/decisions.md §18, "sign, export ... and broadcast all selected rows
  * at once, with progress and a total per asset"): the total per asset of the chosen rows
  * (`queueTotals`), and one action run over them (`queueBatch`) row by row, so the screen can say
  * "3 of 4" while it works and each row's result as it comes.
@@ -8,7 +8,7 @@
  * needing an override comes back refused with its reason); a refusal of one row never stops the
  * rest; one action runs at a time; a merged export is one call, since the file holds every row; a
  * broadcast is one call too, so the station orders the rows by what depends on what and sends each
- * once what it uses is in a block (issue 26, station/transactions/batch-order.ts): the results come
+ * once what it uses is in a block (docs/decisions.md §26, station/transactions/batch-order.ts): the results come
  * in the order sent, each saying which row it waited for.
  */
 import type { ApiClient, ResultOf } from '../../shared/api/api-contract.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The queue as a table and batch work from it (issue 18), on a real station: real column headers
+ * The queue as a table and batch work from it (docs/decisions.md §18), on a real station: real column headers
  * with scope and a recipient column (a label, or what a permission change is); boxes to choose rows
  * and "select all"; the chosen rows' total per asset; Sign chosen running row by row with "n of m"
  * while it works, each row's result in words, a row needing a signing-risk override refused with its

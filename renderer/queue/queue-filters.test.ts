@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The queue's filters (issue 9 "Filter by status and account"): choosing a status or an account
+ * The queue's filters (docs/decisions.md §9 "Filter by status and account"): choosing a status or an account
  * asks the station for exactly that (`list` with the filter, over all entries, not only the
  * fetched page) and shows only matching rows; the queue draws only the rows in view.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Importing from the queue (issue 9 "Import"; the two-station flow needs it): a station whose queue
+ * Importing from the queue (docs/decisions.md §9 "Import"; the two-station flow needs it): a station whose queue
  * is empty, or that has no transaction open, takes a handoff file on the Queue screen. One
  * transaction imported opens it; files of several transactions leave the queue shown, reloaded; a
  * refused file stays on the queue with the refusal.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The queue refreshes by itself (issue 18, live status): while the page is visible, every
+ * The queue refreshes by itself (docs/decisions.md §18, live status): while the page is visible, every
  * QUEUE_POLL_MS of the app's clock it re-reads the rows it shows, so a row turns to what the station
  * learned meanwhile without a click; a hidden page asks nothing. The station here is offline, so
  * what it learns comes from a snapshot file: shown as that file's claim, the status left as it was.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The queue marks an amount whose token is described only by a file's claim (issue 16: the
+ * The queue marks an amount whose token is described only by a file's claim (docs/decisions.md §16: the
  * transaction screen marked it, the queue did not). Over a real station (test/helpers/
  * real-station.ts: offline, token 1000001 "Gold" (GLD) known only from the file snapshot.json): the
  * rows paying GLD say "⚠ unverified" beside the amount, in words for screen readers too; the rows

@@ -1,5 +1,5 @@
 /**
- * The queue's state (issue 9 "Queue ... Filter by status and account. Stays fast with 10,000
+ * The queue's state (docs/decisions.md §9 "Queue ... Filter by status and account. Stays fast with 10,000
  * entries"): the filter, the total, and the entries fetched page by page as rows scroll into
  * view. The list itself is virtualised (components/QueueList.svelte), so only visible rows exist
  * in the DOM and only their pages are fetched.
@@ -7,7 +7,7 @@
  * Invariant: a page answered for an older filter is dropped (each load bumps `generation`), so a
  * slow answer can never show rows of a filter the person has already left.
  *
- * Issue 18 (live status): `refresh` re-reads the pages on screen without clearing them, so a row
+ * docs/decisions.md §18 (live status): `refresh` re-reads the pages on screen without clearing them, so a row
  * turns confirmed in place; one refresh runs at a time. Batch work: `selected` holds the rows
  * chosen (queue-batch.svelte.ts runs the action over them); a new filter clears it, so a batch
  * never acts on rows the person can no longer see.
@@ -27,7 +27,7 @@ export class QueueState {
   pages = $state.raw<ReadonlyMap<number, QueueEntry[]>>(new Map());
   error = $state.raw<ErrorData | null>(null);
   loaded = $state(false);
-  /** Issue 18: the rows chosen for batch work, by txID; kept across refreshes, cleared when the filter changes. */
+  /** docs/decisions.md §18: the rows chosen for batch work, by txID; kept across refreshes, cleared when the filter changes. */
   selected = $state.raw<ReadonlySet<string>>(new Set());
   #generation = 0;
   #pending = new Set<number>();

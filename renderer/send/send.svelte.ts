@@ -1,5 +1,5 @@
 /**
- * The Send screen's state (issue 9 "build forms"): a TRX transfer built by the station's
+ * The Send screen's state (docs/decisions.md §9 "build forms"): a TRX transfer built by the station's
  * `buildTransfer`. The amount is typed in TRX and converted to sun by digits (shared/base/amount.ts),
  * read back in words; every field is checked as it is typed with the rules the station applies
  * again (addresses, amount above 0 and within int64, not to yourself as shared/contracts/transfer.ts says,
@@ -25,7 +25,7 @@ export interface BuildOutcome {
   txId: string;
   basis: string;
   warnings: string[];
-  /** Whose word the reference block is, and the permission the weights count against (issue 16). */
+  /** Whose word the reference block is, and the permission the weights count against (docs/decisions.md §16). */
   block: Provenance;
   permission: Provenance;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Send screen (issue 9 "build forms"): each field's rule shows its message beside the field as
+ * The Send screen (docs/decisions.md §9 "build forms"): each field's rule shows its message beside the field as
  * it is typed and clears when fixed; the build call carries the exact sun the words show; the
  * permission is a choice of the stored account's permissions (a number when not stored); a
  * station refusal is one sentence with its detail behind a disclosure; success opens the
@@ -210,7 +210,7 @@ describe('Send: building', () => {
     await screen.findByText(/the snapshot is 23 h old/);
     expect(h.station.router.screen).toBe('queue');
     expect(screen.getByText(/built from offline: the chain snapshot block 100, claimed by file snapshot\.json \(unverified\), 1 h old\./)).toBeTruthy();
-    // Issue 16: the block is a snapshot file's word, and the screen marks it so.
+    // docs/decisions.md §16: the block is a snapshot file's word, and the screen marks it so.
     expect(screen.getByText(/^Reference block/).textContent).toContain('⚠ unverified claim from file snapshot.json');
     await fireEvent.click(screen.getByRole('button', { name: 'Open the transaction' }));
     expect(h.station.router.screen).toBe('transaction');

@@ -1,5 +1,5 @@
 /**
- * The state of Settings' "Trusted exporters" section (issue 16, "Trusted exporters for offline
+ * The state of Settings' "Trusted exporters" section (docs/decisions.md §16, "Trusted exporters for offline
  * stations"): this station's fingerprint (asked for on request: showing it makes the identity the
  * first time, and from then on every exported snapshot and handoff file is signed), and the
  * exporters this station pins, with pin and unpin. Every rule is the station's: the label's rules

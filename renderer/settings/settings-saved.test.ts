@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Saved." in Settings is seen, not only heard (issue 18: it was in a screen-reader-only box): a
+ * "Saved." in Settings is seen, not only heard (docs/decisions.md §18: it was in a screen-reader-only box): a
  * setting changed through the real station shows the notice in a status region that is not
  * visually hidden, and the station holds the new value.
  */

@@ -1,5 +1,5 @@
 /**
- * The settings screen's state (issue 9 "Settings"): the node URL with a connection test and the
+ * The settings screen's state (docs/decisions.md §9 "Settings"): the node URL with a connection test and the
  * default expiration. The theme follows the system (prefers-color-scheme in app.css).
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';

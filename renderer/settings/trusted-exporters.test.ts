@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Settings, Trusted exporters, in the renderer (issue 16): this station's fingerprint shown as
+ * Settings, Trusted exporters, in the renderer (docs/decisions.md §16): this station's fingerprint shown as
  * words on request, an exporter pinned by the fingerprint read aloud and listed with its words,
  * unpinned; a label with a bidi override or a pasted private key refused as you type with nothing
  * sent; and the station's own refusal (pinning this station's own identity) shown as it words it.

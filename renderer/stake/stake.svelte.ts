@@ -1,5 +1,5 @@
 /**
- * The Stake screen's state (issue 17 "Builders", UI forms): one form for what a treasury does
+ * The Stake screen's state (docs/decisions.md §17 "Builders", UI forms): one form for what a treasury does
  * besides paying: stake, unstake, lend and take back a resource, withdraw what was unstaked, cancel
  * pending unstakes, vote, claim rewards and name the account. Amounts are typed in TRX and read
  * back in words with their sun (shared/base/amount.ts). Each field is checked as it is typed by

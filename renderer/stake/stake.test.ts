@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Stake screen (issue 17 "Builders", UI forms): the reference node's rules show beside the
+ * The Stake screen (docs/decisions.md §17 "Builders", UI forms): the reference node's rules show beside the
  * field they name as it is typed, in the node's words (a stake below 1 TRX, a delegation to
  * yourself, a vote of 0, a name over 200 bytes), and clear when fixed; the permission picker lists
  * only the permissions whose operations allow the chosen action's contract, and follows the action;

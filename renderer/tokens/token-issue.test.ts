@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The token issue form (renderer/tokens/TokenIssueForm.svelte, issue 10 "Tokens") over the real
+ * The token issue form (renderer/tokens/TokenIssueForm.svelte, docs/decisions.md §10 "Tokens") over the real
  * station: every rule of PROTOCOL.md §6.1 shows the node's message next to its own field as you type
  * and goes when fixed; several broken at once show together; the price's worked example; the fee;
  * an 18-digit supply reaches the contract digit for digit; a private key pasted into the name is

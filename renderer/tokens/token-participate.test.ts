@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Taking part in a token sale (renderer/tokens/TokenParticipateForm.svelte, issue 10 "Tokens")
+ * Taking part in a token sale (renderer/tokens/TokenParticipateForm.svelte, docs/decisions.md §10 "Tokens")
  * over the real station: the token by id shows its price and window and whether the sale is open
  * now; the TRX amount is read back as what it buys (floor(amount × num / coin_num), PROTOCOL.md
  * §6.2); the node's rules show next to their fields; the build pays the token's issuer through
@@ -49,7 +49,7 @@ describe('Take part in a token sale', () => {
     expect(messageOf(form.getByLabelText('Token ID'))).toBe(`the sale ended on ${saleDate(ended)}: nothing can be bought now`);
     await type('Token ID', '1000003');
     await waitFor(() => expect(form.getByText('not begun')).toBeTruthy());
-    // Issue 18: a sale not begun says when it opens, in local time, never the node's "No longer valid period!".
+    // docs/decisions.md §18: a sale not begun says when it opens, in local time, never the node's "No longer valid period!".
     const opens = (await h.real.handlers.tokenShow({ id: '1000003' })).sale!.startTime;
     expect(opens).toBe(TEST_NOW + 3_600_000);
     expect(messageOf(form.getByLabelText('Token ID'))).toBe(`the sale opens on ${saleDate(opens)}: nothing can be bought before then`);

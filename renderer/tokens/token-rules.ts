@@ -1,5 +1,5 @@
 /**
- * The token forms' rules as you type (issue 10 "Tokens": "the spec's rules checked as you type"),
+ * The token forms' rules as you type (docs/decisions.md §10 "Tokens": "the spec's rules checked as you type"),
  * as plain functions of the text in each field, so the screen and its tests share them. The
  * AssetIssueContract rules are shared/contracts/token.ts `assetIssueProblems` (PROTOCOL.md §6.1, the node's
  * messages word for word), run on the contract the form would build; amounts are read exactly by
@@ -98,7 +98,7 @@ export interface SaleFacts extends TokenUnitFacts {
 }
 
 /**
- * A sale's start or end in the person's local time, to the minute (issue 18: the node's "No longer
+ * A sale's start or end in the person's local time, to the minute (docs/decisions.md §18: the node's "No longer
  * valid period!" was shown before a sale had opened, which reads as if it had closed).
  */
 export function saleDate(ms: number): string {

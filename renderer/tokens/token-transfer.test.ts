@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The token transfer form (renderer/tokens/TokenTransferForm.svelte, issue 10 "Tokens", issue 9's
+ * The token transfer form (renderer/tokens/TokenTransferForm.svelte, docs/decisions.md §10 "Tokens", docs/decisions.md §9's
  * end-to-end path) over the real station: the token chosen by id is shown with its name (escaped),
  * abbreviation and precision; the amount typed in whole tokens converts to the exact integer for
  * precisions 0, 2 and 6 (an 18-digit amount too), read back in words; each rule's message appears
@@ -148,7 +148,7 @@ describe('Transfer a token', () => {
       operations: slot === 'owner' ? null : { hex: ops[0] + '00'.repeat(31), names: [ops[1]], unknown: [] },
     });
     // The station's account M, shown with an active 2 it does not have, so the build is refused; and
-    // an active 3 that may only send TRX, which a token transfer does not offer (issue 17).
+    // an active 3 that may only send TRX, which a token transfer does not offer (docs/decisions.md §17).
     const show = h.real.handlers.accountShow;
     h.real.handlers.accountShow = async (args) => ({
       ...(await show(args)),
@@ -166,7 +166,7 @@ describe('Transfer a token', () => {
       ['0', '0 owner'],
       ['2', '2 pay (1 operations)'],
     ]);
-    // Issue 18: the one left out is named with the reason, tied to the select.
+    // docs/decisions.md §18: the one left out is named with the reason, tied to the select.
     expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Not offered: 3 “trx”: its operations do not include “Token transfer”, so the chain would refuse it signed under it.',
     );

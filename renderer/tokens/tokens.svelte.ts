@@ -1,5 +1,5 @@
 /**
- * The Tokens screen's state (issue 10 "Tokens"): the tokens the station knows (`tokenShow`,
+ * The Tokens screen's state (docs/decisions.md §10 "Tokens"): the tokens the station knows (`tokenShow`,
  * `tokenList`), and the three forms (transfer a token, issue one, take part in a sale) with what
  * was typed, the rules' messages as you type (token-rules.ts) and the last build's refusal. A build
  * goes to the station, which checks everything again; on success the screen opens the new

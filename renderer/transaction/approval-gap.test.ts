@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The transaction screen says why it cannot count the weight (issue 18: a token issue built under
+ * The transaction screen says why it cannot count the weight (docs/decisions.md §18: a token issue built under
  * an active permission limited to transfers was shown as "the station does not know the account's
- * permissions"). Since issue 17 no build or import stores such a transaction, but a station built
+ * permissions"). Since docs/decisions.md §17 no build or import stores such a transaction, but a station built
  * before it holds them: the test puts one in the real store as that version did (a token issue
  * from a real devnet under an active 2 that may only send coins, with that permission stored
  * beside it). The screen must say the permission cannot run it and what to do, and keep "does not
@@ -57,7 +57,7 @@ async function open(txId: string, h: Awaited<ReturnType<typeof realStationState>
   await waitFor(() => expect(h.station.transaction.tx).not.toBeNull());
 }
 
-/** The token issue as a station before issue 17 stored it: built here, with the transfer-only active 2 it counts against. */
+/** The token issue as a station before docs/decisions.md §17 stored it: built here, with the transfer-only active 2 it counts against. */
 async function openLegacy() {
   const h = await realStationState({ count: 0, node: node.url });
   const active = create(PermissionSchema, {

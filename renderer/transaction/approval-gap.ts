@@ -1,5 +1,5 @@
 /**
- * Why the transaction screen cannot count the weight, in the signer's words (issue 18 "Builds under
+ * Why the transaction screen cannot count the weight, in the signer's words (docs/decisions.md §18 "Builds under
  * a permission that cannot run the contract ... then the screen claims the station does not know
  * the account's permissions"). The station's approval view (shared/views/view.ts approvalView)
  * carries no permission either when the station holds none for the transaction, or when it holds

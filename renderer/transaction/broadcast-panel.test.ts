@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Broadcast comes after the dry run (issue 9): no Broadcast button until `preflight` has answered
+ * Broadcast comes after the dry run (docs/decisions.md §9): no Broadcast button until `preflight` has answered
  * that the signatures are enough; then broadcasting shows the node's answer in words. The dry run
  * and the broadcast need a node that answers: a test devnet (devnet/, in-process) whose genesis
  * holds account M with the 2-of-3 owner permission the station's snapshot has (A, B, C).

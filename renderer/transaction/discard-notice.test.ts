@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Two rules of the transaction screen (issue 18), over a real station (offline: the discard asks a
+ * Two rules of the transaction screen (docs/decisions.md §18), over a real station (offline: the discard asks a
  * node that does not answer, and goes on from what the station holds): a draft can be discarded
  * after a confirmation that names what goes, "Keep it" changes nothing, and the station's answer
  * replaces the transaction; a broadcast transaction offers no discard and says why. And a notice

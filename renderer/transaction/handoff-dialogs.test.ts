@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The desktop app's save and open dialogs from the transaction screen (issue 9 "Desktop dialogs in
+ * The desktop app's save and open dialogs from the transaction screen (docs/decisions.md §9 "Desktop dialogs in
  * the renderer"), over two real stations: one with dialogs (as in Electron) and one without (NO_DIALOG, as
  * behind the bridge). Export tries `saveHandoffFile` first and falls back to `exportHandoff` and a
  * download; "Open files…" calls `openHandoffFiles` and falls back to the file input; a cancel in

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What the Ledger will show, on the Transaction screen (issue 23), over a real station holding a
+ * What the Ledger will show, on the Transaction screen (docs/decisions.md §23), over a real station holding a
  * Ledger key (the virtual Ledger, test/helpers/virtual-ledger.ts): the device's screens in order
  * for a transfer, with the sender as the device writes it; a refusal up front for a contract the
  * TRON app cannot sign; and no panel at all on a station without a Ledger key.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The transaction screen says what its weights and its amount rest on (issue 16, "a forged file can
+ * The transaction screen says what its weights and its amount rest on (docs/decisions.md §16, "a forged file can
  * make the station show nothing but a marked claim"), against a real station (test/helpers/
  * real-station.ts: offline, its account M and token 1000001 from the file snapshot.json). The
  * permission and the token description are shown as unverified claims of that file; a forged

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Signing offers only keys of the transaction's permission (issue 9): the station holds A (in
+ * Signing offers only keys of the transaction's permission (docs/decisions.md §9): the station holds A (in
  * the 2-of-3 permission) and D (local, outside it); only A is offered, and only while it has not
  * signed. Clicking signs through the API with that key.
  */

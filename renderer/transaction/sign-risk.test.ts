@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Clear signing on the sign panel (issue 17): a contract call whose data decodes to no known
+ * Clear signing on the sign panel (docs/decisions.md §17): a contract call whose data decodes to no known
  * function, imported into the real station as a handoff file, shows its warning before the sign
  * buttons; the buttons stay disabled until the box naming the risk is ticked; then signing goes
  * through the API with that risk accepted (test/integration/station-contracts.test.ts checks the audit entry).

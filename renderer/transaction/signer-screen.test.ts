@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The signer's screen (issue 18): station B, given only the handoff file of a permission update and
+ * The signer's screen (docs/decisions.md §18): station B, given only the handoff file of a permission update and
  * of a token issue built on station A, shows on its transaction screen the diff (with B's labels and
  * the provenance of B's copy), the fee and B's lockout verdict, and the token's price, sale window,
  * frozen schedule and limits; and for every transaction the field table (with B's labels) and the

@@ -1,10 +1,10 @@
 /**
- * The open transaction's state (issue 9 "Transaction", "Import"): what the station says about it,
+ * The open transaction's state (docs/decisions.md §9 "Transaction", "Import"): what the station says about it,
  * and the actions on it (sign with one local key, export the handoff file, import and merge files;
  * the desktop app's save and open dialogs where it has them, a download and the file input where not).
  * Every action goes through the API and then shows the station's new answer, never a guess.
  *
- * Invariant (issue 18 "notices belong to their transaction"): an action's notice is kept with the
+ * Invariant (docs/decisions.md §18 "notices belong to their transaction"): an action's notice is kept with the
  * txID it was about and shown only while that transaction is the one open, so "Exported with 1
  * signature(s)." never shows on another.
  */
@@ -75,7 +75,7 @@ export class TransactionState {
     }
   }
 
-  /** Signs with `key`; `acceptRisk` names the risks the signer ticked on the sign panel (issue 17). */
+  /** Signs with `key`; `acceptRisk` names the risks the signer ticked on the sign panel (docs/decisions.md §17). */
   async sign(key: string, acceptRisk: string[] = []): Promise<void> {
     if (this.tx === null) return;
     const txId = this.tx.view.txID;
@@ -220,7 +220,7 @@ export class TransactionState {
   }
 
   /**
-   * Discards the open transaction (issue 18), after the screen's confirmation: it leaves the queue
+   * Discards the open transaction (docs/decisions.md §18), after the screen's confirmation: it leaves the queue
    * and the screen shows the station's answer in its place; a refusal (broadcast, on chain) is the
    * error and nothing changes. True when it was discarded.
    */

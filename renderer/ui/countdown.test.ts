@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The countdown to expiry (renderer/ui/Countdown.svelte, issue 9): time left in words,
+ * The countdown to expiry (renderer/ui/Countdown.svelte, docs/decisions.md §9): time left in words,
  * a warning (in words, not colour alone) below an hour, "expired" once past; it follows the clock.
  */
 import { cleanup, render, screen } from '@testing-library/svelte';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The provenance badge (renderer/ui/ProvenanceBadge.svelte, issue 16): an observation reads plainly,
+ * The provenance badge (renderer/ui/ProvenanceBadge.svelte, docs/decisions.md §16): an observation reads plainly,
  * a file's claim is marked as an unverified claim naming the file, an unknown source says so, and
  * old data says how many days old it is. A file name with a bidi override is escaped.
  */

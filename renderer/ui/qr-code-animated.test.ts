@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A file as an animated QR code (renderer/ui/QrCodeAnimated.svelte, issue 19): the symbol drawn in
+ * A file as an animated QR code (renderer/ui/QrCodeAnimated.svelte, docs/decisions.md §19): the symbol drawn in
  * the page is read back into modules and decoded (jsqr, test-only) to the file's first UR part in
  * upper case; the frames that follow are further parts of the same transfer, and together they give
  * the file back; the density changes the part count; Pause holds the frame; the read-aloud check

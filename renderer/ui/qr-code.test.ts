@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The txID's QR code on the transaction screen (issue 9, renderer/ui/QrCode.svelte): an SVG
+ * The txID's QR code on the transaction screen (docs/decisions.md §9, renderer/ui/QrCode.svelte): an SVG
  * named "QR code of the transaction ID", one path of dark modules inside a quiet zone of four, no
  * inline style, and the txID as text beside it. The path drawn in the page is read back into
  * modules and decoded with jsqr (test-only), so what a camera would see is the open txID.

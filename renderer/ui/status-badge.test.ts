@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The status badge (renderer/ui/StatusBadge.svelte, issue 18): every status of the station's
+ * The status badge (renderer/ui/StatusBadge.svelte, docs/decisions.md §18): every status of the station's
  * TX_STATUSES shows as its word, readable by a screen reader, and each has a shape of its own, so
  * the status is never told by colour alone; a status the renderer does not know still shows its word.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The weight bar (renderer/ui/WeightBar.svelte, issue 9): collected weight of the
+ * The weight bar (renderer/ui/WeightBar.svelte, docs/decisions.md §9): collected weight of the
  * threshold as a meter and in words; capped at the threshold; no made-up threshold when unknown.
  */
 import { cleanup, render, screen } from '@testing-library/svelte';

@@ -1,5 +1,5 @@
 /**
- * The transport-neutral half of the renderer's station client (issue 8): `createApiClient` turns an
+ * The transport-neutral half of the renderer's station client (docs/decisions.md §8): `createApiClient` turns an
  * API table and a transport into one async function per method, and the two transports the app has,
  * the preload's exposed methods (Electron IPC) and the loopback HTTP bridge. The DOM half that picks
  * one (reading `window.airlock` or the token in the URL fragment) is renderer/app/api-client.ts.

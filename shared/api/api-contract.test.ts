@@ -1,5 +1,5 @@
 /**
- * The API contract's dispatch (issue 8): the argument is checked (JSON data, bounds, schema) before
+ * The API contract's dispatch (docs/decisions.md §8): the argument is checked (JSON data, bounds, schema) before
  * any handler runs, with INVALID_INPUT naming the field and never quoting the input; results are
  * checked and only declared fields cross; throws become data without their text.
  */

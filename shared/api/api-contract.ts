@@ -1,5 +1,5 @@
 /**
- * The station API contract (issue 8, DESIGN.md decision 8): how a table of station methods is
+ * The station API contract (docs/decisions.md §8, DESIGN.md decision 8): how a table of station methods is
  * declared once, what its handlers and clients must look like, and `dispatch`, the one function
  * every transport (Electron IPC, the loopback HTTP bridge, tests) calls to run a method.
  *

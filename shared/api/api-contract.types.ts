@@ -1,5 +1,5 @@
 /**
- * Type tests of the API contract (issue 8): run by `npm run typecheck`, not by vitest. Each
+ * Type tests of the API contract (docs/decisions.md §8): run by `npm run typecheck`, not by vitest. Each
  * `@ts-expect-error` line must fail to compile; if the contract's types stopped catching that
  * mistake, the directive itself becomes the error and typecheck fails.
  */

@@ -1,5 +1,5 @@
 /**
- * The schema of a listed smart contract as the station API shows it (issue 17: `contractAdd`,
+ * The schema of a listed smart contract as the station API shows it (docs/decisions.md §17: `contractAdd`,
  * `contractList`), equal in shape to station/contracts/contracts.ts ListedContractView. Texts arrive
  * escaped (shared/base/escape.ts); `trc20.observed` says whether the symbol and decimals were read by
  * this station from the node (station/core/provenance.ts) or only claimed.
@@ -16,7 +16,7 @@ export const LISTED_CONTRACT_VIEW = v.strictObject({
       name: v.nullable(v.string()),
       decimals: v.nullable(v.number()),
       observed: v.boolean(),
-      /** Issue 24: true only when this station read them from its node (a pinned exporter's observation is not "read from the node"). */
+      /** docs/decisions.md §24: true only when this station read them from its node (a pinned exporter's observation is not "read from the node"). */
       fromNode: v.boolean(),
       source: v.string(),
     }),

@@ -1,5 +1,5 @@
 /**
- * The schemas of issue 25's two views as the station API shows them: what a stored transaction
+ * The schemas of docs/decisions.md §25's two views as the station API shows them: what a stored transaction
  * will cost (`transactionCost`, station/transactions/cost.ts TransactionCostView over
  * shared/approval/costs.ts CostEstimate) and the account at a glance (`accountResources`,
  * station/accounts/glance.ts AccountGlance), kept equal to those types by the type test

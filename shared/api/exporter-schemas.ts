@@ -1,5 +1,5 @@
 /**
- * The schemas of trusted exporters as the station API shows them (issue 16, "Trusted exporters for
+ * The schemas of trusted exporters as the station API shows them (docs/decisions.md §16, "Trusted exporters for
  * offline stations"): a station identity or a file's exporter (`EXPORTER_VIEW`, station/core/
  * exporter-trust.ts ExporterView), a pinned exporter (`PINNED_EXPORTER_VIEW`, station/exporters/
  * exporters.ts), and the arguments of `exporterPin`. Kept apart from station-api.ts, which declares

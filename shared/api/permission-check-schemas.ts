@@ -1,7 +1,7 @@
 /**
  * valibot schemas of the permission check (shared/approval/permission-check.ts PermissionCheckView: the
  * issues, permission-diff.ts, permission-fee.ts, lockout.ts) and of the known signers, for the
- * station API's `permissionCheck` and `knownSigners` (issue 10). Only type imports from the
+ * station API's `permissionCheck` and `knownSigners` (docs/decisions.md §10). Only type imports from the
  * modules they describe, so the renderer's bundle does not take the computation through here.
  *
  * Invariant: each schema's output type and its interface are mutually assignable
@@ -76,7 +76,7 @@ export const PERMISSION_CHECK_VIEW = v.strictObject({
   lockout: v.nullable(LOCKOUT_VIEW),
   text: v.string(),
   /**
-   * Issue 24: what the diff and the verdict compare against, in words: the account read from the
+   * docs/decisions.md §24: what the diff and the verdict compare against, in words: the account read from the
    * node just now, a fresh copy, or why the node could not be asked and what the copy is instead.
    * Given by the station's permissionCheck; absent where the check runs without a station.
    */

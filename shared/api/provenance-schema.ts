@@ -1,5 +1,5 @@
 /**
- * The schema of a fact's provenance as the station API shows it (issue 16, "Provenance on every
+ * The schema of a fact's provenance as the station API shows it (docs/decisions.md §16, "Provenance on every
  * fact"): every view that counts weight, shows an amount in token units or offers to sign carries
  * one, so a screen can say which source it used and mark a claim as unverified. The station makes
  * them (station/core/records.ts provenanceOf); the renderer draws them (renderer/ui/ProvenanceBadge).

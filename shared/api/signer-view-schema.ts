@@ -1,5 +1,5 @@
 /**
- * The signer's view of a transaction (issue 18 "the signer's screen"): what the builder saw, decoded
+ * The signer's view of a transaction (docs/decisions.md §18 "the signer's screen"): what the builder saw, decoded
  * again from the transaction's bytes on the station that shows it. For a permission update, the
  * station's own check (the diff against the permissions it holds, with labels and the provenance
  * of that copy, the fee, the lockout verdict); for a token issue, the price, the sale window, the
@@ -43,7 +43,7 @@ export const SIGNERS_SCREEN_VIEW = v.strictObject({
   /** What to do next, in words: who still has to sign, or that it is ready, on chain or failed. */
   nextStep: v.string(),
   /**
-   * Issue 24: what this screen's permissions, weights and verdict rest on, in words: the account read
+   * docs/decisions.md §24: what this screen's permissions, weights and verdict rest on, in words: the account read
    * from the node just now, a fresh copy, or why it could not be read (the copy shown instead);
    * null when the view was made without asking (a list, a file's export).
    */

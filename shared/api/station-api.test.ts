@@ -1,5 +1,5 @@
 /**
- * The real station API table (shared/api/station-api.ts, issue 8 "no API result carries key bytes"):
+ * The real station API table (shared/api/station-api.ts, docs/decisions.md §8 "no API result carries key bytes"):
  * every result schema is closed, so a handler cannot pass through data nobody declared, and no
  * result field is named for secret material. The walk covers every method the table will ever
  * have; the live scan of results for key bytes belongs with the station services' handlers.

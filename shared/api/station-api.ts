@@ -1,9 +1,9 @@
 /**
- * The station API table (issue 8 "The API contract"): every method the renderer may call, declared
+ * The station API table (docs/decisions.md §8 "The API contract"): every method the renderer may call, declared
  * once with the schema of its argument and result. Preload, IPC, the bridge and the renderer's
  * client all read this table, so a method added here and not implemented is a compile error in main.
  *
- * Method names and arguments follow the station services (station/station.ts, issue 7:
+ * Method names and arguments follow the station services (station/station.ts, docs/decisions.md §7:
  * keysNew, keysImport, keysList, keysLabel, keysDelete, accountFetch, accountShow, snapshotExport,
  * snapshotImport, build*, buildBatch, sign, status, exportHandoff, importFiles, reissue, broadcast,
  * list, settings, setSetting, auditVerify). Where the services take a file path, the API carries

@@ -1,5 +1,5 @@
 /**
- * The parts the station API table is made of (issue 15: station-api.ts had grown past the line
+ * The parts the station API table is made of (docs/decisions.md §15: station-api.ts had grown past the line
  * cap): the argument schemas a person's input crosses (addresses, amounts, txIDs, labels, file
  * names, build options) and the result views of the station's own facts (keys, accounts, the
  * queue, settings, proofs). shared/api/station-api.ts assembles the table from them.
@@ -50,7 +50,7 @@ export const apiTokenIdArg = v.pipe(v.string(), v.regex(TOKEN_ID_RE, 'a token id
 export const durationArg = v.pipe(v.string(), v.regex(DURATION_RE, 'a duration such as 12h, 90m or 30s'));
 export const labelArg = v.pipe(v.string(), v.maxLength(MAX_LABEL_LENGTH, `a label of at most ${MAX_LABEL_LENGTH} characters`));
 export const noteArg = v.pipe(v.string(), v.maxLength(MAX_NOTE_LENGTH, `a note of at most ${MAX_NOTE_LENGTH} characters`));
-/** A file name: short, and without control characters (issue 16: a NUL answered INTERNAL). */
+/** A file name: short, and without control characters (docs/decisions.md §16: a NUL answered INTERNAL). */
 export const apiFileNameArg = v.pipe(
   v.string(),
   v.maxLength(255, 'a file name of at most 255 characters'),
@@ -91,14 +91,14 @@ export const KEY_VIEW = v.strictObject({
   hex: v.string(),
   /** As stored; the renderer escapes it for display. */
   label: v.string(),
-  /** `ledger`: a key on a hardware signer (issue 23), no secret held here. */
+  /** `ledger`: a key on a hardware signer (docs/decisions.md §23), no secret held here. */
   vault: v.picklist([...VAULT_KINDS, 'ledger']),
   createdAt: v.number(),
   /** A hardware key's derivation path and the TRON app version seen; null for a vault key. */
   device: v.nullable(v.strictObject({ path: v.string(), appVersion: v.string() })),
 });
 
-/** What a Ledger will show for a stored transaction (issue 23, shared/devices/ledger-screens.ts LedgerPlan) and which Ledger keys here can sign it. */
+/** What a Ledger will show for a stored transaction (docs/decisions.md §23, shared/devices/ledger-screens.ts LedgerPlan) and which Ledger keys here can sign it. */
 export const LEDGER_PLAN_VIEW = v.strictObject({
   txId: v.string(),
   mode: v.picklist(['full', 'hash', 'refused']),
@@ -120,7 +120,7 @@ export const VAULT_STATUS = v.strictObject({
   locked: v.boolean(),
 });
 
-/** Where an account's state came from (the services' SourceView): a node at a block, a file, or a file signed by a pinned exporter (issue 16). */
+/** Where an account's state came from (the services' SourceView): a node at a block, a file, or a file signed by a pinned exporter (docs/decisions.md §16). */
 export const SOURCE_VIEW = v.strictObject({
   kind: v.picklist(['node', 'file', 'exporter']),
   node: v.optional(v.string()),
@@ -145,7 +145,7 @@ export const ACCOUNT_VIEW = v.strictObject({
   /** Each permission's view (shared/views/view.ts permissionView) with the slot it fills; each key with its label. */
   permissions: v.array(v.strictObject({ ...PERMISSION_VIEW.entries, keys: v.array(LABELLED_KEY), slot: v.picklist(['owner', 'executive', 'active']) })),
   source: SOURCE_VIEW,
-  /** The source judged (issue 16): observed from the node or claimed by a file, its age, stale when old. */
+  /** The source judged (docs/decisions.md §16): observed from the node or claimed by a file, its age, stale when old. */
   provenance: PROVENANCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
@@ -158,7 +158,7 @@ export const ACCOUNT_ENTRY = v.strictObject({
   /** The account's label (a key's own, then the address book's), as stored; null when none. */
   label: v.nullable(v.string()),
   source: SOURCE_VIEW,
-  /** The source judged (issue 16): observed from the node or claimed by a file, its age, stale when old. */
+  /** The source judged (docs/decisions.md §16): observed from the node or claimed by a file, its age, stale when old. */
   provenance: PROVENANCE_VIEW,
   fetchedAt: v.number(),
   ageMs: v.number(),
@@ -189,7 +189,7 @@ export const SIGNER_VIEW = v.strictObject({
 export const LOOKALIKE_VIEW = v.strictObject({ address: v.string(), imitates: v.string(), label: v.nullable(v.string()) });
 
 /**
- * What the chain says became of a transaction (issue 18, live status; station/core/chain-report.ts):
+ * What the chain says became of a transaction (docs/decisions.md §18, live status; station/core/chain-report.ts):
  * observed when this station asked a node itself, else claimed by the file named in `claimedBy`.
  */
 export const CHAIN_FATE_VIEW = v.strictObject({
@@ -221,7 +221,7 @@ export const STATION_TRANSACTION = v.strictObject({
   note: v.string(),
   /** The node's answer in words after broadcast; null before. */
   nodeAnswer: v.nullable(v.string()),
-  /** Issue 18: its fate on chain, observed or claimed; null until reported. */
+  /** docs/decisions.md §18: its fate on chain, observed or claimed; null until reported. */
   chain: v.nullable(CHAIN_FATE_VIEW),
   createdAt: v.number(),
   /** ms until expiry when the answer was made (negative once expired). */
@@ -237,9 +237,9 @@ export const STATION_TRANSACTION = v.strictObject({
    * first and last characters of one that is (shared/views/lookalike.ts): `imitates` and its label.
    */
   lookalikes: v.array(LOOKALIKE_VIEW),
-  /** Where the permission the weights count against and the amount's token description came from, and every conflicting claim (issue 16). */
+  /** Where the permission the weights count against and the amount's token description came from, and every conflicting claim (docs/decisions.md §16). */
   provenance: TRANSACTION_PROVENANCE_VIEW,
-  /** Issue 18: what the builder saw, recomputed on this station from the bytes, and the next step in words. */
+  /** docs/decisions.md §18: what the builder saw, recomputed on this station from the bytes, and the next step in words. */
   signer: SIGNERS_SCREEN_VIEW,
 });
 
@@ -255,7 +255,7 @@ export const QUEUE_ENTRY = v.strictObject({
   /** The amount with its unit, or the change in words ("2 of 3 keys"): from the view's summary parts. */
   amount: v.string(),
   /**
-   * Issue 16: true when a token the amount is counted in is described only by a file's claim (its
+   * docs/decisions.md §16: true when a token the amount is counted in is described only by a file's claim (its
    * name and decimals not read from a node), so the queue marks the amount unverified as the
    * transaction screen does.
    */
@@ -269,12 +269,12 @@ export const QUEUE_ENTRY = v.strictObject({
   /** ms since the epoch. */
   expiration: v.number(),
   note: v.string(),
-  /** Issue 18: its fate on chain, observed or claimed; null until reported. */
+  /** docs/decisions.md §18: its fate on chain, observed or claimed; null until reported. */
   chain: v.nullable(CHAIN_FATE_VIEW),
-  /** Issue 18: for a failed one, the node's reason in words (its refusal, or why it failed in its block); null otherwise. */
+  /** docs/decisions.md §18: for a failed one, the node's reason in words (its refusal, or why it failed in its block); null otherwise. */
   failure: v.nullable(v.string()),
   /**
-   * Issue 18: who it pays or names (station/transactions/queue-payment.ts): an address with its
+   * docs/decisions.md §18: who it pays or names (station/transactions/queue-payment.ts): an address with its
    * label, or for a transaction without a recipient what it is in words (`text`).
    */
   recipient: v.strictObject({ address: v.nullable(v.string()), label: v.nullable(v.string()), text: v.string() }),
@@ -303,7 +303,7 @@ export const SETTINGS_VIEW = v.strictObject({
   expiration: v.string(),
   expiresInMs: v.number(),
   vault: v.picklist(VAULT_KINDS),
-  /** How the station reaches a Ledger (issue 23): `usb` or `speculos:http://127.0.0.1:PORT`. */
+  /** How the station reaches a Ledger (docs/decisions.md §23): `usb` or `speculos:http://127.0.0.1:PORT`. */
   ledger: v.string(),
 });
 

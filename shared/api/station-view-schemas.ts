@@ -1,6 +1,6 @@
 /**
  * valibot schemas of the JSON-safe views of shared/views/view.ts, shared/base/display.ts, shared/contracts/transfer.ts
- * and shared/contracts/token.ts (issue 8 "Values are the JSON-safe views of shared/"): the station API's
+ * and shared/contracts/token.ts (docs/decisions.md §8 "Values are the JSON-safe views of shared/"): the station API's
  * result schemas are built from them, so what crosses to the renderer is exactly a view.
  *
  * Invariant: each schema's output type and its view interface are mutually assignable; the type

@@ -1,5 +1,5 @@
 /**
- * The schema of a token as the station API shows it (issue 10 "Tokens": `tokenShow`, `tokenList`),
+ * The schema of a token as the station API shows it (docs/decisions.md §10 "Tokens": `tokenShow`, `tokenList`),
  * kept equal to station/core/token-details.ts TokenView by the type test
  * (test/integration/station-api.types.ts). Texts arrive escaped (shared/base/escape.ts); the sale is null when the
  * station has not read it from a node or a snapshot, never made-up zeros.
@@ -42,7 +42,7 @@ export const TOKEN_VIEW = v.strictObject({
   totalSupplyTokens: v.string(),
   sale: v.nullable(TOKEN_SALE_VIEW),
   source: v.strictObject({ kind: v.picklist(['node', 'file', 'exporter']), text: v.string() }),
-  /** Observed from the node or claimed by a file, and how old (issue 16): an amount shown with a claimed description says so. */
+  /** Observed from the node or claimed by a file, and how old (docs/decisions.md §16): an amount shown with a claimed description says so. */
   provenance: PROVENANCE_VIEW,
   storedAt: v.number(),
   ageMs: v.number(),

@@ -71,7 +71,7 @@ const CANNOT_COUNT = {
 /**
  * Why no signature can ever make a transaction valid under permission `permissionId`, in the
  * signer's words, from the node's query-mode answer; null for any other answer. The station's next
- * step and the transaction screen both say it so (issue 18: such a transaction was shown as "the
+ * step and the transaction screen both say it so (docs/decisions.md §18: such a transaction was shown as "the
  * station does not know the account's permissions").
  */
 export function cannotCountWords(answer: string | null | undefined, permissionId: number, contractTitle: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * What a transaction will cost, before anyone signs it (issue 25): from the chain's parameters
+ * What a transaction will cost, before anyone signs it (docs/decisions.md §25): from the chain's parameters
  * (getchainparameters), the paying account's resources (getaccountresource and its balance) and
  * the transaction itself, the same charges the node will make, in its order (java-tron's
  * Manager.processTransaction; the devnet follows it): bandwidth for the signed size with the

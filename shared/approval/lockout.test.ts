@@ -1,5 +1,5 @@
 /**
- * shared/approval/lockout.ts: the lockout guard's verdicts (issue 10) — refused when nobody listed can reach
+ * shared/approval/lockout.ts: the lockout guard's verdicts (docs/decisions.md §10) — refused when nobody listed can reach
  * the owner threshold (keys nobody holds do not count), needs-override when only keys never seen
  * signing can, ok otherwise — who reaches each threshold, and the minimal-sets computation
  * (property: each set reaches the threshold and no proper subset does; nothing reaching is missed).

@@ -1,5 +1,5 @@
 /**
- * The lockout guard (issue 10 "Lockout guard"): before a permission update is built, can the new
+ * The lockout guard (docs/decisions.md §10 "Lockout guard"): before a permission update is built, can the new
  * owner threshold (and each active's, and the executive's) still be reached, by which keys, by the
  * keys this station holds, and by keys this station has ever seen sign?
  *

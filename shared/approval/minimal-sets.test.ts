@@ -131,7 +131,7 @@ describe('whoCanDo', () => {
     expect(w.rows[2]!.permissions.map((p) => p.id)).toEqual([0]);
     expect(w.rows[2]!.alone).toEqual([]);
     expect(w.rows[3]!.words).toBe('do any other operation');
-    // The catalogue's words (issue 26): the plain name and the group beside java-tron's name.
+    // The catalogue's words (docs/decisions.md §26): the plain name and the group beside java-tron's name.
     expect(w.rows.map((r) => [r.title, r.group])).toEqual([
       ['Transfer', 'Payments'],
       ['Token transfer', 'Payments'],

@@ -1,5 +1,5 @@
 /**
- * Who alone can do what (issue 10 "Who alone can do what"): for a permission, the minimal sets of
+ * Who alone can do what (docs/decisions.md §10 "Who alone can do what"): for a permission, the minimal sets of
  * keys whose weights reach its threshold (no proper subset does), and for an account, which
  * permissions allow each contract type and with which of those sets. The Accounts screen
  * (renderer/accounts/WhoCanDo.svelte) shows it as a matrix; the lockout guard and the permission

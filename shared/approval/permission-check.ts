@@ -1,5 +1,5 @@
 /**
- * The station's answer about a proposed permission update (issue 10; the `permissionCheck` API
+ * The station's answer about a proposed permission update (docs/decisions.md §10; the `permissionCheck` API
  * method and the guard in `buildPermissionUpdate`): every broken rule (shared/contracts/permission/rules.ts, with
  * the editor's field paths of permission-draft.ts), the diff against the current permissions
  * (permission-diff.ts), the fee (permission-fee.ts) and the lockout verdict (lockout.ts), put
@@ -78,7 +78,7 @@ export function checkPermissionUpdate(contract: AccountPermissionUpdateContract,
  * The keys an update gives the executive permission that it does not hold now (`current`: the
  * account's permissions as the station has them). A block producer's blocks are signed by that key
  * (spec §4.10 "Block producer node configuration"), so its node must hold a new one before the
- * update is in a block, or the chain it produces for stops (issue 18: the local chain halted at
+ * update is in a block, or the chain it produces for stops (docs/decisions.md §18: the local chain halted at
  * block 441).
  */
 export function executiveKeysAdded(contract: AccountPermissionUpdateContract, current: PermissionSet | null): string[] {

@@ -1,4 +1,4 @@
-// The checks before a signature is added (shared/approval/sign-check.ts, issue 6 part 3), shared by
+// The checks before a signature is added (shared/approval/sign-check.ts, docs/decisions.md §6 part 3), shared by
 // `airlock tx sign` and the node's /wallet/addtransactionsign: each rule with its code and message,
 // in order, and the count refused before any signature is recovered.
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The checks before a signature is added to a transaction, once for every signer: `airlock tx
  * sign` (cli/tx.ts), the node's /wallet/addtransactionsign (devnet/http.ts) and, later, the
- * station's sign flow (issue 6 part 3; PROTOCOL.md §3, §4.3; spec §2.4, §5).
+ * station's sign flow (docs/decisions.md §6 part 3; PROTOCOL.md §3, §4.3; spec §2.4, §5).
  *
  * In order, with what the reference node and our CLI already say:
  * 1. `checkSignable` (needs no key, so a caller can check before it unlocks one): Permission_id is

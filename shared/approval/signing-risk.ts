@@ -1,5 +1,5 @@
 /**
- * The signer's named override (issue 17, clear signing): a transaction whose screen cannot say in
+ * The signer's named override (docs/decisions.md §17, clear signing): a transaction whose screen cannot say in
  * words what it does (a call to no known function, an unknown contract type) is refused for signing
  * unless the signer accepts that risk by its name: `--accept-risk unknown-function` on the CLI's
  * `sign`, `acceptRisk: ['unknown-function']` on the API, a checkbox naming the risk on the sign

@@ -1,5 +1,5 @@
 /**
- * "Who can do what" by group (issue 26): a default active reads as one row per group, rows merge
+ * "Who can do what" by group (docs/decisions.md §26): a default active reads as one row per group, rows merge
  * only when the same permissions allow them, and every operation is kept.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * "Who can do what" by group (issue 26: the Accounts screen repeated all 45 contract types by
+ * "Who can do what" by group (docs/decisions.md §26: the Accounts screen repeated all 45 contract types by
  * java-tron's names, one row each): the rows of `whoCanDo` gathered under the operation catalogue's
  * groups, and within a group the operations the same permissions allow in one row, so a default
  * active reads as eight rows, each expandable to its operations.

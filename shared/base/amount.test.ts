@@ -1,6 +1,6 @@
 /**
  * shared/base/amount.ts: amounts typed in whole coins become the exact integer of smallest units
- * (issue 9 "Send": TRX with up to 6 decimals to sun, string arithmetic, no floats).
+ * (docs/decisions.md §9 "Send": TRX with up to 6 decimals to sun, string arithmetic, no floats).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 /**
  * Amounts as a person types them in whole coins ("1.5") and the integer the chain counts in
- * (issue 9 "Send": the amount typed in TRX with up to 6 decimals, converted to sun exactly; issue 10
+ * (docs/decisions.md §9 "Send": the amount typed in TRX with up to 6 decimals, converted to sun exactly; docs/decisions.md §10
  * "Tokens": a token's amount in whole tokens with up to its precision's decimals). The
  * conversion is string arithmetic on the digits, never a float: "0.1" is exactly 100,000 sun and
  * "9223372036854.775807" is exactly INT64_MAX. The native coin has COIN_DECIMALS (6) places
@@ -89,7 +89,7 @@ export function sunInWords(sun: bigint): string {
   return `${formatGrouped(sun, COIN_DECIMALS)} TRX = ${groupDigits(sun.toString())} sun`;
 }
 
-/** Issue 26: the queue's amount of a row that moves none (an account name, a proposal); such a row is named by its kind alone. */
+/** docs/decisions.md §26: the queue's amount of a row that moves none (an account name, a proposal); such a row is named by its kind alone. */
 export const NO_AMOUNT = '—';
 
 /** A queue row as a person hears it: "Stake of 5,000 TRX for energy", or only "Account name" when it moves no amount. */

@@ -1,10 +1,10 @@
 /**
- * The parts every view is made of (issue 6 part 3): an address in both written forms, text with
+ * The parts every view is made of (docs/decisions.md §6 part 3): an address in both written forms, text with
  * its hex, a time as ms and ISO, an amount in whole units. All are JSON-safe (strings, numbers,
  * booleans, null): no bigint, no bytes, so the CLI prints them and the station's API returns them
  * as they are.
  *
- * Invariant (issue 6 part 2): text from a transaction or the chain is shown with every control,
+ * Invariant (docs/decisions.md §6 part 2): text from a transaction or the chain is shown with every control,
  * format (bidi overrides such as U+202E, isolates U+2066-2069, marks U+200E/F and U+061C,
  * zero-width), private-use, unassigned, surrogate and line/paragraph-separator character written as
  * a visible `\u{…}` escape by shared/base/escape.ts, the one module that escapes text for people.

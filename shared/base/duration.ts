@@ -1,7 +1,7 @@
 /**
  * Durations: the units of time in ms, a duration in words (`formatDuration`), and how long a new
  * transaction lives, as people write it: `12h`, `90m`, `45s`, `1d`, or plain ms
- * (issue 7 `--expires-in`, the `expiration` setting; issue 9's build forms check it as you type).
+ * (docs/decisions.md §7 `--expires-in`, the `expiration` setting; docs/decisions.md §9's build forms check it as you type).
  * One rule for the command line, the station's services, the API's argument schema and the
  * renderer, so a value the form accepts is one the station accepts. It imports only errors.ts and limits.ts: the
  * API table uses its pattern, and the preload bundles that table.
@@ -12,7 +12,7 @@
 import { fail } from './errors.ts';
 import { MAX_EXPIRATION_MS } from './limits.ts';
 
-/** The units of time, in ms: the one home of these numbers (issue 27: `DAY_MS` was declared five times). */
+/** The units of time, in ms: the one home of these numbers (docs/decisions.md §27: `DAY_MS` was declared five times). */
 export const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;

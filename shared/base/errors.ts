@@ -86,12 +86,12 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   /**
    * An open or save dialog asked of a station that has none: served through the loopback bridge,
-   * where the renderer uses the browser's file picker and downloads instead (issue 8).
+   * where the renderer uses the browser's file picker and downloads instead (docs/decisions.md §8).
    */
   'NO_DIALOG',
   /**
    * The station is busy with other requests and refused this one rather than hold more in memory
-   * (the loopback bridge's cap on request bytes in flight, issue 16); the same call may be retried.
+   * (the loopback bridge's cap on request bytes in flight, docs/decisions.md §16); the same call may be retried.
    */
   'BUSY',
   /** `airlock audit verify` found the station's audit log altered: an entry changed, missing or out of chain. */
@@ -183,7 +183,7 @@ const FILE_NAME_HEX_RUN = 32;
  * A bad input as a message may quote it, JSON-quoted with control and bidi characters escaped:
  * whole when it is short and has no run of 8 hex digits (`"Boss"`, `"-1000001"`), else its first
  * EXCERPT_LENGTH characters and a "…" that shows it was cut. Messages never quote more, because the
- * input may be a private key pasted where an address or a name belongs (issue 6).
+ * input may be a private key pasted where an address or a name belongs (docs/decisions.md §6).
  */
 export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
   const whole = text.length <= wholeMax && !hasHexRun(text, QUOTABLE_HEX_RUN);
@@ -225,7 +225,7 @@ export function shownFileName(name: string): string {
 }
 
 /**
- * The one way Airlock refuses something (issue 15 "one way to fail"): throw a coded AirlockError.
+ * The one way Airlock refuses something (docs/decisions.md §15 "one way to fail"): throw a coded AirlockError.
  * Every refusal of input or of a rule goes through here, directly or through the field checks of
  * shared/chain/input.ts (`rejectField`, `atField`, `within`) and `badArgument`, which name the
  * field in the message and in details.field. The rule, for shared/, cli/, devnet/ and renderer/:

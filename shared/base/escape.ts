@@ -1,5 +1,5 @@
 /**
- * The one escaping of text for people (issue 6 part 2): permission names, token texts, memos, the
+ * The one escaping of text for people (docs/decisions.md §6 part 2): permission names, token texts, memos, the
  * CLI's and the devnet's JSON output and the quotes in error messages all go through it, so a
  * control, format (bidi overrides such as U+202E, isolates U+2066-2069, marks U+200E/F and U+061C,
  * zero-width), private-use, unassigned, surrogate or line/paragraph-separator character can never

@@ -7,9 +7,9 @@
  *
  * A syntax error is reported by position only (line, column, offset), never with V8's message:
  * that message quotes the text around the bad token, and the text may be a private key pasted
- * where a transaction belongs (issue 6, "secrets in error text").
+ * where a transaction belongs (docs/decisions.md §6, "secrets in error text").
  *
- * Nesting is bounded (issue 16): text nested deeper than MAX_JSON_DEPTH levels is refused, by a scan
+ * Nesting is bounded (docs/decisions.md §16): text nested deeper than MAX_JSON_DEPTH levels is refused, by a scan
  * before parsing, with BAD_JSON "<what>: the JSON is nested deeper than 64 levels". The reviver
  * recurses, so hostile nesting (5,000 levels) used to end in the engine's "Maximum call stack size
  * exceeded"; no file, request body or node reply Airlock reads comes near 64 levels.
@@ -87,7 +87,7 @@ export function parseJson(text: string, what = 'JSON'): unknown {
 
 /**
  * The first member of an object whose name an earlier member of the same object already has, in
- * valid JSON `text` (issue 24: "duplicate JSON members in any file are refused"); null when none.
+ * valid JSON `text` (docs/decisions.md §24: "duplicate JSON members in any file are refused"); null when none.
  * Iterative, one pass; names are compared after unescaping ("a" and "\u0061" are the same name).
  */
 export function duplicateMember(text: string): { key: string; at: JsonPosition } | null {
@@ -290,7 +290,7 @@ export function stringifyJson(value: unknown, indent?: number): string {
 /**
  * A deep copy that JSON carries without loss or surprise: a bigint becomes a number when it is a
  * safe integer and a decimal string otherwise (every reader in shared/ accepts both for int64),
- * bytes become hex. For results that cross a boundary (issue 6: no bigint, no Uint8Array).
+ * bytes become hex. For results that cross a boundary (docs/decisions.md §6: no bigint, no Uint8Array).
  */
 export function jsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') {

@@ -1,5 +1,5 @@
 /**
- * Every bound and status list of Airlock in one module (issue 15 "every bound and status list in
+ * Every bound and status list of Airlock in one module (docs/decisions.md §15 "every bound and status list in
  * one module"): list sizes, text lengths, file sizes, signature and key counts, the transaction
  * statuses. Each line says why it has its value: the reference node's rule (PROTOCOL.md), or the
  * station's own choice and what it protects. A module that checks a bound imports it from here, so
@@ -19,8 +19,8 @@ export const MAX_EXPIRATION_MS = 86_400_000;
 /**
  * How far ahead of this machine's clock a file may date what it claims (a block, an account read, a
  * handoff's permission copy): clocks that keep network time disagree by seconds, not minutes. A file
- * dated later is refused (issue 16: one dated 2100 made every genuine snapshot after it "older";
- * issue 24: ten minutes let a pinned exporter's file outrank reads made after it).
+ * dated later is refused (docs/decisions.md §16: one dated 2100 made every genuine snapshot after it "older";
+ * docs/decisions.md §24: ten minutes let a pinned exporter's file outrank reads made after it).
  */
 export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
@@ -31,7 +31,7 @@ export const MAX_FUTURE_SKEW_MS = 2 * 60 * 1000;
 export const CLOCK_BEHIND_WARN_MS = 10_000;
 /**
  * When a fact the station holds (an account's permissions, a token's description, a block) is
- * flagged as old on the screens (issue 16: "26700 d old" showed with no warning): one day, the
+ * flagged as old on the screens (docs/decisions.md §16: "26700 d old" showed with no warning): one day, the
  * longest a transaction may live (MAX_EXPIRATION_MS). A permission read longer ago than any
  * transaction built from it can still be valid may have changed since; fetch it again.
  */
@@ -39,7 +39,7 @@ export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 /**
  * How old this station's observation of an account may be when an online station shows something a
  * signature depends on (a permission diff, weights, a lockout verdict, a signing screen): older than
- * this, or only claimed by a file, and the station reads the account from the node first (issue 24,
+ * this, or only claimed by a file, and the station reads the account from the node first (docs/decisions.md §24,
  * "Online, the station reads before it shows"). A block is three seconds; a minute is twenty.
  */
 export const FRESH_ACCOUNT_MS = 60_000;
@@ -110,14 +110,14 @@ export const MAX_NOTE_LENGTH = 2_000;
 export const MAX_LABEL_LENGTH = 200;
 
 /**
- * Most characters of an unknown contract's type URL a screen shows (issue 17): the reference node's
+ * Most characters of an unknown contract's type URL a screen shows (docs/decisions.md §17): the reference node's
  * URLs are under 80, and a longer one is cut with an ellipsis, so no file can fill a screen with it.
  */
 export const MAX_SHOWN_TYPE_URL = 120;
 
 /** Longest address text an API argument or a form field takes: far above both written forms (34 and 42). */
 export const MAX_ADDRESS_TEXT_LENGTH = 100;
-/** An exporter's public key or fingerprint as typed (issue 16): 130 hex digits (uncompressed) with room for spaces. */
+/** An exporter's public key or fingerprint as typed (docs/decisions.md §16): 130 hex digits (uncompressed) with room for spaces. */
 export const MAX_EXPORTER_KEY_TEXT_LENGTH = 200;
 
 /** Longest permission-update JSON a proof or a build reads: a full account's permissions are a few KiB. */
@@ -148,12 +148,12 @@ export const MAX_CSV_BYTES = 8 * 1024 * 1024;
 export const MAX_BATCH_ROWS = 10_000;
 /**
  * Most queue rows one batch action (sign, export, broadcast) takes, and most handoff files one
- * merged file carries (issue 18): an import takes at most 100 files, so a merged file of this many
+ * merged file carries (docs/decisions.md §18): an import takes at most 100 files, so a merged file of this many
  * imports whole on another station.
  */
 export const MAX_QUEUE_BATCH = 100;
 /**
- * Issue 26, batch broadcast in dependency order: ms between the node lookups while a row waits for
+ * docs/decisions.md §26, batch broadcast in dependency order: ms between the node lookups while a row waits for
  * a row it depends on to be in a block (a block is produced every 3 s), and the longest it waits
  * before the dependent row is left unsent (about 20 blocks: a block that took longer is news).
  */
@@ -194,7 +194,7 @@ export const MAX_DRAFT_TEXT = 4096;
 /** UNFREEZE_MAX_TIMES: most unstakes of one account waiting out their delay at once. */
 export const UNFREEZE_MAX_TIMES = 32;
 
-// Live status (issue 18): the station asking the node what became of its transactions
+// Live status (docs/decisions.md §18): the station asking the node what became of its transactions
 
 /** How often a station asks the node about its open transactions, by default (ms between passes). */
 export const DEFAULT_STATUS_REFRESH_MS = 5_000;
@@ -236,7 +236,7 @@ export const MAX_SNAPSHOT_FATE_PROOFS = 2_000;
 /** Most transactions whose fate one snapshot file may carry. */
 export const MAX_SNAPSHOT_TRANSACTIONS = 10_000;
 
-// The animated QR air gap (issue 19, shared/files/ur.ts)
+// The animated QR air gap (docs/decisions.md §19, shared/files/ur.ts)
 
 /**
  * Most parts a UR transfer may claim (its `ur:type/N-M/` M). Checked on the first frame, before
@@ -263,7 +263,7 @@ export const DEFAULT_QR_FRAMES_PER_SECOND = 5;
 /** How long a scan may go on without completing: a transfer that never completes is given up, not held open. */
 export const MAX_UR_SCAN_MS = 10 * 60 * 1000;
 
-// Smart-contract calls (issue 17: ABI decoding, TRC-20 builds)
+// Smart-contract calls (docs/decisions.md §17: ABI decoding, TRC-20 builds)
 
 /**
  * Most call data the station decodes into words, in bytes. A TRC-20 call is 68 to 100 bytes and a
@@ -296,7 +296,7 @@ export const MAX_TRC20_DECIMALS = 18;
 /** The fee limit a TRC-20 build sets when none is given: 100 TRX, in sun (a transfer burns well under 30 TRX of energy). */
 export const DEFAULT_TRC20_FEE_LIMIT_SUN = 100_000_000n;
 /**
- * A fee limit above this draws a warning on the signer's screen (issue 24 finding): 1,000 TRX, in
+ * A fee limit above this draws a warning on the signer's screen (docs/decisions.md §24 finding): 1,000 TRX, in
  * sun, ten times the default of a TRC-20 build and far above what any real call burns (a TRC-20
  * transfer burns tens of TRX of energy); a person signing a limit this high should know it.
  */
@@ -317,13 +317,13 @@ export const CONSTANT_CALL_ENERGY_LIMIT = 100_000_000n;
 
 /**
  * The connection test (Settings) reports a chain whose head block is older than this as not moving
- * (issue 18: a producer halted after an executive-key change and the test still showed a tick).
+ * (docs/decisions.md §18: a producer halted after an executive-key change and the test still showed a tick).
  * Twenty missed 3-second slots: a chain that produces is never this far behind, a halted one soon is.
  */
 export const HEAD_STALLED_AFTER_MS = 60_000;
 
 // ---------------------------------------------------------------------------------------------
-// Bounds that lived beside their one user until issue 27 (one home for every bound)
+// Bounds that lived beside their one user until docs/decisions.md §27 (one home for every bound)
 
 /**
  * The deepest nesting of arrays and objects any JSON reader of untrusted input accepts. The deepest
@@ -405,7 +405,7 @@ export const MAX_OPENED_FILES = 20;
 /** Most problems an API argument check lists in details; the first is the message. */
 export const MAX_LISTED_ISSUES = 10;
 
-// Hardware signers (issue 23): the TRON Ledger app's own bounds (LedgerHQ/app-tron 0.7.x)
+// Hardware signers (docs/decisions.md §23): the TRON Ledger app's own bounds (LedgerHQ/app-tron 0.7.x)
 
 /** Bytes of one APDU's data the host sends the TRON app: hw-app-trx's CHUNK_SIZE, which the app's buffers assume. */
 export const LEDGER_CHUNK_SIZE = 250;
@@ -426,7 +426,7 @@ export const LEDGER_EXCHANGE_TIMEOUT_MS = 5 * 60 * 1000;
 export const LEDGER_MAX_ANSWER_BYTES = 512;
 
 /**
- * Issue 25, the cost estimate (shared/approval/costs.ts): the fee limit proposed for a contract call
+ * docs/decisions.md §25, the cost estimate (shared/approval/costs.ts): the fee limit proposed for a contract call
  * is the estimated energy's full price plus this many percent, so a call that needs a little more
  * energy than the constant call said still succeeds.
  */

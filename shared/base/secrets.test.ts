@@ -1,6 +1,6 @@
 /**
  * shared/base/secrets.ts: the one written form of a private key (64 hex digits, optional 0x) that
- * every field, label, note and error excerpt is held against (issue 6, issue 15).
+ * every field, label, note and error excerpt is held against (docs/decisions.md §6, docs/decisions.md §15).
  */
 import { describe, expect, it } from 'vitest';
 import { hasHexRun, holdsPrivateKeyText, isPrivateKeyText, PRIVATE_KEY_TEXT_RE } from './secrets.ts';

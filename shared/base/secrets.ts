@@ -1,5 +1,5 @@
 /**
- * What a private key looks like as text, written once (issue 6 "secrets in error text", issue 15
+ * What a private key looks like as text, written once (docs/decisions.md §6 "secrets in error text", docs/decisions.md §15
  * "one home per fact"). A secp256k1 private key is 32 bytes, which people copy as 64 hex digits,
  * with or without `0x`. Every place that must not store, send or quote a pasted key asks here:
  * address fields (a key pasted where an address belongs is the likeliest slip), labels, notes that

@@ -1,6 +1,6 @@
 /**
  * A block as the reference node (java-tron) builds it, read from the node's JSON and proved from its
- * own bytes (issue 24, "a transaction's fate is proven, not told"):
+ * own bytes (docs/decisions.md §24, "a transaction's fate is proven, not told"):
  *
  * - the header's raw part is encoded again as BlockHeader.raw (fields in number order, as java-tron's
  *   protobuf writes them); its sha256 is what the producer signed, and the block id is that hash with

@@ -1,6 +1,6 @@
 /**
  * Contract type ids and names (PROTOCOL.md §1.1) and the message of every contract type the
- * reference node defines one for (issue 17): the one registry decodeRaw, the node JSON, the dialect
+ * reference node defines one for (docs/decisions.md §17): the one registry decodeRaw, the node JSON, the dialect
  * and the views read. A type id is also the bit index in a permission's operations mask (spec
  * §4.9), so the list here is the one source for both. Any type URLs are
  * `type.googleapis.com/protocol.<Name>` (§1.2).
@@ -161,7 +161,7 @@ export function contractSigner(name: SupportedContractName, contract: Message): 
 /**
  * The one refusal of a contract Airlock cannot decode: an id with no message here, or a type URL
  * naming none. It names the type id and the size of its bytes, and carries them as details
- * ({contractType, typeName, typeUrl, size}) for the later signer override (issue 17: signing an
+ * ({contractType, typeName, typeUrl, size}) for the later signer override (docs/decisions.md §17: signing an
  * undecoded contract only with a named risk, written to the audit log), which will catch exactly
  * this error.
  */
@@ -186,7 +186,7 @@ export function refuseUnknownContract(typeId: number | null, typeUrl: string, si
 export type SupportedContractName = keyof typeof SUPPORTED_CONTRACTS;
 
 /**
- * The kind a station stores and shows for a contract of a type it has no message for (issue 17):
+ * The kind a station stores and shows for a contract of a type it has no message for (docs/decisions.md §17):
  * not a contract name of the chain, so it can never be mistaken for one.
  */
 export const UNKNOWN_CONTRACT_KIND = 'UnknownContract' as const;

@@ -1,5 +1,5 @@
 /**
- * Property tests for shared/chain/dialect.ts (issue 11): on generated accounts, tokens and transactions,
+ * Property tests for shared/chain/dialect.ts (docs/decisions.md §11): on generated accounts, tokens and transactions,
  * spec → java-tron → spec is the identity; the java-tron side carries no spec-only name; and what
  * reads back from it encodes to the same bytes (the dialects differ in names, never in bytes).
  */

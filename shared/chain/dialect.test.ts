@@ -1,4 +1,4 @@
-// The node dialects (issue 11, shared/chain/dialect.ts): every message the node client sends or reads,
+// The node dialects (docs/decisions.md §11, shared/chain/dialect.ts): every message the node client sends or reads,
 // translated both ways from data (test/fixtures/java-tron/translation.json); the rename table covers
 // every spec-renamed name in proto/; hostile input; and the import of plain transaction JSON in
 // either dialect (shared/chain/transaction.ts, shared/files/handoff.ts).

@@ -1,5 +1,5 @@
 /**
- * The two JSON dialects a node can speak (issue 11): `spec`, the names of our spec and of Airlock's
+ * The two JSON dialects a node can speak (docs/decisions.md §11): `spec`, the names of our spec and of Airlock's
  * own node, and `java-tron`, the reference node's names. The bytes on the wire are the same (field
  * numbers never change, PROTOCOL.md header); only the JSON names differ, and the whole difference is
  * the data below: field renames per message, enum value renames, and chain-parameter key renames.
@@ -216,7 +216,7 @@ export function dialectOfAccount(reply: unknown): DialectEvidence | undefined {
 
 /**
  * A contract as the node's JSON object (hex addresses, or Base58 with `"visible": true`), in the
- * spec's names or the reference node's (`frozen_supply`, `trx_num`, `witness`; issue 17): a file or
+ * spec's names or the reference node's (`frozen_supply`, `trx_num`, `witness`; docs/decisions.md §17): a file or
  * a caller may use either name for each field, and one field given under both names (`cded_supply`
  * and `frozen_supply`) is refused naming both, never merged. The station's services read every
  * contract argument with this.

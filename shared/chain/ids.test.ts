@@ -1,6 +1,6 @@
 /**
  * shared/chain/ids.ts and the txID check of shared/chain/input.ts: one pattern for a token id and
- * one for a txID (issue 15), and the refusal that never quotes a would-be txID.
+ * one for a txID (docs/decisions.md §15), and the refusal that never quotes a would-be txID.
  */
 import { describe, expect, it } from 'vitest';
 import { isTokenIdText, isTxIdText, TXID_SHOWN_RE } from './ids.ts';

@@ -1,5 +1,5 @@
 /**
- * The written forms of the chain's two identifiers, each pattern written once (issue 15 "one home
+ * The written forms of the chain's two identifiers, each pattern written once (docs/decisions.md §15 "one home
  * per fact"): a token id (PROTOCOL.md §6: the node keys TRC-10 tokens by the decimal text of a
  * positive int64) and a txID (the SHA-256 of raw_data, 32 bytes, as 64 hex digits). The API's
  * schemas, the file readers, the station, the devnet and the renderer's forms all test text

@@ -1,4 +1,4 @@
-// The one input layer (shared/chain/input.ts, issue 6 part 3) and the `__proto__` defect (issue 6 part
+// The one input layer (shared/chain/input.ts, docs/decisions.md §6 part 3) and the `__proto__` defect (docs/decisions.md §6 part
 // 2): each check refuses with a coded error naming the field and never quotes text it refused; an
 // own `__proto__` or `constructor` key is an unknown field at every JSON-reading boundary in
 // shared/ and the genesis reader (the devnet's HTTP bodies and the CLI have their own tests in

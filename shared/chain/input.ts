@@ -1,5 +1,5 @@
 /**
- * The one module of input checks (issue 6 part 3): every value that enters Airlock from a person,
+ * The one module of input checks (docs/decisions.md §6 part 3): every value that enters Airlock from a person,
  * a file, the command line or an HTTP body is read here, and a bad one is refused with a coded
  * AirlockError whose message starts with the field and whose `details.field` names it. Builders in
  * shared/, the devnet's request and genesis readers and the CLI all call these instead of writing
@@ -12,7 +12,7 @@
  *   JSON carries values above 2^53 without a lossless parser) and never rounds.
  * - Objects are read key by key from their own enumerable keys into a null-prototype copy, so a key
  *   named `__proto__` or `constructor` is an unknown field like any other, never a prototype or an
- *   inherited property that slips past the check (issue 6 part 2).
+ *   inherited property that slips past the check (docs/decisions.md §6 part 2).
  */
 import { parseAddress } from './address.ts';
 import { isTokenIdText, isTxIdText, TXID_RE } from './ids.ts';
@@ -42,7 +42,7 @@ export function rejectField(field: string, reason: string, code: ErrorCode = 'IN
 /**
  * A bad argument to a shared/ function: the wrong kind of value or a value out of range. The
  * message names the function and the argument (STYLE.md habit 7); details.field the argument.
- * Its home is here, beside the field checks (issue 27: one check family at the edge); shared/base/
+ * Its home is here, beside the field checks (docs/decisions.md §27: one check family at the edge); shared/base/
  * and chain/address.ts, which this module imports, refuse with `fail` directly. This is how shared/ keeps habit 7: one coded INVALID_INPUT (see `fail`), not a TypeError or a
  * RangeError, so a bad argument that reaches a boundary is still the caller's input, not a bug.
  */
@@ -113,7 +113,7 @@ export function int64Input(value: unknown, field: string, range: Int64Range = {}
 /**
  * An out-of-range integer as a message may show it: whole up to 20 digits (anything near the int64
  * range), else only its length. A private key written in decimal is 70-odd digits and is never
- * read back (issue 6, "secrets in error text").
+ * read back (docs/decisions.md §6, "secrets in error text").
  */
 function shownInteger(n: bigint): string {
   const digits = (n < 0n ? -n : n).toString();
@@ -217,7 +217,7 @@ export function noteInput(value: unknown, field: string, max = 2_000): string {
     );
   }
   // The handoff file's rule (shared/files/envelope.ts plainText), checked when the note is written:
-  // a note the station built with U+202E could never be exported (issue 16).
+  // a note the station built with U+202E could never be exported (docs/decisions.md §16).
   const unsafe = unsafeCharIn(value);
   if (unsafe !== null) {
     const code = `U+${unsafe.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -318,7 +318,7 @@ export function messageInput(value: unknown, typeName: string, field: string): v
 }
 
 // ---------------------------------------------------------------------------------------------
-// The station's argument readers (issue 27: one check family at the station's edge): every service checks each
+// The station's argument readers (docs/decisions.md §27: one check family at the station's edge): every service checks each
 // argument with these, by field name, before it reads or writes anything (DESIGN: "every field is
 // checked BEFORE anything is stored"), so a field is refused the same way whichever feature reads
 // it. A refused txID or text is never quoted whole (64 hex digits may be a private key).

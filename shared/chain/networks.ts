@@ -1,5 +1,5 @@
 /**
- * The networks the station knows by name (issue 11): the embedded local node and the public java-tron
+ * The networks the station knows by name (docs/decisions.md §11): the embedded local node and the public java-tron
  * networks, each with its HTTP API base URL and JSON dialect (shared/chain/dialect.ts). Anything else is a
  * custom URL, whose dialect `probeDialect` (station/node/node-client.ts) suggests once.
  *

@@ -13,12 +13,12 @@
  * integer or an unknown enum name is an error naming its path (`raw_data.contract[0].parameter.
  * value.amount`), never silently dropped. A signing tool must not guess what a field meant.
  *
- * `lenient: true` (issue 6, opt-in, for replies from real nodes: a real `getaccount` carries many
+ * `lenient: true` (docs/decisions.md §6, opt-in, for replies from real nodes: a real `getaccount` carries many
  * fields our messages do not model) skips unknown keys at every depth. Nothing else relaxes: a
  * known field with a wrong type, bad hex or an out-of-range value is still an error. Never use it
  * for anything a person will sign: transaction JSON is always read strictly.
  *
- * Reading is bounded in depth (issue 16): a message nested deeper than MAX_JSON_DEPTH is refused by
+ * Reading is bounded in depth (docs/decisions.md §16): a message nested deeper than MAX_JSON_DEPTH is refused by
  * name with BAD_JSON, before the recursion could run out of stack, whatever value a caller hands in.
  */
 import { create, fromBinary, isFieldSet, ScalarType, toBinary, type DescField, type DescMessage, type Message } from '@bufbuild/protobuf';

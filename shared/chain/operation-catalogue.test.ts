@@ -1,5 +1,5 @@
 /**
- * The operation catalogue (issue 26): one entry per contract type, each in one group with words,
+ * The operation catalogue (docs/decisions.md §26): one entry per contract type, each in one group with words,
  * the lookups by id and name, the grouping and the presets.
  */
 import { describe, expect, it } from 'vitest';

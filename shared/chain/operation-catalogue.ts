@@ -1,5 +1,5 @@
 /**
- * The operations in words (issue 26 "Operations in words"): every contract type of the reference
+ * The operations in words (docs/decisions.md §26 "Operations in words"): every contract type of the reference
  * node (the ids of contract-types.ts CONTRACT_TYPES, written here so the renderer's bundle needs no
  * protobuf for them) with the plain name a person reads, the group it belongs
  * to, a phrase for sentences ("send TRX") and a one-line meaning. The one home of these words: the

@@ -19,7 +19,7 @@ export const AVAILABLE_CONTRACT_TYPES_HEX = '7fff1fc0037e00000000000000000000000
 
 /**
  * Every contract type the reference node knows (0-6, 8-20, 30-33, 41-46, 48, 49, 51-59): mainnet's
- * AVAILABLE_CONTRACT_TYPE once its proposals added 48-59 (issue 17). What a permission is checked
+ * AVAILABLE_CONTRACT_TYPE once its proposals added 48-59 (docs/decisions.md §17). What a permission is checked
  * against when the node's own mask is not known, so a real account's bits 48-59 are re-stated.
  */
 export const KNOWN_CONTRACT_TYPES_HEX = '7fff1fc0037efb0f000000000000000000000000000000000000000000000000';
@@ -123,7 +123,7 @@ export interface PermissionGrant {
 
 /**
  * Whether a transaction of contract type `typeId` may count against `permission` (PROTOCOL.md §3
- * item 4, issue 17 "a build offers only the permissions whose operations allow that contract"):
+ * item 4, docs/decisions.md §17 "a build offers only the permissions whose operations allow that contract"):
  * the owner always; an active permission only when its operations have the type's bit; the
  * executive permission never (it signs blocks, not transactions).
  */

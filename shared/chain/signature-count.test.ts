@@ -1,5 +1,5 @@
 /**
- * Signature count (issue 6 part 2; PROTOCOL.md §3 items 2 and 5): a transaction carrying more
+ * Signature count (docs/decisions.md §6 part 2; PROTOCOL.md §3 items 2 and 5): a transaction carrying more
  * signatures than any permission can hold is refused before a single signer is recovered, by every
  * reader of signatures: decoding transaction JSON, the approval functions of shared/approval/authorization.ts
  * and the devnet's broadcast, getsignweight, getapprovedlist and addtransactionsign. (The CLI's

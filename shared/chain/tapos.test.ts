@@ -1,6 +1,6 @@
 // The TaPoS reference from a block (shared/chain/tapos.ts; PROTOCOL.md §7): the last two bytes of the
 // number and bytes 8..16 of the id, one function for the devnet, the station and the snapshot;
-// a bad block is a coded error naming the field (issue 6: a bad argument to a shared function).
+// a bad block is a coded error naming the field (docs/decisions.md §6: a bad argument to a shared function).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';

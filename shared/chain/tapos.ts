@@ -3,7 +3,7 @@
  * accepts a transaction only while its reference block is one of the last RECENT_BLOCKS blocks and
  * `ref_block_hash` matches that block's id. One function derives both fields from a block's number
  * and id, so the devnet's builder, the online station and the offline station (from a snapshot
- * file) all write the same two fields (issue 6: "the TaPoS reference from a block is one shared
+ * file) all write the same two fields (docs/decisions.md §6: "the TaPoS reference from a block is one shared
  * function").
  */
 import { bytesInput, int64Input, within } from './input.ts';

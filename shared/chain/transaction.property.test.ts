@@ -3,7 +3,7 @@
  * TransferAsset contracts and random raw fields, build → bytes → decode gives the same contract and
  * the same bytes again; the node JSON written from the bytes (hex or visible) reads back to exactly
  * those bytes, through text and the lossless JSON helpers; and a signature by any key recovers to
- * that key's address. The tolerant decode of issue 17: any contract whose type id and type URL name
+ * that key's address. The tolerant decode of docs/decisions.md §17: any contract whose type id and type URL name
  * no contract with a message comes back as unknown with its id, URL and size, while decodeRaw
  * refuses it; a supported type carrying a field its message does not have is refused by both.
  */

@@ -12,7 +12,7 @@
  *   the two it defines none for), whose Any type URL names that same type; anything else is refused
  *   by contract-types.ts `refuseUnknownContract`, naming the type id and size.
  *
- * One tolerant path (issue 17, "an unknown type is shown as unknown"): `decodeRawShowingUnknown`
+ * One tolerant path (docs/decisions.md §17, "an unknown type is shown as unknown"): `decodeRawShowingUnknown`
  * accepts a contract whose type id AND type URL name no contract Airlock has a message for, and
  * returns it as an `UnknownContractTransaction` (type id, type URL, size, owner from field 1), so a
  * station can store, list and show it and refuse to sign it unless the signer accepts the named
@@ -56,7 +56,7 @@ const ONE_SIGNATURE = new Uint8Array(SIGNATURE_LENGTH);
  * Refuses more signatures than any permission can hold, with the node's message (`too many
  * signatures`, PROTOCOL.md §3 item 2). Every reader of signatures calls it before recovering the
  * first one: each recovery is real work, so a body of thousands of signatures would otherwise hold
- * the process for seconds (issue 6, "Signature count"). `max` is the chain's TOTAL_SIGN_NUM.
+ * the process for seconds (docs/decisions.md §6, "Signature count"). `max` is the chain's TOTAL_SIGN_NUM.
  */
 export function checkSignatureCount(count: number, max: number = MAX_SIGNATURES): void {
   if (!Number.isSafeInteger(max) || max < 1) badArgument('checkSignatureCount: max must be a whole number of 1 or more', 'max');
@@ -105,7 +105,7 @@ export interface DecodedTransaction {
 }
 
 /**
- * Refuses an expiration more than MAX_EXPIRATION_MS after `now`, in words (issue 16: an expiry in
+ * Refuses an expiration more than MAX_EXPIRATION_MS after `now`, in words (docs/decisions.md §16: an expiry in
  * 2100 was built). The node takes an expiration at most 24 hours after its head block (PROTOCOL.md
  * §7 step 5.4), so such a transaction is refused today and, worse, lies in wait, valid once its date
  * comes near, long after its signers have forgotten it.
@@ -198,7 +198,7 @@ function decodeStrict<T extends Message>(schema: DescMessage, bytes: Uint8Array,
 }
 
 /**
- * Signed fields Airlock has no words for (issue 16, "what is signed is shown"): the node signs and
+ * Signed fields Airlock has no words for (docs/decisions.md §16, "what is signed is shown"): the node signs and
  * broadcasts them, no screen of Airlock shows them, and no contract Airlock builds sets them. A
  * transaction carrying any of them, non-empty, is refused by name, so no station imports, signs or
  * broadcasts bytes its user could not read.
@@ -424,7 +424,7 @@ export interface TransactionJsonOptions {
 }
 
 /**
- * `raw_data` read strictly, in either node dialect (issue 11): java-tron's names (`frozen_supply`,
+ * `raw_data` read strictly, in either node dialect (docs/decisions.md §11): java-tron's names (`frozen_supply`,
  * `trx_num`, `witness`, permission type `Witness`) describe the same bytes as the spec's.
  */
 function rawFromNodeJson(json: unknown, visible: boolean): Transaction_raw {

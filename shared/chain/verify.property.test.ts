@@ -1,5 +1,5 @@
 /**
- * The two recovery implementations agree (shared/chain/verify.ts; issue 6 part 4; PROTOCOL.md §2
+ * The two recovery implementations agree (shared/chain/verify.ts; docs/decisions.md §6 part 4; PROTOCOL.md §2
  * "Verification"): on 10,000 random signatures libsecp256k1 (WebAssembly) and noble give the same
  * signer, or the same refusal (code and message). The input mixes real signatures (low and high S,
  * every accepted v alias: 0-7 and 27-34) with hostile ones: r or s of 0, of n and above, r that is

@@ -1,5 +1,5 @@
 /**
- * Signature verification: who signed a txID (PROTOCOL.md §2 "Verification"; issue 6 part 4). This
+ * Signature verification: who signed a txID (PROTOCOL.md §2 "Verification"; docs/decisions.md §6 part 4). This
  * module only reads signatures and never touches a private key, so the renderer may import it while
  * signing (`shared/chain/keys.ts`) stays out of reach.
  *

@@ -1,5 +1,5 @@
 /**
- * A TRC-20 amount as a person types it (issue 17 TRC-20 builders): whole tokens with at most the
+ * A TRC-20 amount as a person types it (docs/decisions.md §17 TRC-20 builders): whole tokens with at most the
  * token's decimals ("1,234.5"), or smallest units when the decimals are 0, up to 2^256-1 (a uint256,
  * not the int64 of TRX and TRC-10 amounts), and for an approval the word `unlimited` (2^256-1). One
  * reader for the CLI, the API and the form's check as you type.

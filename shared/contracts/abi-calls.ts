@@ -1,5 +1,5 @@
 /**
- * Which function a smart-contract call names, and its arguments (issue 17 "Smart-contract calls"):
+ * Which function a smart-contract call names, and its arguments (docs/decisions.md §17 "Smart-contract calls"):
  * the TRC-20 functions every station knows (transfer, approve, transferFrom, increaseAllowance,
  * decreaseAllowance; name, symbol, decimals and balanceOf for the node's constant calls), plus the
  * functions of an ABI the user imported for that contract.

@@ -1,5 +1,5 @@
 /**
- * Solidity ABI types and functions as the station reads them (issue 17 "Smart-contract calls"): the
+ * Solidity ABI types and functions as the station reads them (docs/decisions.md §17 "Smart-contract calls"): the
  * type grammar (address, bool, uintN, intN, bytesN, bytes, string, T[], T[k], tuples), a function's
  * canonical signature and its 4-byte selector (keccak-256 of the signature), and the reader of an
  * imported ABI JSON (Solidity's `[{type, name, inputs, ...}]` or TRON's `{entrys: [...]}` with
@@ -169,7 +169,7 @@ export function abiFunctionsFromJson(input: unknown, field = 'abi'): AbiFunction
     } catch {
       rejectField(field, 'not JSON', 'BAD_JSON');
     }
-    // Issue 24: two members of one name (two "type"s, two "inputs") could be read either way: refused.
+    // docs/decisions.md §24: two members of one name (two "type"s, two "inputs") could be read either way: refused.
     const twice = duplicateMember(input);
     if (twice !== null) rejectField(field, `has two members of one name in one object (line ${twice.at.line}, column ${twice.at.column})`, 'BAD_JSON');
   }

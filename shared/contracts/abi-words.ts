@@ -1,5 +1,5 @@
 /**
- * A smart-contract call in words (issue 17 "Smart-contract calls", clear signing): the function and
+ * A smart-contract call in words (docs/decisions.md §17 "Smart-contract calls", clear signing): the function and
  * its arguments decoded from the signed call data (abi-calls.ts), amounts of a TRC-20 token in its
  * units when its decimals are known (and where that came from: read from the node, or claimed by a
  * file), and the warnings a signer must see before signing: an unlimited or large approval, TRX
@@ -34,7 +34,7 @@ export interface Trc20Facts {
 export interface ContractFacts {
   /** The name the station's user gave it, or null. */
   name: string | null;
-  /** True when that name came in with a file (a snapshot), not typed here: shown as the file's claim (issue 24). */
+  /** True when that name came in with a file (a snapshot), not typed here: shown as the file's claim (docs/decisions.md §24). */
   nameClaimed?: boolean;
   /** Functions of the ABI imported for it (beside the TRC-20 table every station knows). */
   functions: readonly AbiFunction[];
@@ -66,7 +66,7 @@ export function trc20Amount(facts: ContractFacts | undefined, amount: bigint): s
   const decimals = usableDecimals(t);
   const units = `${groupDigits(amount.toString())} smallest unit${amount === 1n ? '' : 's'}`;
   if (decimals === null) return `${units} (the token's decimals are not known here)`;
-  // Issue 24: a claimed symbol is marked as the claimed decimals are.
+  // docs/decisions.md §24: a claimed symbol is marked as the claimed decimals are.
   const what = t!.source === 'observed' || symbolOf(t) === 'tokens' ? `${decimals} decimals` : `symbol and ${decimals} decimals`;
   const from = t!.source === 'observed' ? 'read from the node' : 'claimed by a file, not read from the node';
   return `${formatGrouped(amount, decimals)} ${symbolOf(t)} (${units}; ${what} ${from})`;
@@ -226,7 +226,7 @@ export function callInWords(
     warnings.push({ risk: 'call-value', text: `The call also sends ${sunInWords(call.callValue)} to the contract`, needsOverride: false });
   }
   if (decoding.outcome === 'empty') {
-    // Issue 24: no call data with TRX sent runs the contract's fallback (receive) code, which no screen can name.
+    // docs/decisions.md §24: no call data with TRX sent runs the contract's fallback (receive) code, which no screen can name.
     if (call.callValue !== 0n)
       warnings.push({
         risk: 'unknown-function',

@@ -1,5 +1,5 @@
 /**
- * Solidity ABI encoding and strict decoding (issue 17 "Smart-contract calls"), written for the
+ * Solidity ABI encoding and strict decoding (docs/decisions.md §17 "Smart-contract calls"), written for the
  * station: the call data a signer approves is decoded here on the signer's own machine, and the
  * TRC-20 builders encode with the same code. Values: an address is the 21-byte TRON form (0x41
  * followed by the 20 bytes the EVM sees), integers are bigint, bool is boolean, bytes and bytesN are

@@ -1,4 +1,4 @@
-// The account's name (AccountUpdateContract, issue 17 "Builders"): the stateless rules of the
+// The account's name (AccountUpdateContract, docs/decisions.md §17 "Builders"): the stateless rules of the
 // reference node's UpdateAccountActuator with its exact messages, the name first and then the
 // owner, as the node checks them; an empty name is the node's to allow.
 import { describe, expect, it } from 'vitest';

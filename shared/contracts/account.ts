@@ -1,5 +1,5 @@
 /**
- * Account and executive contracts in words (issue 17): AccountCreate 0, AccountUpdate 10 (name),
+ * Account and executive contracts in words (docs/decisions.md §17): AccountCreate 0, AccountUpdate 10 (name),
  * SetAccountId 19, WitnessCreate 5 (apply to be an executive) and WitnessUpdate 8 (its url). The
  * reference node calls executives witnesses; the words here are the spec's. Each describer turns
  * the decoded message into a one-line summary and a field table (fields.ts).
@@ -7,7 +7,7 @@
  * Invariant: names, ids and urls are chain text and are shown escaped (fields.ts textOf); nothing
  * but the message is read.
  *
- * `buildAccountUpdate` (issue 17 "Builders") reads the input and runs `validateAccountUpdate`, the
+ * `buildAccountUpdate` (docs/decisions.md §17 "Builders") reads the input and runs `validateAccountUpdate`, the
  * stateless part of UpdateAccountActuator in the node's order with its messages word for word
  * (CONTRACT_VALIDATE): the name first, then the owner. Whether the account exists, already has a
  * name, or the name is taken are stateful (the devnet's). The node allows an empty name. A name

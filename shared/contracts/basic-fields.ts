@@ -2,7 +2,7 @@
  * The field tables of the five contracts Airlock built first (TransferContract 1,
  * TransferAssetContract 2, AssetIssueContract 6, ParticipateAssetIssueContract 9,
  * AccountPermissionUpdateContract 46), so every contract type has the same table beside its own
- * view (issue 17). Their summaries stay in shared/views/view.ts, which also shows token prices.
+ * view (docs/decisions.md §17). Their summaries stay in shared/views/view.ts, which also shows token prices.
  *
  * Invariant: each permission's operations are listed by name, and bits that name no contract type
  * are listed by number, so a signer sees every bit a permission update grants.
@@ -83,7 +83,7 @@ export function assetIssueRows(c: AssetIssueContract, ctx: DescribeContext): Fie
  * execute(): the owner 0, the executive 1, each active its index + 2); an id written otherwise in
  * the request is ignored by the chain, and the words say so rather than show it as the id.
  */
-/** Operations by the catalogue's groups in plain names (issue 26): "Payments (Transfer, Token transfer), Tokens (Token issue)". */
+/** Operations by the catalogue's groups in plain names (docs/decisions.md §26): "Payments (Transfer, Token transfer), Tokens (Token issue)". */
 function operationsInWords(names: readonly string[]): string {
   return groupOperations(names)
     .map((g) => `${g.group} (${g.operations.map((o) => o.name).join(', ')})`)

@@ -1,5 +1,5 @@
 /**
- * Property test (STYLE.md habit 9) for every contract type Airlock decodes (issue 17): for a random
+ * Property test (STYLE.md habit 9) for every contract type Airlock decodes (docs/decisions.md §17): for a random
  * message of each type, built into a transaction, decodeRaw accepts the bytes and encoding what it
  * decoded gives exactly the same bytes, for the whole raw_data and for the contract itself; and the
  * view in words of any such transaction is made without error and has a field table. The messages

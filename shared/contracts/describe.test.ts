@@ -1,5 +1,5 @@
 /**
- * Tests of the contract views in words (issue 17, shared/contracts/describe.ts and the family
+ * Tests of the contract views in words (docs/decisions.md §17, shared/contracts/describe.ts and the family
  * modules): every contract type's transaction view, decoded from the signed bytes, has a title, a
  * summary and a field table naming each field in words; amounts read in TRX with sun or a known
  * token's units, resources by name, votes one by one, durations and lock periods in time, call data
@@ -154,7 +154,7 @@ describe('amounts, resources, votes, durations and addresses in words', () => {
     const v = transactionView({ rawBytes: createTransaction({ type: 'AccountPermissionUpdateContract', value: update }, FIELDS).rawBytes, signatures: [] });
     expect(at(v, 'owner')).toMatch(/^"owner" \(id 0\): threshold 1 of 1 key\(s\)$/);
     expect(at(v, 'actives[0]')).toMatch(/^"treasury" \(id 2\): threshold 2 of 2 key\(s\); may run /);
-    // Issue 26: the operations by group in plain words, not java-tron's names.
+    // docs/decisions.md §26: the operations by group in plain words, not java-tron's names.
     expect(at(v, 'actives[0]')).not.toMatch(/[a-z0-9]Contract\b/);
     expect(at(v, 'actives[0]')).toContain('Payments (Transfer');
     expect(at(v, 'actives[1]')).toMatch(/^"second" \(id 3; the id 7 written in it is ignored\): /);

@@ -1,6 +1,6 @@
 /**
- * Every contract type Airlock decodes, in words (issue 17): its describer (its title is the operation
- * catalogue's plain name, issue 26), the one
+ * Every contract type Airlock decodes, in words (docs/decisions.md §17): its describer (its title is the operation
+ * catalogue's plain name, docs/decisions.md §26), the one
  * table shared/views/view.ts reads to show any transaction. A describer takes the message decoded
  * from the signed bytes and returns a one-line summary and a field table (fields.ts); the family
  * modules (staking.ts, voting.ts, account.ts, smart-contract.ts, exchange.ts, proposal.ts,

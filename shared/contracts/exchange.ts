@@ -1,5 +1,5 @@
 /**
- * Bancor exchange contracts in words (issue 17): ExchangeCreate 41, ExchangeInject 42,
+ * Bancor exchange contracts in words (docs/decisions.md §17): ExchangeCreate 41, ExchangeInject 42,
  * ExchangeWithdraw 43 and ExchangeTransaction 44. Token ids are text ("_" is the coin); amounts are
  * shown in TRX with sun for the coin and in a known token's units, else in smallest units.
  *

@@ -1,5 +1,5 @@
 /**
- * The field table of a contract in words (issue 17, clear signing): the row shape every contract
+ * The field table of a contract in words (docs/decisions.md §17, clear signing): the row shape every contract
  * family module (staking.ts, voting.ts, account.ts, smart-contract.ts, …) builds its view from, and
  * the helpers that turn one wire value into words: amounts in TRX with their sun, token amounts in
  * the token's units when the token is known, resource names, durations, addresses with their
@@ -28,7 +28,7 @@ export interface FieldRow {
 }
 
 /**
- * Something a signer must see before signing, named (issue 17): `needsOverride` ones are refused
+ * Something a signer must see before signing, named (docs/decisions.md §17): `needsOverride` ones are refused
  * for signing unless the signer accepts that risk by name (shared/approval/signing-risk.ts).
  */
 export interface SigningWarning {

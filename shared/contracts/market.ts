@@ -1,5 +1,5 @@
 /**
- * Order-book market contracts in words (issue 17): MarketSellAsset 52 and MarketCancelOrder 53.
+ * Order-book market contracts in words (docs/decisions.md §17): MarketSellAsset 52 and MarketCancelOrder 53.
  * Token ids are text ("_" is the coin); amounts in TRX with sun or a known token's units.
  *
  * Invariant: nothing but the message is read; an order id is shown whole as hex.

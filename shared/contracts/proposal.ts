@@ -1,5 +1,5 @@
 /**
- * Committee proposal contracts in words (issue 17): ProposalCreate 16 (chain parameter changes),
+ * Committee proposal contracts in words (docs/decisions.md §17): ProposalCreate 16 (chain parameter changes),
  * ProposalApprove 17 and ProposalDelete 18. Each parameter change is a row of its own, by id: the
  * names of chain parameters are the node's to define, so the id is what is shown.
  *

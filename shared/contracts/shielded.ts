@@ -1,5 +1,5 @@
 /**
- * The shielded transfer (ShieldedTransferContract 51) in words (issue 17). Only its transparent
+ * The shielded transfer (ShieldedTransferContract 51) in words (docs/decisions.md §17). Only its transparent
  * parts can be read without the notes' keys: the transparent sender and amount, the transparent
  * receiver and amount, and how many shielded spends and outputs it carries. A purely shielded
  * transfer has no transparent sender and is refused by decodeRaw (no account permission signs it).

@@ -1,5 +1,5 @@
 /**
- * Smart-contract contracts in words (issue 17): CreateSmartContract 30, TriggerSmartContract 31,
+ * Smart-contract contracts in words (docs/decisions.md §17): CreateSmartContract 30, TriggerSmartContract 31,
  * UpdateSetting 33, UpdateEnergyLimit 45 and ClearABI 48. A call's data is decoded against the
  * TRC-20 functions and the ABI imported for its contract (abi-words.ts, "Smart-contract calls"):
  * function and arguments in words, token amounts in the token's units, and the warnings a signer
@@ -71,7 +71,7 @@ export function describeTriggerSmartContract(c: TriggerSmartContract, ctx: Descr
   const call = callInWords(c, ctx);
   const value = c.callValue !== 0n ? `, sending ${sunInWords(c.callValue)}` : '';
   const token = c.callTokenValue !== 0n ? `, sending ${tokenAmount(ctx, c.tokenId.toString(), c.callTokenValue)}` : '';
-  // Issue 24: a name or a symbol a file claimed is marked as such, as claimed decimals are.
+  // docs/decisions.md §24: a name or a symbol a file claimed is marked as such, as claimed decimals are.
   const nameText = facts?.name ? `"${escapeText(facts.name)}"${facts.nameClaimed === true ? ' (a name claimed by a file)' : ''}` : '';
   const contract = facts?.name ? `${nameText} (${who(ctx, c.contractAddress)})` : who(ctx, c.contractAddress);
   const symbolClaim = facts?.trc20?.source === 'claimed' ? ' (claimed by a file, not read from the node)' : '';

@@ -1,4 +1,4 @@
-// The Stake 2.0 builders (issue 17 "Builders"): each stateless rule of the reference node's
+// The Stake 2.0 builders (docs/decisions.md §17 "Builders"): each stateless rule of the reference node's
 // FreezeBalanceV2, UnfreezeBalanceV2, DelegateResource, UnDelegateResource, WithdrawExpireUnfreeze
 // and CancelAllUnfreezeV2 actuators with its exact message, code and field, in the node's order;
 // the inputs the builders read (resource names, the lock period only with the lock).

@@ -1,5 +1,5 @@
 /**
- * Staking contracts in words (issue 17): Stake 1.0 (FreezeBalance 11, UnfreezeBalance 12) and
+ * Staking contracts in words (docs/decisions.md §17): Stake 1.0 (FreezeBalance 11, UnfreezeBalance 12) and
  * Stake 2.0 (FreezeBalanceV2 54, UnfreezeBalanceV2 55, WithdrawExpireUnfreeze 56,
  * DelegateResource 57, UnDelegateResource 58, CancelAllUnfreezeV2 59). Each describer turns the
  * decoded message into a one-line summary and a field table (fields.ts).
@@ -8,7 +8,7 @@
  * lock period in blocks with the time it takes, and every address with its label; nothing but the
  * message is read.
  *
- * The Stake 2.0 builders (issue 17 "Builders") follow the describers: `build<Name>(input)` reads the
+ * The Stake 2.0 builders (docs/decisions.md §17 "Builders") follow the describers: `build<Name>(input)` reads the
  * input and runs `validate<Name>(contract)`, the stateless part of the reference node's actuator
  * (FreezeBalanceV2Actuator and the others), in its order and with its messages word for word
  * (CONTRACT_VALIDATE, details.field). So a builder never returns a contract the node would refuse

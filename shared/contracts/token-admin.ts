@@ -1,5 +1,5 @@
 /**
- * The issuer's token contracts in words (issue 17): UnfreezeAsset 14 (release cded supply whose
+ * The issuer's token contracts in words (docs/decisions.md §17): UnfreezeAsset 14 (release cded supply whose
  * days have passed) and UpdateAsset 15 (description, url, free bandwidth limits). Issue, transfer
  * and purchase are token.ts's.
  *

@@ -1,5 +1,5 @@
 /**
- * shared/contracts/token.ts assetIssueProblems (issue 10 "the spec's rules checked as you type"): every §6.1
+ * shared/contracts/token.ts assetIssueProblems (docs/decisions.md §10 "the spec's rules checked as you type"): every §6.1
  * rule broken, in the node's order, the first being what validateAssetIssue throws.
  */
 import { create } from '@bufbuild/protobuf';

@@ -66,7 +66,7 @@ import { DAY_MS } from '../base/duration.ts';
 
 /**
  * Names of the native coin, lower case: a token abbreviated so would read as the coin itself
- * ("Send 5 TRX" for 5 units of a token), so no token may carry one as its abbreviation (issue 16).
+ * ("Send 5 TRX" for 5 units of a token), so no token may carry one as its abbreviation (docs/decisions.md §16).
  */
 
 /** ASSET_ISSUE_FEE (PROTOCOL.md §6.1 "Fee", §10): the sun burned when the node executes a token issue. */

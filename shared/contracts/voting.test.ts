@@ -1,4 +1,4 @@
-// The vote and the reward claim (issue 17 "Builders"): each stateless rule of the reference node's
+// The vote and the reward claim (docs/decisions.md §17 "Builders"): each stateless rule of the reference node's
 // VoteWitnessActuator and WithdrawBalanceActuator with its exact message, code and field, in the
 // node's order; the vote list's bounds (empty refused, at most 30).
 import { describe, expect, it } from 'vitest';

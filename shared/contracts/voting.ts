@@ -1,5 +1,5 @@
 /**
- * Voting and reward contracts in words (issue 17): VoteWitness 4 (votes for executives),
+ * Voting and reward contracts in words (docs/decisions.md §17): VoteWitness 4 (votes for executives),
  * VoteAsset 3 (the old asset vote), WithdrawBalance 13 (claim rewards) and UpdateBrokerage 49 (an
  * executive's share of rewards). Each describer turns the decoded message into a one-line summary
  * and a field table (fields.ts).
@@ -7,7 +7,7 @@
  * Invariant: every vote is a row of its own (address with label, count), so a signer sees the
  * whole list, and the total is shown beside it; nothing but the message is read.
  *
- * Builders (issue 17 "Builders"): `buildVoteWitness` and `buildWithdrawBalance` read the input and
+ * Builders (docs/decisions.md §17 "Builders"): `buildVoteWitness` and `buildWithdrawBalance` read the input and
  * run `validate<Name>`, the stateless part of VoteWitnessActuator and WithdrawBalanceActuator in the
  * node's order with its messages word for word (CONTRACT_VALIDATE). The node checks each vote's
  * candidate (account and executive exist) right after that vote's own rules, and the voter's tron

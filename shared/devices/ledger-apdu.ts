@@ -1,5 +1,5 @@
 /**
- * The TRON Ledger app's APDU protocol (issue 23), pure: the commands the station sends a Ledger with
+ * The TRON Ledger app's APDU protocol (docs/decisions.md §23), pure: the commands the station sends a Ledger with
  * the TRON app open and the readers of its answers. Learned from LedgerHQ/app-tron 0.7.x
  * (src/handlers/*.c) and @ledgerhq/hw-app-trx (Trx.ts); written here, not copied.
  *

@@ -1,5 +1,5 @@
 /**
- * The HID framing a Ledger uses on USB (issue 23): an APDU travels in 64-byte reports, each
+ * The HID framing a Ledger uses on USB (docs/decisions.md §23): an APDU travels in 64-byte reports, each
  * starting with the channel (2 bytes), the tag 0x05 and its sequence number (2 bytes, from 0); the
  * first also carries the APDU's length (2 bytes); the last is padded with zeros. Answers come back
  * framed the same way. Written from the framing `@ledgerhq/devices` documents; pure, so it is tested

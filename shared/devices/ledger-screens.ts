@@ -1,5 +1,5 @@
 /**
- * What a Ledger with the TRON app will show for a transaction, before it shows it (issue 23), and
+ * What a Ledger with the TRON app will show for a transaction, before it shows it (docs/decisions.md §23), and
  * how the station will ask it to sign: the device's screens in its order, the app settings the
  * transaction needs and why, or a refusal up front when the app cannot sign it at all. Pure: the
  * transaction screen, the CLI and the signing flow read the same plan.

@@ -1,5 +1,5 @@
 /**
- * The TRON Ledger app's status words in the signer's words (issue 23): each says what happened and
+ * The TRON Ledger app's status words in the signer's words (docs/decisions.md §23): each says what happened and
  * what to do (open the TRON app, unlock the device, turn on a setting, the signer declined). The
  * codes are the app's (LedgerHQ/app-tron src/app_errors.h) and the device's own for a locked device
  * or no app open.

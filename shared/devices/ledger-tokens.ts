@@ -1,5 +1,5 @@
 /**
- * The TRC-20 tokens the TRON Ledger app knows by name (issue 23), as DATA: address (hex), ticker,
+ * The TRC-20 tokens the TRON Ledger app knows by name (docs/decisions.md §23), as DATA: address (hex), ticker,
  * decimals. Copied from LedgerHQ/app-tron, src/tokens.c (TOKENS_TRC20, 382 entries), commit
  * 16f3bc2a7bf252201aba98ca14fb41474f7d1601 (app version 0.7.1). The app shows a transfer or approve
  * to one of these contracts in full (amount with its decimals, ticker, recipient); a call to any

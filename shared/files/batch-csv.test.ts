@@ -1,6 +1,6 @@
 /**
- * shared/files/batch-csv.ts: the batch CSV reader the station and the renderer's preview share (issue 7
- * `build batch`, issue 9 "Batch"): RFC 4180 records, the header, rows numbered as in the file,
+ * shared/files/batch-csv.ts: the batch CSV reader the station and the renderer's preview share (docs/decisions.md §7
+ * `build batch`, docs/decisions.md §9 "Batch"): RFC 4180 records, the header, rows numbered as in the file,
  * every row's problem collected with its row and column, and chunks that keep the header and name
  * rows of the whole file.
  */

@@ -1,5 +1,5 @@
 /**
- * The batch CSV (issue 7 `build batch`, issue 9 "Batch"): many transfers from one account, one per
+ * The batch CSV (docs/decisions.md §7 `build batch`, docs/decisions.md §9 "Batch"): many transfers from one account, one per
  * row under the header `to,amount,token,note`. An empty token is the native coin (amount in sun),
  * else a token id and the amount in the token's smallest unit; the note is kept with the
  * transaction. The station's services and the renderer's preview read a file with these same

@@ -1,5 +1,5 @@
 /**
- * Versioned JSON file envelopes: the handoff file and the chain snapshot file (issue 7,
+ * Versioned JSON file envelopes: the handoff file and the chain snapshot file (docs/decisions.md §7,
  * docs/handoff.md) both open with `{"format": "airlock.<kind>", "version": N, ...}`. This module
  * reads such a file from untrusted text: a size limit before parsing, the format and version
  * before anything else (an unknown one says so, rather than failing on a field), and objects read
@@ -7,7 +7,7 @@
  * naming its path. Values are copied into null-prototype records so nothing read can reach a
  * prototype.
  *
- * Both envelopes may carry one optional `exporter` member (issue 16): the signature of the station
+ * Both envelopes may carry one optional `exporter` member (docs/decisions.md §16): the signature of the station
  * that exported the file, checked by shared/files/exporter-signature.ts, never by the format readers.
  */
 import { AirlockError, fail, excerpt } from '../base/errors.ts';

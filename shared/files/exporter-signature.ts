@@ -1,5 +1,5 @@
 /**
- * The exporter signature of a snapshot or handoff file (issue 16, "Trusted exporters for offline
+ * The exporter signature of a snapshot or handoff file (docs/decisions.md §16, "Trusted exporters for offline
  * stations"): an online station signs the files it exports with its station identity key (a
  * secp256k1 key its vault keeps, station/vault/exporter-identity.ts), and an offline station that
  * pinned that key treats what the file says the exporter observed from its node as observed.

@@ -1,5 +1,5 @@
 /**
- * The proof of a transaction's fate a snapshot file carries (issue 24; format in docs/handoff.md):
+ * The proof of a transaction's fate a snapshot file carries (docs/decisions.md §24; format in docs/handoff.md):
  * the block header's bytes and producer signature, the signatures and `ret` the block holds for the
  * transaction, and its Merkle branch; and, beside the transactions, the executive set the exporter
  * read from its node (each executive with its block key) and the head block it was read at. An

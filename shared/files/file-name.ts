@@ -1,5 +1,5 @@
 /**
- * The rule for a file name or path Airlock is handed (issue 16, "a NUL in a file name is INTERNAL"):
+ * The rule for a file name or path Airlock is handed (docs/decisions.md §16, "a NUL in a file name is INTERNAL"):
  * no control character, C0 (NUL, newline, escape...), DEL or C1. The operating system refuses a NUL
  * with an engine error that became INTERNAL, and a newline or escape in a name shown on a screen or
  * a terminal can forge a line of output. Used by the station API's file name arguments

@@ -1,5 +1,5 @@
 /**
- * The merged handoff file (issue 18, "Batch: ... export one merged file"): several handoff files
+ * The merged handoff file (docs/decisions.md §18, "Batch: ... export one merged file"): several handoff files
  * carried as one, `{"format": "airlock.handoff-bundle", "version": 1, "files": [{"name", "text"}]}`,
  * each member the exact text of one handoff file (docs/handoff.md), so its exporter signature still
  * covers its own bytes and an import reads each member as if it had arrived alone.

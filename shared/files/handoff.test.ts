@@ -1,4 +1,4 @@
-// The handoff file (issue 7 "Handoff file", docs/handoff.md): import re-derives txID, contract and
+// The handoff file (docs/decisions.md §7 "Handoff file", docs/handoff.md): import re-derives txID, contract and
 // every signer from raw_data_hex and counts them against the permission; it refuses tampered bytes
 // (exhaustively, every single-byte change of one signed file), a signature that does not belong,
 // an unknown format or version and an expired transaction; files of one transaction signed in

@@ -1,5 +1,5 @@
 /**
- * The handoff file (issue 7; format in docs/handoff.md): how a partially signed transaction travels
+ * The handoff file (docs/decisions.md §7; format in docs/handoff.md): how a partially signed transaction travels
  * between stations, by USB stick or mail. A versioned envelope
  * `{"format": "airlock.handoff", "version": 1, "transaction": ..., "permission": ..., "tokens": [...], "note": ...}`
  * whose `transaction` is the node's transaction JSON, so any tool that reads transaction JSON can
@@ -12,7 +12,7 @@
  * from another transaction, a signer outside the permission, a signer twice, an unknown version or
  * an expired transaction are each refused with a coded error. Plain transaction JSON from other
  * tools imports the same way, in either node dialect (java-tron's `frozen_supply`, `trx_num`,
- * `witness` too, issue 11); what comes out always has the spec's names. Merging only ever combines files of one txID, and keeps one signature
+ * `witness` too, docs/decisions.md §11); what comes out always has the spec's names. Merging only ever combines files of one txID, and keeps one signature
  * per signer. Results are JSON-safe. One contract of a type this version has no message for is read
  * as unknown (decodeRawShowingUnknown: type id, URL, size, owner from field 1) with every other
  * check above, so a station can show it and refuse to sign it unless the signer overrides; such a
@@ -175,7 +175,7 @@ function verify(
   now: number,
 ): HandoffImport {
   // signedTransactionFromNodeJson refuses more signatures than any permission holds before reading any
-  // (checkSignatureCount, issue 6), so nothing below recovers more than that.
+  // (checkSignatureCount, docs/decisions.md §6), so nothing below recovers more than that.
   const tx = signedTransactionFromNodeJson(transaction, { maxSignatures: MAX_SIGNATURES });
   // A contract of an unknown type is carried and shown as unknown (a station refuses to sign it
   // without the named override); a known type with bad bytes is refused here as everywhere.

@@ -1,5 +1,5 @@
 /**
- * The proof of possession file's signature (issue 10; the format is in shared/files/proof.ts and
+ * The proof of possession file's signature (docs/decisions.md §10; the format is in shared/files/proof.ts and
  * docs/handoff.md): reading a proof file strictly and checking that its signature recovers
  * (shared/chain/verify.ts) to the key its challenge names, over that challenge's domain-separated digest.
  *
@@ -9,7 +9,7 @@
  * proof here before storing it.
  *
  * Invariant: a proof is valid only when its signature recovers to the challenge's key, over the
- * challenge's digest or (a key on a Ledger, issue 23) over the TRON personal-message digest of
+ * challenge's digest or (a key on a Ledger, docs/decisions.md §23) over the TRON personal-message digest of
  * `proofPersonalMessage`, which names that digest; anything else is a coded refusal naming
  * `proof.signature`.
  */
@@ -66,7 +66,7 @@ function verifyProof(file: ProofFile): Uint8Array {
   let signer: string;
   try {
     signer = addressToBase58(recoverSigner(signature, proofDigest(file.challenge)));
-    // A key on a Ledger (issue 23) signs the challenge as a TRON personal message instead.
+    // A key on a Ledger (docs/decisions.md §23) signs the challenge as a TRON personal message instead.
     if (signer !== file.challenge.key) signer = addressToBase58(recoverSigner(signature, tronMessageDigest(proofPersonalMessage(file.challenge))));
   } catch (e) {
     if (e instanceof AirlockError)

@@ -1,4 +1,4 @@
-// Proof of possession, the file formats (shared/files/proof.ts, issue 10): a challenge round-trips and
+// Proof of possession, the file formats (shared/files/proof.ts, docs/decisions.md §10): a challenge round-trips and
 // is read strictly (each fault its own message), a proof verifies only when the challenge's key
 // signed exactly that challenge (every member tampered in turn is refused), and the signed bytes
 // can never be a transaction's: the message and the challenge are refused by the transaction

@@ -1,5 +1,5 @@
 /**
- * Proof of possession (issue 10, "Proof of possession"; file formats in docs/handoff.md): before a
+ * Proof of possession (docs/decisions.md §10, "Proof of possession"; file formats in docs/handoff.md): before a
  * key is written into an account's permissions, the station proposing the change sends its holder a
  * short challenge, and the holder's station signs it. A key that answers is held by someone who
  * can sign; a key typed with one wrong character, or copied from the wrong line, never answers.
@@ -176,7 +176,7 @@ export function proofDigest(c: ProofChallenge): Uint8Array {
 }
 
 /**
- * What a key on a hardware signer signs for `c` instead (issue 23): a Ledger signs no chosen 32
+ * What a key on a hardware signer signs for `c` instead (docs/decisions.md §23): a Ledger signs no chosen 32
  * bytes but a personal message, which its app hashes with the TRON message prefix
  * (shared/chain/tron-message.ts). The message is this text, naming the digest above, so it binds
  * the same challenge and can never read as a transaction.

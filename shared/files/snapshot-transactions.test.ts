@@ -1,4 +1,4 @@
-// The snapshot file's optional transactions section (issue 18: offline stations learn what became of
+// The snapshot file's optional transactions section (docs/decisions.md §18: offline stations learn what became of
 // their transactions from an online station's snapshot): it round-trips, a file without it is read
 // as before, and each entry is read strictly (txID shape, no txID twice, a result code, a whole
 // fee), the error naming the entry.

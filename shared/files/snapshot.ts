@@ -1,5 +1,5 @@
 /**
- * The chain snapshot file (issue 7; format in docs/handoff.md): what an online station exports so
+ * The chain snapshot file (docs/decisions.md §7; format in docs/handoff.md): what an online station exports so
  * an offline one can build transactions. `{"format": "airlock.snapshot", "version": 1, ...}` with
  * the recent block (TaPoS is derived from it, shared/chain/tapos.ts), accounts (their permissions in the
  * node's JSON, balances, where and when each was read), tokens, the node's fees, and when it was
@@ -15,10 +15,10 @@
  *   snapshot block), and the reference block must still be among the node's RECENT_BLOCKS when the
  *   transaction expires. Otherwise it refuses, saying how long is left or to export a fresh snapshot.
  * - Everything here is JSON-safe: no bigint, no bytes.
- * - The optional `transactions` section (issue 18) lists what the exporting station saw become of
+ * - The optional `transactions` section (docs/decisions.md §18) lists what the exporting station saw become of
  *   its transactions on chain (txID, block, result, fee). It is read as strictly as the rest, and
  *   an importer holds it as a claim (station/core/chain-report.ts), never as its own observation.
- * - The optional `contracts` section (issue 17) lists the exporting station's smart contracts: the
+ * - The optional `contracts` section (docs/decisions.md §17) lists the exporting station's smart contracts: the
  *   name it gave each and its TRC-20 symbol, name and decimals with where they came from (a node and
  *   block, or a file). Read as strictly (plain text, at most MAX_SNAPSHOT_CONTRACTS, decimals up to
  *   MAX_TRC20_DECIMALS, no address twice); an importer holds them as claims unless a pinned
@@ -121,7 +121,7 @@ export interface SnapshotToken {
   url: string;
 }
 
-/** A smart contract of the exporting station's list (issue 17), with its TRC-20 facts when it has any. */
+/** A smart contract of the exporting station's list (docs/decisions.md §17), with its TRC-20 facts when it has any. */
 export interface SnapshotContract {
   /** Base58. */
   address: string;
@@ -136,7 +136,7 @@ export interface SnapshotContract {
   at: number;
 }
 
-/** A transaction the exporting station saw in a block (issue 18): what an offline station learns from it. */
+/** A transaction the exporting station saw in a block (docs/decisions.md §18): what an offline station learns from it. */
 export interface SnapshotTransaction {
   /** 64 lowercase hex digits. */
   txid: string;
@@ -145,7 +145,7 @@ export interface SnapshotTransaction {
   result: string;
   /** Fee paid, sun, decimal. */
   fee: string;
-  /** Issue 24: the block header and Merkle branch proving it (shared/files/fate-proof-file.ts). */
+  /** docs/decisions.md §24: the block header and Merkle branch proving it (shared/files/fate-proof-file.ts). */
   proof?: SnapshotFateProof;
 }
 
@@ -159,11 +159,11 @@ export interface ChainSnapshot {
   tokens: SnapshotToken[];
   /** The node's fee parameters (getchainparameters names, sun), when it reports them. */
   fees?: Record<string, number | string>;
-  /** Issue 18: transactions the exporting station saw in a block; absent when it saw none. */
+  /** docs/decisions.md §18: transactions the exporting station saw in a block; absent when it saw none. */
   transactions?: SnapshotTransaction[];
-  /** Issue 24: the executives (with block keys) the proofs are checked against. */
+  /** docs/decisions.md §24: the executives (with block keys) the proofs are checked against. */
   executives?: SnapshotExecutives;
-  /** Issue 17: the exporting station's list of contracts; absent when it lists none. */
+  /** docs/decisions.md §17: the exporting station's list of contracts; absent when it lists none. */
   contracts?: SnapshotContract[];
   exported_at: number;
 }
@@ -188,7 +188,7 @@ export function accountPermissionsFromJson(address: string, json: PermissionsJso
   const p = strictObject(json, path, ['active_permission'], ['owner_permission', 'executive_permission']);
   const read = (v: unknown, at: string): Permission => {
     const p = messageFromNodeJson<Permission>(PermissionSchema, v, { path: at });
-    // The node caps a name at 32 bytes (spec: permission_name); a file's longer one is no real account's (issue 16).
+    // The node caps a name at 32 bytes (spec: permission_name); a file's longer one is no real account's (docs/decisions.md §16).
     if (new TextEncoder().encode(p.permissionName).length > MAX_PERMISSION_NAME_BYTES) {
       fail('BAD_JSON', `${at}.permission_name: longer than ${MAX_PERMISSION_NAME_BYTES} bytes, the node's limit for a permission's name`, {
         field: `${at}.permission_name`,
@@ -367,7 +367,7 @@ function tokenId(v: unknown, path: string): string {
   return v;
 }
 
-/** A token's abbreviation from a file: never one that names the native coin (issue 16). */
+/** A token's abbreviation from a file: never one that names the native coin (docs/decisions.md §16). */
 function abbreviationText(v: unknown, path: string): string {
   const text = plainText(v, path, 64);
   if (namesNativeCoin(text))

@@ -1,5 +1,5 @@
 /**
- * Files as UR parts (shared/files/ur.ts, issue 19): real handoff files of 1 to 5 signatures (fixed
+ * Files as UR parts (shared/files/ur.ts, docs/decisions.md §19): real handoff files of 1 to 5 signatures (fixed
  * keys, so every run draws the same frames) go through UR parts drawn as QR symbols and read back
  * from the pixels, with frames dropped,
  * duplicated and reordered, and come out byte for byte, importing as the file would; every hostile

@@ -1,5 +1,5 @@
 /**
- * Files as Uniform Resources (issue 19 "a true air gap"; Blockchain Commons BCR-2020-005 UR and
+ * Files as Uniform Resources (docs/decisions.md §19 "a true air gap"; Blockchain Commons BCR-2020-005 UR and
  * BCR-2020-012 bytewords, through @ngraveio/bc-ur): a handoff file, a chain snapshot, a proof
  * challenge or a proof cut into `ur:` parts with fountain codes, so an animated QR code can carry it
  * and a camera that misses frames still completes. The format (documented in docs/handoff.md
@@ -211,7 +211,7 @@ export class UrAssembler {
   progress(): UrProgress {
     const expected = this.#kind === null ? 0 : this.#decoder.expectedPartCount();
     const received = this.#result !== null ? expected : this.#kind === null ? 0 : this.#decoder.receivedPartIndexes().length;
-    // Issue 26: the percent is the parts' own ratio, so "3 of 17 parts" never reads "about 67%" (the
+    // docs/decisions.md §26: the percent is the parts' own ratio, so "3 of 17 parts" never reads "about 67%" (the
     // decoder's estimate counted frames, mixed ones included, against a guess of how many it needs).
     const percent = this.#result !== null ? 100 : expected === 0 ? 0 : Math.min(99, Math.floor((received * 100) / expected));
     return { kind: this.#kind, received, expected, percent: this.#kind === null ? 0 : percent, frames: this.#frames, done: this.#result !== null };

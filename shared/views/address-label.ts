@@ -1,5 +1,5 @@
 /**
- * The rules of an address-book label (issue 10 "Address book"), in one place for the renderer
+ * The rules of an address-book label (docs/decisions.md §10 "Address book"), in one place for the renderer
  * (checked as you type) and the station (station/address-book/address-book.ts, checked again before
  * anything is stored).
  *

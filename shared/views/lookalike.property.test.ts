@@ -1,5 +1,5 @@
 /**
- * shared/views/lookalike.ts (issue 10 "a warning when an address looks like a known one but differs"):
+ * shared/views/lookalike.ts (docs/decisions.md §10 "a warning when an address looks like a known one but differs"):
  * generated look-alikes (same first 4 and last 4 Base58 characters, a different middle) are caught
  * and name the address they imitate; a known address, itself included, is never flagged; changing
  * either end clears the warning; and the parts a warning highlights put the address back together.

@@ -1,5 +1,5 @@
 /**
- * Look-alike addresses (issue 10 "Address book": a warning when an address looks like a known one
+ * Look-alike addresses (docs/decisions.md §10 "Address book": a warning when an address looks like a known one
  * but differs). People check an address by its first and last few characters; an attacker who
  * grinds keys until the ends match (address poisoning) gets an address that passes that glance.
  * So an address that is NOT known (in the address book or a key of this station) but shares the

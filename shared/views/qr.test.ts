@@ -1,5 +1,5 @@
 /**
- * QR symbols (shared/views/qr.ts, issues 9 and 19): what @paulmillr/qr encodes for the screens is
+ * QR symbols (shared/views/qr.ts, docs/decisions.md §9 and §19): what @paulmillr/qr encodes for the screens is
  * decoded back with jsqr (a second, test-only decoder) from pixels drawn here: a txID in the
  * version its length needs, UR frames at the densities a sender may pick (alphanumeric mode, so an
  * upper-case frame makes a smaller symbol than the same text in lower case), random text; text

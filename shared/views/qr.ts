@@ -1,7 +1,7 @@
 /**
- * QR symbols for the screens (issue 9 "QR code of the txID", issue 19 "animated QR"): the matrix of
+ * QR symbols for the screens (docs/decisions.md §9 "QR code of the txID", docs/decisions.md §19 "animated QR"): the matrix of
  * a text, made by @paulmillr/qr (ISO/IEC 18004, audited-style small library, no dependency of its
- * own), and the one SVG path the renderer draws it with. Issue 19 replaced the hand-written encoder
+ * own), and the one SVG path the renderer draws it with. docs/decisions.md §19 replaced the hand-written encoder
  * that stood here (versions 1 to 10 only, too small for a UR frame of 200 bytes) with the library,
  * which covers versions 1 to 40 and picks the alphanumeric mode for upper-case UR text by itself.
  *

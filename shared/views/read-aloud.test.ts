@@ -1,5 +1,5 @@
 /**
- * The read-aloud checksum of a txID (shared/views/read-aloud.ts, issue 9): five Crockford base32
+ * The read-aloud checksum of a txID (shared/views/read-aloud.ts, docs/decisions.md §9): five Crockford base32
  * characters from sha256 of the txID's bytes, spoken with the NATO alphabet.
  */
 import { sha256 } from '@noble/hashes/sha2.js';

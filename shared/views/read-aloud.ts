@@ -1,5 +1,5 @@
 /**
- * The read-aloud checksum of a txID (issue 9 "the txID with a short checksum people can read aloud
+ * The read-aloud checksum of a txID (docs/decisions.md §9 "the txID with a short checksum people can read aloud
  * to compare between screens"). Two people comparing 64 hex digits over the phone skip digits; they
  * compare five characters instead.
  *

@@ -1,4 +1,4 @@
-// The JSON-safe views of shared/views/view.ts (issue 6 part 3): every result of transactionView,
+// The JSON-safe views of shared/views/view.ts (docs/decisions.md §6 part 3): every result of transactionView,
 // permissionView and approvalView, for every contract type, holds only JSON types (no bigint, no
 // bytes, no protobuf message, no undefined) and survives a JSON round trip unchanged; token
 // amounts take the token's precision when metadata is given; expiry is judged against `now`; names

@@ -1,7 +1,7 @@
 /**
- * The product's public data shapes for what a signer sees (issue 6 part 3): a transaction decoded
+ * The product's public data shapes for what a signer sees (docs/decisions.md §6 part 3): a transaction decoded
  * from its bytes, a permission, and the approval state of a multi-signature transaction. The CLI's
- * `tx inspect` prints them and the station's API (issue 8) returns them unchanged, so they are
+ * `tx inspect` prints them and the station's API (docs/decisions.md §8) returns them unchanged, so they are
  * documented here as a contract:
  *
  * - Every result is plain JSON: strings, numbers (only for values that fit a safe integer: ids,
@@ -196,7 +196,7 @@ export interface OtherContractView {
 }
 
 /**
- * A contract of a type Airlock has no message for (issue 17): what can be said without decoding it.
+ * A contract of a type Airlock has no message for (docs/decisions.md §17): what can be said without decoding it.
  * Its transaction's warnings carry `unknown-contract-type`, which needs the signer's override.
  */
 export interface UnknownContractView {
@@ -414,7 +414,7 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     described = { ...words.describe(d.contract, options), summary: own.summary };
   }
   const summary = described.summary;
-  // Issue 24: a call's fee limit is shown even at 0 (it then burns no TRX for energy and fails
+  // docs/decisions.md §24: a call's fee limit is shown even at 0 (it then burns no TRX for energy and fails
   // unless staked energy covers it); one far above any real cost is a warning.
   const isCall = d.contractType === 'TriggerSmartContract' || d.contractType === 'CreateSmartContract';
   const feeText =

@@ -1,10 +1,10 @@
 /**
- * Accounts (issue 7 "accounts"): read an account from the node and store it, show a stored one with
- * its permissions, labels, source and age, list the stored ones and remove one (issue 24). Offline, the station works
+ * Accounts (docs/decisions.md §7 "accounts"): read an account from the node and store it, show a stored one with
+ * its permissions, labels, source and age, list the stored ones and remove one (docs/decisions.md §24). Offline, the station works
  * from what it stored (fetched earlier, or from a snapshot: station/accounts/snapshots.ts).
  *
  * Invariant: an account is shown with where it came from and how old it is, never as if current:
- * its provenance (issue 16) says observed from the node or claimed by a file, and flags it stale.
+ * its provenance (docs/decisions.md §16) says observed from the node or claimed by a file, and flags it stale.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { AccountSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -75,7 +75,7 @@ export function accountsFeature(ctx: StationContext) {
     },
 
     /**
-     * Removes the stored copy of `address` (issue 24): a copy a file dated wrongly, or one no longer
+     * Removes the stored copy of `address` (docs/decisions.md §24): a copy a file dated wrongly, or one no longer
      * wanted, goes; online, the next fetch reads it again. Transactions keep the permission stored with each.
      */
     accountRemove(args: { address: string }): { removed: AccountEntryView } {

@@ -1,5 +1,5 @@
 /**
- * The account at a glance (issue 25): what the account holds and owes beyond its TRX balance,
+ * The account at a glance (docs/decisions.md §25): what the account holds and owes beyond its TRX balance,
  * read from the node with java-tron's endpoints and names: bandwidth (free and staked, used and
  * left) and energy; Stake 2.0 per resource; amounts unstaking with the time each becomes
  * withdrawable, and what can be withdrawn now; resources lent out and borrowed, with their locks;

@@ -1,10 +1,10 @@
 /**
- * Snapshots (issue 7 "snapshots"): an online station writes the accounts and tokens it is asked
+ * Snapshots (docs/decisions.md §7 "snapshots"): an online station writes the accounts and tokens it is asked
  * for, with the head block, as a snapshot file's text; an offline station imports that text and
  * builds from it. Files travel as name and text: the caller (the CLI, the desktop app) reads and
  * writes them.
  *
- * Invariants (issue 16, "trust only what was proved"; issue 24, "ordered by the chain"): a snapshot
+ * Invariants (docs/decisions.md §16, "trust only what was proved"; docs/decisions.md §24, "ordered by the chain"): a snapshot
  * file is a claim. It never replaces what this station observed (an account, a token or a contract
  * with a node or pinned exporter source), nor a newer claim; between observations the higher block
  * wins (core/provenance.ts outranks); each fact left alone is named with the reason. A snapshot
@@ -12,25 +12,25 @@
  * machine's clock plus MAX_FUTURE_SKEW_MS) is refused whole (core/future-dates.ts). Everything of
  * one import is stored in one SQLite transaction.
  *
- * Issue 18: an export carries the transactions this station itself saw in a block (block, result,
+ * docs/decisions.md §18: an export carries the transactions this station itself saw in a block (block, result,
  * fee); an import records them for the transactions it holds as claims by the file
  * (station/core/chain-report.ts), shown as "claimed … by file F" until the station sees them.
- * Issue 24: each carries its proof (the block header, the transaction's branch to its root) and the
+ * docs/decisions.md §24: each carries its proof (the block header, the transaction's branch to its root) and the
  * file the executive set; an import checks each proof against the bytes it holds and records no fate
  * whose proof fails, and a fate without a proof is a claim even in a pinned exporter's file.
  *
  * The stored blocks are listed with their provenance (offline builds use the highest observed one,
- * else the highest claimed: issue 24) and removed one by one: the accounts and tokens a file
+ * else the highest claimed: docs/decisions.md §24) and removed one by one: the accounts and tokens a file
  * brought stay, each with its own source.
  *
- * Issue 17: an export carries the station's list of contracts, each contract's TRC-20 symbol, name
+ * docs/decisions.md §17: an export carries the station's list of contracts, each contract's TRC-20 symbol, name
  * and decimals read from the node again at export (observed at the snapshot's block), or, when the
  * node answers none, the stored ones as a claim of the file; a text with a control or bidi
  * character is left out (null), since a snapshot carries plain text only. An import stores them
  * like tokens: as claims, never replacing facts this station observed, unless a pinned exporter
  * signed the file and read them later; each contract left alone is named with the reason.
  *
- * A file signed by an exporter this station pinned (issue 16, core/exporter-trust.ts) is observed
+ * A file signed by an exporter this station pinned (docs/decisions.md §16, core/exporter-trust.ts) is observed
  * where that exporter says it read from a node, at the snapshot's block: it replaces an observation
  * read at a lower block, never one read at the same or a higher block, whatever the file's dates
  * say; a signature that does not verify refuses the file whole.
@@ -118,7 +118,7 @@ export function snapshotsFeature(ctx: StationContext) {
       const accounts = args.accounts.map((x, i) => addressToBase58(addressTextInput(x, `account[${i}]`)));
       const tokens = ctx.store.listTokens().map((t) => t.id);
       const read = await ctx.online((node) => node.snapshot(accounts, tokens));
-      // Only what this station saw itself, each with the proof its block gives now (issue 24): a
+      // Only what this station saw itself, each with the proof its block gives now (docs/decisions.md §24): a
       // claim it holds from another file, or a fate the node's block no longer proves, is left out.
       const { seen, executives } = await ctx.online((node) => provenFates(ctx, node));
       const fileName = `snapshot-${read.block.number}.json`;
@@ -172,7 +172,7 @@ export function snapshotsFeature(ctx: StationContext) {
         for (const a of snapshot.accounts) {
           const known = store.getAccount(parseAddress(a.address));
           const from = sourceOfSigned(ctx, judged, name, a.source, a.at);
-          // Issue 24: ordered by the block it was read at, never by the file's date (provenance.ts).
+          // docs/decisions.md §24: ordered by the block it was read at, never by the file's date (provenance.ts).
           const held = known && { source: known.source, at: known.fetchedAt };
           if (held && !outranks({ source: from, at: a.at }, held)) {
             accounts.push({ address: a.address, stored: false, reason: keptBecause({ source: from, at: a.at }, held, sourceView(known.source).text) });
@@ -187,7 +187,7 @@ export function snapshotsFeature(ctx: StationContext) {
           const held = store.getToken(t.id);
           const version = { source, at: snapshot.exported_at };
           if (held && !outranks(version, { source: held.source, at: held.storedAt })) {
-            // Named in the result, never dropped in silence (issue 16): the file's claim was not taken.
+            // Named in the result, never dropped in silence (docs/decisions.md §16): the file's claim was not taken.
             tokensKept.push({ id: t.id, reason: keptBecause(version, { source: held.source, at: held.storedAt }, sourceView(held.source).text) });
             continue;
           }
@@ -225,7 +225,7 @@ export function snapshotsFeature(ctx: StationContext) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
           const held = store.getTransaction(id);
           if (!held) continue;
-          // Issue 24: a fate is checked here against its proof (the block header and branch, the
+          // docs/decisions.md §24: a fate is checked here against its proof (the block header and branch, the
           // file's executive list); one that fails is not recorded, and one without a proof is only
           // ever a claim, even in a pinned exporter's file.
           const why =

@@ -1,5 +1,5 @@
 /**
- * The address book (issue 10 "Address book: labels for addresses, used everywhere an address is
+ * The address book (docs/decisions.md §10 "Address book: labels for addresses, used everywhere an address is
  * shown; a warning when an address looks like a known one but differs"). Labels live in the store's
  * `address_book` table (migration 2; store.setLabel/listLabels/deleteLabel write the audit entries
  * `label.set` and `label.delete` with the write). This module reads a label a person typed and lists

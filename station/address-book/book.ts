@@ -1,5 +1,5 @@
 /**
- * The address book's services (issue 10 "Address book"): list, set and delete labels, and the label
+ * The address book's services (docs/decisions.md §10 "Address book"): list, set and delete labels, and the label
  * of one address. The rules of a label are address-book.ts; resolving labels for the views is
  * station/core/labels.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Many transfers from one CSV (issue 7 "batch"): header `to,amount,token,note`; an empty token is the
+ * Many transfers from one CSV (docs/decisions.md §7 "batch"): header `to,amount,token,note`; an empty token is the
  * native coin (amount in sun), else a token id and the amount in its smallest unit. The CSV comes as
  * text (the CLI reads the file; the desktop app sends its chunks).
  *
@@ -60,7 +60,7 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
       });
       const { tapos, basis, fetched } = await maker.plan(expiresInMs, from);
       const { permission, origin } = maker.signingPermission(from, permissionId, fetched);
-      // Issue 17: every row's contract must be one the permission allows, checked before anything is stored.
+      // docs/decisions.md §17: every row's contract must be one the permission allows, checked before anything is stored.
       for (const { call } of calls) checkPermissionAllows(permission, parseContractType(call.type));
       const permissionBytes = toBinary(PermissionSchema, permission);
       const built = calls.map(({ call, note }) => ({
@@ -71,7 +71,7 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
         kind: call.type,
         note,
       }));
-      // Keys on a Ledger (issue 23) sign each transaction on the device later, one by one; a batch signs with the vault's keys.
+      // Keys on a Ledger (docs/decisions.md §23) sign each transaction on the device later, one by one; a batch signs with the vault's keys.
       const signers = args.sign ? book.localSigners(permission).filter((a) => ctx.store.getKey(a)?.vault !== 'ledger') : [];
       const signatures: Uint8Array[][] = built.map(() => []);
       if (signers.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * The builders (issue 7 "build", issue 10 tokens): a transfer, a token transfer, a token purchase
+ * The builders (docs/decisions.md §7 "build", docs/decisions.md §10 tokens): a transfer, a token transfer, a token purchase
  * and a token issue, each checked field by field and then made and stored by the context's
  * transaction maker (station/core/transaction-maker.ts: TaPoS online or from a snapshot). The
  * permission update is built by station/permissions/, behind the lockout guard.

@@ -1,5 +1,5 @@
 /**
- * The builders of what a treasury runs besides payments (issue 17 "Builders"): Stake 2.0 (stake,
+ * The builders of what a treasury runs besides payments (docs/decisions.md §17 "Builders"): Stake 2.0 (stake,
  * unstake, lend and take back a resource, withdraw what was unstaked, cancel pending unstakes), the
  * vote for executives, the claim of rewards and the account's name. Each method reads its
  * arguments (shared/chain/input.ts), builds the contract with its family's

@@ -1,5 +1,5 @@
 /**
- * The station's list of smart contracts (issue 17 "Smart-contract calls"): add a contract by address
+ * The station's list of smart contracts (docs/decisions.md §17 "Smart-contract calls"): add a contract by address
  * with a name and an imported ABI, list them, remove one. When the node answers, a contract's TRC-20
  * symbol, name and decimals are read from it by constant calls (station/node/constant-call.ts) and
  * stored as observed; offline, or for facts a person types, they are stored as claimed. A call to a

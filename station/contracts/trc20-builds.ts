@@ -1,5 +1,5 @@
 /**
- * The TRC-20 builders (issue 17 "Builders": TRC-20 transfer and approve): a TriggerSmartContract
+ * The TRC-20 builders (docs/decisions.md §17 "Builders": TRC-20 transfer and approve): a TriggerSmartContract
  * whose call data is the ABI encoding of transfer(to, value) or approve(spender, value)
  * (shared/contracts/smart-contract.ts buildTrc20Call), with a fee limit (default
  * DEFAULT_TRC20_FEE_LIMIT_SUN, at most MAX_FEE_LIMIT_SUN), made and stored like every other build

@@ -1,10 +1,10 @@
 /**
- * A report of what became of a transaction on chain, recorded and shown (issue 18, "live status"),
+ * A report of what became of a transaction on chain, recorded and shown (docs/decisions.md §18, "live status"),
  * shared by the status refresher (station/transactions/status-refresh.ts, the node's answer) and
  * the snapshot import (station/accounts/snapshots.ts, a file's claim).
  *
  * Invariants (judged by station/core/provenance.ts isObserved, never by the source's kind here):
- * - A node's report reaches here only once its block proved it and is irreversible (issue 24,
+ * - A node's report reaches here only once its block proved it and is irreversible (docs/decisions.md §24,
  *   station/transactions/status-refresh.ts); until then it is held in station/core/fate-reports.ts.
  * - Only an observed report moves the status (confirmed, or failed with the node's reason); a
  *   claimed one is kept beside the status and shown as "claimed … by file F" until the station

@@ -1,5 +1,5 @@
 /**
- * The station's context (issue 15 "station.ts composes one folder per feature"): the plumbing every
+ * The station's context (docs/decisions.md §15 "station.ts composes one folder per feature"): the plumbing every
  * feature shares, made once per station by `openStation` and handed to each feature. It holds the
  * store, the clock, the vault (opened on first use, with the passphrase held from the UI) and the
  * node (its URL, its dialect, probed once per new URL, and its API key), plus the label index.
@@ -34,7 +34,7 @@ export const SETTING_VAULT = 'vault';
 /** The node's JSON dialect (shared/chain/dialect.ts): `spec` (default, the local node) or `java-tron`. */
 export const SETTING_DIALECT = 'dialect';
 /**
- * The dialect of each node URL the station has talked to (issue 11): probed once when a URL is new,
+ * The dialect of each node URL the station has talked to (docs/decisions.md §11): probed once when a URL is new,
  * then used for every call to it; the `dialect` setting overrides it for the current node.
  */
 export const SETTING_NODE_DIALECTS = 'node-dialects';
@@ -59,13 +59,13 @@ export interface StationOptions {
   scrypt?: ScryptParams;
   nodeTimeoutMs?: number;
   /**
-   * Issue 18, live status: ms between the passes the station runs by itself to ask the node what
+   * docs/decisions.md §18, live status: ms between the passes the station runs by itself to ask the node what
    * became of its open transactions (station/transactions/status-refresh.ts). Undefined or 0: no
    * passes of its own (the CLI); the desktop app passes DEFAULT_STATUS_REFRESH_MS.
    */
   statusRefreshMs?: number;
   /**
-   * Issue 26: ms between node lookups while a batch broadcast waits for a row's dependency to be in
+   * docs/decisions.md §26: ms between node lookups while a batch broadcast waits for a row's dependency to be in
    * a block (default BATCH_WAIT_POLL_MS; the tests, whose node makes a block when told, pass less).
    */
   batchWaitPollMs?: number;
@@ -74,12 +74,12 @@ export interface StationOptions {
    * flag (the tests pass station/vault/memory-vault.ts here). Its `kind` is the kind reported.
    */
   vaultBackend?: Vault;
-  /** Issue 23: ms the station waits for one Ledger answer (default LEDGER_EXCHANGE_TIMEOUT_MS; tests lower it). */
+  /** docs/decisions.md §23: ms the station waits for one Ledger answer (default LEDGER_EXCHANGE_TIMEOUT_MS; tests lower it). */
   ledgerTimeoutMs?: number;
 }
 
 /**
- * Why the node could not be asked, in words (issue 24: "a slow node is reported as slow, not as
+ * Why the node could not be asked, in words (docs/decisions.md §24: "a slow node is reported as slow, not as
  * absent"): nothing answers at the URL (NODE_UNREACHABLE), or something answers but not in time
  * (NODE_TIMEOUT): then it is there, and waiting or another node helps, not starting one.
  */
@@ -102,7 +102,7 @@ export class StationContext {
     this.options = options;
     this.dataDir = options.dataDir;
     this.clock = options.clock ?? Date.now;
-    // The audit log is keyed by the vault's seal (issue 16), asked for at the first write.
+    // The audit log is keyed by the vault's seal (docs/decisions.md §16), asked for at the first write.
     this.store = openStore({ dataDir: options.dataDir }, { clock: this.clock, seal: () => this.vault().auditSeal() });
   }
 

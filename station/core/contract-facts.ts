@@ -1,5 +1,5 @@
 /**
- * The station's list of smart contracts as the shared views read it (issue 17 "Smart-contract
+ * The station's list of smart contracts as the shared views read it (docs/decisions.md §17 "Smart-contract
  * calls"): each stored contract (station/store/contracts.ts) turned into ContractFacts
  * (shared/contracts/abi-words.ts) by address hex: its name, its imported ABI's functions and its
  * TRC-20 symbol, name and decimals with their provenance. Read by the transaction book for every

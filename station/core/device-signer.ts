@@ -1,5 +1,5 @@
 /**
- * Signing and asking with a key on a Ledger (issue 23), for every feature that needs the device:
+ * Signing and asking with a key on a Ledger (docs/decisions.md §23), for every feature that needs the device:
  * the keys feature (add a key, prove it), the signing flow. Opens the transport the `ledger`
  * setting names for one call and closes it whatever happens.
  *

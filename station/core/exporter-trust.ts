@@ -1,5 +1,5 @@
 /**
- * Trusted exporters, as the snapshot and handoff features use them (issue 16, "Trusted exporters for
+ * Trusted exporters, as the snapshot and handoff features use them (docs/decisions.md §16, "Trusted exporters for
  * offline stations"): signing a file this station exports with its identity key when it has one,
  * and judging the exporter of a file it imports. Lives in core/ because two features
  * (accounts/snapshots.ts and transactions/handoff.ts) use it and a feature never imports another;

@@ -1,5 +1,5 @@
 /**
- * The fates a snapshot passes on (issue 24): only the ones this station recorded as observed, and
+ * The fates a snapshot passes on (docs/decisions.md §24): only the ones this station recorded as observed, and
  * of those only the ones the node's block still proves now, each with its proof (block header,
  * signatures and ret, Merkle branch) and, once per file, the executive set they were checked
  * against. A lie this station once believed, or a fate its node can no longer prove, is not passed on.

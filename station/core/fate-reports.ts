@@ -1,5 +1,5 @@
 /**
- * Fates a node reported that this station has not (yet) recorded (issue 24): "reported by the node,
+ * Fates a node reported that this station has not (yet) recorded (docs/decisions.md §24): "reported by the node,
  * unverified" (the block did not prove it: the reason in words) and "in block N, not yet
  * irreversible" (proven, but the block is above the node's solidified head). Both are held in
  * memory per open station, never in the store: only a proven, irreversible fate is written

@@ -1,5 +1,5 @@
 /**
- * Online, the station reads before it shows (issue 24): before a screen a signature depends on (a
+ * Online, the station reads before it shows (docs/decisions.md §24): before a screen a signature depends on (a
  * permission update's diff and lockout verdict, a transaction's weights and signing screen) uses
  * this station's copy of an account, the copy is read again from the node unless it is an
  * observation from the last FRESH_ACCOUNT_MS and no permission update this station saw confirmed

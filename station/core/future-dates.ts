@@ -1,5 +1,5 @@
 /**
- * The one refusal of a date a file states that lies ahead of this station's clock (issue 16, issue
+ * The one refusal of a date a file states that lies ahead of this station's clock (docs/decisions.md §16, issue
  * 24 "a date ahead of this station's clock by more than a small skew is refused wherever a file
  * states one"): a snapshot's block, its accounts' and contracts' read times, its export time, a
  * pinned exporter's signed facts, a handoff file's permission copy.

@@ -1,5 +1,5 @@
 /**
- * Labels for the views (issue 10 "labels for addresses, used everywhere an address is shown; a
+ * Labels for the views (docs/decisions.md §10 "labels for addresses, used everywhere an address is shown; a
  * warning when an address looks like a known one but differs"): `LabelIndex` resolves the label of
  * any address (a key's own label first, then the address book's), and `lookalikeWarnings` says when
  * an address a view names imitates a known one. Shared by every feature that shows addresses; the

@@ -1,5 +1,5 @@
 /**
- * The order of facts (issue 24, "Facts are ordered by the chain, not by the date written on
+ * The order of facts (docs/decisions.md §24, "Facts are ordered by the chain, not by the date written on
  * them"): which of two versions of an account, token or contract fact wins, and which stored block
  * an offline build references. Each rule fails here when it is removed from provenance.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * Where a fact the station holds came from, judged once (issue 16, "Provenance on every fact"), and
- * which of two versions of a fact wins (issue 24, "Facts are ordered by the chain"): an account, a
+ * Where a fact the station holds came from, judged once (docs/decisions.md §16, "Provenance on every fact"), and
+ * which of two versions of a fact wins (docs/decisions.md §24, "Facts are ordered by the chain"): an account, a
  * permission, a token description, a contract's TRC-20 facts or a block is either observed (read by
  * this station from a node, or by a pinned exporter that signed the file) or claimed (carried in by
  * a file or typed by a caller). Every screen that counts weight, shows an amount in token units or
@@ -16,7 +16,7 @@ import type { Source } from '../store/row-checks.ts';
 
 /**
  * True when this station read the fact from a node itself, or when a file signed by an exporter
- * this station pinned says that exporter read it from a node (issue 16, "Trusted exporters"); never
+ * this station pinned says that exporter read it from a node (docs/decisions.md §16, "Trusted exporters"); never
  * when an unsigned file or an unpinned exporter says so. A source dated after this station's clock
  * never gets this far: every reader of a file refuses it (core/future-dates.ts).
  */
@@ -37,7 +37,7 @@ export interface FactVersion {
 }
 
 /**
- * Whether `incoming` may replace `held` (issue 24): an observation replaces a claim; a claim never
+ * Whether `incoming` may replace `held` (docs/decisions.md §24): an observation replaces a claim; a claim never
  * replaces an observation; between observations the higher block wins (one that names a block
  * outranks one that names none; equal blocks keep the held one: the chain said the same); between
  * two claims, or two observations without blocks, the later date wins.
@@ -64,7 +64,7 @@ export function keptBecause(incoming: FactVersion, held: FactVersion, heldText: 
 }
 
 /**
- * The block an offline build references, from the stored blocks highest first (issue 24: "an
+ * The block an offline build references, from the stored blocks highest first (docs/decisions.md §24: "an
  * unsigned snapshot's block is used for offline builds ahead of observed ones"): the highest
  * observed block (a pinned exporter's), else the highest claimed one; undefined when none is stored.
  */
@@ -73,7 +73,7 @@ export function blockForBuilds<T extends { source: Source }>(highestFirst: reado
 }
 
 /**
- * The source of a fact this station is about to read from `node` (issue 24: every fact carries the
+ * The source of a fact this station is about to read from `node` (docs/decisions.md §24: every fact carries the
  * block it was read at): the node's head block, asked first, so the fact read after it is at least
  * that new.
  */

@@ -64,7 +64,7 @@ export function sourceView(source: Source): SourceView {
 
 /**
  * Where a fact came from and how old it is, as every screen that counts weight, shows an amount or
- * offers to sign shows it (issue 16). Judged through isObserved only: a file's word is a claim,
+ * offers to sign shows it (docs/decisions.md §16). Judged through isObserved only: a file's word is a claim,
  * named by its file. `at` is when the fact was read or dated; a fact older than STALE_AFTER_MS is
  * flagged stale. `source` null: the station does not know where it came from.
  */

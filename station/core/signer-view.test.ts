@@ -1,5 +1,5 @@
 /**
- * The signer's next step in words (issue 18, signer-view.ts `nextStep`) and a token issue in words
+ * The signer's next step in words (docs/decisions.md §18, signer-view.ts `nextStep`) and a token issue in words
  * (token-issue-words.ts): one test per rule, each failing when its rule is removed.
  */
 import { create } from '@bufbuild/protobuf';

@@ -1,5 +1,5 @@
 /**
- * The signer's view of a stored transaction (issue 18 "the signer's screen"): what the builder saw,
+ * The signer's view of a stored transaction (docs/decisions.md §18 "the signer's screen"): what the builder saw,
  * recomputed on THIS station from the transaction's bytes, so a second signer who was handed only a
  * file does not sign blind.
  *

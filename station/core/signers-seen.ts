@@ -1,8 +1,8 @@
 /**
- * Which keys this station has seen sign (issue 10 lockout guard; issue 16 "seen signing means
+ * Which keys this station has seen sign (docs/decisions.md §10 lockout guard; docs/decisions.md §16 "seen signing means
  * proved"): the ONE place that decides it. The lockout guard (shared/approval/lockout.ts) counts an
  * owner key as reachable only when it is among these; `permissionCheck`, `buildPermissionUpdate`,
- * `knownSigners` and the signer's view of a stored transaction (signer-view.ts, issue 18) all read
+ * `knownSigners` and the signer's view of a stored transaction (signer-view.ts, docs/decisions.md §18) all read
  * this function, which is why it lives in core/ and not in the permissions feature.
  *
  * Invariant: random (r, s, v) recovers to SOME key, so a signature proves possession only of a key
@@ -16,7 +16,7 @@
  * forge a signature over their own transaction first, learn the key it recovers to, and name that
  * key on chain afterwards; nor does one a file claims (a handoff, a snapshot, an offline build).
  *
- * Issue 24: a signature this station verified on a transaction it knows was ACCEPTED on chain
+ * docs/decisions.md §24: a signature this station verified on a transaction it knows was ACCEPTED on chain
  * (status confirmed, result SUCCESS, as observed from a node, never as a file claims) counts too,
  * whatever its origin, when the permission stored with the transaction (the one it was read with)
  * names the key and the signature recovers to it: the chain itself counted that key's weight under

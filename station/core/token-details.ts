@@ -1,5 +1,5 @@
 /**
- * What the station knows about a token beyond the `tokens` table's columns (issue 10 "Tokens",
+ * What the station knows about a token beyond the `tokens` table's columns (docs/decisions.md §10 "Tokens",
  * `tokenShow`): the sale (price `coin_num`/`num`, window), the cded supply schedule and the free
  * bandwidth limits of its AssetIssueContract (spec §4.5, PROTOCOL.md §1.5, §6.1), and the token
  * view the station API returns.
@@ -54,7 +54,7 @@ export interface TokenView {
   /** null when the station has not read the sale from a node or a snapshot. */
   sale: (TokenSale & { open: boolean; state: 'before' | 'open' | 'ended' }) | null;
   source: TokenSourceView;
-  /** The description judged (issue 16): observed from the node or claimed by a file, its age; amounts shown with it say so. */
+  /** The description judged (docs/decisions.md §16): observed from the node or claimed by a file, its age; amounts shown with it say so. */
   provenance: Provenance;
   storedAt: number;
   ageMs: number;

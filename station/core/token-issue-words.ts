@@ -1,5 +1,5 @@
 /**
- * A token issue in the signer's words (issue 18 "the signer's screen"): the price as TRX per whole
+ * A token issue in the signer's words (docs/decisions.md §18 "the signer's screen"): the price as TRX per whole
  * token, the sale window as local dates with whether it is open, before or ended, the frozen (cded)
  * schedule as token amounts and release dates, and the bandwidth limits, all from the
  * AssetIssueContract decoded from the transaction's bytes (never from a file's description of it).

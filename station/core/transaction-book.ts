@@ -1,5 +1,5 @@
 /**
- * The stored transactions as the features read them (issue 7 "approvals, status"): a record by
+ * The stored transactions as the features read them (docs/decisions.md §7 "approvals, status"): a record by
  * txID, its signatures, its approval against the permission stored with it, its status (with
  * `expired` derived at read) and its JSON-safe view. Shared by build (a new transaction's view),
  * transactions (status, sign, import, broadcast) and the queue.
@@ -159,7 +159,7 @@ export class TransactionBook {
       details,
       approval,
       provenance: transactionProvenance(this.ctx.store, r, isUnknownContract(decoded) ? {} : decoded.contract, now),
-      // Issue 18: what the builder saw, recomputed here from the bytes, and the next step in words.
+      // docs/decisions.md §18: what the builder saw, recomputed here from the bytes, and the next step in words.
       signer: signerView(
         this.ctx,
         r,

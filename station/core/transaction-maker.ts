@@ -1,5 +1,5 @@
 /**
- * Making a new transaction (issue 7 "build"): TaPoS and times from the node's head, or offline from
+ * Making a new transaction (docs/decisions.md §7 "build"): TaPoS and times from the node's head, or offline from
  * the newest imported chain snapshot; the signing permission from the account just read or the
  * stored one; then the transaction and the permission it counts against, stored together. Shared
  * by the builders (station/builders/), the permission update (station/permissions/) and reissue
@@ -8,11 +8,11 @@
  * Invariants: every field is checked before anything is stored; the account as read now and the
  * transaction are stored in one SQLite transaction; the expiration is checked against what the
  * node accepts (shared/files/snapshot.ts planFromSnapshot). Each built transaction records its
- * origin (issue 16): 'built-observed' only when the permission it counts against was observed from
+ * origin (docs/decisions.md §16): 'built-observed' only when the permission it counts against was observed from
  * the node before the bytes were chosen (fetched in this build, or a stored account of source
  * 'node' fetched before now), else 'built-claimed'; only the former lets a signature prove a key.
  * A build under a permission whose operations do not allow the contract is refused before anything
- * is stored (issue 17; shared/chain/operations.ts checkPermissionAllows).
+ * is stored (docs/decisions.md §17; shared/chain/operations.ts checkPermissionAllows).
  */
 import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -93,7 +93,7 @@ export class TransactionMaker {
         );
       }
       block = { number: snap.blockNumber, id: bytesToHex(snap.blockId), timestamp: snap.blockTimestamp };
-      // Issue 16: the basis says whose word the block is, so a forged snapshot shows as a claim.
+      // docs/decisions.md §16: the basis says whose word the block is, so a forged snapshot shows as a claim.
       provenance = provenanceOf(snap.source, snap.blockTimestamp, now);
       basis = `offline: the chain snapshot block ${block.number}, ${provenance.text}, ${formatDuration(now - block.timestamp)} old`;
     }
@@ -141,7 +141,7 @@ export class TransactionMaker {
     const note = options.note === undefined ? '' : noteInput(options.note, 'note');
     const { tapos, basis, block, fetched } = await this.plan(expiresInMs, owner);
     const { permission, origin } = this.signingPermission(owner, permissionId, fetched);
-    // Issue 17: a permission whose operations do not allow the contract is refused here, naming both.
+    // docs/decisions.md §17: a permission whose operations do not allow the contract is refused here, naming both.
     checkPermissionAllows(permission, parseContractType(call.type));
     const tx = createTransaction(
       { ...call, permissionId },

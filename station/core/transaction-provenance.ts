@@ -1,5 +1,5 @@
 /**
- * What a transaction's screen rests on, and where each part came from (issue 16, "Provenance on
+ * What a transaction's screen rests on, and where each part came from (docs/decisions.md §16, "Provenance on
  * every fact"): the permission its weights count against (observed from the node, claimed by a
  * file, or unknown), the token description its amount is shown with, and every claim that
  * disagrees with what the station holds. TransactionBook.view puts it in every transaction view.

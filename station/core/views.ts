@@ -1,5 +1,5 @@
 /**
- * The station's views (issue 7 "plain data in, JSON-safe views out"): what every service returns.
+ * The station's views (docs/decisions.md §7 "plain data in, JSON-safe views out"): what every service returns.
  * Shared by the features (station/<feature>/) and read by the CLI and the API handlers.
  *
  * Invariant: no bigint, Uint8Array or protobuf message in any of them, and never key bytes (the
@@ -24,7 +24,7 @@ export interface SettingsView {
   expiration: string;
   expiresInMs: number;
   vault: VaultKind;
-  /** How the station reaches a Ledger (issue 23): `usb` or `speculos:http://127.0.0.1:PORT`. */
+  /** How the station reaches a Ledger (docs/decisions.md §23): `usb` or `speculos:http://127.0.0.1:PORT`. */
   ledger: string;
   /** Whether an API key is stored for this node; the key itself is never in a view. */
   apiKey: boolean;
@@ -44,7 +44,7 @@ export interface StationKeyView {
   address: string;
   hex: string;
   label: string;
-  /** `ledger`: a key on a hardware signer (issue 23); the station holds no secret of it. */
+  /** `ledger`: a key on a hardware signer (docs/decisions.md §23); the station holds no secret of it. */
   vault: VaultKind | 'ledger';
   createdAt: number;
   /** A hardware key's derivation path and the TRON app version seen when it was added; null for a vault key. */
@@ -57,7 +57,7 @@ export interface SourceView {
   node?: string;
   block?: number;
   file?: string;
-  /** For `exporter`: its label and fingerprint code (issue 16). */
+  /** For `exporter`: its label and fingerprint code (docs/decisions.md §16). */
   exporter?: { label: string; fingerprint: string };
   /** In words: `node http://… at block 12` or `file snap.json`. */
   text: string;
@@ -79,7 +79,7 @@ export interface StationAccountView {
   tokens: { id: string; balance: string }[];
   permissions: PermissionEntryView[];
   source: SourceView;
-  /** The same source judged (issue 16): observed or claimed by a file, its age, stale when old. */
+  /** The same source judged (docs/decisions.md §16): observed or claimed by a file, its age, stale when old. */
   provenance: Provenance;
   fetchedAt: number;
   ageMs: number;
@@ -113,7 +113,7 @@ export interface StationTransactionView extends ApprovalNumbers {
   timeLeft: string;
   note: string;
   nodeAnswer: string | null;
-  /** Issue 18: what the chain says became of it (observed, or claimed by a file); null until reported. */
+  /** docs/decisions.md §18: what the chain says became of it (observed, or claimed by a file); null until reported. */
   chain: ChainFateView | null;
   signatureCount: number;
   createdAt: number;
@@ -128,10 +128,10 @@ export interface StationTransactionView extends ApprovalNumbers {
   approval: ApprovalView | null;
   /**
    * Where the permission the weights count against and the token description of the amount came
-   * from, and every claim that disagrees with what the station holds (issue 16).
+   * from, and every claim that disagrees with what the station holds (docs/decisions.md §16).
    */
   provenance: TransactionProvenance;
-  /** Issue 18: the signer's view (signer-view.ts): a permission update's check, a token issue in words, the next step. */
+  /** docs/decisions.md §18: the signer's view (signer-view.ts): a permission update's check, a token issue in words, the next step. */
   signer: SignerView;
 }
 
@@ -147,7 +147,7 @@ export interface ListEntryView {
   expiresInMs: number;
   timeLeft: string;
   note: string;
-  /** Issue 18: what the chain says became of it (observed, or claimed by a file); null until reported. */
+  /** docs/decisions.md §18: what the chain says became of it (observed, or claimed by a file); null until reported. */
   chain: ChainFateView | null;
 }
 
@@ -178,11 +178,11 @@ export interface ImportFileView {
   known: string[];
   newTransaction: boolean;
   warnings: string[];
-  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
   exporter: ExporterView | null;
 }
 
-/** The dry run before broadcast (issue 8 `preflight`): what broadcast checks, without broadcasting. */
+/** The dry run before broadcast (docs/decisions.md §8 `preflight`): what broadcast checks, without broadcasting. */
 export interface PreflightView {
   txId: string;
   /** The node's permissions now against the copy the signers counted against. */
@@ -208,15 +208,15 @@ export interface SnapshotImportView {
   age: string;
   accounts: { address: string; stored: boolean; reason?: string }[];
   tokens: string[];
-  /** Issue 18: txIDs of transactions held here whose fate on chain the file claims (recorded as its claim). */
+  /** docs/decisions.md §18: txIDs of transactions held here whose fate on chain the file claims (recorded as its claim). */
   transactions: string[];
   /** Tokens of the file left as this station holds them, each with why (a description observed from the node). */
   tokensKept: { id: string; reason: string }[];
-  /** Issue 17: contracts of the file stored in this station's list (Base58), their TRC-20 facts as the file's source says. */
+  /** docs/decisions.md §17: contracts of the file stored in this station's list (Base58), their TRC-20 facts as the file's source says. */
   contracts: string[];
   /** Contracts of the file left as this station holds them, each with why. */
   contractsKept: { address: string; reason: string }[];
-  /** Who signed the file as its exporter (issue 16); null when unsigned. */
+  /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
   exporter: ExporterView | null;
   /** E.g. a signature by an exporter this station has not pinned. */
   warnings: string[];
@@ -240,7 +240,7 @@ export interface HandoffFileView {
   text: string;
   txId: string;
   signatures: number;
-  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  /** This station's identity, when it signed the file (docs/decisions.md §16); null when it has none. */
   exporter: ExporterView | null;
 }
 
@@ -251,7 +251,7 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
-  /** This station's identity, when it signed the file (issue 16); null when it has none. */
+  /** This station's identity, when it signed the file (docs/decisions.md §16); null when it has none. */
   exporter: ExporterView | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The station's side of a Ledger with the TRON app (issue 23): asks it for its configuration, an
+ * The station's side of a Ledger with the TRON app (docs/decisions.md §23): asks it for its configuration, an
  * address (confirmed on its screen), a transaction's signature and a personal message's signature,
  * over any `LedgerTransport`, with the pure protocol of shared/devices/.
  *

@@ -1,5 +1,5 @@
 /**
- * The station's Ledger commands against the public recordings of a real device (issue 23): the same
+ * The station's Ledger commands against the public recordings of a real device (docs/decisions.md §23): the same
  * APDUs go out as Ledger's own library sent, the recorded signatures come back, and each verifies
  * against the recorded public key (test/fixtures/ledger/, from LedgerHQ/ledgerjs hw-app-trx).
  */

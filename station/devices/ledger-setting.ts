@@ -1,5 +1,5 @@
 /**
- * The `ledger` setting (issue 23): how the station reaches a Ledger: `usb` (the default) or
+ * The `ledger` setting (docs/decisions.md §23): how the station reaches a Ledger: `usb` (the default) or
  * `speculos:http://127.0.0.1:PORT`, the Speculos emulator's API port. Read here, opened here.
  *
  * Invariant: a stored value that is not one of these reads as usb with nothing opened elsewhere;

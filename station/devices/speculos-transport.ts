@@ -1,5 +1,5 @@
 /**
- * The Speculos emulator's HTTP API as a Ledger transport (issue 23): `POST <url>/apdu` with
+ * The Speculos emulator's HTTP API as a Ledger transport (docs/decisions.md §23): `POST <url>/apdu` with
  * `{"data": hex}`, answered `{"data": hex}` (data and status word). A developer with the emulator
  * runs the same flows as with a device; the tests run a virtual device behind the same API.
  *

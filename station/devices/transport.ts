@@ -1,5 +1,5 @@
 /**
- * A way to reach a Ledger (issue 23): one APDU out, its answer (data ‖ status word) back. Two kinds
+ * A way to reach a Ledger (docs/decisions.md §23): one APDU out, its answer (data ‖ status word) back. Two kinds
  * implement it: USB HID (`usb-transport.ts`, over node-hid 3) and the Speculos emulator's HTTP API
  * (`speculos-transport.ts`); tests add a replayer of recorded exchanges and a virtual device.
  *

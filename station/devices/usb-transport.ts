@@ -1,5 +1,5 @@
 /**
- * A Ledger over USB HID (issue 23), through node-hid 3 (its N-API prebuilds ship in the package, so
+ * A Ledger over USB HID (docs/decisions.md §23), through node-hid 3 (its N-API prebuilds ship in the package, so
  * it loads in Node and Electron without a rebuild where libusb-1.0 and libudev are installed), with
  * Ledger's HID framing from shared/devices/ledger-hid.ts. Kept thin on purpose: nothing here can be
  * tested without a device, so everything that can be (framing, commands, answers) lives elsewhere.

@@ -1,5 +1,5 @@
 /**
- * Trusted exporters (issue 16, "Trusted exporters for offline stations"): this station's identity
+ * Trusted exporters (docs/decisions.md §16, "Trusted exporters for offline stations"): this station's identity
  * (the secp256k1 key its vault keeps for signing the snapshot and handoff files it exports, made on
  * first use) shown as a fingerprint in words and hex, and the exporters this station pins: stations
  * whose signed files it treats as observed (station/core/exporter-trust.ts judges each file).

@@ -1,5 +1,5 @@
 /**
- * Keys (issue 7 "keys"): make a key in the vault, import one, list, label and delete them. The
+ * Keys (docs/decisions.md §7 "keys"): make a key in the vault, import one, list, label and delete them. The
  * vault (station/vault/) holds the key bytes; the store records the address, its label and which
  * vault holds it.
  *
@@ -17,7 +17,7 @@ import type { StationKeyView } from '../core/views.ts';
 import { addressTextInput, textArg } from '../../shared/chain/input.ts';
 
 /**
- * A key's label: free text of at most 200 characters that is not a private key (issue 16 "a key
+ * A key's label: free text of at most 200 characters that is not a private key (docs/decisions.md §16 "a key
  * label may be a private key"): a key pasted into the label field would sit in the store and every
  * view in the clear. Like an address-book label it must read exactly as it is stored, so a control,
  * bidi, zero-width or other invisible character is refused rather than escaped wherever it shows.

@@ -1,5 +1,5 @@
 /**
- * Keys on a Ledger (issue 23): add one by derivation path (default 44'/195'/0'/0/0, or an account
+ * Keys on a Ledger (docs/decisions.md §23): add one by derivation path (default 44'/195'/0'/0/0, or an account
  * index), its address confirmed on the device's screen; and what the device will show for a stored
  * transaction, for the transaction screen and the CLI, before it is asked to sign.
  *

@@ -1,5 +1,5 @@
 /**
- * The keystore's passphrase from the desktop app (issue 8 `vaultUnlock`, `vaultLock`, `keysStatus`):
+ * The keystore's passphrase from the desktop app (docs/decisions.md §8 `vaultUnlock`, `vaultLock`, `keysStatus`):
  * the passphrase typed on the Keys screen is proved against the keystore file and then held in
  * main (station/vault/held-passphrase.ts) until it is locked again or the station closes.
  *

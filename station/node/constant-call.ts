@@ -1,5 +1,5 @@
 /**
- * A smart contract's view functions read through the node (issue 17 "token symbol, name and decimals
+ * A smart contract's view functions read through the node (docs/decisions.md §17 "token symbol, name and decimals
  * read from the node (constant call)"): `/wallet/triggerconstantcontract` with the function's
  * selector text and the ABI-encoded arguments, its `constant_result` decoded strictly against the
  * function's outputs (shared/contracts/abi-calls.ts). Beside node-client.ts (which is at its size

@@ -1,5 +1,5 @@
 /**
- * A transaction's fate proven by the block, not told by the node (issue 24; DESIGN.md decision 17).
+ * A transaction's fate proven by the block, not told by the node (docs/decisions.md §24; DESIGN.md decision 17).
  * The node's gettransactioninfobyid answer is only a lead: a fate is proven when
  *
  * 1. the answer names the txID asked;

@@ -1,5 +1,5 @@
 /**
- * The station's embedded local node (DESIGN.md decision 9, issue 8): one devnet per machine, on
+ * The station's embedded local node (DESIGN.md decision 9, docs/decisions.md §8): one devnet per machine, on
  * 127.0.0.1:8090, its chain kept in the station's data directory (`devnet.sqlite`) so it survives
  * restarts. When an Airlock node already answers on that port (another station, or `npm run
  * devnet`), it is used as it is rather than starting a second chain.

@@ -1,4 +1,4 @@
-// The station's node client (issue 7 "Node client") against the real devnet on a free port, and a
+// The station's node client (docs/decisions.md §7 "Node client") against the real devnet on a free port, and a
 // loopback server for the reply shapes a devnet never sends (not JSON, HTTP 500, a stalled reply,
 // 10 MB, a real node's extra fields). Each error is checked for its code and its way forward.
 import { createServer, type Server, type ServerResponse } from 'node:http';

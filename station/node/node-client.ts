@@ -1,5 +1,5 @@
 /**
- * The station's client for a node's HTTP API (issue 7 "Node client"; PROTOCOL.md §4.3, §7): account,
+ * The station's client for a node's HTTP API (docs/decisions.md §7 "Node client"; PROTOCOL.md §4.3, §7): account,
  * latest block, token by id, fee parameters, getsignweight as a dry run, and broadcast. It uses the
  * global `fetch` and never imports `electron`, so the CLI, the IPC handlers and tests share it.
  *
@@ -14,7 +14,7 @@
  *   ignored, but a field we model with a wrong type is still an error. Results are JSON-safe.
  * - Before a broadcast, `comparePermissions` says whether the owner's permissions changed since the
  *   snapshot the signers saw, and what the signatures weigh under the new ones.
- * - The node's dialect (issue 11, shared/chain/dialect.ts) is handled here and nowhere else: every request
+ * - The node's dialect (docs/decisions.md §11, shared/chain/dialect.ts) is handled here and nowhere else: every request
  *   body is written in it and every reply translated back to the spec's names in `post`, by the
  *   ENDPOINTS table, so no caller ever sees a java-tron name.
  * - An API key (hosted nodes' `TRON-PRO-API-KEY`) comes from a provider function on each request and

@@ -1,5 +1,5 @@
 /**
- * Whether an account's permissions changed since the snapshot its signers saw (issue 7 "broadcast":
+ * Whether an account's permissions changed since the snapshot its signers saw (docs/decisions.md §7 "broadcast":
  * the dry run before a broadcast), and what the transaction's signatures weigh under the permissions
  * the node has now. Pure: both sides are given; NodeClient.comparePermissions reads the node's side.
  */

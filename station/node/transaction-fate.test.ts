@@ -1,4 +1,4 @@
-// Reading the node's gettransactioninfobyid reply (issue 18, live status), in the shapes the local
+// Reading the node's gettransactioninfobyid reply (docs/decisions.md §18, live status), in the shapes the local
 // node and java-tron send: `{}` says nothing about a block; a block with no failure is SUCCESS with
 // its fee; java-tron's `result: FAILED` with a hex `resMessage`, or a receipt result other than
 // SUCCESS, is a failure with the node's reason in words, never a confirmation; a block number that

@@ -1,11 +1,11 @@
 /**
- * What became of a transaction, asked of the node by its txID (issue 18, "live status": broadcast by
+ * What became of a transaction, asked of the node by its txID (docs/decisions.md §18, "live status": broadcast by
  * anyone, so the txID is all the station needs). gettransactioninfobyid answers with the block,
  * fee and result once the transaction is in a block; before that it answers `{}`, and
  * gettransactionbyid says whether the node holds it at all (waiting for a block) or not.
  *
  * What this module reads is the node's word only: station/node/fate-proof.ts proves it from the block
- * (issue 24) before anything is recorded.
+ * (docs/decisions.md §24) before anything is recorded.
  *
  * Invariants: a transaction counts as in a block only when the node names a whole block number;
  * a transaction in a block that the node ran and marked failed (`result: FAILED`, a receipt result

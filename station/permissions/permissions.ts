@@ -1,5 +1,5 @@
 /**
- * Permission analysis and the permission update (issue 10 lockout guard): `permissionCheck` checks a
+ * Permission analysis and the permission update (docs/decisions.md §10 lockout guard): `permissionCheck` checks a
  * proposed update without building it, `knownSigners` lists the keys the guard counts as seen, and
  * `buildPermissionUpdate` builds one only after the guard passes.
  *
@@ -88,7 +88,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
       const owner = c.ownerAddress;
       if (owner.length !== 21) fail('BAD_ADDRESS', 'permission-update.owner_address: not an address', { field: 'owner_address' });
       const permissionId = permissionIdArg(args.permissionId);
-      // Issue 24: online, the diff and the verdict are against the account as the chain has it now.
+      // docs/decisions.md §24: online, the diff and the verdict are against the account as the chain has it now.
       const accountRead = (await readBeforeShowing(ctx, owner)).text;
       const r = ctx.store.getAccount(owner);
       if (!r) fail('NOT_FOUND', `owner_address: ${noCopyOfAccount(owner)}`, { field: 'owner_address' });

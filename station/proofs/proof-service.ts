@@ -1,5 +1,5 @@
 /**
- * Proofs of possession as services (issue 10): the station's entries over proofs.ts, which holds the
+ * Proofs of possession as services (docs/decisions.md §10): the station's entries over proofs.ts, which holds the
  * logic. These check the arguments and pass the station's parts (store, vault, clock); files come
  * and go as text.
  *

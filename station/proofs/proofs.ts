@@ -1,5 +1,5 @@
 /**
- * Proofs of possession on a station (issue 10, "Proof of possession"; formats in shared/files/proof.ts
+ * Proofs of possession on a station (docs/decisions.md §10, "Proof of possession"; formats in shared/files/proof.ts
  * and docs/handoff.md). The station proposing a permission change makes a challenge for each new
  * key and keeps it as pending (store: `key_proofs`, migration 4); the station holding the key signs
  * it in its vault; the proposing station imports the proof, which is stored only when it answers a
@@ -115,7 +115,7 @@ export async function signProofChallenge(deps: ProofDeps, text: string): Promise
       field: 'challenge.key',
     });
   }
-  // A key on a Ledger (issue 23) signs the challenge as a personal message on the device.
+  // A key on a Ledger (docs/decisions.md §23) signs the challenge as a personal message on the device.
   const signature =
     held.vault === 'ledger' && deps.device ? await deps.device(held, proofPersonalMessage(challenge)) : await deps.vault().signProof(challenge.key, challenge);
   const file = makeProofFile(challenge, signature);

@@ -1,6 +1,6 @@
 /**
- * Settings (issue 7 "settings", issue 11 dialects): the node URL (or a network preset), the node's
- * JSON dialect, the default expiration and the vault kind, how a Ledger is reached (issue 23), the hosted node's API key, and the audit
+ * Settings (docs/decisions.md §7 "settings", docs/decisions.md §11 dialects): the node URL (or a network preset), the node's
+ * JSON dialect, the default expiration and the vault kind, how a Ledger is reached (docs/decisions.md §23), the hosted node's API key, and the audit
  * log's check. The plumbing they set (node client, dialect probe, vault) is the context's
  * (station/core/context.ts); this feature reads and changes it.
  *
@@ -55,7 +55,7 @@ export function settingsFeature(ctx: StationContext) {
         { field: 'value' },
       );
     }
-    // The audit key and anchor go with the station to its new vault (issue 16). A vault that
+    // The audit key and anchor go with the station to its new vault (docs/decisions.md §16). A vault that
     // cannot be used holds none only if nothing was ever written, so then there is none to move.
     const old = ctx.vault();
     const next = ctx.openVaultWith((purpose) => ctx.passphraseFor(purpose), value);
@@ -176,7 +176,7 @@ export function settingsFeature(ctx: StationContext) {
     /** Asks the node at `url` (default the current one) for its head block: the settings screen's test. Never throws. */
     async nodeTest(args: { url?: string } = {}): Promise<{ ok: boolean; url: string; block: number | null; text: string }> {
       const target = args.url ?? ctx.nodeUrl();
-      // A URL holding a private key's text (issue 16 "the connection test echoes a key-like URL") is
+      // A URL holding a private key's text (docs/decisions.md §16 "the connection test echoes a key-like URL") is
       // neither tried nor echoed: the answer describes it instead, in `url` and in `text`.
       if (holdsPrivateKeyText(target)) {
         return {
@@ -189,7 +189,7 @@ export function settingsFeature(ctx: StationContext) {
       try {
         const block = await new NodeClient({ baseUrl: target, dialect: ctx.dialect() }).latestBlock();
         // One read, judged by the head's own time against the station's clock (no waiting between
-        // two reads): a head far behind now means no block is being produced (issue 18).
+        // two reads): a head far behind now means no block is being produced (docs/decisions.md §18).
         const behind = ctx.now() - block.timestamp;
         if (behind > HEAD_STALLED_AFTER_MS)
           return {

@@ -1,4 +1,4 @@
-// The store's accounts table (issue 7, "Store"): a snapshot kept with its source and replaced by
+// The store's accounts table (docs/decisions.md §7, "Store"): a snapshot kept with its source and replaced by
 // a newer one; bytes that are not the Account of that address, and bad sources, refused.
 import { describe, expect, it } from 'vitest';
 import { accountBytes, randomAddress, T0 } from '../../test/helpers/store-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The store's `accounts` table (issue 7, "Store"): the last snapshot of each account as the node
+ * The store's `accounts` table (docs/decisions.md §7, "Store"): the last snapshot of each account as the node
  * sent it (protocol.Account bytes, permissions included), with where it came from and when.
  *
  * Invariants: the stored bytes decode as an Account of the very address they are filed under
@@ -86,7 +86,7 @@ export function accountTable({ db, atomic, now, audit }: StoreContext) {
     },
 
     /**
-     * Removes the stored copy of `address` (issue 24: a forged or stale copy must be removable, as a
+     * Removes the stored copy of `address` (docs/decisions.md §24: a forged or stale copy must be removable, as a
      * block is); returns it, or undefined when none was stored (then nothing is written, no audit).
      * Transactions built or imported for the account keep the permission stored with each.
      */

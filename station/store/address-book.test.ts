@@ -1,4 +1,4 @@
-// The store's address book (issue 7, "Store"): labels set, replaced and forgotten; an empty label refused.
+// The store's address book (docs/decisions.md §7, "Store"): labels set, replaced and forgotten; an empty label refused.
 import { describe, expect, it } from 'vitest';
 import { randomAddress, T0 } from '../../test/helpers/store-helpers.ts';
 import { useTestStore } from '../../test/helpers/store-fixture.ts';

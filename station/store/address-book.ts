@@ -1,5 +1,5 @@
 /**
- * The store's `address_book` table (issue 7, "Store"): labels people give to addresses, shown
+ * The store's `address_book` table (docs/decisions.md §7, "Store"): labels people give to addresses, shown
  * beside an address wherever the station prints one.
  *
  * Invariants: one label per address (setting again replaces it), a label is never empty and is

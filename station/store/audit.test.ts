@@ -1,4 +1,4 @@
-// The store's audit log (issues 7 and 16): entries chained by HMAC-SHA256 under the vault's audit
+// The store's audit log (docs/decisions.md §7 and §16): entries chained by HMAC-SHA256 under the vault's audit
 // key across connections, append-only by triggers, and verifyAudit naming the first entry edited,
 // removed or forged.
 import Database from 'better-sqlite3';

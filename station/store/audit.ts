@@ -1,8 +1,8 @@
 /**
- * The store's `audit` table (issues 7 and 16): the append every write shares, listing, and the walk
+ * The store's `audit` table (docs/decisions.md §7 and §16): the append every write shares, listing, and the walk
  * that verifies the chain against the anchor kept outside the database.
  *
- * Two rules chain entries. Entries written before issue 16 (`keyed` = 0) carry sha256 over their
+ * Two rules chain entries. Entries written before docs/decisions.md §16 (`keyed` = 0) carry sha256 over their
  * fields and the previous hash. From the `audit.keyed` entry on (`keyed` = 1; a station keyed from
  * its first write has no such marker, its entry 1 is keyed) each entry carries
  * HMAC-SHA256, under the station's audit key held by the vault (station/vault/audit-seal.ts), over
@@ -69,7 +69,7 @@ const WRITTEN_TABLES = [
 /** The action of the entry that starts the keyed chain. */
 export const AUDIT_KEYED_ACTION = 'audit.keyed';
 
-/** The rule before issue 16: sha256 over an entry's fields as stored and the previous hash. */
+/** The rule before docs/decisions.md §16: sha256 over an entry's fields as stored and the previous hash. */
 export function auditHash(seq: number, at: number, action: string, subject: string, details: string, prevHash: Uint8Array): Uint8Array {
   return sha256(utf8ToBytes(JSON.stringify([seq, at, action, subject, details, bytesToHex(prevHash)])));
 }
@@ -205,7 +205,7 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
     last: db.prepare<[], { seq: number; hash: Uint8Array }>('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
     at: db.prepare<[number], { hash: Uint8Array }>('SELECT hash FROM audit WHERE seq = ?'),
     anyKeyed: db.prepare<[], { seq: number }>('SELECT seq FROM audit WHERE keyed = 1 LIMIT 1'),
-    // Rows only an audited write makes (issue 24): their presence means a log was written, and so anchored.
+    // Rows only an audited write makes (docs/decisions.md §24): their presence means a log was written, and so anchored.
     written: db.prepare<[], { n: number }>(`SELECT ${WRITTEN_TABLES.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`),
     all: db.prepare<[], AuditRow>('SELECT * FROM audit ORDER BY seq'),
     insert: db.prepare('INSERT INTO audit (seq, at, action, subject, details, prev_hash, hash, keyed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -267,7 +267,7 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
 
     verify() {
       const s = seal();
-      // A station upgraded to issue 16 that has not written since: key it now, then verify.
+      // A station upgraded to docs/decisions.md §16 that has not written since: key it now, then verify.
       if (!isKeyed() && !s.keyed() && stmts.last.get() !== undefined) {
         atomic(() => keyChain(s, now()));
         moveAnchor();
@@ -279,7 +279,7 @@ export function auditChain(db: Database.Database, seal: () => AuditSeal, atomic:
       const fail = (firstBad: number, reason: string): AuditVerification => ({ ok: false, entries: n, firstBad, reason });
       if (anchor === 'forged') return fail(1, "the anchor kept outside the database does not carry the station's MAC: it was forged or damaged");
       if (anchor === null) {
-        // Issue 24: an empty log with neither key nor anchor verifies only on a station that never wrote;
+        // docs/decisions.md §24: an empty log with neither key nor anchor verifies only on a station that never wrote;
         // one holding rows that only audited writes make had a log, anchored, and all three were removed.
         const rows = n === 0 && !s.keyed() ? stmts.written.get()!.n : 0;
         if (rows > 0)

@@ -1,5 +1,5 @@
 /**
- * What the chain says became of a stored transaction (issue 18, "live status"; store version 9):
+ * What the chain says became of a stored transaction (docs/decisions.md §18, "live status"; store version 9):
  * the block it went into, its result, the fee it paid and, when it failed, the node's reason, with
  * who said so (a node this station asked, or a file) and when the station last asked. The columns
  * live on the `transactions` row; this module reads and writes only them.

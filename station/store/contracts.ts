@@ -1,5 +1,5 @@
 /**
- * The store's `contracts` table (issue 17 "Smart-contract calls", migration 8): the smart contracts
+ * The store's `contracts` table (docs/decisions.md §17 "Smart-contract calls", migration 8): the smart contracts
  * this station knows, each with the name its user gave it, the functions of an ABI imported for it
  * (Solidity JSON, as shared/contracts/abi-types.ts wrote it back), and its TRC-20 symbol, name and
  * decimals with where they came from (read from a node, or claimed by a file or a person).

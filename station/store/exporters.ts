@@ -1,5 +1,5 @@
 /**
- * The store's `pinned_exporters` table (issue 16, "Trusted exporters for offline stations"; migration
+ * The store's `pinned_exporters` table (docs/decisions.md §16, "Trusted exporters for offline stations"; migration
  * 7): the station identities whose signed snapshot and handoff files this station treats as
  * observed (shared/files/exporter-signature.ts), each with the label a person gave it and when.
  *

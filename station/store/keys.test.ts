@@ -1,4 +1,4 @@
-// The store's keys table (issue 7, "Store"): metadata only, one row per address, each write
+// The store's keys table (docs/decisions.md §7, "Store"): metadata only, one row per address, each write
 // audited, refusals naming the field with nothing written, and no column that could hold a secret.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('store: keys (metadata only)', () => {
     const db = new Database(store.file, { readonly: true });
     try {
       const columns = (db.pragma('table_info(keys)') as { name: string }[]).map((c) => c.name);
-      // device_path and device_app (issue 23): where a Ledger key lives, never a secret of it.
+      // device_path and device_app (docs/decisions.md §23): where a Ledger key lives, never a secret of it.
       expect(columns).toEqual(['address', 'label', 'vault', 'created_at', 'device_path', 'device_app']);
     } finally {
       db.close();

@@ -1,6 +1,6 @@
 /**
- * The store's `keys` table (issue 7, "Store"): which addresses a vault holds a key for, with a
- * label and which vault; a hardware signer's key (issue 23) with its derivation path and app version. Metadata only: no column here can hold a secret (the vault keeps those).
+ * The store's `keys` table (docs/decisions.md §7, "Store"): which addresses a vault holds a key for, with a
+ * label and which vault; a hardware signer's key (docs/decisions.md §23) with its derivation path and app version. Metadata only: no column here can hold a secret (the vault keeps those).
  *
  * Invariants: one row per address (a second add is CONFLICT, never an overwrite); every write is
  * one transaction with its audit entry.
@@ -11,7 +11,7 @@ import { checkAddressField, checkOneOf, checkRecord, checkText } from './row-che
 import { u8, type StoreContext } from './table.ts';
 import { MAX_LABEL_LENGTH } from '../../shared/base/limits.ts';
 
-/** Which vault holds a key, as the keys table records it; `ledger`: a hardware signer holds it (issue 23), no secret is stored. */
+/** Which vault holds a key, as the keys table records it; `ledger`: a hardware signer holds it (docs/decisions.md §23), no secret is stored. */
 export type KeyVault = 'keychain' | 'keystore' | 'ledger';
 export const VAULTS: readonly KeyVault[] = ['keychain', 'keystore', 'ledger'];
 

@@ -1,4 +1,4 @@
-// The store's versioned migrations (issue 7: "Migrations from an empty directory and from the
+// The store's versioned migrations (docs/decisions.md §7: "Migrations from an empty directory and from the
 // previous schema"): an empty directory gets the latest schema, a database left at version 1 with
 // data is upgraded with every row kept, a newer database is refused untouched, and the list of
 // migrations has no gaps.
@@ -132,7 +132,7 @@ describe('store migrations', () => {
       store.setLabel(account, 'treasury');
       expect(store.getLabel(account)!.label).toBe('treasury');
       expect(store.listTransactions({ status: 'collecting', account })).toHaveLength(1);
-      // Version 5 (issue 16): the two old entries were verified by sha256 once, and `audit.keyed`
+      // Version 5 (docs/decisions.md §16): the two old entries were verified by sha256 once, and `audit.keyed`
       // (entry 3) starts the keyed chain, saying what it found.
       expect(store.listAudit().map((e) => [e.seq, e.action])).toEqual([
         [1, 'key.add'],

@@ -1,5 +1,5 @@
 /**
- * The station store's schema as an ordered list of migrations (issue 7, "Store"). Each entry moves
+ * The station store's schema as an ordered list of migrations (docs/decisions.md §7, "Store"). Each entry moves
  * the database from version N-1 to N; `PRAGMA user_version` records the version reached. At open,
  * `applyMigrations` runs every pending step, each in its own SQLite transaction together with the
  * new user_version, so a crash leaves the database at a whole version, never half-way.
@@ -10,7 +10,7 @@
  *
  * The audit table's triggers make it append-only from any connection, including a hand-opened
  * sqlite3 shell; `verifyAudit` in audit.ts catches what is done by dropping them, recomputed
- * hashes and cut tails included, by the key and anchor the vault keeps (version 5, issue 16).
+ * hashes and cut tails included, by the key and anchor the vault keeps (version 5, docs/decisions.md §16).
  */
 import type Database from 'better-sqlite3';
 import { fail } from '../../shared/base/errors.ts';
@@ -178,7 +178,7 @@ ALTER TABLE audit ADD COLUMN keyed INTEGER NOT NULL DEFAULT 0 CHECK (keyed IN (0
   {
     version: 6,
     description: 'where each transaction came from: built here against an observed permission, built here against a claimed one, or imported',
-    // Issue 16, "seen signing means proved": a stored signature proves its key is held only on a
+    // docs/decisions.md §16, "seen signing means proved": a stored signature proves its key is held only on a
     // transaction this station built after observing that key named (signers-seen.ts). Rows stored
     // before this step are marked 'imported', the safe default: their origin was never recorded,
     // so their signatures stop counting as "seen signing" (keys held here and proofs still count).
@@ -189,7 +189,7 @@ ALTER TABLE transactions ADD COLUMN origin TEXT NOT NULL DEFAULT 'imported' CHEC
   {
     version: 7,
     description: 'pinned exporters: the stations whose signed snapshot and handoff files this station treats as observed',
-    // Issue 16, "trusted exporters for offline stations": one row per pinned identity, keyed by its
+    // docs/decisions.md §16, "trusted exporters for offline stations": one row per pinned identity, keyed by its
     // fingerprint (80 bits of sha256 of the compressed public key, shared/files/exporter-signature.ts);
     // the public key is kept once known (pinned from a file, or seen on a file that verified).
     sql: `
@@ -204,7 +204,7 @@ CREATE TABLE pinned_exporters (
   {
     version: 8,
     description: "the station's list of smart contracts: name, imported ABI, TRC-20 symbol, name and decimals and where they came from",
-    // Issue 17 "Smart-contract calls": a call to a listed contract is decoded with its imported ABI
+    // docs/decisions.md §17 "Smart-contract calls": a call to a listed contract is decoded with its imported ABI
     // and its token amounts are shown in the token's units; a call to any other contract is flagged.
     sql: `
 CREATE TABLE contracts (
@@ -222,7 +222,7 @@ CREATE TABLE contracts (
   {
     version: 9,
     description: "what the chain says became of each transaction: block, result, fee paid, the node's reason, who said so and when it was last asked",
-    // Issue 18, "live status". Self-contained: it only adds nullable columns and an index, so it
+    // docs/decisions.md §18, "live status". Self-contained: it only adds nullable columns and an index, so it
     // can be renumbered at merge without touching any other entry. `chain_source` is a Source
     // (table.ts sourceToText): a node this station asked (observed) or a file (a claim).
     // `chain_checked_at` orders the next pass (least recently asked first); existing rows start
@@ -240,7 +240,7 @@ CREATE INDEX transactions_by_check ON transactions (status, chain_checked_at);
   {
     version: 10,
     description: 'keys on a hardware signer (a Ledger): the keys table takes the vault ledger, with the derivation path and the app version seen',
-    // Issue 23. SQLite cannot change a CHECK, so the table is rebuilt with its rows (nothing refers
+    // docs/decisions.md §23. SQLite cannot change a CHECK, so the table is rebuilt with its rows (nothing refers
     // to it). A ledger key has a path and an app version and no secret anywhere; any other key has
     // neither. Self-contained: it can be renumbered at merge without touching any other entry.
     sql: `

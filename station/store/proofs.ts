@@ -1,5 +1,5 @@
 /**
- * The store's `key_proofs` table (issue 10, proofs of possession; shared/files/proof.ts): the
+ * The store's `key_proofs` table (docs/decisions.md §10, proofs of possession; shared/files/proof.ts): the
  * challenges this station made for a key to prove it is held, and the proof that answered each.
  *
  * Invariants: a nonce is used for one challenge only (CONFLICT otherwise); a challenge is
@@ -13,7 +13,7 @@ import { checkAddressField, checkBytes, checkInteger, checkNonNegative, checkRec
 import { u8, type StoreContext } from './table.ts';
 import { MAX_FILE_NAME_LENGTH } from '../../shared/base/limits.ts';
 
-/** A challenge for a key to prove it is held (issue 10, shared/files/proof.ts), as made by this station. */
+/** A challenge for a key to prove it is held (docs/decisions.md §10, shared/files/proof.ts), as made by this station. */
 export interface KeyProofInput {
   nonce: Uint8Array;
   account: Uint8Array;

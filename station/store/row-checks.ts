@@ -1,5 +1,5 @@
 /**
- * The station store's argument checks (issue 7, "Store"; issue 15: one home per check): every
+ * The station store's argument checks (docs/decisions.md §7, "Store"; docs/decisions.md §15: one home per check): every
  * table module of station/store/ reads its arguments through these before any SQL runs, and the
  * limits on stored text live here beside the checks that enforce them.
  *
@@ -32,7 +32,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /**
  * Where data came from: a node (URL, and the block it was read at when known), a file (a claim),
- * or a file signed by a pinned exporter (issue 16): what that station observed from node `url` at
+ * or a file signed by a pinned exporter (docs/decisions.md §16): what that station observed from node `url` at
  * block `blockNumber` at time `at`, carried in file `file` and signed by the exporter whose
  * fingerprint (20 hex digits) and label are named.
  */

@@ -1,4 +1,4 @@
-// The store's settings (issue 7, "Store"): plain JSON that reads back equal, `__proto__` an
+// The store's settings (docs/decisions.md §7, "Store"): plain JSON that reads back equal, `__proto__` an
 // ordinary key, and what JSON cannot carry exactly refused with the path of the bad member.
 import { describe, expect, it } from 'vitest';
 import { useTestStore } from '../../test/helpers/store-fixture.ts';

@@ -1,5 +1,5 @@
 /**
- * The store's `settings` table (issue 7, "Store"): the station's preferences (node URL, default
+ * The store's `settings` table (docs/decisions.md §7, "Store"): the station's preferences (node URL, default
  * expiry…) as key → plain JSON.
  *
  * Invariants: a value is plain JSON that reads back equal to what was stored (no bigint, no

@@ -1,4 +1,4 @@
-// The store's chain snapshots (issue 7, "Store"): the latest is the highest block whatever the
+// The store's chain snapshots (docs/decisions.md §7, "Store"): the latest is the highest block whatever the
 // order of import, and importing a block again is the same record with no new write.
 import { describe, expect, it } from 'vitest';
 import { T0 } from '../../test/helpers/store-helpers.ts';

@@ -1,10 +1,10 @@
 /**
- * The store's `chain_snapshots` table (issue 7, "Store"): recent blocks (number, id, timestamp)
+ * The store's `chain_snapshots` table (docs/decisions.md §7, "Store"): recent blocks (number, id, timestamp)
  * that an offline station builds TaPoS references from, with where each came from.
  *
  * Invariants: a block (number and id) is stored once; importing it again returns the stored
  * record and writes nothing, not even an audit entry. The latest snapshot is the highest block,
- * whatever the order of import. Blocks can be listed and removed one by one (issue 16: a forged
+ * whatever the order of import. Blocks can be listed and removed one by one (docs/decisions.md §16: a forged
  * block with a high number pinned every offline build and could not be taken out); a removal is one
  * transaction with its audit entry, and removing a block that is not there changes nothing.
  */

@@ -1,7 +1,7 @@
 // The crash test's writer (run by station/store/store-crash.test.ts, never by vitest itself): opens the
 // store of the data directory given as argv[2] and adds signatures to the transaction argv[3] in a
 // loop, printing "signerHex signatureHex" with a synchronous write only after addSignature has
-// returned. Whatever it printed, the store must still hold after a SIGKILL (issue 7).
+// returned. Whatever it printed, the store must still hold after a SIGKILL (docs/decisions.md §7).
 import { writeSync } from 'node:fs';
 import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
 import { openStore } from './store.ts';

@@ -1,4 +1,4 @@
-// Issue 7: "a child process is SIGKILLed while writing signatures in a loop; every signature it had
+// docs/decisions.md §7: "a child process is SIGKILLed while writing signatures in a loop; every signature it had
 // reported survives and integrity_check passes". The writer is station/store/store-crash-child.ts in its
 // own Node process (`node --import tsx`, so the SIGKILL lands on the writer itself and not on a
 // launcher that would leave it running). Each round kills it at a different moment: after a

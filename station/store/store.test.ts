@@ -1,4 +1,4 @@
-// The station store's opening and `atomic` (issue 7, "Store"): a data directory gets
+// The station store's opening and `atomic` (docs/decisions.md §7, "Store"): a data directory gets
 // station.sqlite at the latest schema with the crash-safe settings, owner-only; a bad location or
 // file is a coded error naming it; an atomic block that throws leaves nothing behind. The tables'
 // own tests are beside their modules (keys.test.ts, transactions.test.ts, …). Real SQLite files throughout.

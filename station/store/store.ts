@@ -1,12 +1,12 @@
 /**
- * The station's store (issue 7, "Store"): one SQLite file per station data directory holding key
+ * The station's store (docs/decisions.md §7, "Store"): one SQLite file per station data directory holding key
  * metadata (never a secret), accounts with the permission snapshot each came with, chain snapshots
  * for TaPoS, tokens, transactions with their signatures, address-book labels, pinned exporters, proofs of possession
  * (challenges made here and the proofs that answered them), settings, and an append-only audit log
  * whose entries are chained by HMAC-SHA256 under a key the vault holds, with an anchor (count and
- * head) the vault keeps outside this file (audit.ts; issue 16).
+ * head) the vault keeps outside this file (audit.ts; docs/decisions.md §16).
  *
- * This file opens the database and composes the `Store` from one module per table (issue 15):
+ * This file opens the database and composes the `Store` from one module per table (docs/decisions.md §15):
  * keys.ts, accounts.ts, snapshots.ts, tokens.ts, transactions.ts (with signatures),
  * address-book.ts, exporters.ts (pinned exporters), proofs.ts, settings.ts and audit.ts, each owning its statements and row
  * mapping; their argument checks are row-checks.ts. It is the one public entry: callers import

@@ -1,5 +1,5 @@
 /**
- * What every table module of the station store shares (issue 15: the store split by table): the
+ * What every table module of the station store shares (docs/decisions.md §15: the store split by table): the
  * context store.ts hands each one (the open connection, `atomic`, the clock and the audit append)
  * and the conversions between SQLite rows and the plain values the store hands out.
  *

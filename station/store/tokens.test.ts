@@ -1,4 +1,4 @@
-// The store's tokens table (issue 7, "Store"): metadata round trip with int64 amounts as
+// The store's tokens table (docs/decisions.md §7, "Store"): metadata round trip with int64 amounts as
 // decimal text; ids and amounts that are not exact int64 decimal text refused.
 import { describe, expect, it } from 'vitest';
 import { randomAddress, T0 } from '../../test/helpers/store-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The store's `tokens` table (issue 7, "Store"): metadata of native tokens (TRC-10) as the node
+ * The store's `tokens` table (docs/decisions.md §7, "Store"): metadata of native tokens (TRC-10) as the node
  * or a file described them, so an offline station can show names and precision.
  *
  * Invariants: a token is filed under its id as the node keys it (decimal text of a positive

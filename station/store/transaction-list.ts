@@ -1,5 +1,5 @@
 /**
- * The station's list of stored transactions as the store reads it (issue 7, "list ≤ 50 ms for
+ * The station's list of stored transactions as the store reads it (docs/decisions.md §7, "list ≤ 50 ms for
  * 10,000"): one SQL query giving each row with the columns the list shows and its signers' weight
  * summed in SQLite under its stored permission, so no signature is recovered and nothing is looked
  * up per row.

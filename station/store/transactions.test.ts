@@ -1,4 +1,4 @@
-// The store's transactions and signatures (issue 7, "Store"): bytes and permission kept, listing
+// The store's transactions and signatures (docs/decisions.md §7, "Store"): bytes and permission kept, listing
 // newest first with signature counts kept by triggers, txID = sha256(raw), status rules, a
 // duplicate signer as a no-op, the foreign key, and thousands of rows. Real SQLite files.
 import Database from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * The store's `transactions` and `signatures` tables (issue 7, "Store"): each transaction's raw
+ * The store's `transactions` and `signatures` tables (docs/decisions.md §7, "Store"): each transaction's raw
  * bytes with its status, note and the permission its signers saw, and the signatures collected
  * for it. One module because a signature exists only under its transaction (a foreign key) and
  * the transaction row carries the signature count the triggers keep.
@@ -14,7 +14,7 @@
  * - Each transaction records its origin (`TxOrigin`), set once at insert and never changed: a
  *   transaction is 'built-observed' only when this station built it against a permission it
  *   observed from the node; anything not said otherwise is 'imported'.
- * - A transaction leaves the store only by `discardTransaction` (issue 18), never one broadcast,
+ * - A transaction leaves the store only by `discardTransaction` (docs/decisions.md §18), never one broadcast,
  *   confirmed or reported in a block, and always with an audit entry keeping what it was.
  */
 import type Database from 'better-sqlite3';
@@ -45,7 +45,7 @@ import { MAX_NOTE_LENGTH, MAX_STORE_LIST_LIMIT, MAX_TRANSACTION_BYTES, TX_STATUS
 /** Statuses a transaction never leaves: it is on chain, or it can no longer be (re-issue instead). */
 export const FINAL_STATUSES: readonly TxStatus[] = ['confirmed', 'expired'];
 /**
- * Where a transaction came from (issue 16, "seen signing means proved"): built on this station
+ * Where a transaction came from (docs/decisions.md §16, "seen signing means proved"): built on this station
  * against a permission it observed from the node ('built-observed'), built here against a permission
  * only a file claimed ('built-claimed'), or imported from a file ('imported'). Only a signature on a
  * 'built-observed' transaction can prove its key is held: this station chose those bytes after the
@@ -122,7 +122,7 @@ export interface SignedKeyRecord {
   origin: TxOrigin;
   /** The permission stored with that transaction (as it was at build or import); null when unknown. */
   permission: Uint8Array | null;
-  /** The transaction's stored status and what the chain says became of it (issue 24: a signature on a transaction accepted on chain). */
+  /** The transaction's stored status and what the chain says became of it (docs/decisions.md §24: a signature on a transaction accepted on chain). */
   status: TxStatus;
   chain: ChainFate | null;
 }

@@ -1,5 +1,5 @@
 /**
- * Tokens (issue 10 "Tokens"): a token by id from the store, or read from the node
+ * Tokens (docs/decisions.md §10 "Tokens"): a token by id from the store, or read from the node
  * (getassetissuebyid) and stored when the store lacks it or the caller asks; and the stored list.
  * The view and the sale's storage are station/core/token-details.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The broadcast order of a batch (issue 26, batch-order.ts): what waits for what, per account, and
+ * The broadcast order of a batch (docs/decisions.md §26, batch-order.ts): what waits for what, per account, and
  * a stable order that puts each row after what it depends on.
  */
 import { describe, expect, it } from 'vitest';

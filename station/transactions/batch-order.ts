@@ -1,5 +1,5 @@
 /**
- * The order a batch broadcast runs its rows in (issue 26 "Batch broadcast in dependency order": a
+ * The order a batch broadcast runs its rows in (docs/decisions.md §26 "Batch broadcast in dependency order": a
  * stake, delegation, vote and claim built in that order were sent delegate, vote, claim, stake, and
  * three were refused). Each contract kind provides some facts to its account and uses others; a
  * row that uses a fact another chosen row of the same account provides waits for that row to be in

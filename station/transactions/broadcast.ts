@@ -1,10 +1,10 @@
 /**
- * Re-issue, the dry run and broadcast (issue 7 "reissue, broadcast", issue 8 `preflight`). Broadcast
+ * Re-issue, the dry run and broadcast (docs/decisions.md §7 "reissue, broadcast", docs/decisions.md §8 `preflight`). Broadcast
  * first runs the dry run: the node's permissions now against the copy the signers counted against,
  * and the node's getsignweight; it broadcasts only when the node says the signatures are enough.
  *
  * Invariants: a transaction the node (or this station) already saw in a block is refused first,
- * saying "already on chain in block N; nothing was sent" (issue 18); an expired, broadcast or
+ * saying "already on chain in block N; nothing was sent" (docs/decisions.md §18); an expired, broadcast or
  * confirmed transaction is never broadcast; re-issuing makes a NEW transaction (signatures do not
  * carry over) and is refused for a broadcast or confirmed one, which could pay twice, and for one
  * with more than REISSUE_WINDOW_MS left.
@@ -33,7 +33,7 @@ export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
 export function broadcastFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   /** What preflight and broadcast both run first; refuses what could never be broadcast. */
   const dryRun = async (r: TransactionRecord): Promise<{ tx: SignedTransaction; comparison: PermissionComparison; signWeight: SignWeightView }> => {
-    // Issue 18: a transaction already on chain says so first, before expiry or permissions.
+    // docs/decisions.md §18: a transaction already on chain says so first, before expiry or permissions.
     await refuseIfOnChain(ctx, r);
     const now = ctx.now();
     const id = bytesToHex(r.txId);
@@ -47,7 +47,7 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
     const seen =
       r.permission === null ? nowAccount.permissions : replacePermission(nowAccount.permissions, r.permissionId, book.permissionFromBytes(r.permission));
     const stored = ctx.store.getAccount(r.account);
-    // Issue 18: the source named is the one of the permission the signers counted against (the
+    // docs/decisions.md §18: the source named is the one of the permission the signers counted against (the
     // transaction screen's provenance: the file that claimed it), not the file the stored account
     // came from, which may be another (a snapshot imported before the handoff).
     const claimedBy = transactionProvenance(ctx.store, r, decodeRaw(r.raw).contract, ctx.now()).permission.file;
@@ -92,7 +92,7 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
     /**
      * The dry run before broadcast, the same step broadcast runs first: the node's permissions now
      * against the copy the signers counted against, and getsignweight. Reads the node; stores
-     * nothing but what the node says of a transaction already on chain (issue 18), which it refuses.
+     * nothing but what the node says of a transaction already on chain (docs/decisions.md §18), which it refuses.
      */
     async preflight(args: { txId: string }): Promise<PreflightView> {
       const r = book.record(args.txId);

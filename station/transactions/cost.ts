@@ -1,5 +1,5 @@
 /**
- * What a stored transaction will cost the account, before it is signed (issue 25): the station
+ * What a stored transaction will cost the account, before it is signed (docs/decisions.md §25): the station
  * asks its node for the chain's parameters, the account's balance and resources, whether a
  * transfer's recipient exists, and for a contract call the energy a constant call of the same call
  * uses; the estimate itself is shared/approval/costs.ts. The signatures counted are the fewest the

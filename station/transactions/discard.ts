@@ -1,5 +1,5 @@
 /**
- * Discarding a draft (issue 18 "a mistaken draft cannot be discarded"): a transaction that never
+ * Discarding a draft (docs/decisions.md §18 "a mistaken draft cannot be discarded"): a transaction that never
  * reached the chain leaves the queue; the audit log keeps what it was (txID, contract kind, account,
  * permission, status, how many signatures and whose, who asked, when).
  *

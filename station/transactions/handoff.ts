@@ -1,5 +1,5 @@
 /**
- * Handoff files (issue 7 "export, import with merge"): a stored transaction with its signatures,
+ * Handoff files (docs/decisions.md §7 "export, import with merge"): a stored transaction with its signatures,
  * the permission they count against and the token it names, as a handoff file's text; and handoff
  * files or plain transaction JSON taken back, several at once, copies of one transaction signed in
  * parallel merging. Files travel as name and text: the caller reads and writes them.
@@ -16,7 +16,7 @@
  *   is kept beside the transaction (core/claims.ts) and shown as a conflict on its screen.
  * - Every file is read and checked before anything from any of them is stored, and the batch is
  *   stored in one transaction: a refusal leaves nothing of any file stored.
- * - A file signed by a pinned exporter (issue 16, core/exporter-trust.ts) carries a permission that
+ * - A file signed by a pinned exporter (docs/decisions.md §16, core/exporter-trust.ts) carries a permission that
  *   exporter observed from its node: it is stored as observed when this station holds no account, or
  *   only an older claim; a file whose exporter signature does not verify is refused with the batch.
  */
@@ -99,7 +99,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       const p = imp.permissionId === 0 ? ap.owner : ap.actives.find((x) => x.id === imp.permissionId);
       if (p) claimBytes = toBinary(PermissionSchema, p);
     }
-    // A claim never replaces an observation (issue 16): a new transaction counts against the
+    // A claim never replaces an observation (docs/decisions.md §16): a new transaction counts against the
     // permission observed from the node when the station holds it, the file's claim otherwise.
     const signedSource = imp.permission ? sourceOfSigned(ctx, judged, name, imp.permission.source, imp.permission.at) : null;
     const observed = observedPermission(decoded.ownerAddress, imp.permissionId);
@@ -160,7 +160,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
           origin: 'imported',
         });
         const held = store.getAccount(decoded.ownerAddress);
-        // A signed observation replaces what it outranks (issue 24: by block); an unsigned copy only fills a gap.
+        // A signed observation replaces what it outranks (docs/decisions.md §24: by block); an unsigned copy only fills a gap.
         const newer =
           signedSource !== null &&
           isObserved(signedSource) &&
@@ -181,7 +181,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         for (const t of imp.tokens) if (!store.getToken(t.id)) putTokenWithSale(store, t, saleOfSnapshotToken(t), { kind: 'file', file: name });
       }
       // Each file's permission claim is kept (never taken): one that disagrees shows as a conflict on
-      // the transaction's screen, one that agrees names the file the weights' basis came from (issue 16).
+      // the transaction's screen, one that agrees names the file the weights' basis came from (docs/decisions.md §16).
       if (claimBytes !== null)
         keepClaim(store, txId, { kind: 'permission', file: name, permissionId: imp.permissionId, permissionHex: bytesToHex(claimBytes) });
       for (const t of imp.tokens) {
@@ -256,7 +256,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         try {
           const judged = judgeExporter(ctx, parsed, name);
           const imp = parseHandoff(text, { now, ...(permission && { permission }) });
-          // Issue 24: a permission copy dated ahead of this clock would be shown "0 s old" and outrank every later read.
+          // docs/decisions.md §24: a permission copy dated ahead of this clock would be shown "0 s old" and outrank every later read.
           if (imp.permission) refuseFutureDate(now, imp.permission.at, 'permission.at');
           return { name, judged, imp };
         } catch (e) {
@@ -278,7 +278,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
         const text = fileTextArg(f.text, `file[${i}].text`);
         const parsed = parse(name, text);
         if (!isHandoffBundle(parsed)) return [readOne(name, text, parsed)];
-        // A merged file (issue 18): each member is read as if it had arrived alone, named "<file>: <member>".
+        // A merged file (docs/decisions.md §18): each member is read as if it had arrived alone, named "<file>: <member>".
         let members;
         try {
           members = readHandoffBundle(parsed, name);
@@ -294,7 +294,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       if (imports.length > MAX_IMPORT_FILES)
         fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} transactions at once, merged files counted by their members`, { field: 'file' });
       // One transaction for the whole batch: a file refused after others leaves nothing of any of
-      // them stored, so the refusal's "nothing was imported" is the truth (issue 16).
+      // them stored, so the refusal's "nothing was imported" is the truth (docs/decisions.md §16).
       nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;
       return store.atomic(() => imports.map(({ name, imp, judged }) => importOne(name, imp, judged)));
     },

@@ -1,5 +1,5 @@
 /**
- * The queue's Amount column (issue 26 "The queue says what each row moves": it said "Contract
+ * The queue's Amount column (docs/decisions.md §26 "The queue says what each row moves": it said "Contract
  * call", "Stake", "Reward claim" instead of the amount, so a TRC-20 payment of 250.75 ATD and a
  * 5,000 TRX stake read the same as a claim): what each kind of row moves, in words, read from the
  * transaction's own bytes. TRX with thousands separators and one unit name ("TRX", never "coin");

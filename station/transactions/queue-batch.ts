@@ -1,5 +1,5 @@
 /**
- * Batch work on the queue (issue 18, "Batch: sign, export ... and broadcast all selected rows at
+ * Batch work on the queue (docs/decisions.md §18, "Batch: sign, export ... and broadcast all selected rows at
  * once, with progress and a total per asset"): one action over several transactions, each row run
  * through the station's own `sign`, `exportHandoff` or `broadcast`, so every rule of a single row
  * (the signing-risk overrides, the lockout guard, the dry run before broadcast) applies to each row
@@ -48,7 +48,7 @@ export interface QueueBatchRow {
   text: string;
   /** The station's refusal code (shared/base/errors.ts); null when done or when the node itself refused (`text` has its answer). */
   code: string | null;
-  /** Broadcast only (issue 26): the rows of this batch it waited for to be in a block first; empty for the others. */
+  /** Broadcast only (docs/decisions.md §26): the rows of this batch it waited for to be in a block first; empty for the others. */
   waitsFor: string[];
 }
 
@@ -233,7 +233,7 @@ export function queueBatchFeature(ctx: StationContext, book: TransactionBook, op
     /** The total per asset of `txIds` (what they pay out), with thousands separators and the asset's provenance. */
     queueTotals(args: { txIds: unknown }): { totals: QueueTotal[]; staked: string | null; text: string } {
       const sums = new Map<string, { unit: string; decimals: number | null; units: bigint; provenance: QueueTotal['provenance']; rows: number }>();
-      // Issue 26: a stake pays nothing out, but a total of "nothing" beside a 5,000 TRX stake misleads.
+      // docs/decisions.md §26: a stake pays nothing out, but a total of "nothing" beside a 5,000 TRX stake misleads.
       let staked = 0n;
       for (const txId of batchTxIds(args.txIds)) {
         const decoded = decodeRawShowingUnknown(book.record(txId).raw);

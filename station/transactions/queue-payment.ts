@@ -1,5 +1,5 @@
 /**
- * What a queued transaction pays and to whom (issue 18, "the queue gets a recipient column" and
+ * What a queued transaction pays and to whom (docs/decisions.md §18, "the queue gets a recipient column" and
  * "batch ... with a total per asset"): the recipient with its address-book label, or for a contract
  * without one what it is in words (a permission change, a token issue); and the asset it moves in
  * smallest units with the decimals and name the station holds for it, and whether that description

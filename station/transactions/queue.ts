@@ -1,5 +1,5 @@
 /**
- * The transactions as the desktop app shows them (issue 8 "the queue", the transaction screen): a
+ * The transactions as the desktop app shows them (docs/decisions.md §8 "the queue", the transaction screen): a
  * page of the queue with each row's amount, labels and the keys that could still sign, and a
  * transaction's view in the API table's shape (shared/api/station-api.ts StationTransaction) with
  * labels and look-alike warnings. The API handlers pass these through unchanged.
@@ -44,7 +44,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       view: t.details,
       approval: t.approval,
       // Without a known permission the weights are unknown ('?'): the schema's signers are the
-      // permission's keys, so none are listed and `approval` is null (issue 16: this answered INTERNAL).
+      // permission's keys, so none are listed and `approval` is null (docs/decisions.md §16: this answered INTERNAL).
       signers:
         t.approval === null ? [] : [...t.signers.map((s) => signer(s.address, s.weight, true)), ...t.couldSign.map((s) => signer(s.address, s.weight, false))],
       status: t.status,
@@ -88,7 +88,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       weight: e.weight,
       threshold: e.threshold,
       signatureCount: e.signatureCount,
-      // Issue 26: only a transaction that may still be signed offers signers; a confirmed, expired,
+      // docs/decisions.md §26: only a transaction that may still be signed offers signers; a confirmed, expired,
       // broadcast or failed one keeps its final weight and offers none.
       canStillSign: (SIGNABLE.includes(e.status) ? (permission?.keys ?? []) : [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))

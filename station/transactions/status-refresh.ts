@@ -1,5 +1,5 @@
 /**
- * Live status (issue 18, "Stations that agree with the chain"; issue 24, "a transaction's fate is
+ * Live status (docs/decisions.md §18, "Stations that agree with the chain"; docs/decisions.md §24, "a transaction's fate is
  * proven, not told"): the station asks the node, by txID, what became of every transaction it holds
  * that may be on chain, whoever broadcast it, and records it confirmed or failed only when the block
  * proves it (station/node/fate-proof.ts): the answer names the txID asked, the block is at or below
@@ -159,7 +159,7 @@ export async function refuseIfOnChain(ctx: StationContext, r: TransactionRecord)
 
 /**
  * What the node answers now about `r`, recording a fate its block proves (the dry run's and
- * broadcast's check, and discard's, issue 18); null when the node cannot be reached.
+ * broadcast's check, and discard's, docs/decisions.md §18); null when the node cannot be reached.
  */
 export async function fateNow(ctx: StationContext, r: TransactionRecord): Promise<TransactionFate | null> {
   try {

@@ -1,7 +1,7 @@
 /**
- * A stored transaction's status and the list (issue 7 "status, list"), and signing it with the
- * station's keys (issue 7 "sign"). An open transaction is asked about when its status is read
- * (issue 24): the block proving it, irreversible, makes it confirmed or failed.
+ * A stored transaction's status and the list (docs/decisions.md §7 "status, list"), and signing it with the
+ * station's keys (docs/decisions.md §7 "sign"). An open transaction is asked about when its status is read
+ * (docs/decisions.md §24): the block proving it, irreversible, makes it confirmed or failed.
  *
  * Invariants: a signature is checked (shared/approval/sign-check.ts, the same checks as tx sign and
  * the node), recovered to its key, and committed in the store (fsynced) before success is
@@ -85,11 +85,11 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
     async status(args: { txId: string }): Promise<StationTransactionView & { text: string }> {
       const r = book.record(args.txId);
-      // Issue 24: an online station asks the node about an open one first (whoever broadcast it), and
+      // docs/decisions.md §24: an online station asks the node about an open one first (whoever broadcast it), and
       // records only what the block proves; offline, or on a bad reply, the stored status is shown.
       const settled = r.status === 'confirmed' || (r.chain !== null && isObserved(r.chain.source));
       if (r.status !== 'draft' && !settled) await refreshOne(ctx, r);
-      // Issue 24: a transaction still to sign is shown against the account as the chain has it now.
+      // docs/decisions.md §24: a transaction still to sign is shown against the account as the chain has it now.
       const open = r.status === 'draft' || r.status === 'collecting' || r.status === 'ready';
       const read = open ? await readBeforeShowing(ctx, r.account) : null;
       const v = book.view(r.txId, read?.text ?? null);
@@ -147,7 +147,7 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       // Clear signing: what the signer's view cannot say in words is signed only with the risk named.
       const risks = enforceSigningRisks(book.view(r.txId).details.warnings, accepted);
       const signed: string[] = [];
-      // Keys on a Ledger (issue 23) sign last, each on the device, from the stored bytes.
+      // Keys on a Ledger (docs/decisions.md §23) sign last, each on the device, from the stored bytes.
       const onDevice = (a: Address): boolean => ctx.store.getKey(a)?.vault === 'ledger';
       targets.sort((a, b) => Number(onDevice(a)) - Number(onDevice(b)));
       for (const t of targets) {

@@ -1,5 +1,5 @@
 /**
- * The audit seal (issue 16, "the audit chain is keyed"): a per-station HMAC-SHA256 key and the
+ * The audit seal (docs/decisions.md §16, "the audit chain is keyed"): a per-station HMAC-SHA256 key and the
  * audit anchor, both kept by the vault layer, outside the station's database. The store chains
  * its audit entries with `mac` and keeps the anchor (entry count and head MAC, itself MACed) with
  * `writeAnchor` after each commit, so an edit with recomputed hashes, a cut tail or an emptied log
@@ -222,7 +222,7 @@ export function keychainAdvice(platform: NodeJS.Platform = process.platform): st
 
 /**
  * A keychain call of the audit seal; a failure is VAULT_UNAVAILABLE in words, with what to do and
- * the keystore named (issue 24: every audited CLI command failed with the raw D-Bus error).
+ * the keystore named (docs/decisions.md §24: every audited CLI command failed with the raw D-Bus error).
  */
 function keychainCall<T>(service: string, call: () => T): T {
   try {

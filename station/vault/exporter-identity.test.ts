@@ -1,4 +1,4 @@
-// The station identity key in each vault (issue 16, exporter-identity.ts): made once and kept, its
+// The station identity key in each vault (docs/decisions.md §16, exporter-identity.ts): made once and kept, its
 // public key the same on every ask; never among the listed keys and never reachable by `sign`; and
 // it signs only under the exporter domain tag, so handing it a txID yields no signature that
 // counts for that transaction. The keystore seals it under the passphrase, yet shows the public

@@ -1,5 +1,5 @@
 /**
- * The station identity key (issue 16, "Trusted exporters for offline stations"): one secp256k1 key
+ * The station identity key (docs/decisions.md §16, "Trusted exporters for offline stations"): one secp256k1 key
  * per station, made from the OS's CSPRNG the first time it is asked for, with which the station
  * signs the snapshot and handoff files it exports (shared/files/exporter-signature.ts). Each vault
  * keeps it beside, never among, its signing keys:

@@ -1,5 +1,5 @@
 /**
- * The keystore's passphrase held for a desktop session (issue 9, "Keystore passphrase from the
+ * The keystore's passphrase held for a desktop session (docs/decisions.md §9, "Keystore passphrase from the
  * UI"): the desktop app has no terminal to prompt on, so the person types the passphrase into the
  * renderer once (`vaultUnlock`), and main keeps its bytes here, in the main process only, as the
  * keystore vault's PassphraseSource (passphrase.ts) until `vaultLock` or the station closes.

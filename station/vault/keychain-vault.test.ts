@@ -1,7 +1,7 @@
-// The keychain vault against a real Secret Service (issue 7, "Vault"; station/vault/
+// The keychain vault against a real Secret Service (docs/decisions.md §7, "Vault"; station/vault/
 // keychain-vault.ts). `npm test` provides one: scripts/run-tests.mjs runs vitest inside
 // `dbus-run-session` with an unlocked gnome-keyring-daemon when none is reachable. Without one these
-// tests fail, saying what to install; they never skip. Proofs of possession (issue 10) are signed here
+// tests fail, saying what to install; they never skip. Proofs of possession (docs/decisions.md §10) are signed here
 // only from a challenge for the vault's own key.
 //
 // Each test uses its own data directory, so its own station id and keychain service, and deletes

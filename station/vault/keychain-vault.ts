@@ -1,13 +1,13 @@
 /**
- * The OS-keychain vault (issue 7, "Vault"; DESIGN.md decision 7): Secret Service on Linux (pinned,
+ * The OS-keychain vault (docs/decisions.md §7, "Vault"; DESIGN.md decision 7): Secret Service on Linux (pinned,
  * so the library never falls back to the kernel keyring, which forgets keys at reboot), macOS
  * Keychain, Windows Credential Manager, all through `@napi-rs/keyring`.
  *
  * Layout, per station (service names carry the station id, `station-id.ts`):
  * - `Airlock <id>`, account = address: the 32 key bytes, written and read as a binary secret.
  * - `Airlock <id> index`, account = address, password = the address again: the list of keys.
- * - `Airlock <id> api-key`, account = `node`: a hosted node's API key (issue 11), a binary secret.
- * - `Airlock <id> identity`, account = `key`: the station identity key (issue 16, exporter-identity.ts),
+ * - `Airlock <id> api-key`, account = `node`: a hosted node's API key (docs/decisions.md §11), a binary secret.
+ * - `Airlock <id> identity`, account = `key`: the station identity key (docs/decisions.md §16, exporter-identity.ts),
  *   a binary secret outside the index, so never listed and never used by `sign`.
  *   Listing uses the library's `findCredentials`, which returns every entry's secret as a JS string
  *   (it cannot be wiped, and on Windows it fails on bytes that are not UTF-16). So it is only ever

@@ -1,6 +1,6 @@
 /**
  * The keystore file: where there is no OS keychain, the station's keys live in one file in the data
- * directory, encrypted with a passphrase (issue 7, "Vault"). Format version 1, JSON:
+ * directory, encrypted with a passphrase (docs/decisions.md §7, "Vault"). Format version 1, JSON:
  *
  *   {"format": "airlock.keystore", "version": 1,
  *    "kdf": {"name": "scrypt", "n": 131072, "r": 8, "p": 1, "salt": hex(32)},

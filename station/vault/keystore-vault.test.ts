@@ -1,4 +1,4 @@
-// The keystore vault (issue 7, "Vault"; station/vault/keystore-*.ts): keys in one
+// The keystore vault (docs/decisions.md §7, "Vault"; station/vault/keystore-*.ts): keys in one
 // passphrase-encrypted file. Round trips, the file's format and cost, and each way a file can be bad
 // (wrong passphrase, corrupted, truncated, unknown version, hostile parameters) with its own code.
 // Tests create files at scrypt n = 2^14 (the lowest a file may ask for) to stay fast; one test

@@ -1,6 +1,6 @@
 /**
  * The keystore vault: keys in one passphrase-encrypted file in the data directory, for machines
- * with no OS keychain (issue 7, "Vault"; the format is in `keystore-file.ts`). Chosen explicitly
+ * with no OS keychain (docs/decisions.md §7, "Vault"; the format is in `keystore-file.ts`). Chosen explicitly
  * (`--vault keystore`), never as a fallback for a keychain that failed.
  *
  * The passphrase comes from a `PassphraseSource` (`passphrase.ts`: a prompt, a file or a file
@@ -11,10 +11,10 @@
  * so none is lost to another in flight; across processes the last writer wins whole (the file is
  * replaced atomically), which the station avoids by running one process per data directory.
  *
- * A hosted node's API key (issue 11) lives in a file of its own beside it, `api-key.json`, sealed
+ * A hosted node's API key (docs/decisions.md §11) lives in a file of its own beside it, `api-key.json`, sealed
  * with AES-256-GCM under the keystore's derived key (so the same passphrase opens it); its
  * associated data binds it to the keystore's salt, so a copy from another station does not open.
- * The station identity key (issue 16) is sealed the same way in `exporter-identity.json`
+ * The station identity key (docs/decisions.md §16) is sealed the same way in `exporter-identity.json`
  * (exporter-identity.ts), its public key readable without the passphrase.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';

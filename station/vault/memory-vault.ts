@@ -24,9 +24,9 @@ export class MemoryVault implements Vault {
   /** Base58 address → the vault's own copy of the key. */
   private readonly keys = new Map<string, Uint8Array>();
   private apiKey: Uint8Array | null = null;
-  /** The station identity key (issue 16), apart from the signing keys. */
+  /** The station identity key (docs/decisions.md §16), apart from the signing keys. */
   private identity: Uint8Array | null = null;
-  /** The audit key and anchor, in memory like the keys: one per vault object (issue 16). */
+  /** The audit key and anchor, in memory like the keys: one per vault object (docs/decisions.md §16). */
   private readonly seal = memoryAuditSeal();
 
   auditSeal(): AuditSeal {

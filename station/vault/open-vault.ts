@@ -1,5 +1,5 @@
 /**
- * Opens the vault a station uses (issue 7, "Vault"): `--vault keychain` (the default) or
+ * Opens the vault a station uses (docs/decisions.md §7, "Vault"): `--vault keychain` (the default) or
  * `--vault keystore`. The choice is explicit on purpose: a keychain that fails is an error that
  * says to pick the keystore, never a silent switch to it (fail closed).
  */

@@ -1,7 +1,7 @@
 /**
  * The one check that a secret file (a private key file, a keystore passphrase file, a node API key
- * file) is readable and writable by its owner only, as ssh refuses an open private key (issue 7
- * for key files; issue 16: a 0644 passphrase file used to be accepted). Used by the CLI's
+ * file) is readable and writable by its owner only, as ssh refuses an open private key (docs/decisions.md §7
+ * for key files; docs/decisions.md §16: a 0644 passphrase file used to be accepted). Used by the CLI's
  * `readOwnerOnlyFile` (cli/io.ts) and the passphrase and API key readers (./passphrase.ts).
  *
  * Invariant: the mode checked is the mode of the descriptor about to be read, so the file checked is

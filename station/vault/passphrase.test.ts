@@ -29,7 +29,7 @@ function terminal(tty = true): PromptTerminal & { typed: (s: string) => void; sh
   return { input, output, raw, typed: (s) => void input.write(Buffer.from(s, 'utf8')), shown: () => shown };
 }
 
-/** An owner-only file, as a passphrase file must be (issue 16). */
+/** An owner-only file, as a passphrase file must be (docs/decisions.md §16). */
 function file(content: string | Uint8Array): string {
   const path = join(dir, `p${Math.random().toString(36).slice(2)}`);
   writeFileSync(path, content, { mode: 0o600 });

@@ -1,5 +1,5 @@
 /**
- * Where the keystore's passphrase comes from (issue 7, "Vault"): a prompt without echo when stdin
+ * Where the keystore's passphrase comes from (docs/decisions.md §7, "Vault"): a prompt without echo when stdin
  * is a terminal, or for scripts a file (`--passphrase-file F`) or an open file descriptor
  * (`--passphrase-fd N`). Never a flag's value: that would sit in shell history and `ps` output.
  *
@@ -9,7 +9,7 @@
  * PASSPHRASE_MAX_BYTES; a bigger source is refused after reading at most three bytes more than that, so
  * pointing the option at a huge file or an endless pipe cannot exhaust memory. A descriptor is read
  * once, to its end. No message ever quotes what was read. A passphrase or API key FILE must be
- * readable and writable by its owner only, as a key file must (./owner-only.ts; issue 16).
+ * readable and writable by its owner only, as a key file must (./owner-only.ts; docs/decisions.md §16).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { wipe } from '../../shared/base/bytes.ts';
@@ -106,7 +106,7 @@ export function readPassphraseFile(path: string, purpose: PassphrasePurpose): Ui
   return checkLength(readSecretFile(path, '--passphrase-file', 'passphrase'), purpose, '--passphrase-file');
 }
 
-/** `settings set-api-key`'s sources (issue 11): like the passphrase's, never a flag's value. */
+/** `settings set-api-key`'s sources (docs/decisions.md §11): like the passphrase's, never a flag's value. */
 export interface ApiKeyOptions {
   /** `--api-key-file F` */
   apiKeyFile?: string;

@@ -1,6 +1,6 @@
 /**
  * The station id: a random value kept in the data directory (`station-id`, 32 hex digits) that
- * scopes the station's keychain entries (issue 7, "Vault"). Two data directories on one machine
+ * scopes the station's keychain entries (docs/decisions.md §7, "Vault"). Two data directories on one machine
  * are two stations, and neither sees the other's keys, because their keychain service names differ.
  *
  * Invariant: the id is made once, atomically (exclusive create), and never rewritten; a file that

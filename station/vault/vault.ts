@@ -1,5 +1,5 @@
 /**
- * The key vault's contract (issue 7, "Vault"; DESIGN.md decision 7). Two backends implement it: the
+ * The key vault's contract (docs/decisions.md §7, "Vault"; DESIGN.md decision 7). Two backends implement it: the
  * OS keychain (`keychain-vault.ts`) and a passphrase-encrypted keystore file (`keystore-vault.ts`).
  *
  * Invariant: private key bytes never leave this layer. Callers name keys by address (Base58, the
@@ -48,14 +48,14 @@ export interface Vault {
    */
   signMany(address: string, digests: readonly Uint8Array[]): Promise<Uint8Array[]>;
   /**
-   * Signs a proof of possession (issue 10, shared/files/proof.ts) with the key `address`. It takes the
+   * Signs a proof of possession (docs/decisions.md §10, shared/files/proof.ts) with the key `address`. It takes the
    * challenge, never a digest: the vault reads it again strictly (anything that is not a challenge
    * for this very key is refused) and signs only its domain-separated digest, which cannot be a
    * txID. There is deliberately no way to have the vault sign other 32 bytes as a proof.
    */
   signProof(address: string, challenge: ProofChallenge): Promise<Uint8Array>;
   /**
-   * The station identity (issue 16, exporter-identity.ts): its compressed public key, or null when
+   * The station identity (docs/decisions.md §16, exporter-identity.ts): its compressed public key, or null when
    * none was made yet. Never among `list()`, never usable by `sign`.
    */
   exporterPublicKey(): Promise<Uint8Array | null>;
@@ -70,7 +70,7 @@ export interface Vault {
   /** Forgets anything cached for this session (the keystore's derived key). Idempotent. */
   lock(): void;
   /**
-   * A hosted node's API key (issue 11): one entry of its own kind beside the keys, never listed or
+   * A hosted node's API key (docs/decisions.md §11): one entry of its own kind beside the keys, never listed or
    * used as one. `setApiKey` replaces any earlier key and always wipes `secret`.
    */
   setApiKey(secret: Uint8Array): Promise<void>;
@@ -81,7 +81,7 @@ export interface Vault {
   /** Removes the API key. False when there was none. */
   deleteApiKey(): Promise<boolean>;
   /**
-   * The station's audit seal (issue 16, audit-seal.ts): the HMAC key chaining the audit log and
+   * The station's audit seal (docs/decisions.md §16, audit-seal.ts): the HMAC key chaining the audit log and
    * the anchor kept outside the database. Synchronous and usable while the vault is locked; the
    * caller gets MACs, never the key.
    */

@@ -1,5 +1,5 @@
 /**
- * The Accounts screen in a real browser (issue 10 "Accounts", "Who alone can do what"): the built
+ * The Accounts screen in a real browser (docs/decisions.md §10 "Accounts", "Who alone can do what"): the built
  * renderer served by the loopback bridge over the real station, in Debian's headless Chromium
  * (test/helpers/ui-e2e-helpers.ts stationBrowser, and watchProblems for console errors and CSP violations). Under the bridge's Content-Security-Policy, with
  * no console error or page error: the tab opens, the stored account shows its permissions and the

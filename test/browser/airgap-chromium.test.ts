@@ -1,5 +1,5 @@
 /**
- * The air gap end to end in Debian's headless Chromium (issue 19 "Done when: two stations complete
+ * The air gap end to end in Debian's headless Chromium (docs/decisions.md §19 "Done when: two stations complete
  * a 2-of-3 payment with no file moved between them, only QR codes shown and scanned"): the local
  * node and two real stations (test/helpers/ui-e2e-helpers.ts). A's treasury transfer is signed
  * with a1 and shown on A's Transaction screen as an animated QR code; the frames drawn in A's page

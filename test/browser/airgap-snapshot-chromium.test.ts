@@ -1,7 +1,7 @@
 /**
- * A chain snapshot crosses the air gap by light (issue 19 "Show: ... a chain snapshot"), end to end
+ * A chain snapshot crosses the air gap by light (docs/decisions.md §19 "Show: ... a chain snapshot"), end to end
  * in Debian's headless Chromium: the local node and two real stations (test/helpers/ui-e2e-helpers.ts).
- * Station B pins station A as an exporter (issue 16: A signs what it exports with its identity key).
+ * Station B pins station A as an exporter (docs/decisions.md §16: A signs what it exports with its identity key).
  * On A's Accounts screen the treasury owner is ticked and shown as an animated QR code (type
  * airlock-snapshot); the frames drawn in A's page become the video Chromium's fake camera plays to
  * B (test/helpers/fake-camera.ts), every fourth frame left out so B completes from fountain parts.

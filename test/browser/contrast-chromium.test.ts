@@ -1,5 +1,5 @@
 /**
- * Text contrast (issue 18, "a visual pass ... light and dark"; WCAG 2.2 success criterion 1.4.3), in
+ * Text contrast (docs/decisions.md §18, "a visual pass ... light and dark"; WCAG 2.2 success criterion 1.4.3), in
  * Debian's headless Chromium over the real station through the real loopback bridge
  * (test/helpers/real-bridge.ts), with the system's scheme emulated light and then dark.
  *

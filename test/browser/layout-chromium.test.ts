@@ -1,5 +1,5 @@
 /**
- * Nothing wider than its container (issue 18, "A layout test at 1280 and 400 px finds no element
+ * Nothing wider than its container (docs/decisions.md §18, "A layout test at 1280 and 400 px finds no element
  * wider than its container on any screen"), in Debian's headless Chromium over the real station
  * through the real loopback bridge (test/helpers/real-bridge.ts), on every header tab, the
  * transaction screen and the permission editor with a change drafted (its "What changes" table).

@@ -1,5 +1,5 @@
 /**
- * Live status in Debian's headless Chromium (issue 18, "Two stations and a node agree on every
+ * Live status in Debian's headless Chromium (docs/decisions.md §18, "Two stations and a node agree on every
  * transaction's state within a few seconds without a click"): the local node in-process, stations A
  * and B on their own data directories, each asking the node about its open transactions by itself
  * (test/helpers/ui-e2e-helpers.ts with `statusRefreshMs`), A's built renderer open on its queue in

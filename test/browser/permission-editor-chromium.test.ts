@@ -1,5 +1,5 @@
 /**
- * The permission editor in a real browser (issue 26 "Operations in words": it was 41 checkboxes
+ * The permission editor in a real browser (docs/decisions.md §26 "Operations in words": it was 41 checkboxes
  * named by java-tron, and limiting a treasury to its payments took 33 clicks). The built renderer
  * served by the loopback bridge over the real station, in Debian's headless Chromium, under the
  * bridge's Content-Security-Policy with no console or page error: the editor limits a new active

@@ -1,5 +1,5 @@
 /**
- * Keyboard, 200 % zoom, layout shift and accessible names (issue 9, "Keyboard, 200 % zoom, no layout
+ * Keyboard, 200 % zoom, layout shift and accessible names (docs/decisions.md §9, "Keyboard, 200 % zoom, no layout
  * shift"), in Debian's headless Chromium over the real station through the real bridge, as
  * test/browser/renderer-chromium.test.ts serves it, in a persistent context on a fresh profile directory
  * (shell-helpers.ts launchChromium, with its flags).
@@ -164,7 +164,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByLabel('Keystore passphrase').waitFor({ state: 'detached' });
 
-    // Issue 26: the Sign that asked for the passphrase goes on once the keystore is unlocked; no second press.
+    // docs/decisions.md §26: the Sign that asked for the passphrase goes on once the keystore is unlocked; no second press.
     await page.getByText('2 of 2', { exact: true }).first().waitFor();
     expect(await page.getByRole('button', { name: /^Sign with/ }).count()).toBe(0);
   });

@@ -1,5 +1,5 @@
 /**
- * The built renderer in a real browser (issue 9): `out/renderer` as scripts/build-renderer.ts makes
+ * The built renderer in a real browser (docs/decisions.md §9): `out/renderer` as scripts/build-renderer.ts makes
  * it, served by the loopback bridge over the real station (test/helpers/real-station.ts), in
  * Debian's headless Chromium. The page runs under the bridge's Content-Security-Policy with no
  * violation or page error, the queue shows its rows, a transaction opens with its read-aloud

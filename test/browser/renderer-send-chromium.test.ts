@@ -1,5 +1,5 @@
 /**
- * The Send and Batch screens in a real browser (issue 9 "build forms"): the built renderer served
+ * The Send and Batch screens in a real browser (docs/decisions.md §9 "build forms"): the built renderer served
  * by the loopback bridge over the real station (which builds offline from its chain snapshot and reads the batch's
  * CSV reader), in Debian's headless Chromium under the bridge's Content-Security-Policy. A transfer
  * typed on the Send screen lands on its transaction screen with the amount built; a 1,000-row CSV

@@ -1,5 +1,5 @@
 /**
- * The bridge in a real browser (issue 8): a page served by the bridge loads in Debian's headless
+ * The bridge in a real browser (docs/decisions.md §8): a page served by the bridge loads in Debian's headless
  * Chromium, its Content-Security-Policy stops an inline script and `eval`, and the renderer's own
  * client calls the API through the bridge with the token it took from the URL fragment, which is
  * then gone from the address bar. A call without the token is refused.

@@ -1,5 +1,5 @@
 /**
- * The Tokens screen (issue 10 "Tokens"; issue 9's token transfer path) in headless Chromium through
+ * The Tokens screen (docs/decisions.md §10 "Tokens"; docs/decisions.md §9's token transfer path) in headless Chromium through
  * the loopback bridge over the real station, under the real Content-Security-Policy: the tab opens
  * the screen, the transfer form shows the token and the exact amount in words, builds and opens
  * the new transaction, with no console error (a CSP refusal would be one). Screenshots of the

@@ -1,5 +1,5 @@
 /**
- * A treasury's week by clicking (issue 17 "Done when": pay in TRX, TRC-10 and TRC-20, stake and
+ * A treasury's week by clicking (docs/decisions.md §17 "Done when": pay in TRX, TRC-10 and TRC-20, stake and
  * delegate energy, vote, claim rewards, change permissions, by clicking, with two stations and the
  * local node). The API version of the same week is test/integration/treasury-week.test.ts; this
  * one drives Debian's headless Chromium on two real stations, A and B, each served with the built

@@ -1,5 +1,5 @@
 /**
- * The signing desk end to end in Debian's headless Chromium (issue 9 "End to end ... two stations in
+ * The signing desk end to end in Debian's headless Chromium (docs/decisions.md §9 "End to end ... two stations in
  * two data directories"): the local node in-process on port 0 and two real stations, A and B, each
  * on its own data directory with its real handlers, served with the built renderer by its own
  * loopback bridge, each driven in its own browser profile (test/helpers/ui-e2e-helpers.ts).

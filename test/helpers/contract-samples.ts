@@ -1,5 +1,5 @@
 /**
- * One sample of every contract type Airlock decodes (issue 17), as Airlock's node JSON (the spec's
+ * One sample of every contract type Airlock decodes (docs/decisions.md §17), as Airlock's node JSON (the spec's
  * names, `visible: false`: bytes as hex, enums by name, int64 as numbers). The TronWeb agreement
  * test (test/integration/tronweb.test.ts), the view test (shared/contracts/describe.test.ts) and the
  * round-trip property test read the same table, so each type is exercised the same way everywhere.

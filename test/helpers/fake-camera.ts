@@ -1,5 +1,5 @@
 /**
- * A camera for the air-gap browser tests (issue 19): the frames an animated QR code draws in one
+ * A camera for the air-gap browser tests (docs/decisions.md §19): the frames an animated QR code draws in one
  * station's page, read back from its SVG, become a Y4M video (YUV4MPEG2: a header, then frames of
  * 4:2:0 planes, written here) that Chromium's fake camera plays to the other station
  * (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture`, the permission prompt

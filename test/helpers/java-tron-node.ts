@@ -1,5 +1,5 @@
 /**
- * A test node on loopback that answers in java-tron's dialect (issue 11), from the recorded reply
+ * A test node on loopback that answers in java-tron's dialect (docs/decisions.md §11), from the recorded reply
  * shapes in test/fixtures/java-tron/ (README there says where each shape comes from). It is not a
  * chain: it holds the fixture accounts and token, one head block, and checks what a java-tron node
  * would check of a broadcast that matters to the station's flow, using TronWeb as the independent

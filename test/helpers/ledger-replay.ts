@@ -1,5 +1,5 @@
 /**
- * A Ledger transport that plays recorded exchanges back (issue 23): each command sent must be the
+ * A Ledger transport that plays recorded exchanges back (docs/decisions.md §23): each command sent must be the
  * next recorded one, byte for byte, and gets the recorded answer. Used with the public recordings of
  * a real device (test/fixtures/ledger/) so the station's commands are proved equal to what Ledger's
  * own library sent a real device.

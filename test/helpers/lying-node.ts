@@ -1,5 +1,5 @@
 /**
- * A lying node on loopback (issue 24): an HTTP server on 127.0.0.1 that passes every request to a
+ * A lying node on loopback (docs/decisions.md §24): an HTTP server on 127.0.0.1 that passes every request to a
  * real node (the devnet) and lets a test replace any reply by path. The station talks to it as to
  * any node, so every check the station makes of a fate meets a real chain underneath and one lie on
  * top. `lie` is read on every request: set it, run a pass, clear it, run an honest pass.

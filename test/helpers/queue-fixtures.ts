@@ -1,6 +1,6 @@
 /**
  * Queue rows the seeded real station (real-station.ts) does not build offline, imported through its
- * API as handoff files, for the tests of batch work and the queue's recipient column (issue 18): a
+ * API as handoff files, for the tests of batch work and the queue's recipient column (docs/decisions.md §18): a
  * contract call whose data decodes to no known function (signing it needs a risk named), and a
  * permission change of account M (a transaction that pays no one). Both count against M's 2-of-3
  * owner permission, carried in the file as a claim.

@@ -1,5 +1,5 @@
 /**
- * The real station for the UI's tests (issue 15, "the UI tests run against the real station"): the
+ * The real station for the UI's tests (docs/decisions.md §15, "the UI tests run against the real station"): the
  * renderer's component tests, the Chromium tests of one screen (real-bridge.ts) and the renderer
  * benchmark open `openStation` (station/station.ts) on a temporary data directory with an in-memory vault
  * (station/vault/memory-vault.ts) and a node URL on which nothing answers, so the station works
@@ -166,7 +166,7 @@ export interface RealStationOptions {
   /** false: the seeded snapshot holds no tokens (a snapshot export asks the node for every stored token; a devnet has none of these); default true. */
   tokens?: boolean;
   /**
-   * A first start on a machine without a keyring (issue 18): nothing seeded, the OS keychain as the
+   * A first start on a machine without a keyring (docs/decisions.md §18): nothing seeded, the OS keychain as the
    * vault (the default setting), and the D-Bus session address pointed at a socket nobody listens
    * on while the station is open, so the keychain fails as it does there. `count` is ignored.
    */

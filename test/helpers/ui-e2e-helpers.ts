@@ -1,6 +1,6 @@
 /**
  * Two real stations and the local node for the UI's end-to-end test (test/browser/ui-e2e-chromium.test.ts)
- * and for `npm run screenshots` (scripts/screenshots.ts), issue 9 "End to end ... two stations in
+ * and for `npm run screenshots` (scripts/screenshots.ts), docs/decisions.md §9 "End to end ... two stations in
  * two data directories". Each station is `openStation` on its own fresh data directory (real
  * SQLite, a real passphrase keystore), its real handlers (`createStationHandlers`) served with the
  * built renderer by the real loopback bridge; the devnet runs in-process on port 0 with a clock
@@ -140,7 +140,7 @@ export async function stationPage(
 export async function startTwoStations(
   dir: string,
   rendererDir: string,
-  /** `statusRefreshMs`: both stations ask the node about their open transactions by themselves (issue 18). */
+  /** `statusRefreshMs`: both stations ask the node about their open transactions by themselves (docs/decisions.md §18). */
   options: { onInternalError?: (method: string, cause: unknown) => void; statusRefreshMs?: number } = {},
 ): Promise<TwoStations> {
   const node = await startNode({ startAt: Date.now() });

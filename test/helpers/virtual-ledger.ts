@@ -1,6 +1,6 @@
 /**
  * A VIRTUAL Ledger with the TRON app, behind the Speculos emulator's HTTP API (`POST /apdu
- * {"data": hex}` answered `{"data": hex}`) on 127.0.0.1 (issue 23). There is no USB device and no
+ * {"data": hex}` answered `{"data": hex}`) on 127.0.0.1 (docs/decisions.md §23). There is no USB device and no
  * Speculos on the test machines; this stands in for both so the station's Ledger flows run end to
  * end against a real HTTP server.
  *

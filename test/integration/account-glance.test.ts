@@ -1,4 +1,4 @@
-// Issue 25, the account at a glance (station/accounts/glance.ts, the service and `airlock account
+// docs/decisions.md §25, the account at a glance (station/accounts/glance.ts, the service and `airlock account
 // resources`): after a stake, a locked delegation, a vote and an unstake on the local node, every
 // figure agrees field by field with what the node's own endpoints answer, and names the node and
 // block it was read at; a node that answers a bad value is refused naming the field.

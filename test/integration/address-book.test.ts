@@ -1,5 +1,5 @@
 /**
- * The address book over a real station (issue 10 "Address book"; station/address-book/address-book.ts):
+ * The address book over a real station (docs/decisions.md §10 "Address book"; station/address-book/address-book.ts):
  * a real SQLite store and keystore vault, offline from a chain snapshot, called through `dispatch`
  * and the handlers as IPC and the bridge call it, and through the `airlock book` command line.
  *

@@ -1,4 +1,4 @@
-// The keyed audit chain against someone who can edit the station's database (issue 16): a real
+// The keyed audit chain against someone who can edit the station's database (docs/decisions.md §16): a real
 // station on each vault (the keystore, and the OS keychain on the runner's gnome-keyring) writes
 // entries through the CLI, then the SQLite file is changed directly with better-sqlite3 (triggers
 // dropped) and `airlock audit verify` must name what failed: an entry edited with the whole sha256

@@ -1,4 +1,4 @@
-// Batch broadcast in dependency order (issue 26: a stake, delegation, vote and claim built in that
+// Batch broadcast in dependency order (docs/decisions.md §26: a stake, delegation, vote and claim built in that
 // order were sent delegate, vote, claim, stake, and three were refused). Against the local node in
 // process, which makes a block every few tens of ms while the batch runs: the four rows chosen in
 // reverse order are broadcast stake first, each row that depends on another only once that one is

@@ -39,7 +39,7 @@ it('prints a permission name with a U+202E and a typed backslash escaped once', 
   expect(r.stdout).toContain('owner permission 0 "own\\u{202E}er"');
   expect(r.stdout).toContain('active permission 2 "ops\\\\u{202E}"');
   expect(r.stdout.split('\n').some(hasUnsafeText)).toBe(false);
-  // Issue 26: the active's operations by group in plain words, not java-tron's names.
+  // docs/decisions.md §26: the active's operations by group in plain words, not java-tron's names.
   expect(r.stdout).toContain('    Payments: Transfer, Token transfer\n');
   expect(r.stdout).toContain('    Staking and resources: Stake (1.0), Unstake (1.0), Stake, Unstake, Unstaked withdrawal, Resource delegation');
   expect(r.stdout).not.toContain('TransferContract');

@@ -1,5 +1,5 @@
 /**
- * A new user's first half hour with `airlock` (issue 6 part 5): what got in the way, each now a
+ * A new user's first half hour with `airlock` (docs/decisions.md §6 part 5): what got in the way, each now a
  * rule. `tx encode` derives `type_url` from `type` and refuses a mismatch; `tx sign` keeps the
  * input's `visible`, so the node's replies to what it signed stay readable; `--permission-id -1`
  * names the allowed range; `tx encode` refuses raw_data with no reference block or expiration,

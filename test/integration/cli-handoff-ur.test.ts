@@ -1,4 +1,4 @@
-// `airlock handoff ur export|import` (cli/handoff-ur.ts, issue 19): a handoff printed as UR parts,
+// `airlock handoff ur export|import` (cli/handoff-ur.ts, docs/decisions.md §19): a handoff printed as UR parts,
 // one a line, at the default density or a chosen one, is read back by another station from files
 // or stdin, shuffled and with a part missing (fountain parts make it up), and imports exactly as
 // the file would; incomplete parts, a part of another transaction, non-UR text, a key pasted as a

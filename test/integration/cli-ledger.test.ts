@@ -1,4 +1,4 @@
-// The Ledger commands of the CLI (issue 23), against the local node in-process and the VIRTUAL
+// The Ledger commands of the CLI (docs/decisions.md §23), against the local node in-process and the VIRTUAL
 // Ledger (test/helpers/virtual-ledger.ts) behind the Speculos HTTP API on loopback: `settings set
 // ledger`, `keys ledger add`, `keys ledger show TXID` (what the device will show), and `sign TXID
 // --key ADDR` signing on the device; a 2-of-3 of two Ledger keys and a keystore key pays, the node

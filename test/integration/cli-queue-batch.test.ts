@@ -1,5 +1,5 @@
 // `airlock sign TXID...`, `airlock export --dir D | --merged F TXID...`, `airlock broadcast TXID...`
-// (cli/queue-commands.ts, issue 18): several txIDs run the station's batch, one line a row and a
+// (cli/queue-commands.ts, docs/decisions.md §18): several txIDs run the station's batch, one line a row and a
 // summary, "n/m" on a terminal's stderr; a txID twice, or --key / --accept-risk with several, is
 // refused before anything runs; a merged file imports whole on a second station; --dir never
 // replaces a file already there. Real stations on keystore vaults and the devnet, in process.

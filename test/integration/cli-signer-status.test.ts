@@ -1,5 +1,5 @@
 /**
- * `airlock status TXID` prints the signer's view (issue 18 "a second signer sees everything the
+ * `airlock status TXID` prints the signer's view (docs/decisions.md §18 "a second signer sees everything the
  * first saw before signing"), as the transaction screen shows it: station A builds a permission
  * update and a token issue of a devnet account and exports each handoff file; station B, which
  * fetched the account from the node and holds no key, imports them, and its `status` prints what

@@ -1,4 +1,4 @@
-// `airlock snapshot ur export|import` (cli/snapshot-commands.ts, issue 19): a chain snapshot of
+// `airlock snapshot ur export|import` (cli/snapshot-commands.ts, docs/decisions.md §19): a chain snapshot of
 // accounts read from the local node, printed as UR parts one a line (at the default density or a
 // chosen one), is read back by another station from files in any order and imports exactly as the
 // snapshot file would (the account stored, as a claim of an unpinned exporter); parts of a handoff,

@@ -1,4 +1,4 @@
-// `airlock status refresh` (issue 18, live status) through the command line against the devnet in
+// `airlock status refresh` (docs/decisions.md §18, live status) through the command line against the devnet in
 // process: one pass asks the node about every open transaction and turns a broadcast one confirmed,
 // saying so in words (and in --json, with block and status); offline it says that nothing answers
 // at the node's URL and changes nothing.

@@ -1,7 +1,7 @@
 /**
  * `airlock tx encode` and `airlock tx inspect` (README "The command line"): JSON on stdout, errors
  * as {"error":{code,message,details}} on stderr with exit 1 for bad input, everything shown decoded
- * from the bytes, and every contract type of the reference node round trip (issue 17). Run in
+ * from the bytes, and every contract type of the reference node round trip (docs/decisions.md §17). Run in
  * process through test/helpers/cli-run-helpers.ts.
  */
 import { describe, expect, it } from 'vitest';

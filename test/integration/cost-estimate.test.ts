@@ -1,4 +1,4 @@
-// Issue 25: the cost estimated before signing (shared/approval/costs.ts) against the fee in the
+// docs/decisions.md §25: the cost estimated before signing (shared/approval/costs.ts) against the fee in the
 // receipt after, on the local node, for each kind of transaction the station builds: exactly, the
 // chain being deterministic here (the node's constant call runs the same EVM on the same state, so
 // the energy estimate is exact too; the stated bound for energy is 0 on this node). Includes a first

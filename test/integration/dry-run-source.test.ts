@@ -1,8 +1,8 @@
-// The dry run names where the signers' permission came from (issue 18 "the dry run names the wrong
+// The dry run names where the signers' permission came from (docs/decisions.md §18 "the dry run names the wrong
 // file as the source of the permissions"), on two real stations and the devnet over loopback HTTP:
 // B holds the account from a snapshot file, then imports A's handoff file of a payment; the
 // permission the signatures count against is the handoff's claim, and B's dry run must never name
-// the snapshot the account came from. Since issue 24 an online B reads the account from the node
+// the snapshot the account came from. Since docs/decisions.md §24 an online B reads the account from the node
 // before showing the transaction, so the screen and the dry run both name that observation.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('the dry run names the source of the permission the signers saw', () =>
     const handoff = await a.exportHandoff({ txId: built.txId });
     await b.importFiles({ files: [{ name: 'pay.airlock.json', text: handoff.text }] });
     const screen = await b.status({ txId: built.txId });
-    // Online, B read the account from the node before showing (issue 24): the weights rest on that observation.
+    // Online, B read the account from the node before showing (docs/decisions.md §24): the weights rest on that observation.
     expect(screen.signer.accountRead).toMatch(/^read from the node .* just now at block \d+ \(this station's copy is only a file's claim\)$/);
     expect(screen.provenance.permission).toMatchObject({ trust: 'observed', file: null });
     const dry = await b.preflight({ txId: built.txId });

@@ -1,5 +1,5 @@
 /**
- * The station's own rule for a new block key (issue 18 "An executive-key change warns, before it
+ * The station's own rule for a new block key (docs/decisions.md §18 "An executive-key change warns, before it
  * can be built"; spec §4.10): the editor warns, but the renderer is untrusted and the command line
  * has no editor, so `buildPermissionUpdate` itself refuses an update that gives the executive
  * permission a key it does not have, unless the caller says the producing node holds it

@@ -1,8 +1,8 @@
 /**
- * Facts are ordered by the chain, not by the date written on them (issue 24, "Files still date
+ * Facts are ordered by the chain, not by the date written on them (docs/decisions.md §24, "Files still date
  * themselves"). Real stations (SQLite stores, keystore vaults), the local node in-process on port
  * 0, signed and unsigned files edited as an attacker would, and the CLI. Each case below failed on
- * the code before issue 24:
+ * the code before docs/decisions.md §24:
  * - an unsigned handoff whose permission copy says it was read in 2100 created the account on an
  *   offline station ("0 s old"); now it is refused and nothing is stored;
  * - a pinned exporter dating its file a minute ahead outranked a read this station made later (at

@@ -1,4 +1,4 @@
-// A transaction's fate is proven, not told (issue 24), through the station API on a real station
+// A transaction's fate is proven, not told (docs/decisions.md §24), through the station API on a real station
 // (real SQLite, the devnet over loopback HTTP) whose node is a liar of our own in front of the devnet
 // (test/helpers/lying-node.ts). Each lie the issue names is told about each fate lookup: a txID other
 // than the one asked, a block past the node's head or at 2^53-1, a transaction not in the block it

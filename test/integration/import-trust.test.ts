@@ -1,5 +1,5 @@
 /**
- * Imports that believe no file over what the station observed (issue 16, medium and low findings),
+ * Imports that believe no file over what the station observed (docs/decisions.md §16, medium and low findings),
  * built from public inputs only: handoff files written the way a second station or an attacker
  * writes them, imported through `importFiles`, and the API called through `dispatch`. Rules held:
  * copies of one transaction from different files merge their valid signatures, a conflicting

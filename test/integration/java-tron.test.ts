@@ -1,4 +1,4 @@
-// The station against a java-tron node (issue 11): NodeClient in the java-tron dialect against the
+// The station against a java-tron node (docs/decisions.md §11): NodeClient in the java-tron dialect against the
 // recorded-shape test node (test/helpers/java-tron-node.ts, fixtures in test/fixtures/java-tron/): replies
 // read leniently into the spec's names, requests written in java-tron's, the dialect probe, every
 // broadcast answer in words, the API key (sent, never shown), and the station's whole flow: fetch

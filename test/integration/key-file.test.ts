@@ -1,5 +1,5 @@
 /**
- * Key files on disk (cli/key-file.ts, cli/io.ts readOwnerOnlyFile; issue 6 "key files"): a key
+ * Key files on disk (cli/key-file.ts, cli/io.ts readOwnerOnlyFile; docs/decisions.md §6 "key files"): a key
  * file that group or others may read or write is refused before it is read, with the command that
  * fixes it, as ssh refuses an unprotected private key; the bytes are read into one buffer and that
  * whole buffer is wiped after use. Real files in a temporary folder, read by the real nodeIo().

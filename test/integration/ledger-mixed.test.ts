@@ -1,4 +1,4 @@
-// A mixed 2-of-3 end to end (issue 23): one key on a Ledger (the virtual Ledger,
+// A mixed 2-of-3 end to end (docs/decisions.md §23): one key on a Ledger (the virtual Ledger,
 // test/helpers/virtual-ledger.ts) on station A, one key in the OS keychain on station K (the
 // runner's gnome-keyring: run through `npm test -- test/integration/ledger-mixed.test.ts`), and one
 // in the keystore file of station G, which is air-gapped (its node URL leads nowhere; it works from

@@ -1,4 +1,4 @@
-// A 2-of-3 treasury with keys on a Ledger (issue 23), through the station's services, the VIRTUAL
+// A 2-of-3 treasury with keys on a Ledger (docs/decisions.md §23), through the station's services, the VIRTUAL
 // Ledger (test/helpers/virtual-ledger.ts, the published test seed, behind the Speculos HTTP API on
 // loopback) and the local node in-process. Station A holds the owner key and two Ledger keys
 // (accounts 0 and 1 of the device); station B holds a keystore key. Permission 2 "treasury" is

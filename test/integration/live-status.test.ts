@@ -1,4 +1,4 @@
-// Live status (issue 18, "Stations never learn what happened on chain"), through the station API on
+// Live status (docs/decisions.md §18, "Stations never learn what happened on chain"), through the station API on
 // real stations sharing the local node (test/helpers/ui-e2e-helpers.ts: real SQLite, real keystores,
 // the devnet over loopback HTTP): B broadcasts a treasury payment that A built and signed, and A's
 // queue turns confirmed, with block and fee, in a pass A runs by itself, without any call asking it
@@ -155,7 +155,7 @@ describe('live status (issue 18)', () => {
       (e) => e?.status === 'confirmed',
     );
     const snap = await A.call('snapshotExport', { accounts: [two.owner.b58] });
-    // With the set-up's permission update and token issue, which A also saw confirmed; each with its proof (issue 24).
+    // With the set-up's permission update and token issue, which A also saw confirmed; each with its proof (docs/decisions.md §24).
     expect(JSON.parse(snap.text).transactions).toContainEqual({
       txid: paid,
       block: info.blockNumber,

@@ -1,5 +1,5 @@
 /**
- * The lockout guard against a signature nobody made (issue 16, the critical finding), built from
+ * The lockout guard against a signature nobody made (docs/decisions.md §16, the critical finding), built from
  * public inputs only: files written the way an attacker or a second station would write them,
  * imported through `importFiles`, and the verdict read through `permissionCheck`,
  * `buildPermissionUpdate` and `knownSigners`. Random (r, s, v) recovers to SOME key; a signature

@@ -1,4 +1,4 @@
-// The connection test reports a chain whose head is not moving (issue 18: a block producer halted
+// The connection test reports a chain whose head is not moving (docs/decisions.md §18: a block producer halted
 // after an executive-key change and Settings still showed a tick). Judged from one read: the head
 // block's own time against the station's clock (HEAD_STALLED_AFTER_MS), with no waiting between two
 // reads. A real station and the devnet over loopback HTTP, its blocks made by hand.

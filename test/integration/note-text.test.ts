@@ -1,5 +1,5 @@
 /**
- * A transaction's note is checked by the handoff file's rule when it is written (issue 16: a note
+ * A transaction's note is checked by the handoff file's rule when it is written (docs/decisions.md §16: a note
  * holding U+202E was accepted at build, and then every export of that transaction was refused, for
  * good). Through the real station's API handlers: a bidirectional override or control character in
  * a note is refused in words naming the field and the code point, nothing is stored, and a note with

@@ -1,5 +1,5 @@
 /**
- * Provenance on every fact a screen rests on (issue 16): the account, token, transaction and build
+ * Provenance on every fact a screen rests on (docs/decisions.md §16): the account, token, transaction and build
  * views say which source they used (observed from the node, or a file's unverified claim) and how
  * old it is, flag old data stale, and show a claim that disagrees with what the station holds as a
  * conflict; stored blocks are listed and removed, so one forged snapshot no longer pins every
@@ -118,7 +118,7 @@ describe('a transaction says what its weights and its amount rest on', () => {
     const forged = { name: 'forged.airlock.json', text: JSON.stringify(file) };
 
     // A station that knows neither the account nor the token: the file's word, marked so. Online, the
-    // screen reads the account from the node first (issue 24), so the claim shows as a conflict at
+    // screen reads the account from the node first (docs/decisions.md §24), so the claim shows as a conflict at
     // once, never silently taken or dropped.
     const reader = open('reader');
     const call = api(reader);

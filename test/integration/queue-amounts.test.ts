@@ -1,4 +1,4 @@
-// The queue says what each row moves (issue 26: its Amount column said "Contract call", "Stake",
+// The queue says what each row moves (docs/decisions.md §26: its Amount column said "Contract call", "Stake",
 // "Reward claim" instead of the amount, so a TRC-20 payment of 250.75 ATD and a 5,000 TRX stake
 // read the same as a claim; a transfer said "2.5 coin" beside "3.5 TRX"). Built on a real station
 // against the local node in process, read back through `queue` as the desktop app reads it, with

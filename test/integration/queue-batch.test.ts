@@ -1,5 +1,5 @@
 /**
- * Batch work on the queue (issue 18, station/transactions/queue-batch.ts) through the real station's
+ * Batch work on the queue (docs/decisions.md §18, station/transactions/queue-batch.ts) through the real station's
  * API handlers: signing, exporting and broadcasting several rows at once runs each row through the
  * single-row operation, reports every row in words, never stops at a refusal, skips a row that
  * needs a signing-risk override instead of signing it blind, and refuses a bad list before any row

@@ -1,5 +1,5 @@
 /**
- * A queue row that can no longer be signed offers no signers (issue 26: confirmed and expired rows
+ * A queue row that can no longer be signed offers no signers (docs/decisions.md §26: confirmed and expired rows
  * kept "Could still sign"): over the real station's seeded queue, the expired row, unsigned, lists
  * nobody, while a collecting row of the same account still lists the keys that have not signed.
  */

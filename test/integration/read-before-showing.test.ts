@@ -1,5 +1,5 @@
 /**
- * Online, the station reads before it shows (issue 24): two stations and the local node, the
+ * Online, the station reads before it shows (docs/decisions.md §24): two stations and the local node, the
  * scenario of the issue. Station B imports and itself broadcasts a first permission update of
  * account O (and sees it confirmed); later A builds a second update (one operation added) and
  * hands it to B, by file and by QR (the UR parts the animated code carries, assembled as the
@@ -8,7 +8,7 @@
  * update, which B verified and knows the chain accepted.
  *
  * Real parts: keystore stations on SQLite, the devnet in-process on port 0, shared/files/ur.ts.
- * On the code before issue 24 B compared against the first file's copy ("owner 1→2, one key
+ * On the code before docs/decisions.md §24 B compared against the first file's copy ("owner 1→2, one key
  * added") and called O's key never seen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

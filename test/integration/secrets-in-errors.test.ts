@@ -1,5 +1,5 @@
 /**
- * No error quotes a private key (issue 6, "secrets in error text"; SECURITY.md). A real key is fed
+ * No error quotes a private key (docs/decisions.md §6, "secrets in error text"; SECURITY.md). A real key is fed
  * through every error path we could find: command-line arguments, stdin, files given where a
  * transaction belongs, key files, the devnet's HTTP bodies, paths and query strings, and address
  * parsing. The key's hex, and every 8-character run of it, must appear nowhere in stdout, stderr,

@@ -1,5 +1,5 @@
 /**
- * The second signer sees what the builder saw (issue 18 "the signer's screen"): station A builds a
+ * The second signer sees what the builder saw (docs/decisions.md §18 "the signer's screen"): station A builds a
  * permission update and a token issue of the account M offline; station B, given only each
  * handoff file, shows through its own API (`status`, checked by the API table's schemas) the
  * permission update's diff against the permissions B holds (with B's labels and the provenance of

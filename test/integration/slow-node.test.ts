@@ -1,5 +1,5 @@
 /**
- * A slow node is reported as slow, not as absent (issue 24 finding): a node of this test's own on
+ * A slow node is reported as slow, not as absent (docs/decisions.md §24 finding): a node of this test's own on
  * loopback that takes requests and never answers, and a port where nothing listens. Before, both
  * said "nothing answers at URL: start the station's local node", which sends a person to start a
  * node that is running.

@@ -1,5 +1,5 @@
 /**
- * The snapshot's `contracts` section (issue 17, "token symbol, name and decimals read from the node
+ * The snapshot's `contracts` section (docs/decisions.md §17, "token symbol, name and decimals read from the node
  * and kept for offline use in snapshot files"): an online station A lists the local node's genesis
  * TRC-20 token, reads its facts by constant calls, and exports them in a signed snapshot. An offline
  * station that pinned A holds them as observed, and a TRC-20 transfer it builds shows its amount in
@@ -90,7 +90,7 @@ describe("the snapshot's contracts section", () => {
     const r = b.snapshotImport({ fileName: 'signed.json', text: exported });
     expect(r).toMatchObject({ contracts: [TOKEN], contractsKept: [], warnings: [] });
     expect(b.contractList().contracts[0]).toMatchObject({ address: TOKEN, name: 'Test dollar', trc20: { symbol: 'ATD', decimals: 6, observed: true } });
-    // Issue 24: observed by the pinned exporter, but not read from the node by this station: `contract list` does not say it was.
+    // docs/decisions.md §24: observed by the pinned exporter, but not read from the node by this station: `contract list` does not say it was.
     expect(b.contractList().contracts[0]!.trc20!.fromNode).toBe(false);
     expect(b.contractList().contracts[0]!.trc20!.source).toMatch(/^signed by pinned exporter online desk/);
     const to = newKey().b58;

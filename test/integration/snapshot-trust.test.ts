@@ -1,5 +1,5 @@
 /**
- * A snapshot file is a claim (issue 16, "trust only what was proved"): it never replaces what the
+ * A snapshot file is a claim (docs/decisions.md §16, "trust only what was proved"): it never replaces what the
  * station observed from the node, and a snapshot dated in the future is refused whole. Findings held
  * here: "files overwrite the stored account, dated as they like" (a snapshot dated 2100 made every
  * later genuine one "older; kept mine") and "a snapshot re-describes a token fetched from the node"

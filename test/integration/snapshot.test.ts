@@ -1,4 +1,4 @@
-// The chain snapshot file (issue 7 "Chain snapshot file"): strict import, age, and the rule that a
+// The chain snapshot file (docs/decisions.md §7 "Chain snapshot file"): strict import, age, and the rule that a
 // transaction built from a snapshot cannot outlive what the node accepts (24 h after the snapshot
 // block, and its reference block still among the recent 65,536). The last test builds offline from
 // a snapshot of the real devnet and broadcasts: the node accepts what the plan allows.

@@ -1,5 +1,5 @@
 /**
- * The live key-bytes scan of issue 8 ("run every method live against a station holding keys,
+ * The live key-bytes scan of docs/decisions.md §8 ("run every method live against a station holding keys,
  * scanning each result for them"): every method of STATION_API is called through `dispatch`, as IPC
  * and the bridge call it, against one real station (SQLite store, keystore vault) holding keys and
  * talking to the devnet in-process on port 0. Each answer, result or coded error, is scanned for
@@ -119,7 +119,7 @@ async function heldKeys(dataDir: string): Promise<Uint8Array[]> {
   const derived = await deriveKey(new TextEncoder().encode(PASSPHRASE), file.kdf.salt, file.kdf);
   const all = openKeystore(file, derived, path);
   const keys: Uint8Array[] = file.addresses.map((_, i) => all.slice(i * 32, i * 32 + 32));
-  // The station identity key (issue 16), sealed beside the keystore: scanned for like the signing keys.
+  // The station identity key (docs/decisions.md §16), sealed beside the keystore: scanned for like the signing keys.
   const identity = readSealedIdentity(dataDir);
   if (identity !== null) keys.push(openSealedIdentity(dataDir, identity, derived.encryptionKey, derived.salt));
   return keys;

@@ -1,4 +1,4 @@
-// The station commands at their edges (issue 7): every build command refuses a bad field by name
+// The station commands at their edges (docs/decisions.md §7): every build command refuses a bad field by name
 // and stores nothing; hostile input (a key pasted as an address, a 50 MB CSV, __proto__ columns,
 // bidi characters, 10,000 rows); keys delete without --yes; a node that does not answer; an audit
 // log edited by hand; and no key bytes in the store, the audit log or any output.
@@ -169,7 +169,7 @@ describe('hostile input', () => {
     expect(r.code).toBe(1);
     expect(errorOf(r).message).toContain('header');
     expect(counts(S)).toEqual(before);
-    // Issue 16: a note a handoff file cannot carry is refused when it is written, not at export.
+    // docs/decisions.md §16: a note a handoff file cannot carry is refused when it is written, not at export.
     const bidi = join(work.dir, 'bidi.csv');
     const note = 'pay \u202Eevil\u202C \u0007 bell';
     writeFileSync(bidi, `to,amount,token,note\n${newKey().b58},7,,"${note}"\n`);

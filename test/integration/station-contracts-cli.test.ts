@@ -1,4 +1,4 @@
-// The smart-contract commands of the CLI (issue 17) against the devnet on port 0: `contract add`
+// The smart-contract commands of the CLI (docs/decisions.md §17) against the devnet on port 0: `contract add`
 // with an imported ABI and typed TRC-20 facts (this branch's devnet runs no EVM, so nothing is read
 // from it and the typed facts stay a claim) and `contract list`; `build trc20-transfer`
 // in whole tokens and `build trc20-approve unlimited` with its warning on stderr; a bad amount named

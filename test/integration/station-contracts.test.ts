@@ -1,4 +1,4 @@
-// The station's smart-contract part (issue 17) on a real station (SQLite file, keystore vault):
+// The station's smart-contract part (docs/decisions.md §17) on a real station (SQLite file, keystore vault):
 // the list of contracts (add offline keeps typed facts as a claim, list, remove, each audited; bad
 // input stores nothing), the TRC-20 builds offline from a snapshot (amounts in whole tokens with the
 // token's decimals, the fee limit, unlimited approval flagged), the named override at sign (a call
@@ -85,7 +85,7 @@ beforeAll(async () => {
       const selector = (JSON.parse(body) as { function_selector?: string }).function_selector ?? '';
       const answer = req.url === '/wallet/triggerconstantcontract' ? ANSWERS[selector] : undefined;
       res.setHeader('content-type', 'application/json');
-      // The head block the station asks first, to date what it reads (issue 24): block 7.
+      // The head block the station asks first, to date what it reads (docs/decisions.md §24): block 7.
       if (req.url === '/wallet/getnowblock')
         return void res.end(JSON.stringify({ blockID: '0000000000000007' + 'ab'.repeat(24), block_header: { raw_data: { number: 7, timestamp: T } } }));
       res.end(

@@ -1,4 +1,4 @@
-// Issue 25 through the station: a transaction built and stored by the station, its cost read from
+// docs/decisions.md §25 through the station: a transaction built and stored by the station, its cost read from
 // the node before signing (station/transactions/cost.ts, the service and `airlock cost`), then
 // signed, broadcast and sealed; the receipt's fee is the estimate, for a transfer to a new address
 // (activation), a transfer to a known one (free bandwidth) and a TRC-20 transfer (energy from the

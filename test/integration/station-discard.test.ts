@@ -1,4 +1,4 @@
-// Discarding a draft (issue 18 "a mistaken draft cannot be discarded"), through the API handlers
+// Discarding a draft (docs/decisions.md §18 "a mistaken draft cannot be discarded"), through the API handlers
 // and the CLI on real stations (real SQLite, a memory vault or a keystore) and the devnet over
 // loopback HTTP: a signed draft leaves the queue with its signatures and the audit log keeps what it
 // was and who asked; one broadcast, or held by the node, or in a block is refused in words with

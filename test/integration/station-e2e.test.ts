@@ -1,4 +1,4 @@
-// The end-to-end flow of issue 7 through the `airlock` command line, against the local node
+// The end-to-end flow of docs/decisions.md §7 through the `airlock` command line, against the local node
 // in-process on a free port: the owner sets a 2-of-3 active permission for transfers and issues
 // a token; a token transfer is signed on station A, exported, imported on station B (its own data
 // directory, no snapshot of its own), signed there and broadcast; the balance changes. Then the

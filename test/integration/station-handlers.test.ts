@@ -1,5 +1,5 @@
 /**
- * The station API over the real station services (electron/shell/station-handlers.ts, issue 8):
+ * The station API over the real station services (electron/shell/station-handlers.ts, docs/decisions.md §8):
  * a real station (SQLite store, keystore vault, offline from a chain snapshot) called through
  * `dispatch`, as IPC and the bridge call it. Every answer passes its result schema; files cross as
  * text; a tampered handoff file is refused with nothing stored; and no result of any call carries

@@ -1,4 +1,4 @@
-// The `airlock` command line against a java-tron node (issue 11, "Done when"): the recorded-shape
+// The `airlock` command line against a java-tron node (docs/decisions.md §11, "Done when"): the recorded-shape
 // test node (test/helpers/java-tron-node.ts) answers in java-tron's dialect, and the station's whole flow
 // runs through the real CLI (cli/main.ts run, in process): a new node URL probed for its dialect
 // once and the suggestion stored, account fetch, a TRX and a token transfer under the treasury's
@@ -270,7 +270,7 @@ describe("the hosted node's API key", () => {
     expect(JSON.parse(missing.stderr).error.message).toContain('--api-key-file: cannot open (an argument of');
     expect(missing.stderr).not.toContain(k12.priv);
     const bidi = join(work.dir, 'bidi.key');
-    writeFileSync(bidi, 'abc\u202Edef\u0007', { mode: 0o600 }); // owner-only, as an API key file must be (issue 16)
+    writeFileSync(bidi, 'abc\u202Edef\u0007', { mode: 0o600 }); // owner-only, as an API key file must be (docs/decisions.md §16)
     expect(JSON.parse((await S.run(['settings', 'set-api-key', '--api-key-file', bidi])).stderr).error.details).toEqual({ field: 'api-key' });
     const both = await S.run(['settings', 'set-api-key', '--api-key-file', bidi, '--api-key-fd', '0']);
     expect(JSON.parse(both.stderr).error.message).toBe('Pass either --api-key-file or --api-key-fd, not both');

@@ -1,5 +1,5 @@
 /**
- * The lockout guard in the station (issue 10), with a real store, a real keystore vault and the
+ * The lockout guard in the station (docs/decisions.md §10), with a real store, a real keystore vault and the
  * devnet on port 0: `knownSigners` (local keys, and signers of stored transactions named in a
  * permission this station fetched from the node; test/integration/lockout-forged-signature.test.ts has the rest),
  * `permissionCheck` (rules, diff, fee, verdict), and `buildPermissionUpdate` refusing a lockout,

@@ -1,4 +1,4 @@
-// Proofs of possession between two stations (issue 10; station/proofs/proofs.ts): real SQLite
+// Proofs of possession between two stations (docs/decisions.md §10; station/proofs/proofs.ts): real SQLite
 // stores, real keystore vaults. Alice's station proposes adding Bob's key to her account and makes
 // a challenge; Bob's station signs it in its vault; Alice's imports the proof. Every way a proof
 // can be wrong is refused with one sentence and nothing stored: a member changed, proof for other

@@ -115,7 +115,7 @@ describe('station services', () => {
       address: OWNER,
       label: null,
       source: { kind: 'file', file: 'snap.json', text: 'file snap.json' },
-      // Issue 16: the source judged, a snapshot file's word being an unverified claim.
+      // docs/decisions.md §16: the source judged, a snapshot file's word being an unverified claim.
       provenance: {
         trust: 'claimed',
         text: 'claimed by file snap.json (unverified)',

@@ -1,4 +1,4 @@
-// The builders of issue 17 through the station's two doors, against real parts (a real SQLite
+// The builders of docs/decisions.md §17 through the station's two doors, against real parts (a real SQLite
 // store, a keystore vault, the devnet in-process on loopback): each CLI command builds and stores
 // the contract it names; a bad field is refused by name with the reference node's words and
 // nothing is stored; a build under an active permission whose operations do not allow the

@@ -1,5 +1,5 @@
 /**
- * The station's token information (issue 10 "Tokens": `tokenShow`, `tokenList`;
+ * The station's token information (docs/decisions.md §10 "Tokens": `tokenShow`, `tokenList`;
  * station/core/token-details.ts) against the devnet on port 0: a token issued there is read
  * by id (getassetissuebyid), stored with its sale, cded schedule and bandwidth limits, and shown
  * from the store offline with its source and age; texts arrive escaped; the sale travels in

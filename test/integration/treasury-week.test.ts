@@ -1,4 +1,4 @@
-// A treasury's whole week through Airlock (issue 17, "Tests" and "Done when"): two real stations
+// A treasury's whole week through Airlock (docs/decisions.md §17, "Tests" and "Done when"): two real stations
 // (each its own data directory, SQLite store and keystore vault) and the local node in-process on
 // loopback, every transaction handed from one station to the other by handoff file
 // (exportHandoff, then importFiles) and signed two of three. The account's active permission 2

@@ -1,4 +1,4 @@
-// The builders of issue 17 against TronWeb, an independent implementation (a devDependency for
+// The builders of docs/decisions.md §17 against TronWeb, an independent implementation (a devDependency for
 // tests only, offline: every transaction is built from a given block header, no node is asked):
 // for each contract the station now builds (Stake 2.0, vote, reward claim, account name), TronWeb's
 // transaction builder and ours, given the same fields, give the same raw bytes and the same txID,

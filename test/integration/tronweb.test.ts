@@ -1,5 +1,5 @@
 // Interoperability with TronWeb, an independent implementation of java-tron's JSON and encoding
-// (issue 11; a devDependency for tests only, run offline: no network, at most the loopback test node).
+// (docs/decisions.md §11; a devDependency for tests only, run offline: no network, at most the loopback test node).
 // TronWeb reads the station's transactions written in the java-tron dialect and computes the same raw
 // bytes and txID; the station imports transactions TronWeb built and signed, and counts their signers.
 import { createRequire } from 'node:module';
@@ -256,7 +256,7 @@ describe('TronWeb against the java-tron test node, the station broadcasting what
 });
 
 // ---------------------------------------------------------------------------------------------
-// Every contract type (issue 17): the same JSON gives the same raw bytes and txID in TronWeb.
+// Every contract type (docs/decisions.md §17): the same JSON gives the same raw bytes and txID in TronWeb.
 
 /** TronWeb's generated protobuf classes (google-protobuf), loaded by importing tronweb above. */
 const requireCjs = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 /**
- * Trusted exporters for offline stations (issue 16): an online station A signs the snapshot and
+ * Trusted exporters for offline stations (docs/decisions.md §16): an online station A signs the snapshot and
  * handoff files it exports with its identity key; an offline station B that pinned A (by the
  * fingerprint read aloud) treats what A observed from its node as observed, everything else as a
  * claim. Built from public inputs only: two real stations (SQLite stores, keystore vaults), the

@@ -1,5 +1,5 @@
 /**
- * A contract of a type this version has no message for (issue 17, clear signing): a handoff file
+ * A contract of a type this version has no message for (docs/decisions.md §17, clear signing): a handoff file
  * whose one contract has an unknown type id and type URL is imported, stored and listed, shown as
  * "Unknown contract type N (URL, size bytes)", refused for signing naming the risk
  * `unknown-contract-type`, and signed only with that override, which the audit log records; it is

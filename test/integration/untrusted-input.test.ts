@@ -1,5 +1,5 @@
 /**
- * Issue 16's low and medium findings about untrusted input, each from a public input (a crafted
+ * docs/decisions.md §16's low and medium findings about untrusted input, each from a public input (a crafted
  * file through the CLI, an API call through `dispatch` as IPC and the bridge make it, a shared
  * builder's public function): JSON nested 5,000 deep is refused in words at every reader; a
  * passphrase file others can read is refused as a key file is; a transaction carrying signed fields

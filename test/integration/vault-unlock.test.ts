@@ -1,5 +1,5 @@
 /**
- * The keystore's passphrase from the UI (issue 9, "Keystore passphrase from the UI"): a keystore
+ * The keystore's passphrase from the UI (docs/decisions.md §9, "Keystore passphrase from the UI"): a keystore
  * station opened as the desktop app opens it (no passphrase source) is locked; `vaultUnlock` holds
  * the passphrase in main after proving it against the keystore, `vaultLock` and close wipe it. All
  * through `dispatch` over the real handlers, a real SQLite store and a real keystore file.

@@ -1,5 +1,5 @@
 /**
- * A README in every code folder (issue 15): a contributor who opens a folder reads in a few lines
+ * A README in every code folder (docs/decisions.md §15): a contributor who opens a folder reads in a few lines
  * what runs there (the runtime), what it may import, and how to add one (a module, a feature, a
  * test). A code folder is any folder holding a code file that git knows of or would add (so a new
  * folder fails before it is committed), and each folder above it, except:

@@ -1,5 +1,5 @@
 /**
- * The runtime boundaries of STYLE.md habit 1 and issue 6, as eslint.config.js enforces them: code
+ * The runtime boundaries of STYLE.md habit 1 and docs/decisions.md §6, as eslint.config.js enforces them: code
  * in shared/ runs in Node, the browser and Electron alike, so it may import no `node:*` or bare
  * Node builtin, no Electron, no native module, nothing outside shared/ and no npm package that is
  * not one of its dependencies, and may use no DOM or Node global; renderer/ imports only shared/
@@ -8,7 +8,7 @@
  * rule guards (must fire) and, where it makes sense, in a folder it does not guard (must not), so
  * deleting a rule from the config fails this file. The real folders must lint clean.
  *
- * The import layers of issue 15 (the local rule `airlock/layers` and the `fetch` ban) are probed the
+ * The import layers of docs/decisions.md §15 (the local rule `airlock/layers` and the `fetch` ban) are probed the
  * same way below: shared/ layers never import up at runtime; a station/ or renderer/ feature never
  * imports another feature; only station/store/ imports better-sqlite3, only station/vault/ the
  * keyring, only station/node/ calls fetch; .svelte scripts are read too.

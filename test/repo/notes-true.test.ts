@@ -16,6 +16,8 @@ import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+const ISSUE_CITATION = /\bissues? [0-9]+\b/i;
+
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const CODE = /\.(ts|mjs|js|svelte)$/;
 const NOTE = /\.md$/;
@@ -93,5 +95,31 @@ describe('notes that stay true', () => {
       else if (NOTE.test(file)) stale.push(...stalePaths(file, readFileSync(join(repoRoot, file), 'utf8')));
     }
     expect(stale, 'correct the path, or the note that names it').toEqual([]);
+  });
+
+  it('no code comment cites a tracker issue by number', () => {
+    const cited = files
+      .filter((f) => CODE.test(f))
+      .flatMap((f) =>
+        commentsOf(readFileSync(join(repoRoot, f), 'utf8'))
+          .filter((c) => ISSUE_CITATION.test(c))
+          .map((c) => `${f}: ${ISSUE_CITATION.exec(c)![0]}`),
+      );
+    expect(cited, 'state the rule, or cite docs/decisions.md §N').toEqual([]);
+  });
+
+  it('every section a comment or a note cites is a section of docs/decisions.md', () => {
+    const sections = new Set([...readFileSync(join(repoRoot, 'docs/decisions.md'), 'utf8').matchAll(/^## §([0-9]+) /gm)].map((m) => m[1]!));
+    const cited = files
+      .filter((f) => CODE.test(f) || NOTE.test(f))
+      .flatMap((f) =>
+        [
+          ...(CODE.test(f) ? commentsOf(readFileSync(join(repoRoot, f), 'utf8')).join('\n') : readFileSync(join(repoRoot, f), 'utf8')).matchAll(
+            /decisions\.md((?: §[0-9]+(?:,| and| or)?)+)/g,
+          ),
+        ].flatMap((m) => [...m[1]!.matchAll(/§([0-9]+)/g)].map((n) => `${f}: §${n[1]}`)),
+      );
+    expect(cited.length).toBeGreaterThan(100);
+    expect(cited.filter((c) => !sections.has(c.split('§')[1]!))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One home per fact (issue 15, "no fact is declared twice"): no two modules of the product (shared/,
+ * One home per fact (docs/decisions.md §15, "no fact is declared twice"): no two modules of the product (shared/,
  * station/, electron/, cli/, devnet/, renderer/; tests and the generated shared/gen/ aside) export
  * the same name. Two exports of one name are either one fact written twice, free to drift apart
  * (`MAX_LIST_LIMIT` was 100,000 in the store and 20,000 in the API), or two facts sharing a name, so

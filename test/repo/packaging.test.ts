@@ -1,5 +1,5 @@
 /**
- * The packaging configuration, checked without Electron's download (issue 8): electron-builder.yml
+ * The packaging configuration, checked without Electron's download (docs/decisions.md §8): electron-builder.yml
  * passes electron-builder's own schema validation, turns off running as Node, NODE_OPTIONS and the
  * inspector with its fuses, unpacks every native module from the asar, builds the three platforms'
  * targets, and points at icons of the sizes each platform uses.

@@ -1,5 +1,5 @@
 /**
- * One formatter (issue 15): Prettier, pinned to an exact version, configured in .prettierrc to match
+ * One formatter (docs/decisions.md §15): Prettier, pinned to an exact version, configured in .prettierrc to match
  * the hand-written style (single quotes, trailing commas, semicolons, two spaces, arrow parentheses,
  * 160 columns), with generated code, the lock file and recorded data left alone (.prettierignore),
  * and checked by `npm run check` through `format:check`. This test fails when the pin, the check or

@@ -1,5 +1,5 @@
 /**
- * The README's station walkthrough runs as written (issue 7 "Done when"): every ```sh walkthrough
+ * The README's station walkthrough runs as written (docs/decisions.md §7 "Done when"): every ```sh walkthrough
  * block of README.md, in order, as one bash script with `set -eu`, in an empty folder, with `npx
  * airlock` standing for the real bin/airlock.mjs under Node 22 and the node URL the README uses
  * (`npm start`'s http://127.0.0.1:8090) replaced by a local node started here on a free port with

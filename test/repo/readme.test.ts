@@ -1,5 +1,5 @@
 /**
- * Every `npx airlock` example in README.md can be pasted as it is (issue 6 part 5: the example
+ * Every `npx airlock` example in README.md can be pasted as it is (docs/decisions.md §6 part 5: the example
  * `ops decode 7fff1fc0033e000…` failed when copied). The lines of each README code block that holds
  * an `npx airlock` line are run in order, as a new user would paste them from the repository root:
  * in a temporary folder holding a copy of examples/, with `npx airlock` standing for the real

@@ -1,5 +1,5 @@
 /**
- * The renderer is untrusted (issue 9, SECURITY.md): ESLint's renderer rules (eslint.config.js)
+ * The renderer is untrusted (docs/decisions.md §9, SECURITY.md): ESLint's renderer rules (eslint.config.js)
  * cover its .ts files but ESLint does not read .svelte files, so this test parses every component
  * with Svelte's own compiler and refuses
  * - `{@html …}`: text from a transaction, a file or a person is never rendered as markup;

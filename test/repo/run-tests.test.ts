@@ -5,7 +5,7 @@
 // reachable, it runs vitest inside a private D-Bus session with an unlocked gnome-keyring, and the
 // line and exit code stay exact.
 //
-// Prerequisites (issue 15): on a machine without chromium, dbus and gnome-keyring, the runner installs
+// Prerequisites (docs/decisions.md §15): on a machine without chromium, dbus and gnome-keyring, the runner installs
 // them with apt-get when it runs as root, or else fails at once with one line naming the packages and
 // the command, before any test runs, so no test is ever skipped for want of a program. The machine is
 // simulated by the PATH: a folder of links to every program in /usr/bin but those three and apt-get,

@@ -1,4 +1,4 @@
-// shared/ typechecks without Node's types (issue 6 part 3): tsconfig.shared.json gives it only
+// shared/ typechecks without Node's types (docs/decisions.md §6 part 3): tsconfig.shared.json gives it only
 // ES2023 and the Encoding API (types/encoding.d.ts), so a Node or DOM global is a compile error
 // there even where the linter's ban list has no entry for it. A probe that uses Buffer is checked
 // with that config and must fail; the real shared/ is checked by `npm run typecheck`.

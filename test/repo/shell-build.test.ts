@@ -1,5 +1,5 @@
 /**
- * `npm run build:shell` (issue 8): Vite turns main and the preload into plain JavaScript, so the
+ * `npm run build:shell` (docs/decisions.md §8): Vite turns main and the preload into plain JavaScript, so the
  * app runs no TypeScript through tsx. The preload must be one CommonJS file whose only import is
  * `electron` (a sandboxed preload can require nothing else); main imports only `electron`, Node
  * builtins and the app's own npm dependencies, which ship beside it.

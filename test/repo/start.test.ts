@@ -1,5 +1,5 @@
 // `npm start`, the README's first set-up command, run for real through npm on a machine with no
-// display and no Electron binary (issue 8): it says in one line why there is no window, serves the
+// display and no Electron binary (docs/decisions.md §8): it says in one line why there is no window, serves the
 // station through the loopback bridge at the one address it prints, the token guards every call,
 // the calls reach the station on the data directory given, and SIGTERM stops it all. (A missing
 // entry point once broke this with every other test green.) The page is the built renderer in
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const env = { ...process.env };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  // Issue 26: the bridge's port is chosen with --bridge-port (a free one found here first).
+  // docs/decisions.md §26: the bridge's port is chosen with --bridge-port (a free one found here first).
   bridgePort = await freePort();
   run = spawnWatched('npm', ['start', '--silent', '--', '--data-dir', dataDir, '--node-port', '0', '--bridge-port', String(bridgePort)], { group: true, env });
   const [, printedOrigin, printedToken] = await run.waitFor(/^(http:\/\/127\.0\.0\.1:\d+)\/#token=([A-Za-z0-9_-]{43})$/m);

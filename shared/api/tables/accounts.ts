@@ -14,11 +14,11 @@ import { apiAddressArg, apiFileNameArg, ACCOUNT_VIEW, ACCOUNT_ENTRY, SNAPSHOT_EN
 export const ACCOUNTS_API = defineApi({
   accountFetch: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
-  /** Issue 25: the account at a glance, read from the node now (station/accounts/glance.ts). */
+  /** docs/decisions.md §25: the account at a glance, read from the node now (station/accounts/glance.ts). */
   accountResources: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_GLANCE_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
-  /** Removes the stored copy of an account (issue 24: a wrongly dated or unwanted copy); the removed entry. */
+  /** Removes the stored copy of an account (docs/decisions.md §24: a wrongly dated or unwanted copy); the removed entry. */
   accountRemove: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ removed: ACCOUNT_ENTRY }) },
   snapshotExport: {
     args: v.strictObject({ accounts: v.pipe(v.array(apiAddressArg), v.maxLength(100, 'at most 100 accounts')) }),
@@ -27,7 +27,7 @@ export const ACCOUNTS_API = defineApi({
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
       accounts: v.array(v.string()),
       tokens: v.array(v.string()),
-      /** This station's identity when it signed the file (issue 16); null when it has none. */
+      /** This station's identity when it signed the file (docs/decisions.md §16); null when it has none. */
       exporter: v.nullable(EXPORTER_VIEW),
     }),
   },
@@ -39,14 +39,14 @@ export const ACCOUNTS_API = defineApi({
       age: v.string(),
       accounts: v.array(v.strictObject({ address: v.string(), stored: v.boolean(), reason: v.optional(v.string()) })),
       tokens: v.array(v.string()),
-      /** Issue 18: transactions held here whose fate on chain the file claims. */
+      /** docs/decisions.md §18: transactions held here whose fate on chain the file claims. */
       transactions: v.array(txIdText),
       /** Tokens of the file not taken, each with why: this station observed their description from the node. */
       tokensKept: v.array(v.strictObject({ id: v.string(), reason: v.string() })),
-      /** Issue 17: contracts of the file stored in this station's list, and those not taken, each with why. */
+      /** docs/decisions.md §17: contracts of the file stored in this station's list, and those not taken, each with why. */
       contracts: v.array(v.string()),
       contractsKept: v.array(v.strictObject({ address: v.string(), reason: v.string() })),
-      /** Who signed the file as its exporter (issue 16); null when unsigned. */
+      /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
       exporter: v.nullable(EXPORTER_VIEW),
       warnings: v.array(v.string()),
     }),

@@ -35,7 +35,7 @@ export const BUILD_API = defineApi({
   /** TRC-20 builds (station/contracts/trc20-builds.ts): amount in whole tokens, or smallest units with `units: 'smallest'`. */
   buildTrc20Transfer: { args: v.strictObject({ from: apiAddressArg, to: apiAddressArg, ...trc20Build }), result: BUILD_RESULT },
   buildTrc20Approve: { args: v.strictObject({ from: apiAddressArg, spender: apiAddressArg, ...trc20Build }), result: BUILD_RESULT },
-  // Issue 17 (station/builders/staking.ts): sun as decimal text, any int64, so the node's own rules answer.
+  // docs/decisions.md §17 (station/builders/staking.ts): sun as decimal text, any int64, so the node's own rules answer.
   buildFreeze: built({ from: apiAddressArg, amount: sunArg, resource: resourceArg }),
   buildUnfreeze: built({ from: apiAddressArg, amount: sunArg, resource: resourceArg }),
   buildDelegate: built({

@@ -23,7 +23,7 @@ export const KEYS_API = defineApi({
   },
   keysLabel: { args: v.strictObject({ address: apiAddressArg, label: labelArg }), result: KEY_VIEW },
   /**
-   * Issue 23: adds the key of the Ledger the `ledger` setting reaches, at `path` or account index
+   * docs/decisions.md §23: adds the key of the Ledger the `ledger` setting reaches, at `path` or account index
    * `account` (default 0), once the person confirms its address on the device's screen.
    */
   keysLedgerAdd: {
@@ -34,7 +34,7 @@ export const KEYS_API = defineApi({
     }),
     result: v.strictObject({ ...KEY_VIEW.entries, text: v.string() }),
   },
-  /** Issue 23: what the Ledger will show for a stored transaction, the settings it needs, or why it cannot sign it. */
+  /** docs/decisions.md §23: what the Ledger will show for a stored transaction, the settings it needs, or why it cannot sign it. */
   ledgerPlan: { args: v.strictObject({ txId: apiTxIdArg }), result: LEDGER_PLAN_VIEW },
   keysDelete: { args: v.strictObject({ address: apiAddressArg }), result: v.strictObject({ address: v.string(), deleted: v.boolean() }) },
 

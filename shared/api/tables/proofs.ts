@@ -9,7 +9,7 @@ import { apiAddressArg, apiFileNameArg, contractJsonArg, FILE_OUT, PROVED_KEY_VI
 
 export const PROOFS_API = defineApi({
   /**
-   * A challenge file for `key` to prove it is held (issue 10, shared/files/proof.ts), for the proposed
+   * A challenge file for `key` to prove it is held (docs/decisions.md §10, shared/files/proof.ts), for the proposed
    * permissions of `account` given as the node's AccountPermissionUpdateContract JSON; the station
    * keeps it as pending until a proof answers it.
    */

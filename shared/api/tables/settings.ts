@@ -21,7 +21,7 @@ export const SETTINGS_API = defineApi({
       key: v.picklist(['node', 'dialect', 'expiration', 'vault', 'ledger']),
       value: v.pipe(v.string(), v.maxLength(2_048, 'at most 2048 characters')),
     }),
-    // A new node URL is probed for its dialect and the result says how that went (issue 16: the
+    // A new node URL is probed for its dialect and the result says how that went (docs/decisions.md §16: the
     // station's `probe` did not match a bare SETTINGS_VIEW and saving the URL answered INTERNAL).
     result: v.strictObject({ ...SETTINGS_VIEW.entries, probe: v.optional(v.string()) }),
   },

@@ -24,7 +24,7 @@ import {
   SIGN_WEIGHT_VIEW,
 } from '../station-parts.ts';
 
-/** The rows of a batch (issue 18): 1 to MAX_QUEUE_BATCH txIDs; the station refuses one named twice. */
+/** The rows of a batch (docs/decisions.md §18): 1 to MAX_QUEUE_BATCH txIDs; the station refuses one named twice. */
 const queueTxIds = v.pipe(
   v.array(apiTxIdArg),
   v.minLength(1, 'choose at least one transaction'),
@@ -33,7 +33,7 @@ const queueTxIds = v.pipe(
 
 export const TRANSACTIONS_API = defineApi({
   status: { args: v.strictObject({ txId: apiTxIdArg }), result: STATION_TRANSACTION },
-  /** Issue 25: what the transaction will cost the account, read from the node now (station/transactions/cost.ts). */
+  /** docs/decisions.md §25: what the transaction will cost the account, read from the node now (station/transactions/cost.ts). */
   transactionCost: { args: v.strictObject({ txId: apiTxIdArg }), result: TRANSACTION_COST_VIEW },
   /**
    * Signs with `key` (which must be a local key of the permission), or every such key when absent.
@@ -48,7 +48,7 @@ export const TRANSACTIONS_API = defineApi({
     result: v.strictObject({ ...FILE_OUT, txId: txIdText, signatures: v.number(), exporter: v.nullable(EXPORTER_VIEW) }),
   },
   /**
-   * The desktop app's save dialog for a handoff file (issue 8): the handoff of `exportHandoff`
+   * The desktop app's save dialog for a handoff file (docs/decisions.md §8): the handoff of `exportHandoff`
    * written where the person chooses; `saved: false` when they cancel. Behind the bridge there is no
    * dialog: NO_DIALOG, and the renderer saves `exportHandoff`'s text as a download.
    */
@@ -99,14 +99,14 @@ export const TRANSACTIONS_API = defineApi({
       txId: txIdText,
       transaction: STATION_TRANSACTION,
       basis: v.string(),
-      /** The reference block's provenance, as a build's (issue 16). */
+      /** The reference block's provenance, as a build's (docs/decisions.md §16). */
       block: PROVENANCE_VIEW,
       warnings: v.array(v.string()),
       text: v.string(),
     }),
   },
   /**
-   * Issue 18: discards a transaction that is not on chain and was never broadcast; it leaves the
+   * docs/decisions.md §18: discards a transaction that is not on chain and was never broadcast; it leaves the
    * queue with its signatures, and the audit log keeps what it was. Refused in words (CONFLICT)
    * for one broadcast, confirmed, or that the node holds or has in a block.
    */
@@ -147,7 +147,7 @@ export const TRANSACTIONS_API = defineApi({
     }),
   },
   /**
-   * Issue 18, live status: one pass asking the node what became of every open transaction (the
+   * docs/decisions.md §18, live status: one pass asking the node what became of every open transaction (the
    * station also runs passes by itself); a pass under way is joined, never run twice at once.
    */
   transactionsRefreshStatus: {
@@ -156,14 +156,14 @@ export const TRANSACTIONS_API = defineApi({
       asked: v.number(),
       changes: v.array(v.strictObject({ txId: txIdText, status: v.picklist(TX_STATUSES), block: v.number(), text: v.string() })),
       waiting: v.number(),
-      /** Issue 24: reported in a block, not (yet) proven irreversible: "unverified: why" or "not yet irreversible". */
+      /** docs/decisions.md §24: reported in a block, not (yet) proven irreversible: "unverified: why" or "not yet irreversible". */
       unverified: v.array(v.strictObject({ txId: txIdText, block: v.number(), text: v.string() })),
       blocksRead: v.number(),
       text: v.string(),
     }),
   },
   /**
-   * Issue 18, batch work on the queue (station/transactions/queue-batch.ts): signs, exports or
+   * docs/decisions.md §18, batch work on the queue (station/transactions/queue-batch.ts): signs, exports or
    * broadcasts each chosen row with the single-row operation, so every rule applies per row; a
    * row's refusal is its result in words and the batch goes on. An export answers the files' text
    * (one per row, or one merged handoff file with `merged`); the renderer saves them.
@@ -183,7 +183,7 @@ export const TRANSACTIONS_API = defineApi({
           status: v.nullable(v.picklist(TX_STATUSES)),
           text: v.string(),
           code: v.nullable(v.string()),
-          /** Issue 26: a broadcast row's rows of this batch it waited for to be in a block. */
+          /** docs/decisions.md §26: a broadcast row's rows of this batch it waited for to be in a block. */
           waitsFor: v.array(txIdText),
         }),
       ),
@@ -193,7 +193,7 @@ export const TRANSACTIONS_API = defineApi({
       text: v.string(),
     }),
   },
-  /** Issue 18: the total per asset of the chosen rows, with thousands separators and the token's provenance. */
+  /** docs/decisions.md §18: the total per asset of the chosen rows, with thousands separators and the token's provenance. */
   queueTotals: {
     args: v.strictObject({
       txIds: queueTxIds,
@@ -202,7 +202,7 @@ export const TRANSACTIONS_API = defineApi({
       totals: v.array(
         v.strictObject({ asset: v.string(), amount: v.string(), provenance: v.picklist(['node', 'observed', 'claimed', 'unknown']), rows: v.number() }),
       ),
-      /** Issue 26: the TRX the rows stake ("5,000 TRX"), which a total of what is paid out leaves out; null when none. */
+      /** docs/decisions.md §26: the TRX the rows stake ("5,000 TRX"), which a total of what is paid out leaves out; null when none. */
       staked: v.nullable(v.string()),
       text: v.string(),
     }),

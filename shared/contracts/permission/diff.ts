@@ -1,6 +1,6 @@
 /**
  * The side-by-side difference between an account's current permissions and the ones a permission
- * update would store (issue 10 "Permission editor": the diff). Permissions are matched by slot:
+ * update would store (docs/decisions.md §10 "Permission editor": the diff). Permissions are matched by slot:
  * the owner with the owner, the executive with the executive, and actives by position, because
  * execute() gives the actives ids 2, 3, … in submitted order (PROTOCOL.md §5), so the Nth active
  * after the update is the one with the same id as the Nth before.

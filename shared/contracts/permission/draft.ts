@@ -1,5 +1,5 @@
 /**
- * An editable draft of an account's permissions (issue 10 "Permission editor"): every field as the
+ * An editable draft of an account's permissions (docs/decisions.md §10 "Permission editor"): every field as the
  * person typed it (names, thresholds, weights, addresses; operations as a set of contract names),
  * made from the account's current permissions, and `checkDraft`, which returns every broken rule's
  * message keyed by the draft's field path (`actives.1.keys.2.weight`) and, when nothing is broken,
@@ -82,7 +82,7 @@ export type DraftContext = Pick<PermissionUpdateContext, 'isExecutive' | 'availa
 
 /**
  * The set bits as contract names, and a bit that names no contract type this version knows as its
- * number ("60"): kept, so re-stating a permission read from the chain keeps every bit (issue 17).
+ * number ("60"): kept, so re-stating a permission read from the chain keeps every bit (docs/decisions.md §17).
  */
 function operationList(p: Pick<Permission, 'operations'>): string[] {
   const names: string[] = [];

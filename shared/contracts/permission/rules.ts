@@ -79,7 +79,7 @@ export interface PermissionUpdateContext {
   accountExists?: boolean;
   /**
    * The node's AVAILABLE_CONTRACT_TYPE mask (32 bytes). Default `knownContractTypes()`: every contract
-   * type the reference node knows, as on mainnet today (issue 17); a devnet passes its own mask.
+   * type the reference node knows, as on mainnet today (docs/decisions.md §17); a devnet passes its own mask.
    */
   availableContractTypes?: Uint8Array;
   /** The node's TOTAL_SIGN_NUM. Default 5. */

@@ -11,7 +11,7 @@ export const KEYS_CASES = (t: ScanContext): ScanCases<'keys'> => ({
   keysImport: { expect: 'ok', args: () => ({ privateKeyHex: t.holder.priv, label: 'holder' }) },
   keysLabel: { expect: 'ok', args: () => ({ address: t.holder.b58, label: 'the holder' }) },
   keysList: { expect: 'ok', args: () => undefined },
-  // Issue 23: no Ledger is reachable here (the setting is usb): a DEVICE error is the answer scanned.
+  // docs/decisions.md §23: no Ledger is reachable here (the setting is usb): a DEVICE error is the answer scanned.
   keysLedgerAdd: { expect: 'any', args: () => ({ account: 0, label: 'on a device' }) },
   // Runs last, once the builds have made a transaction to plan.
   ledgerPlan: { last: true, expect: 'ok', args: () => ({ txId: t.got.txId }) },

@@ -29,7 +29,7 @@ export const TRANSACTIONS_CASES = (t: ScanContext): ScanCases<'transactions'> =>
   discard: { expect: 'ok', args: () => ({ txId: t.got.spareTxId }) },
   list: { expect: 'ok', args: () => ({}) },
   transactionsRefreshStatus: { expect: 'ok', args: () => undefined },
-  // Issue 18: the batch of two (the broadcast one and the reissued one) and their total.
+  // docs/decisions.md §18: the batch of two (the broadcast one and the reissued one) and their total.
   queueBatch: { expect: 'ok', args: () => ({ action: 'export', txIds: [t.got.txId, t.got.reissuedTxId], merged: true }) },
   queueTotals: { expect: 'ok', args: () => ({ txIds: [t.got.txId, t.got.reissuedTxId] }) },
 });
