@@ -107,7 +107,9 @@ describe('the Accounts screen', () => {
     // docs/decisions.md §18: TRX with thousands separators; a holding by the token's name and decimals.
     expect(article.textContent).toContain('1,234.5 TRX');
     expect(article.textContent).not.toMatch(/\bcoin\b/);
-    await waitFor(() => expect(article.textContent).toContain('25 GLD (Gold, token 1000001; its decimals: ⚠ unverified claim from file snapshot.json'));
+    await waitFor(() =>
+      expect(article.textContent!.replace(/\s+/g, ' ')).toContain('25 GLD (Gold, token 1000001; its decimals: ⚠ unverified claim from file snapshot.json'),
+    );
     expect(article.textContent).not.toContain('smallest units');
     await fireEvent.click(within(article).getByRole('button', { name: 'Edit permissions' }));
     expect([h.station.router.screen, h.station.router.account]).toEqual(['permissions', TEST_ADDRESSES.M]);

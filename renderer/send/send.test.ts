@@ -235,7 +235,7 @@ describe('Send: building', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.querySelector('p')!.textContent).toMatch(/^The station did not build the transfer\. The permission: account \S+ has no permission 2/);
     expect(alert.querySelector('details')!.open).toBe(false);
-    expect(alert.querySelector('details')!.textContent).toMatch(/CodePERMISSION/);
+    expect(alert.querySelector('details')!.textContent).toMatch(/Code\s*PERMISSION/);
     expect(seen).toEqual([{ from: ACCOUNT, to: TO, amount: '2000000', permissionId: 2 }]);
     expect(h.station.router.screen).toBe('queue');
   });
@@ -250,7 +250,7 @@ describe('Send: building', () => {
     expect(alert.querySelector('p')!.textContent).toMatch(
       /^The station did not build the transfer\. from: this station has no copy of account \S+: fetch it from the node/,
     );
-    expect(alert.querySelector('details')!.textContent).toMatch(/CodeNOT_FOUND.*Fieldfrom/);
+    expect(alert.querySelector('details')!.textContent).toMatch(/Code\s*NOT_FOUND.*Field\s*from/);
     expect(h.real.txIds).toHaveLength(3);
   });
 });

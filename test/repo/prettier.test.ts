@@ -67,7 +67,18 @@ describe('Prettier', () => {
     });
   }
 
-  it('formats the code it should', async () => {
+  it('formats the code it should, a feature folder named like the packaging folder included', async () => {
     expect((await prettier.getFileInfo(`${repoRoot}station/station.ts`, { ignorePath })).ignored).toBe(false);
+    expect((await prettier.getFileInfo(`${repoRoot}station/build/x.ts`, { ignorePath })).ignored).toBe(false);
+    expect((await prettier.getFileInfo(`${repoRoot}build/icon.png`, { ignorePath })).ignored).toBe(true);
+  });
+
+  it('formats Svelte components (prettier-plugin-svelte, pinned): a long line of markup is flagged, the formatted one passes', async () => {
+    expect(pkg.devDependencies['prettier-plugin-svelte']).toMatch(/^\d+\.\d+\.\d+$/);
+    const long = `<p>${'word '.repeat(40).trim()}</p>\n<button type="button" onclick={() => go()} aria-label="a label long enough to push the line past the width">Go</button>\n`;
+    expect(await formatted(long, 'renderer/ui/__probe__.svelte')).toBe(false);
+    const options = await prettier.resolveConfig(`${repoRoot}renderer/ui/__probe__.svelte`, { editorconfig: false });
+    const done = await prettier.format(long, { ...options, filepath: `${repoRoot}renderer/ui/__probe__.svelte` });
+    expect(await formatted(done, 'renderer/ui/__probe__.svelte')).toBe(true);
   });
 });
