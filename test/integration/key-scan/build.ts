@@ -2,8 +2,7 @@
  * The key-bytes scan's cases for the builders: the methods of shared/api/tables/build.ts, in the order they
  * run (test/integration/station-api-key-scan.test.ts runs the features' cases in its own order).
  */
-import { TRANSFER_ONLY_OPS } from '../../helpers/devnet-helpers.ts';
-import type { ScanCases, ScanContext } from './scan-case.ts';
+import { holderOnlyUpdate, type ScanCases, type ScanContext } from './scan-case.ts';
 
 export const BUILD_CASES = (t: ScanContext): ScanCases<'build'> => ({
   buildTransfer: {
@@ -36,12 +35,7 @@ export const BUILD_CASES = (t: ScanContext): ScanCases<'build'> => ({
   buildPermissionUpdate: {
     expect: 'any',
     args: () => ({
-      json: JSON.stringify({
-        owner_address: t.holder.b58,
-        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: t.holder.b58, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: t.holder.b58, weight: 1 }] }],
-        visible: true,
-      }),
+      json: holderOnlyUpdate(t),
     }),
   },
   buildFreeze: { expect: 'ok', args: () => ({ from: t.holder.b58, amount: '1000000', resource: 'ENERGY' }) },

@@ -2,8 +2,7 @@
  * The key-bytes scan's cases for proofs of possession (the holder proves its key to this same station): the methods of shared/api/tables/proofs.ts, in the order they
  * run (test/integration/station-api-key-scan.test.ts runs the features' cases in its own order).
  */
-import { TRANSFER_ONLY_OPS } from '../../helpers/devnet-helpers.ts';
-import type { ScanCases, ScanContext } from './scan-case.ts';
+import { holderOnlyUpdate, type ScanCases, type ScanContext } from './scan-case.ts';
 
 export const PROOFS_CASES = (t: ScanContext): ScanCases<'proofs'> => ({
   // The holder proves its key to this same station: challenge, sign in the vault, import, list.
@@ -12,12 +11,7 @@ export const PROOFS_CASES = (t: ScanContext): ScanCases<'proofs'> => ({
     args: () => ({
       account: t.holder.b58,
       key: t.holder.b58,
-      permissionJson: JSON.stringify({
-        owner_address: t.holder.b58,
-        owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: t.holder.b58, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: t.holder.b58, weight: 1 }] }],
-        visible: true,
-      }),
+      permissionJson: holderOnlyUpdate(t),
     }),
     keep: (v) => (t.got.challenge = v.text as string),
   },

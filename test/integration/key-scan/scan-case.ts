@@ -1,5 +1,5 @@
 /**
- * The shape of the key-bytes scan's cases (test/integration/station-api-key-scan.test.ts): one file
+ * The shape of the key-bytes scan's cases, and what several share (test/integration/station-api-key-scan.test.ts): one file
  * per feature table of shared/api/tables/, each answering a case for exactly the methods of its table
  * (a missing or a foreign method does not compile), so adding a method to a table adds its case
  * beside the cases of the same feature.
@@ -15,7 +15,7 @@ import type { PROOFS_API } from '../../../shared/api/tables/proofs.ts';
 import type { SETTINGS_API } from '../../../shared/api/tables/settings.ts';
 import type { TOKENS_API } from '../../../shared/api/tables/tokens.ts';
 import type { TRANSACTIONS_API } from '../../../shared/api/tables/transactions.ts';
-import type { TestKey, TestNode } from '../../helpers/devnet-helpers.ts';
+import { TRANSFER_ONLY_OPS, type TestKey, type TestNode } from '../../helpers/devnet-helpers.ts';
 
 /** Each feature table by the name of its file. */
 interface FeatureTables {
@@ -67,4 +67,15 @@ export interface ScanContext {
     handoff?: { fileName: string; text: string };
     snapshot?: { fileName: string; text: string };
   };
+}
+
+/** A permission update (node JSON) giving the holder's key alone the owner and a transfer-only active. */
+export function holderOnlyUpdate(t: ScanContext): string {
+  const keys = [{ address: t.holder.b58, weight: 1 }];
+  return JSON.stringify({
+    owner_address: t.holder.b58,
+    owner: { type: 'Owner', permission_name: 'owner', threshold: 1, keys },
+    actives: [{ type: 'Active', permission_name: 'pay', threshold: 1, operations: TRANSFER_ONLY_OPS, keys }],
+    visible: true,
+  });
 }
