@@ -19,7 +19,6 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type Command, Option } from 'commander';
 import { bytesToUtf8 } from '../shared/base/bytes.ts';
-import { formatUnits } from '../shared/base/display.ts';
 import { AirlockError, fail, shownArg } from '../shared/base/errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
@@ -28,6 +27,7 @@ import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
+import { costText, statusCostBlock } from './cost-text.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
 import { parseVaultKind } from '../station/vault/open-vault.ts';
 import { UsageError } from './args.ts';
@@ -398,7 +398,7 @@ export function stationCommands(
         return;
       }
       const v = await open().status({ txId });
-      done(v, txText(v));
+      done(v, txText(v) + (globals().json ? '' : await statusCostBlock(open(), v.txId, v.status)));
     });
   program
     .command('cost')
@@ -406,19 +406,7 @@ export function stationCommands(
     .argument('<txid>')
     .action(async (txId: string) => {
       const c = await open().transactionCost({ txId });
-      const lines = [
-        `${c.text}`,
-        `read from ${c.provenance.node} at block ${c.provenance.block}; ${c.signatures} signature(s) counted`,
-        ...(c.energy?.proposedFeeLimit !== undefined
-          ? [
-              `fee limit ${formatUnits(BigInt(c.energy.feeLimit), 6)} TRX (${c.energy.feeLimitCheck}); proposed ${formatUnits(BigInt(c.energy.proposedFeeLimit), 6)} TRX`,
-            ]
-          : []),
-        ...(c.defaulted.length > 0 ? [`not reported by the node, reference defaults used: ${c.defaulted.join(', ')}`] : []),
-        ...c.warnings.map((w) => `warning: ${w}`),
-        ...(c.refusal ? [`refused: ${c.refusal}`] : []),
-      ];
-      done(c, lines.join('\n'));
+      done(c, costText(c));
     });
   program
     .command('import')

@@ -2,7 +2,8 @@
 // the node before signing (station/transactions/cost.ts, the service and `airlock cost`), then
 // signed, broadcast and sealed; the receipt's fee is the estimate, for a transfer to a new address
 // (activation), a transfer to a known one (free bandwidth) and a TRC-20 transfer (energy from the
-// node's constant call). An unknown or malformed txID is refused by name.
+// node's constant call). `airlock status` adds the same cost block while the transaction is unsent,
+// and says why not when offline. An unknown or malformed txID is refused by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Station } from '../../station/station.ts';
@@ -93,6 +94,36 @@ describe('the cost before signing, against the receipt', () => {
     expect(low.code).toBe(0);
     expect(low.stdout).toMatch(/fee limit 1 TRX \(too-low\); proposed \d+(\.\d+)? TRX/);
     expect(low.stdout).toContain('warning: The fee limit 1 TRX is below');
+  });
+
+  it('`airlock status` prints the same cost block under the transaction while unsent, and says why not when offline', async () => {
+    node.clock.now += 1;
+    const built = await S.ok(['build', 'transfer', '--from', K.alice.b58, '--to', newKey().b58, '--amount', String(3n * SUN)]);
+    const cost = await S.run(['cost', built.txId]);
+    const status = await S.run(['status', built.txId]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(built.txId);
+    expect(status.stdout).toContain(`\ncost before signing:\n${cost.stdout}`);
+    expect(status.stdout).toContain('total 0.1 TRX (bandwidth 0.1 TRX)');
+    // --json keeps the status view as it was; the cost's JSON is `airlock --json cost`.
+    expect(await S.ok(['status', built.txId])).not.toHaveProperty('cost');
+    const offline = testStation(work.dir, 'cli', { node: 'http://127.0.0.1:9', now: () => node.clock.now });
+    const cold = await offline.run(['status', built.txId]);
+    expect(cold.code).toBe(0);
+    expect(cold.stdout).toContain(built.txId);
+    expect(cold.stdout).toContain('cost: not shown: the station is offline: nothing answers at http://127.0.0.1:9');
+    expect(cold.stdout).not.toContain('cost before signing');
+  });
+
+  it('`airlock status` of a transaction already sent prints no cost block (its receipt says what it paid)', async () => {
+    node.clock.now += 1;
+    const built = await S.ok(['build', 'transfer', '--from', K.alice.b58, '--to', K.bob.b58, '--amount', '1']);
+    expect((await S.run(['status', built.txId])).stdout).toMatch(/^cost before signing:$/m);
+    await S.ok(['sign', built.txId]);
+    await S.ok(['broadcast', built.txId]);
+    const status = await S.run(['status', built.txId]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).not.toMatch(/^cost/m);
   });
 
   it('an unknown or malformed txID is refused naming it, before any node is asked', async () => {
