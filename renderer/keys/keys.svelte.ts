@@ -14,12 +14,20 @@ export class KeysState {
   error = $state.raw<ErrorData | null>(null);
   notice = $state('');
   readonly #client: ApiClient<StationApi>;
+  /** The first load, so screens that only mark keys (ui/HardwareMark.svelte) ask the station once. */
+  #first: Promise<void> | null = null;
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
   }
 
+  /** Loads the list unless it was loaded (or is loading) already: for screens that only read it. */
+  ensureLoaded(): Promise<void> {
+    return (this.#first ??= this.load());
+  }
+
   async load(): Promise<void> {
+    this.#first ??= Promise.resolve();
     const [status, list] = await Promise.all([this.#client.keysStatus(), this.#client.keysList()]);
     if (status.ok) this.vault = status.value;
     if (list.ok) this.keys = list.value.keys;
