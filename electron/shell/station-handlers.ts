@@ -89,7 +89,6 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     buildAccountName: async (args) => station.apiBuilt(await station.buildAccountName(args)),
 
     status: async (args) => station.apiTransaction(await station.status(args)),
-    transactionCost: (args) => station.transactionCost({ txId: args.txId.toLowerCase() }),
     sign: async (args) => {
       const r = await station.sign(args);
       return { txId: r.txId, signed: r.signed, status: r.status, transaction: station.apiTransaction(r.transaction) };
