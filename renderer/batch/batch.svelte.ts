@@ -11,6 +11,7 @@
  * stored, and the outcome says so in words; a message never quotes a cell.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import { batchChunks, checkBatchSheet, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/files/batch-csv.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
@@ -56,9 +57,9 @@ export class BatchState {
   builtText = $state<string | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client);
+    this.source = new SourceAccount(client, live);
   }
 
   /** The CSV read and every row checked, as the station will; null while there is none. */

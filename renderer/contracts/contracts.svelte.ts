@@ -8,6 +8,7 @@
  * on success the screen opens the new transaction.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { Trc20Text } from './trc20-rules.ts';
@@ -34,9 +35,9 @@ export class ContractsState {
   tried = $state(false);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, 'TriggerSmartContract');
+    this.source = new SourceAccount(client, live, 'TriggerSmartContract');
   }
 
   /** The decimals of a listed token, or null. */

@@ -9,6 +9,7 @@
  * field has a problem.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import { readAmount, sunInWords } from '../../shared/base/amount.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
@@ -45,9 +46,9 @@ export class SendState {
   last = $state.raw<BuildOutcome | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, 'TransferContract');
+    this.source = new SourceAccount(client, live, 'TransferContract');
   }
 
   /** The amount in sun, or null while it does not read. */

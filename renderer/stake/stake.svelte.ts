@@ -12,6 +12,7 @@
  * nothing is sent while any field has a problem; the station checks everything again.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { COIN_DECIMALS, readAmount, sunInWords } from '../../shared/base/amount.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
@@ -87,9 +88,9 @@ export class StakeState {
   last = $state.raw<StakeOutcome | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, STAKE_ACTIONS.freeze.contract);
+    this.source = new SourceAccount(client, live, STAKE_ACTIONS.freeze.contract);
   }
 
   /** Switches the action; the permission picker follows its contract. */

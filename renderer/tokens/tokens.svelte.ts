@@ -13,7 +13,6 @@ import { isTokenIdText } from '../../shared/chain/ids.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { TokenApiView } from '../../shared/api/token-view-schema.ts';
-import type { PermissionChoice } from '../forms/source-account.svelte.ts';
 import {
   issueJson,
   issueProblems,
@@ -24,14 +23,9 @@ import {
   type ParticipateText,
   type TransferText,
 } from './token-rules.ts';
-import { addressFieldProblem, optionsArgs } from '../forms/field-rules.ts';
+import { optionsArgs } from '../forms/field-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
-
-/** One choice of the Permission select: its id and its (escaped) name; its type and operations say which forms may offer it. */
-export interface PermissionOption extends PermissionChoice {
-  label: string;
-}
 
 const OPTIONS = { permission: '0', expiresIn: '', note: '' };
 
@@ -69,13 +63,6 @@ export class TokensState {
     ...OPTIONS,
   });
 
-  /**
-   * The permissions of each `From` account the station has stored, by address, for the Permission
-   * select (owner 0 and the actives; the executive never signs); null when it has none stored,
-   * and then the form takes a plain number.
-   */
-  accountPermissions = $state.raw<Record<string, PermissionOption[] | null>>({});
-
   readonly #client: ApiClient<StationApi>;
 
   constructor(client: ApiClient<StationApi>) {
@@ -108,24 +95,6 @@ export class TokensState {
     const answer = await this.#client.tokenShow({ id: key, ...(fetch && { fetch: true }) });
     this.lookups = { ...this.lookups, [key]: answer.ok ? { state: 'known', token: answer.value } : { state: 'unknown', error: answer.error } };
     if (answer.ok && !this.stored.some((t) => t.id === key)) this.stored = [...this.stored, answer.value];
-  }
-
-  async loadPermissions(address: string): Promise<void> {
-    const key = address.trim();
-    if (key === '' || key in this.accountPermissions || addressFieldProblem(key) !== null) return;
-    this.accountPermissions = { ...this.accountPermissions, [key]: null };
-    const answer = await this.#client.accountShow({ address: key });
-    if (!answer.ok) return;
-    const options = answer.value.permissions
-      .filter((p) => p.slot !== 'executive')
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        type: p.type,
-        operations: p.operations?.hex ?? null,
-        label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}`,
-      }));
-    this.accountPermissions = { ...this.accountPermissions, [key]: options };
   }
 
   addCdedRow(): void {

@@ -211,6 +211,12 @@ export const MAX_STATUS_LOOKUPS_PER_PASS = 200;
 export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a visible queue re-reads its rows (ms): the station's own passes find the news, the queue shows it. */
 export const QUEUE_POLL_MS = 3_000;
+/** Most accounts the renderer's live state keeps re-reading for the pickers (renderer/app/live.svelte.ts); the oldest asked is let go. */
+export const MAX_LIVE_ACCOUNTS = 16;
+/** Most transactions the live state follows for the screens' last-built links; the oldest followed is let go. */
+export const MAX_LIVE_TRANSACTIONS = 32;
+/** How many of an account's newest confirmed transactions the live state reads for a permission update newer than its stored copy. */
+export const LIVE_UPDATES_SCANNED = 25;
 /**
  * Most transactions one block may hold: java-tron's blocks are at most 2,000,000 bytes
  * (BLOCK_MAX_SIZE) and a transaction is at least ~100, so a reply listing more is not a block.
