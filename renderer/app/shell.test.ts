@@ -73,6 +73,10 @@ describe("an account's overview", () => {
     await within(rows).findByText('4 of this account');
     expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 250`);
     await waitFor(() => expect(within(rows).getAllByRole('button', { name: /^Open / })).toHaveLength(4));
+    // A row's sub-line, cut with an ellipsis in a narrow cell, is whole in its title.
+    const notes = [...rows.querySelectorAll('.note')];
+    expect(notes.length).toBeGreaterThan(0);
+    for (const n of notes) expect(n.getAttribute('title')).toBe(n.textContent?.trim());
     // The Queue screen's own filter is untouched.
     expect(h.station.queue.account).toBe('');
 

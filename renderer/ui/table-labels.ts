@@ -5,11 +5,22 @@
  * and gives each body cell its column's name (`data-label`, read from the table's head), and keeps
  * doing so as screens draw new rows.
  *
- * Invariant: a cell's label is always its own column's header text (spans counted), so a stacked
+ * Invariant: a cell's label is always its own column's header text as shown (spans counted; text kept
+ * for screen readers only, such as a whole address, left out), so a stacked
  * row never names a value by another column; a table marked `data-columns="keep"` (the queue's
  * virtualised list, which gives way column by column instead) and a table without a head are left
  * as they are. Labels are text content only, never HTML.
  */
+
+/** The text of `el` a sighted reader sees: text inside `.visually-hidden` (a whole address kept for screen readers) left out. */
+function shownText(el: Element): string {
+  let text = '';
+  for (const node of el.childNodes) {
+    if (node.nodeType === 3) text += node.textContent ?? '';
+    else if (node.nodeType === 1 && !(node as Element).classList.contains('visually-hidden')) text += shownText(node as Element);
+  }
+  return text;
+}
 
 /** Marks every table under `root` for stacking and labels its body cells by column. */
 export function labelTableCells(root: ParentNode): void {
@@ -19,7 +30,7 @@ export function labelTableCells(root: ParentNode): void {
     if (!head) continue;
     const names: string[] = [];
     for (const th of head.cells) {
-      const name = (th.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const name = shownText(th).replace(/\s+/g, ' ').trim();
       for (let i = 0; i < Math.max(1, th.colSpan); i++) names.push(name);
     }
     if (table.dataset['stack'] === undefined) table.dataset['stack'] = '';

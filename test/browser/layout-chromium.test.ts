@@ -52,8 +52,8 @@ const TOO_WIDE = `(() => {
     const field = el.matches('input, textarea, select');
     if (!scrolls(style) && !clips && !field && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) bad.push(name(el) + ' is wider inside than it is (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     // docs/decisions.md §26 ("the queue's five cut columns"): a cell may cut a long text with an ellipsis (its
-    // title holds it), but never a column's name, a status or the time left.
-    if (clips && el.scrollWidth > el.clientWidth + 1 && (el.matches('th') || el.querySelector('.status-badge, .countdown'))) bad.push(name(el) + ' is cut (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    // title holds it), but never a column's name, a status, the weight collected or the time left.
+    if (clips && el.scrollWidth > el.clientWidth + 1 && (el.matches('th') || el.querySelector('.status-badge, .countdown, .weight'))) bad.push(name(el) + ' is cut (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     // docs/decisions.md §26: a box that scrolls may scroll down, never sideways (the queue's list beside the side navigation).
     if (scrolls(style) && el.scrollWidth > el.clientWidth + 1) bad.push(name(el) + ' scrolls sideways (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     const parent = el.parentElement;

@@ -343,6 +343,8 @@ export async function captureTabs(page: Page, outDir: string, scheme: 'light' | 
   for (const label of await headerTabs(page)) {
     await openScreen(page, label);
     await settle(page);
+    // Each screen from its top: the last one's scroll position is the window's, not the screen's.
+    await page.evaluate('window.scrollTo(0, 0)');
     const file = join(outDir, `${screenFileName(label)}-${scheme}.png`);
     await page.screenshot({ path: file });
     written.push(file);
