@@ -243,7 +243,9 @@ export function stationCommands(
     });
   account
     .command('resources')
-    .description('the account at a glance, read from the node now: bandwidth, energy, stake, unstaking, delegations, votes, rewards (issue 25)')
+    .description(
+      'the account at a glance, read from the node now (offline: from the imported snapshot): holdings, bandwidth, energy, stake, unstaking, delegations, votes, rewards',
+    )
     .argument('<address>')
     .action(async (address: string) => {
       const g = await open().accountResources({ address });

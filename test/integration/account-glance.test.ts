@@ -87,7 +87,7 @@ describe('the account at a glance', () => {
     const S = testStation(work.dir, 'cli', { node: node.url, now: () => node.clock.now });
     const run = await S.run(['account', 'resources', owner.b58]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`${owner.b58} at block`);
+    expect(run.stdout).toContain(`${owner.b58}, read from the node ${node.url} at block`);
     expect(run.stdout).toContain('staked: 90 TRX for bandwidth, 45 TRX for energy');
     expect(run.stdout).toContain(`lent to ${K.bob.b58}: 10 TRX bandwidth, 0 TRX energy, locked`);
   });
