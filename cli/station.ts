@@ -236,10 +236,24 @@ export function stationCommands(
     });
   account
     .command('show')
+    .description('the stored account (permissions, source) and the account at a glance: read from the node now, or offline from the imported snapshot')
     .argument('<address>')
-    .action((address: string) => {
-      const a = open().accountShow({ address });
-      done(a, accountText(a));
+    .action(async (address: string) => {
+      const st = open();
+      const a = st.accountShow({ address });
+      // docs/decisions.md §25: the glance is shown when it can be had; why not, when it cannot (the stored view stands).
+      let glance: Awaited<ReturnType<typeof st.accountResources>> | null = null;
+      let why: string | null = null;
+      try {
+        glance = await st.accountResources({ address });
+      } catch (e) {
+        if (!(e instanceof AirlockError)) throw e;
+        why = e.message;
+      }
+      done(
+        { ...a, glance, ...(why !== null && { glanceUnavailable: why }) },
+        `${accountText(a)}\n\n${glance !== null ? `At a glance: ${glance.text}` : `At a glance: not available (${why})`}`,
+      );
     });
   account
     .command('resources')

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN_ADDRESS_BASE58 as TOKEN } from '../../devnet/evm/genesis-token.ts';
 import type { Station } from '../../station/station.ts';
-import { buildAndSend, funded, K, SUN, startNode, type Json, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { assetIssueBody, buildAndSend, funded, hexText, K, SUN, startNode, type Json, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
 import { keystoreStation, testStation, workDir } from '../helpers/station-helpers.ts';
 
 const NO_NODE = 'http://127.0.0.1:9';
@@ -22,6 +22,9 @@ let node: TestNode;
 let work: { dir: string; remove: () => void };
 let a: Station;
 let owner: TestKey;
+/** Issued a TRC-10 token (precision 2) and holds all of it. */
+let issuer: TestKey;
+let tokenId: string;
 let exported: string;
 let block: number;
 const opened: Station[] = [];
@@ -68,13 +71,24 @@ beforeAll(async () => {
   });
   await ok('/wallet/votewitnessaccount', { owner_address: owner.hex, votes: [{ vote_address: K.exec.hex, vote_count: 20 }] });
   await ok('/wallet/unfreezebalancev2', { owner_address: owner.hex, unfreeze_balance: (5n * SUN).toString(), resource: 'ENERGY' });
+  issuer = await funded(node, 2_000n * SUN);
+  node.clock.now += 1;
+  const issued = await buildAndSend(
+    node,
+    '/wallet/createassetissue',
+    assetIssueBody(issuer, 'GLANCE', { start: node.clock.now + 60_000, end: node.clock.now + 86_400_000 }, { abbr: hexText('GLC'), precision: 2 }),
+    [issuer],
+  );
+  expect(issued.reply.result).toBe(true);
   await node.block();
   await node.block();
+  tokenId = String((await node.account(issuer.b58)).assetV2[0].key);
   a = open('a', node.url);
+  await a.tokenShow({ id: tokenId });
   await a.contractAdd({ address: TOKEN, name: 'Test dollar' });
   // Its exporter identity, made before the export, so the file is signed.
   await a.exporterShow();
-  const out = await a.snapshotExport({ accounts: [owner.b58, K.alice.b58, K.bob.b58] });
+  const out = await a.snapshotExport({ accounts: [owner.b58, K.alice.b58, K.bob.b58, issuer.b58] });
   exported = out.text;
   block = out.block.number;
 }, 120_000);
@@ -88,7 +102,7 @@ afterAll(async () => {
 describe('the account at a glance, offline from a snapshot', () => {
   it('the snapshot carries each account at a glance read at its block', () => {
     const file = JSON.parse(exported) as Json;
-    expect(file.glances.map((g: Json) => g.address).sort()).toEqual([owner.b58, K.alice.b58, K.bob.b58].sort());
+    expect(file.glances.map((g: Json) => g.address).sort()).toEqual([owner.b58, K.alice.b58, K.bob.b58, issuer.b58].sort());
     for (const g of file.glances) {
       expect(g.block).toBe(block);
       expect(g.source).toEqual({ node: node.url, block });
@@ -98,8 +112,8 @@ describe('the account at a glance, offline from a snapshot', () => {
   it('an offline station shows the same view as the node at that block, as a claim from the snapshot', async () => {
     const b = open('b');
     const r = b.snapshotImport({ fileName: 'snap.json', text: exported });
-    expect(r.glances.sort()).toEqual([owner.b58, K.alice.b58, K.bob.b58].sort());
-    for (const who of [owner.b58, K.alice.b58, K.bob.b58]) {
+    expect(r.glances.sort()).toEqual([owner.b58, K.alice.b58, K.bob.b58, issuer.b58].sort());
+    for (const who of [owner.b58, K.alice.b58, K.bob.b58, issuer.b58]) {
       const online = await a.accountResources({ address: who });
       expect(online.provenance.block).toBe(block);
       const offline = await b.accountResources({ address: who });
@@ -123,6 +137,42 @@ describe('the account at a glance, offline from a snapshot', () => {
     expect(alice.trc20).toHaveLength(1);
     expect(alice.trc20[0]!.balance).toBe(BigInt(`0x${call.constant_result[0]}`).toString());
     expect(BigInt(alice.trc20[0]!.balance!)).toBeGreaterThan(0n);
+  });
+
+  it('TRC-10 holdings by name and precision, as the station describes the token', async () => {
+    const b = open('b-tokens');
+    b.snapshotImport({ fileName: 'snap.json', text: exported });
+    const g = await b.accountResources({ address: issuer.b58 });
+    expect(g.tokens).toEqual([{ id: tokenId, name: 'GLANCE', abbreviation: 'GLC', precision: 2, balance: '1000', amount: '10 GLC' }]);
+    expect(g.text).toContain(`TRC-10 ${tokenId} GLANCE: 10 GLC`);
+  });
+
+  it('`airlock account show` offline prints the stored permissions and the glance from the snapshot, one writer with `account resources`', async () => {
+    const S = testStation(work.dir, 'cli-show', { node: NO_NODE, now: () => node.clock.now });
+    const path = join(work.dir, 'snap-show.json');
+    writeFileSync(path, exported);
+    expect((await S.run(['snapshot', 'import', path])).code).toBe(0);
+    const human = await S.run(['account', 'show', K.alice.b58]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('owner permission 0');
+    const resources = await S.run(['account', 'resources', K.alice.b58]);
+    expect(human.stdout).toContain(`At a glance: ${resources.stdout.trimEnd()}`);
+    expect(human.stdout).toMatch(new RegExp(`TRC-20 ${TOKEN} Test dollar: [0-9.]+ ATD`));
+    const json = await S.ok(['account', 'show', K.alice.b58]);
+    expect(json.glance.trust.trust).toBe('claimed');
+    expect(json.permissions.length).toBeGreaterThan(0);
+    // An account the snapshot carried no glance of: the stored view stands, and it says why there is no glance.
+    const noGlance = testStation(work.dir, 'cli-none', { node: NO_NODE, now: () => node.clock.now });
+    const bare = join(work.dir, 'snap-bare.json');
+    writeFileSync(
+      bare,
+      unsignedEdit((f) => delete f.glances),
+    );
+    expect((await noGlance.run(['snapshot', 'import', bare])).code).toBe(0);
+    const stored = await noGlance.run(['account', 'show', K.alice.b58]);
+    expect(stored.code).toBe(0);
+    expect(stored.stdout).toContain('At a glance: not available');
+    expect(stored.stdout).toContain('nor does this station hold a glance');
   });
 
   it('`airlock account resources` offline prints the claim with its block', async () => {

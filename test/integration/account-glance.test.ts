@@ -90,6 +90,12 @@ describe('the account at a glance', () => {
     expect(run.stdout).toContain(`${owner.b58}, read from the node ${node.url} at block`);
     expect(run.stdout).toContain('staked: 90 TRX for bandwidth, 45 TRX for energy');
     expect(run.stdout).toContain(`lent to ${K.bob.b58}: 10 TRX bandwidth, 0 TRX energy, locked`);
+    // `account show` prints the stored account and the same glance, from the same text writer.
+    expect((await S.run(['account', 'fetch', owner.b58])).code).toBe(0);
+    const shown = await S.run(['account', 'show', owner.b58]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('owner permission 0');
+    expect(shown.stdout).toContain(`At a glance: ${run.stdout.trimEnd()}`);
   });
 
   it('a node that answers a bad value is refused naming the field', async () => {
