@@ -32,7 +32,8 @@ import { isTokenIdText } from '../chain/ids.ts';
 import { boundedList, int64Field, safeInteger, strictObject } from './envelope.ts';
 import { readAddressText, readSource, type SnapshotSource } from './snapshot.ts';
 
-export type GlanceResource = 'BANDWIDTH' | 'ENERGY';
+/** java-tron's ResourceCode: TRON_POWER is a stake for voting power alone (Stake 2.0 lets one stake and unstake it). */
+export type GlanceResource = 'BANDWIDTH' | 'ENERGY' | 'TRON_POWER';
 
 export interface GlanceDelegation {
   /** The other account (the receiver for lent resources, the lender for borrowed ones), Base58. */
@@ -56,7 +57,7 @@ export interface GlanceFacts {
   trc20Cut: boolean;
   bandwidth: { freeUsed: string; freeLimit: string; stakedUsed: string; stakedLimit: string };
   energy: { used: string; limit: string };
-  staked: { bandwidth: string; energy: string };
+  staked: { bandwidth: string; energy: string; tronPower: string };
   lentOut: { bandwidth: string; energy: string };
   borrowed: { bandwidth: string; energy: string };
   unstaking: { resource: GlanceResource; amount: string; withdrawableAt: number }[];
@@ -122,7 +123,7 @@ function pair<K extends string>(v: unknown, path: string, keys: readonly K[]): R
 }
 
 function resource(v: unknown, path: string): GlanceResource {
-  if (v !== 'BANDWIDTH' && v !== 'ENERGY') fail('BAD_JSON', `${path}: expected BANDWIDTH or ENERGY`, { field: path });
+  if (v !== 'BANDWIDTH' && v !== 'ENERGY' && v !== 'TRON_POWER') fail('BAD_JSON', `${path}: expected BANDWIDTH, ENERGY or TRON_POWER`, { field: path });
   return v;
 }
 
@@ -186,7 +187,7 @@ function factsOf(o: Record<string, unknown>, path: string): GlanceFacts {
     trc20Cut: flag(o.trc20Cut, `${path}.trc20Cut`),
     bandwidth: pair(o.bandwidth, `${path}.bandwidth`, ['freeUsed', 'freeLimit', 'stakedUsed', 'stakedLimit']),
     energy: pair(o.energy, `${path}.energy`, ['used', 'limit']),
-    staked: pair(o.staked, `${path}.staked`, ['bandwidth', 'energy']),
+    staked: pair(o.staked, `${path}.staked`, ['bandwidth', 'energy', 'tronPower']),
     lentOut: pair(o.lentOut, `${path}.lentOut`, ['bandwidth', 'energy']),
     borrowed: pair(o.borrowed, `${path}.borrowed`, ['bandwidth', 'energy']),
     unstaking,

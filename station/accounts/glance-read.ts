@@ -8,7 +8,7 @@
  * shows.
  *
  * Invariants: every value the node answers is a claim, checked here (a whole number of at least 0,
- * an address, BANDWIDTH or ENERGY); a bad one is refused naming its field, never shown guessed. The
+ * an address, BANDWIDTH, ENERGY or TRON_POWER); a bad one is refused naming its field, never shown guessed. The
  * delegation list asks about at most MAX_GLANCE_DELEGATIONS counterparts each way, the holdings list
  * at most MAX_GLANCE_TOKENS tokens and MAX_GLANCE_TRC20 contracts, and each says when there were more.
  * A contract that does not answer balanceOf is shown as not known (null), never as 0.
@@ -64,7 +64,8 @@ function address(value: unknown, field: string): string {
 
 function resourceOf(value: unknown, field: string): GlanceResource {
   const type = value ?? 'BANDWIDTH';
-  if (type !== 'BANDWIDTH' && type !== 'ENERGY') fail('NODE_REPLY', `the node's ${field} is not BANDWIDTH or ENERGY`, { field });
+  if (type !== 'BANDWIDTH' && type !== 'ENERGY' && type !== 'TRON_POWER')
+    fail('NODE_REPLY', `the node's ${field} is not BANDWIDTH, ENERGY or TRON_POWER`, { field });
   return type;
 }
 
@@ -171,7 +172,7 @@ export async function readGlanceFromNode(node: NodeClient, target: Address, bloc
       stakedLimit: text(whole(res.NetLimit, 'NetLimit')),
     },
     energy: { used: text(whole(res.EnergyUsed, 'EnergyUsed')), limit: text(whole(res.EnergyLimit, 'EnergyLimit')) },
-    staked: { bandwidth: text(stakedOf('BANDWIDTH')), energy: text(stakedOf('ENERGY')) },
+    staked: { bandwidth: text(stakedOf('BANDWIDTH')), energy: text(stakedOf('ENERGY')), tronPower: text(stakedOf('TRON_POWER')) },
     lentOut: {
       bandwidth: text(whole(account.delegated_frozenV2_balance_for_bandwidth, 'delegated_frozenV2_balance_for_bandwidth')),
       energy: text(whole(resource.delegated_frozenV2_balance_for_energy, 'delegated_frozenV2_balance_for_energy')),

@@ -39,7 +39,7 @@ export interface AccountGlance {
   bandwidth: { freeUsed: string; freeLimit: string; stakedUsed: string; stakedLimit: string; left: string };
   energy: { used: string; limit: string; left: string };
   /** Stake 2.0 kept by the account, sun, per resource. */
-  staked: { bandwidth: string; energy: string };
+  staked: { bandwidth: string; energy: string; tronPower: string };
   lentOut: { bandwidth: string; energy: string };
   borrowed: { bandwidth: string; energy: string };
   unstaking: { resource: GlanceResource; amount: string; withdrawableAt: number }[];
@@ -63,6 +63,7 @@ export interface GlanceOrigin {
   said: string;
 }
 
+const RESOURCE_WORDS: Readonly<Record<GlanceResource, string>> = { BANDWIDTH: 'bandwidth', ENERGY: 'energy', TRON_POWER: 'voting power' };
 const trx = (sun: bigint): string => `${formatUnits(sun, 6)} TRX`;
 const left = (limit: bigint, used: bigint): bigint => (limit > used ? limit - used : 0n);
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -116,8 +117,8 @@ export function glanceView(
     ...(facts.trc20Cut ? ['(more listed contracts than are asked here)'] : []),
     `bandwidth: ${bandwidthLeft} bytes left today (free ${b.freeUsed} of ${b.freeLimit} used, staked ${b.stakedUsed} of ${b.stakedLimit} used)`,
     `energy: ${energyLeft} left (${facts.energy.used} of ${facts.energy.limit} used)`,
-    `staked: ${trx(BigInt(facts.staked.bandwidth))} for bandwidth, ${trx(BigInt(facts.staked.energy))} for energy`,
-    ...facts.unstaking.map((u) => `unstaking: ${trx(BigInt(u.amount))} of ${u.resource.toLowerCase()}, withdrawable from ${iso(u.withdrawableAt)}`),
+    `staked: ${trx(BigInt(facts.staked.bandwidth))} for bandwidth, ${trx(BigInt(facts.staked.energy))} for energy${facts.staked.tronPower !== '0' ? `, ${trx(BigInt(facts.staked.tronPower))} for voting power alone` : ''}`,
+    ...facts.unstaking.map((u) => `unstaking: ${trx(BigInt(u.amount))} of ${RESOURCE_WORDS[u.resource]}, withdrawable from ${iso(u.withdrawableAt)}`),
     `withdrawable now: ${trx(BigInt(facts.withdrawableNow))}`,
     ...facts.delegationsOut.map((d) => `lent to ${d.account}: ${trx(BigInt(d.bandwidth))} bandwidth, ${trx(BigInt(d.energy))} energy${locked(d)}`),
     ...facts.delegationsIn.map((d) => `borrowed from ${d.account}: ${trx(BigInt(d.bandwidth))} bandwidth, ${trx(BigInt(d.energy))} energy${locked(d)}`),

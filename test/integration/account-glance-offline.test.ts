@@ -123,7 +123,7 @@ describe('the account at a glance, offline from a snapshot', () => {
       expect(offline.text).toContain(`${who}, claimed, from snapshot of block ${block}`);
     }
     const own = await b.accountResources({ address: owner.b58 });
-    expect(own.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN) });
+    expect(own.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN), tronPower: '0' });
     expect(own.votes).toEqual([{ executive: K.exec.b58, count: '20' }]);
     expect(own.delegationsOut[0]).toMatchObject({ account: K.bob.b58, bandwidth: String(10n * SUN) });
     // The TRC-20 balance is the contract's balanceOf at the block, described as the station lists it.
@@ -209,7 +209,7 @@ describe('the account at a glance, offline from a snapshot', () => {
     ['a __proto__ member', (f) => (f.glances[0] = JSON.parse(JSON.stringify(f.glances[0]).replace('{', '{"__proto__":{"x":1},'))), '__proto__'],
     ['31 votes', (f) => (f.glances[0].votes = Array.from({ length: 31 }, () => ({ executive: K.exec.b58, count: '1' }))), 'snapshot.glances[0].votes'],
     ['an executive voted for twice', (f) => (f.glances[0].votes = [0, 1].map(() => ({ executive: K.exec.b58, count: '1' }))), 'appears twice'],
-    ['an unknown resource', (f) => (f.glances[0].unstaking = [{ resource: 'TRON_POWER', amount: '1', withdrawableAt: 1 }]), 'BANDWIDTH or ENERGY'],
+    ['an unknown resource', (f) => (f.glances[0].unstaking = [{ resource: 'STORAGE', amount: '1', withdrawableAt: 1 }]), 'BANDWIDTH, ENERGY or TRON_POWER'],
     ['a TRC-20 balance that is not a number', (f) => (f.glances[0].trc20 = [{ contract: TOKEN, balance: '1e9' }]), 'snapshot.glances[0].trc20[0].balance'],
   ];
   for (const [what, edit, says] of forgeries) {

@@ -56,7 +56,7 @@ describe('the account at a glance', () => {
     const head = (await node.post('/wallet/getnowblock')).block_header.raw_data;
     expect(g.provenance).toEqual({ node: node.url, block: head.number, blockTime: head.timestamp });
     expect(g.balance).toBe(String(account.balance));
-    expect(g.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN) });
+    expect(g.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN), tronPower: '0' });
     expect(g.lentOut).toEqual({ bandwidth: String(10n * SUN), energy: '0' });
     expect(g.bandwidth.stakedLimit).toBe(String(resource.NetLimit));
     expect(g.bandwidth.freeUsed).toBe(String(resource.freeNetUsed ?? 0));
