@@ -22,7 +22,11 @@ export interface TokenDescription {
   decimals: number | null;
 }
 
-export interface AccountGlance {
+/**
+ * The view: the facts (shared/files/snapshot-glance.ts GlanceFacts, one home for their names and
+ * shapes), with the holdings described, what is left worked out, and where it all comes from.
+ */
+export interface AccountGlance extends Omit<GlanceFacts, 'tokens' | 'trc20' | 'bandwidth' | 'energy' | 'votingPower'> {
   address: string;
   /** The node and block the figures were read at (by this station, or as the snapshot claims). */
   provenance: { node: string; block: number; blockTime: number };
@@ -30,29 +34,11 @@ export interface AccountGlance {
   trust: Provenance;
   /** Where the figures come from, in words: `read from the node … at block N` or `claimed, from snapshot of block N …`. */
   said: string;
-  /** sun. */
-  balance: string;
   tokens: { id: string; name: string | null; abbreviation: string | null; precision: number | null; balance: string; amount: string }[];
-  tokensCut: boolean;
   trc20: { contract: string; name: string | null; symbol: string | null; decimals: number | null; balance: string | null; amount: string | null }[];
-  trc20Cut: boolean;
-  bandwidth: { freeUsed: string; freeLimit: string; stakedUsed: string; stakedLimit: string; left: string };
-  energy: { used: string; limit: string; left: string };
-  /** Stake 2.0 kept by the account, sun, per resource. */
-  staked: { bandwidth: string; energy: string; tronPower: string };
-  lentOut: { bandwidth: string; energy: string };
-  borrowed: { bandwidth: string; energy: string };
-  unstaking: { resource: GlanceResource; amount: string; withdrawableAt: number }[];
-  /** Unstaked amounts whose wait was over at the block (getcanwithdrawunfreezeamount). */
-  withdrawableNow: string;
-  votes: { executive: string; count: string }[];
-  votingPower: { total: string; used: string; left: string };
-  /** Voter rewards not yet collected (getReward) and the allowance already moved to the account, sun. */
-  rewards: { unclaimed: string; allowance: string };
-  delegationsOut: GlanceDelegation[];
-  delegationsIn: GlanceDelegation[];
-  /** True when the node listed more counterparts than MAX_GLANCE_DELEGATIONS (the rest are not shown). */
-  delegationsCut: boolean;
+  bandwidth: GlanceFacts['bandwidth'] & { left: string };
+  energy: GlanceFacts['energy'] & { left: string };
+  votingPower: GlanceFacts['votingPower'] & { left: string };
   text: string;
 }
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN_ADDRESS_BASE58 as TOKEN } from '../../devnet/evm/genesis-token.ts';
 import type { Station } from '../../station/station.ts';
 import { assetIssueBody, buildAndSend, funded, hexText, K, SUN, startNode, type Json, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { stakeLendVoteUnstake } from '../helpers/glance-helpers.ts';
 import { keystoreStation, testStation, workDir } from '../helpers/station-helpers.ts';
 
 const NO_NODE = 'http://127.0.0.1:9';
@@ -35,12 +36,6 @@ function open(name: string, nodeUrl = NO_NODE): Station {
   return s;
 }
 
-async function ok(path: string, body: Json): Promise<void> {
-  node.clock.now += 1;
-  const { reply } = await buildAndSend(node, path, body, [owner]);
-  expect(reply.result).toBe(true);
-}
-
 /** The exported file without its exporter signature, with `edit` applied: an unsigned claim. */
 function unsignedEdit(edit: (file: Json) => void): string {
   const file = JSON.parse(exported) as Json;
@@ -59,18 +54,7 @@ beforeAll(async () => {
   node = await startNode();
   work = workDir('airlock-glance-offline-');
   owner = await funded(node, 1_000n * SUN);
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (100n * SUN).toString() });
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (50n * SUN).toString(), resource: 'ENERGY' });
-  await ok('/wallet/delegateresource', {
-    owner_address: owner.hex,
-    receiver_address: K.bob.hex,
-    balance: (10n * SUN).toString(),
-    resource: 'BANDWIDTH',
-    lock: true,
-    lock_period: 100,
-  });
-  await ok('/wallet/votewitnessaccount', { owner_address: owner.hex, votes: [{ vote_address: K.exec.hex, vote_count: 20 }] });
-  await ok('/wallet/unfreezebalancev2', { owner_address: owner.hex, unfreeze_balance: (5n * SUN).toString(), resource: 'ENERGY' });
+  await stakeLendVoteUnstake(node, owner);
   issuer = await funded(node, 2_000n * SUN);
   node.clock.now += 1;
   const issued = await buildAndSend(

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Station } from '../../station/station.ts';
-import { buildAndSend, funded, K, startNode, SUN, type Json, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { funded, K, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { stakeLendVoteUnstake } from '../helpers/glance-helpers.ts';
 import { keystoreStation, testStation, workDir } from '../helpers/station-helpers.ts';
 
 let node: TestNode;
@@ -15,30 +16,11 @@ let work: { dir: string; remove: () => void };
 let station: Station;
 let owner: TestKey;
 
-async function ok(path: string, body: Json): Promise<void> {
-  node.clock.now += 1;
-  const { reply } = await buildAndSend(node, path, body, [owner]);
-  expect(reply.result).toBe(true);
-}
-
 beforeAll(async () => {
   node = await startNode();
   work = workDir();
   owner = await funded(node, 1_000n * SUN);
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (100n * SUN).toString() });
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (50n * SUN).toString(), resource: 'ENERGY' });
-  await ok('/wallet/delegateresource', {
-    owner_address: owner.hex,
-    receiver_address: K.bob.hex,
-    balance: (10n * SUN).toString(),
-    resource: 'BANDWIDTH',
-    lock: true,
-    lock_period: 100,
-  });
-  await ok('/wallet/votewitnessaccount', { owner_address: owner.hex, votes: [{ vote_address: K.exec.hex, vote_count: 20 }] });
-  await ok('/wallet/unfreezebalancev2', { owner_address: owner.hex, unfreeze_balance: (5n * SUN).toString(), resource: 'ENERGY' });
-  await node.block();
-  await node.block();
+  await stakeLendVoteUnstake(node, owner);
   station = keystoreStation(join(work.dir, 'st'), node.url, () => node.clock.now);
 }, 60_000);
 
