@@ -86,7 +86,11 @@ export function snapshotsFeature(ctx: StationContext) {
     return out;
   };
 
-  /** docs/decisions.md §25: each existing account at a glance, read at the snapshot's block (an account the node lacks has none). */
+  /**
+   * docs/decisions.md §25: each existing account at a glance, read at the snapshot's block. An account the node
+   * lacks, or one whose glance the node refuses or answers unreadably (a node without one of the
+   * endpoints), has none: the snapshot's other facts still go, and the result lists the accounts that have one.
+   */
   const exportedGlances = async (read: ChainSnapshot): Promise<SnapshotGlance[]> => {
     const contracts = ctx.store.listContracts().map((c) => c.address);
     const out: SnapshotGlance[] = [];
@@ -96,7 +100,7 @@ export function snapshotsFeature(ctx: StationContext) {
         const source = { node: read.node, block: read.block.number };
         out.push({ address: a.address, block: read.block.number, blockTime: read.block.timestamp, source, at: ctx.now(), ...facts });
       } catch (e) {
-        if (!(e instanceof AirlockError) || e.code !== 'NOT_FOUND') throw e;
+        if (!(e instanceof AirlockError) || !['NOT_FOUND', 'NODE_ERROR', 'NODE_REPLY'].includes(e.code)) throw e;
       }
     }
     return out;
@@ -165,6 +169,7 @@ export function snapshotsFeature(ctx: StationContext) {
         block: snapshot.block,
         accounts: snapshot.accounts.map((a) => a.address),
         tokens: snapshot.tokens.map((t) => t.id),
+        glances: (snapshot.glances ?? []).map((g) => g.address),
       };
     },
 

@@ -254,6 +254,8 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
+  /** docs/decisions.md §25: the accounts the file carries at a glance (one the node has not, or cannot describe, has none). */
+  glances: string[];
   /** This station's identity, when it signed the file (docs/decisions.md §16); null when it has none. */
   exporter: ExporterView | null;
 }

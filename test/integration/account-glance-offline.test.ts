@@ -9,6 +9,8 @@
 // glance held, the error says to import one. Real stations (SQLite files, keystore vaults) and the
 // local node in-process on loopback.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN_ADDRESS_BASE58 as TOKEN } from '../../devnet/evm/genesis-token.ts';
@@ -28,6 +30,7 @@ let issuer: TestKey;
 let tokenId: string;
 let exported: string;
 let block: number;
+let exportedGlances: string[];
 const opened: Station[] = [];
 
 function open(name: string, nodeUrl = NO_NODE): Station {
@@ -75,6 +78,7 @@ beforeAll(async () => {
   const out = await a.snapshotExport({ accounts: [owner.b58, K.alice.b58, K.bob.b58, issuer.b58] });
   exported = out.text;
   block = out.block.number;
+  exportedGlances = out.glances;
 }, 120_000);
 
 afterAll(async () => {
@@ -90,6 +94,33 @@ describe('the account at a glance, offline from a snapshot', () => {
     for (const g of file.glances) {
       expect(g.block).toBe(block);
       expect(g.source).toEqual({ node: node.url, block });
+    }
+  });
+
+  it('a node that refuses one of the glance endpoints: the snapshot still goes, without glances, and says which accounts carry one', async () => {
+    expect(exportedGlances.sort()).toEqual([owner.b58, K.alice.b58, K.bob.b58, issuer.b58].sort());
+    // A node on loopback that passes everything to the local node but refuses getReward, as a node without it would.
+    const proxy = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/wallet/getReward') return void res.end(JSON.stringify({ Error: 'class java.lang.Exception : no such endpoint' }));
+        void fetch(node.url + (req.url ?? ''), { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+          .then((r) => r.text())
+          .then((t) => res.end(t));
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const p = open('via-proxy', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+      await p.setSetting('dialect', 'spec');
+      const out = await p.snapshotExport({ accounts: [owner.b58] });
+      expect(out.accounts).toEqual([owner.b58]);
+      expect(out.glances).toEqual([]);
+      expect(JSON.parse(out.text).glances).toBeUndefined();
+    } finally {
+      await new Promise((r) => proxy.close(r));
     }
   });
 

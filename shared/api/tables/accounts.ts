@@ -27,6 +27,8 @@ export const ACCOUNTS_API = defineApi({
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
       accounts: v.array(v.string()),
       tokens: v.array(v.string()),
+      /** docs/decisions.md §25: the accounts the file carries at a glance. */
+      glances: v.array(v.string()),
       /** This station's identity when it signed the file (docs/decisions.md §16); null when it has none. */
       exporter: v.nullable(EXPORTER_VIEW),
     }),
