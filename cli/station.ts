@@ -25,6 +25,7 @@ import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
+import { accountShowOutcome } from './account-show.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { costText, statusCostBlock } from './cost-text.ts';
@@ -239,21 +240,8 @@ export function stationCommands(
     .description('the stored account (permissions, source) and the account at a glance: read from the node now, or offline from the imported snapshot')
     .argument('<address>')
     .action(async (address: string) => {
-      const st = open();
-      const a = st.accountShow({ address });
-      // docs/decisions.md §25: the glance is shown when it can be had; why not, when it cannot (the stored view stands).
-      let glance: Awaited<ReturnType<typeof st.accountResources>> | null = null;
-      let why: string | null = null;
-      try {
-        glance = await st.accountResources({ address });
-      } catch (e) {
-        if (!(e instanceof AirlockError)) throw e;
-        why = e.message;
-      }
-      done(
-        { ...a, glance, ...(why !== null && { glanceUnavailable: why }) },
-        `${accountText(a)}\n\n${glance !== null ? `At a glance: ${glance.text}` : `At a glance: not available (${why})`}`,
-      );
+      const shown = await accountShowOutcome(open(), address);
+      done(shown.json, shown.text);
     });
   account
     .command('resources')
