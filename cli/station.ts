@@ -25,6 +25,7 @@ import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
 import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
+import { accountShowOutcome } from './account-show.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { costText, statusCostBlock } from './cost-text.ts';
@@ -236,14 +237,17 @@ export function stationCommands(
     });
   account
     .command('show')
+    .description('the stored account (permissions, source) and the account at a glance: read from the node now, or offline from the imported snapshot')
     .argument('<address>')
-    .action((address: string) => {
-      const a = open().accountShow({ address });
-      done(a, accountText(a));
+    .action(async (address: string) => {
+      const shown = await accountShowOutcome(open(), address);
+      done(shown.json, shown.text);
     });
   account
     .command('resources')
-    .description('the account at a glance, read from the node now: bandwidth, energy, stake, unstaking, delegations, votes, rewards (issue 25)')
+    .description(
+      'the account at a glance, read from the node now (offline: from the imported snapshot): holdings, bandwidth, energy, stake, unstaking, delegations, votes, rewards',
+    )
     .argument('<address>')
     .action(async (address: string) => {
       const g = await open().accountResources({ address });

@@ -441,3 +441,11 @@ export const FEE_LIMIT_MARGIN_PERCENT = 20n;
 export const FEE_LIMIT_FAR_ABOVE_FACTOR = 10n;
 /** Most accounts the account at a glance asks getdelegatedresourcev2 about, each way (station/accounts/glance.ts); it says when there were more. */
 export const MAX_GLANCE_DELEGATIONS = 50;
+/** docs/decisions.md §25: most TRC-10 holdings the account at a glance lists (by id); it says when there were more. */
+export const MAX_GLANCE_TOKENS = 100;
+/** docs/decisions.md §25: most TRC-20 balances the account at a glance asks for (the station's listed contracts, in list order); it says when there were more. */
+export const MAX_GLANCE_TRC20 = 50;
+/** docs/decisions.md §25: digits of a TRC-20 balance (a uint256 has at most 78). */
+export const MAX_TRC20_BALANCE_DIGITS = 78;
+/** docs/decisions.md §25: most account glances one chain snapshot carries (one per account at most). */
+export const MAX_SNAPSHOT_GLANCES = 1_000;

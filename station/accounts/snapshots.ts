@@ -57,6 +57,10 @@ import { refuseFutureDate } from '../core/future-dates.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
+import type { SnapshotGlance } from '../../shared/files/snapshot-glance.ts';
+import { AirlockError } from '../../shared/base/errors.ts';
+import { readGlanceFromNode } from './glance-read.ts';
+import { checkSnapshotGlances, storeSnapshotGlances } from './glance-store.ts';
 
 /** A text a snapshot can carry: plain, or left out. */
 const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);
@@ -78,6 +82,26 @@ export function snapshotsFeature(ctx: StationContext) {
         source: observed ? { node: read.node, block: read.block.number } : { file: fileName },
         at: observed ? ctx.now() : r.storedAt,
       });
+    }
+    return out;
+  };
+
+  /**
+   * docs/decisions.md §25: each existing account at a glance, read at the snapshot's block. An account the node
+   * lacks, or one whose glance the node refuses or answers unreadably (a node without one of the
+   * endpoints), has none: the snapshot's other facts still go, and the result lists the accounts that have one.
+   */
+  const exportedGlances = async (read: ChainSnapshot): Promise<SnapshotGlance[]> => {
+    const contracts = ctx.store.listContracts().map((c) => c.address);
+    const out: SnapshotGlance[] = [];
+    for (const a of read.accounts.filter((x) => x.exists)) {
+      try {
+        const facts = await ctx.online((node) => readGlanceFromNode(node, parseAddress(a.address), read.block, contracts));
+        const source = { node: read.node, block: read.block.number };
+        out.push({ address: a.address, block: read.block.number, blockTime: read.block.timestamp, source, at: ctx.now(), ...facts });
+      } catch (e) {
+        if (!(e instanceof AirlockError) || !['NOT_FOUND', 'NODE_ERROR', 'NODE_REPLY'].includes(e.code)) throw e;
+      }
     }
     return out;
   };
@@ -123,12 +147,18 @@ export function snapshotsFeature(ctx: StationContext) {
       const { seen, executives } = await ctx.online((node) => provenFates(ctx, node));
       const fileName = `snapshot-${read.block.number}.json`;
       const contracts = await exportedContracts(read, fileName);
+      const glances = await exportedGlances(read);
       const snapshot =
-        seen.length === 0 && contracts.length === 0
+        seen.length === 0 && contracts.length === 0 && glances.length === 0
           ? read
           : readSnapshot(
               JSON.parse(
-                stringifySnapshot({ ...read, ...(seen.length > 0 && { transactions: seen, executives }), ...(contracts.length > 0 && { contracts }) }),
+                stringifySnapshot({
+                  ...read,
+                  ...(seen.length > 0 && { transactions: seen, executives }),
+                  ...(contracts.length > 0 && { contracts }),
+                  ...(glances.length > 0 && { glances }),
+                }),
               ),
             );
       const signed = await signExport(ctx, stringifySnapshot(snapshot));
@@ -139,6 +169,7 @@ export function snapshotsFeature(ctx: StationContext) {
         block: snapshot.block,
         accounts: snapshot.accounts.map((a) => a.address),
         tokens: snapshot.tokens.map((t) => t.id),
+        glances: (snapshot.glances ?? []).map((g) => g.address),
       };
     },
 
@@ -154,6 +185,8 @@ export function snapshotsFeature(ctx: StationContext) {
       snapshot.accounts.forEach((a, i) => refuseFutureDate(now, a.at, `accounts[${i}].at`, name));
       refuseFutureDate(now, snapshot.exported_at, 'exported_at', name);
       (snapshot.contracts ?? []).forEach((c, i) => refuseFutureDate(now, c.at, `contracts[${i}].at`, name));
+      checkSnapshotGlances(now, snapshot, name);
+      let glances: ReturnType<typeof storeSnapshotGlances> = { stored: [], kept: [] };
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const unproven: string[] = [];
@@ -221,6 +254,7 @@ export function snapshotsFeature(ctx: StationContext) {
           });
           contracts.push(c.address);
         }
+        glances = storeSnapshotGlances(ctx, snapshot, judged, name);
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
           const held = store.getTransaction(id);
@@ -253,6 +287,8 @@ export function snapshotsFeature(ctx: StationContext) {
         tokensKept,
         contracts,
         contractsKept,
+        glances: glances.stored,
+        glancesKept: glances.kept,
         exporter: judged && exporterView(judged.exporter, judged.pinned),
         warnings: [unpinnedWarning(judged), ...unproven].filter((w) => w !== null),
       };

@@ -216,6 +216,9 @@ export interface SnapshotImportView {
   contracts: string[];
   /** Contracts of the file left as this station holds them, each with why. */
   contractsKept: { address: string; reason: string }[];
+  /** docs/decisions.md §25: accounts whose glance the file's was stored for, and those kept over it, each with why. */
+  glances: string[];
+  glancesKept: { address: string; reason: string }[];
   /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
   exporter: ExporterView | null;
   /** E.g. a signature by an exporter this station has not pinned. */
@@ -251,6 +254,8 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
+  /** docs/decisions.md §25: the accounts the file carries at a glance (one the node has not, or cannot describe, has none). */
+  glances: string[];
   /** This station's identity, when it signed the file (docs/decisions.md §16); null when it has none. */
   exporter: ExporterView | null;
 }
