@@ -14,7 +14,8 @@ import type { ApiClient } from '../../shared/api/api-contract.ts';
 import { batchChunks, checkBatchSheet, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/files/batch-csv.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
-import { expiresInProblem, SourceAccount } from '../forms/source-account.svelte.ts';
+import { SourceAccount } from '../forms/source-account.svelte.ts';
+import { expiresInProblem } from '../forms/field-rules.ts';
 import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
 import { sayError } from '../app/words.ts';
 
@@ -173,6 +174,8 @@ export class BatchState {
       this.results = results;
       this.running = false;
       this.cancelling = false;
+      // Rows were stored under this Expires in: the next batch takes the station's default unless it is typed again.
+      if (this.builtText === this.csv) this.expiresIn = '';
     }
   }
 

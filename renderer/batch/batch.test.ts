@@ -204,6 +204,27 @@ describe('Batch: building chunk by chunk', () => {
     expect(h.real.txIds).toHaveLength(2 + 200);
   });
 
+  it('does not carry Expires in across runs: the next batch takes the station default unless it is typed again', async () => {
+    const h = await setup();
+    const seen: (string | undefined)[] = [];
+    const real = h.real.handlers.buildBatch;
+    h.real.handlers.buildBatch = (args) => {
+      seen.push(args.expiresIn);
+      return real(args);
+    };
+    const expires = () => screen.getByLabelText('Expires in') as HTMLInputElement;
+    await paste(rowsCsv(2));
+    await from(ACCOUNT);
+    await fireEvent.input(expires(), { target: { value: '20s' } });
+    await fireEvent.click(buildButton());
+    await waitFor(() => expect(screen.getByText('All 2 rows were built and stored. They are in the queue.')).toBeTruthy());
+    expect(expires().value).toBe('');
+    await paste(`${HEADER}\n${TO},7,,rent\n`);
+    await fireEvent.click(buildButton());
+    await waitFor(() => expect(screen.getByText('All 1 rows were built and stored. They are in the queue.')).toBeTruthy());
+    expect(seen).toEqual(['20s', undefined]);
+  });
+
   it("signs with this station's keys when asked, shows the notes, and opens a row's transaction", async () => {
     const h = await setup();
     await paste(rowsCsv(3, (i) => `rent ${i} for May`));

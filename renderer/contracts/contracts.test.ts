@@ -112,4 +112,56 @@ describe('the Contracts screen', () => {
       { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '12.5', permissionId: 3, expiresIn: '90m', note: 'invoice 9' },
     ]);
   });
+
+  it("does not carry a transfer's fields, Expires in or Note onto the approval built after it", async () => {
+    const h = await realStationState({ count: 3 });
+    const seen: { method: string; args: unknown }[] = [];
+    const { buildTrc20Transfer, buildTrc20Approve } = h.real.handlers;
+    h.real.handlers.buildTrc20Transfer = (args) => {
+      seen.push({ method: 'buildTrc20Transfer', args });
+      return buildTrc20Transfer(args);
+    };
+    h.real.handlers.buildTrc20Approve = (args) => {
+      seen.push({ method: 'buildTrc20Approve', args });
+      return buildTrc20Approve(args);
+    };
+    renderWithStation(ContractsScreen, h.station);
+    await listToken();
+    const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    const type = (label: string, value: string) => fireEvent.input(input(label), { target: { value } });
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.A);
+    await type('Token contract', TOKEN);
+    await type('Amount', '1.5');
+    await type('Fee limit (TRX)', '30');
+    await type('Expires in', '20s');
+    await type('Note', 'transfer note');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(input('Note').value).toBe(''));
+    expect([input('Expires in').value, input('Amount').value, input('To').value, input('Fee limit (TRX)').value]).toEqual(['', '', '', '']);
+    // The token and the account stay: the approval is for the same token, from the same account.
+    expect([input('Token contract').value, input('From').value]).toEqual([TOKEN, TEST_ADDRESSES.M]);
+    await fireEvent.change(screen.getByDisplayValue('Transfer'), { target: { value: 'approve' } });
+    await type('Spender', TEST_ADDRESSES.B);
+    await type('Amount', '2');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 approval' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      {
+        method: 'buildTrc20Transfer',
+        args: {
+          from: TEST_ADDRESSES.M,
+          to: TEST_ADDRESSES.A,
+          token: TOKEN,
+          amount: '1.5',
+          permissionId: 0,
+          feeLimit: '30',
+          expiresIn: '20s',
+          note: 'transfer note',
+        },
+      },
+      { method: 'buildTrc20Approve', args: { from: TEST_ADDRESSES.M, spender: TEST_ADDRESSES.B, token: TOKEN, amount: '2', permissionId: 0 } },
+    ]);
+  });
 });

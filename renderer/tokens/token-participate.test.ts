@@ -39,6 +39,34 @@ describe('Take part in a token sale', () => {
     expect([c.owner.base58, c.issuer.base58, c.amount]).toEqual([TEST_ADDRESSES.M, TEST_ADDRESSES.R, '500000']);
   });
 
+  it('does not carry the amount, Expires in or Note across builds', async () => {
+    const { h, form, type } = await open();
+    const seen: unknown[] = [];
+    const real = h.real.handlers.buildParticipate;
+    h.real.handlers.buildParticipate = (args) => {
+      seen.push(args);
+      return real(args);
+    };
+    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
+    await type('From', TEST_ADDRESSES.M);
+    await type('Token ID', '1000001');
+    await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
+    await type('Amount (TRX)', '1');
+    await type('Expires in', '20s');
+    await type('Note', 'buy gold');
+    await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(value('Note')).toBe(''));
+    expect([value('Expires in'), value('Amount (TRX)')]).toEqual(['', '']);
+    await type('Amount (TRX)', '2');
+    await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '1000000', permissionId: 0, expiresIn: '20s', note: 'buy gold' },
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '2000000', permissionId: 0 },
+    ]);
+  });
+
   it('says when the sale has ended or not begun, next to the token, and builds nothing', async () => {
     const { h, form, type } = await open();
     await type('From', TEST_ADDRESSES.M);

@@ -85,6 +85,37 @@ describe('Transfer a token', () => {
     expect(h.real.calls).toContain('buildTransferAsset 1000001 50');
   });
 
+  it('does not carry the recipient, amount, Expires in or Note across builds', async () => {
+    const { h, form, type } = await open();
+    const seen: unknown[] = [];
+    const real = h.real.handlers.buildTransferAsset;
+    h.real.handlers.buildTransferAsset = (args) => {
+      seen.push(args);
+      return real(args);
+    };
+    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.R);
+    await type('Token ID', '1000001');
+    await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
+    await type('Amount', '0.5');
+    await type('Expires in', '20s');
+    await type('Note', 'payroll');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(value('Note')).toBe(''));
+    expect([value('Expires in'), value('To'), value('Amount')]).toEqual(['', '', '']);
+    expect([value('From'), value('Token ID')]).toEqual([TEST_ADDRESSES.M, '1000001']);
+    await type('To', TEST_ADDRESSES.R);
+    await type('Amount', '1');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '50', permissionId: 0, expiresIn: '20s', note: 'payroll' },
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '100', permissionId: 0 },
+    ]);
+  });
+
   it('shows every message on submit of an empty form and builds nothing', async () => {
     const { h, form } = await open();
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
