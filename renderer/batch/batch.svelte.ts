@@ -16,11 +16,8 @@ import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { SourceAccount } from '../forms/source-account.svelte.ts';
 import { expiresInProblem } from '../forms/field-rules.ts';
-import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
+import { BATCH_CHUNK_ROWS, MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
 import { sayError } from '../app/words.ts';
-
-/** Rows per buildBatch call: small enough that progress moves every second or so on a slow station. */
-export const BATCH_CHUNK_ROWS = 200;
 
 /** One row's result: built (txID and status), refused (the error), or not built. */
 export interface RowResult {

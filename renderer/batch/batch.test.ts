@@ -11,7 +11,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../shared/base/errors.ts';
 import BatchScreen from './BatchScreen.svelte';
-import { BATCH_CHUNK_ROWS } from './batch.svelte.ts';
+import { BATCH_CHUNK_ROWS } from '../../shared/base/limits.ts';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
