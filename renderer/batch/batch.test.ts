@@ -14,6 +14,7 @@ import BatchScreen from './BatchScreen.svelte';
 import { BATCH_CHUNK_ROWS } from '../../shared/base/limits.ts';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -206,12 +207,7 @@ describe('Batch: building chunk by chunk', () => {
 
   it('does not carry Expires in across runs: the next batch takes the station default unless it is typed again', async () => {
     const h = await setup();
-    const seen: (string | undefined)[] = [];
-    const real = h.real.handlers.buildBatch;
-    h.real.handlers.buildBatch = (args) => {
-      seen.push(args.expiresIn);
-      return real(args);
-    };
+    const seen = recordArgs(h, 'buildBatch') as { expiresIn?: string }[];
     const expires = () => screen.getByLabelText('Expires in') as HTMLInputElement;
     await paste(rowsCsv(2));
     await from(ACCOUNT);
@@ -222,7 +218,7 @@ describe('Batch: building chunk by chunk', () => {
     await paste(`${HEADER}\n${TO},7,,rent\n`);
     await fireEvent.click(buildButton());
     await waitFor(() => expect(screen.getByText('All 1 rows were built and stored. They are in the queue.')).toBeTruthy());
-    expect(seen).toEqual(['20s', undefined]);
+    expect(seen.map((a) => a.expiresIn)).toEqual(['20s', undefined]);
   });
 
   it("signs with this station's keys when asked, shows the notes, and opens a row's transaction", async () => {

@@ -19,6 +19,7 @@ import { permissionView } from '../../shared/views/view.ts';
 import ContractsScreen from './ContractsScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -115,16 +116,8 @@ describe('the Contracts screen', () => {
 
   it("does not carry a transfer's fields, Expires in or Note onto the approval built after it", async () => {
     const h = await realStationState({ count: 3 });
-    const seen: { method: string; args: unknown }[] = [];
-    const { buildTrc20Transfer, buildTrc20Approve } = h.real.handlers;
-    h.real.handlers.buildTrc20Transfer = (args) => {
-      seen.push({ method: 'buildTrc20Transfer', args });
-      return buildTrc20Transfer(args);
-    };
-    h.real.handlers.buildTrc20Approve = (args) => {
-      seen.push({ method: 'buildTrc20Approve', args });
-      return buildTrc20Approve(args);
-    };
+    const transfers = recordArgs(h, 'buildTrc20Transfer');
+    const approvals = recordArgs(h, 'buildTrc20Approve');
     renderWithStation(ContractsScreen, h.station);
     await listToken();
     const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -137,7 +130,7 @@ describe('the Contracts screen', () => {
     await type('Expires in', '20s');
     await type('Note', 'transfer note');
     await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 transfer' }));
-    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(transfers).toHaveLength(1));
     await waitFor(() => expect(input('Note').value).toBe(''));
     expect([input('Expires in').value, input('Amount').value, input('To').value, input('Fee limit (TRX)').value]).toEqual(['', '', '', '']);
     // The token and the account stay: the approval is for the same token, from the same account.
@@ -146,22 +139,10 @@ describe('the Contracts screen', () => {
     await type('Spender', TEST_ADDRESSES.B);
     await type('Amount', '2');
     await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 approval' }));
-    await waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen).toEqual([
-      {
-        method: 'buildTrc20Transfer',
-        args: {
-          from: TEST_ADDRESSES.M,
-          to: TEST_ADDRESSES.A,
-          token: TOKEN,
-          amount: '1.5',
-          permissionId: 0,
-          feeLimit: '30',
-          expiresIn: '20s',
-          note: 'transfer note',
-        },
-      },
-      { method: 'buildTrc20Approve', args: { from: TEST_ADDRESSES.M, spender: TEST_ADDRESSES.B, token: TOKEN, amount: '2', permissionId: 0 } },
+    await waitFor(() => expect(approvals).toHaveLength(1));
+    expect(transfers).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '1.5', permissionId: 0, feeLimit: '30', expiresIn: '20s', note: 'transfer note' },
     ]);
+    expect(approvals).toEqual([{ from: TEST_ADDRESSES.M, spender: TEST_ADDRESSES.B, token: TOKEN, amount: '2', permissionId: 0 }]);
   });
 });

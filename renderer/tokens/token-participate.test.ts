@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
 import { saleDate } from './token-rules.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -41,12 +42,7 @@ describe('Take part in a token sale', () => {
 
   it('does not carry the amount, Expires in or Note across builds', async () => {
     const { h, form, type } = await open();
-    const seen: unknown[] = [];
-    const real = h.real.handlers.buildParticipate;
-    h.real.handlers.buildParticipate = (args) => {
-      seen.push(args);
-      return real(args);
-    };
+    const seen = recordArgs(h, 'buildParticipate');
     const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
     await type('From', TEST_ADDRESSES.M);
     await type('Token ID', '1000001');

@@ -11,6 +11,7 @@ import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -87,12 +88,7 @@ describe('Transfer a token', () => {
 
   it('does not carry the recipient, amount, Expires in or Note across builds', async () => {
     const { h, form, type } = await open();
-    const seen: unknown[] = [];
-    const real = h.real.handlers.buildTransferAsset;
-    h.real.handlers.buildTransferAsset = (args) => {
-      seen.push(args);
-      return real(args);
-    };
+    const seen = recordArgs(h, 'buildTransferAsset');
     const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
     await type('From', TEST_ADDRESSES.M);
     await type('To', TEST_ADDRESSES.R);
