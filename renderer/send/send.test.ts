@@ -132,6 +132,19 @@ describe('Send: rules checked as you type', () => {
     expect(document.body.textContent).not.toContain('9f8e7d6c');
   });
 
+  it('a private key pasted into the note is refused with the one note rule of every build form, never echoed, and nothing is sent', async () => {
+    const { seen } = await setup();
+    await type('From', ACCOUNT);
+    await type('To', TO);
+    await type('Amount (TRX)', '1');
+    await type('Note', `rent ${'9f8e7d6c'.repeat(8)}`);
+    expect(problemOf('Note')).toBe('this looks like a private key: never put a key in a transaction');
+    expect(field('Note').getAttribute('aria-invalid')).toBe('true');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
+    expect(seen).toEqual([]);
+    expect(document.body.textContent).not.toContain('9f8e7d6c');
+  });
+
   it('amount: more than 0, at most 6 decimals, within int64; read back in words', async () => {
     await setup();
     await type('Amount (TRX)', '0');
