@@ -39,10 +39,10 @@ import {
   createTransaction,
   decodeRaw,
   encodeSignedTransaction,
-  DEFAULT_EXPIRATION_MS,
   type DecodedTransaction,
   type SignedTransaction,
 } from '../shared/chain/transaction.ts';
+import { DEFAULT_EXPIRATION_MS } from '../shared/base/limits.ts';
 import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
 import { blockLeafOf, solidBlockNumber } from './blocks.ts';
 import { blockIdOf, merkleRootOf } from '../shared/chain/block.ts';

@@ -18,8 +18,6 @@
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { parseDuration } from '../../shared/base/duration.ts';
-import { AirlockError } from '../../shared/base/errors.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { checkPermissionId } from '../../shared/chain/permission-id.ts';
@@ -29,6 +27,7 @@ import { hexToBytes } from '../../shared/base/bytes.ts';
 import { CONTRACT_WORDS } from '../../shared/contracts/describe.ts';
 import type { AccountView } from '../../shared/api/station-api.ts';
 import type { LiveState } from '../app/live.svelte.ts';
+import { reasonOf } from './field-rules.ts';
 
 /** A permission that may sign a transaction (owner or an active; never the executive). */
 export interface PermissionChoice {
@@ -87,23 +86,6 @@ export interface Suggestion {
   address: string;
   /** As stored (a key label); escaped by the screen. */
   label: string;
-}
-
-/** The reason of a coded error without the `field: ` it starts with, for a message beside that field. */
-export function reasonOf(e: unknown, field: string): string {
-  if (!(e instanceof AirlockError)) throw e;
-  return e.message.startsWith(`${field}: `) ? e.message.slice(field.length + 2) : e.message;
-}
-
-/** The problem of an `Expires in` field (empty: the station's default), by shared/base/duration.ts. */
-export function expiresInProblem(text: string): string | null {
-  if (text.trim() === '') return null;
-  try {
-    parseDuration(text, 'Expires in');
-    return null;
-  } catch (e) {
-    return reasonOf(e, 'Expires in');
-  }
 }
 
 export class SourceAccount {

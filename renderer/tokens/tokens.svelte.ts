@@ -23,11 +23,33 @@ import {
   type ParticipateText,
   type TransferText,
 } from './token-rules.ts';
-import { optionsArgs } from '../forms/field-rules.ts';
+import { addressFieldProblem, clearExpiresNote, optionsArgs } from '../forms/field-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
 
 const OPTIONS = { permission: '0', expiresIn: '', note: '' };
+
+/** The issue form as it opens (From and Permission as given): empty but for precision 0. */
+function emptyIssue(from: string, permission: string): IssueText {
+  return {
+    from,
+    name: '',
+    abbr: '',
+    totalSupply: '',
+    precision: '0',
+    coinNum: '',
+    num: '',
+    start: '',
+    end: '',
+    cded: [],
+    freeLimit: '',
+    publicLimit: '',
+    url: '',
+    description: '',
+    ...OPTIONS,
+    permission,
+  };
+}
 
 /** What the screen knows of one token id: the station's view, or why it has none. */
 export type TokenLookup = { state: 'loading' } | { state: 'known'; token: TokenApiView } | { state: 'unknown'; error: ErrorData };
@@ -45,23 +67,7 @@ export class TokensState {
 
   transfer = $state<TransferText>({ from: '', to: '', tokenId: '', amount: '', ...OPTIONS });
   participate = $state<ParticipateText>({ from: '', tokenId: '', amount: '', ...OPTIONS });
-  issue = $state<IssueText>({
-    from: '',
-    name: '',
-    abbr: '',
-    totalSupply: '',
-    precision: '0',
-    coinNum: '',
-    num: '',
-    start: '',
-    end: '',
-    cded: [],
-    freeLimit: '',
-    publicLimit: '',
-    url: '',
-    description: '',
-    ...OPTIONS,
-  });
+  issue = $state<IssueText>(emptyIssue('', '0'));
 
   readonly #client: ApiClient<StationApi>;
 
@@ -140,6 +146,25 @@ export class TokensState {
     const answer = await call();
     this.busy = null;
     this.buildError = { ...this.buildError, [section]: answer.ok ? null : answer.error };
-    return answer.ok ? answer.value.txId : null;
+    if (!answer.ok) return null;
+    this.#clear(section);
+    return answer.value.txId;
+  }
+
+  /**
+   * After a build the station answered with a transaction, its form starts again: the fields of
+   * that one build (recipient, amount, the issue's terms) and Expires in and Note are emptied, so
+   * nothing of it rides along into the next draft; From, Permission and the token chosen stay.
+   */
+  #clear(section: TokenSection): void {
+    if (section === 'transfer') {
+      this.transfer.to = '';
+      this.transfer.amount = '';
+      clearExpiresNote(this.transfer);
+    } else if (section === 'participate') {
+      this.participate.amount = '';
+      clearExpiresNote(this.participate);
+    } else Object.assign(this.issue, emptyIssue(this.issue.from, this.issue.permission));
+    this.tried = { ...this.tried, [section]: false };
   }
 }

@@ -25,10 +25,7 @@ import { refuseIfOnChain } from './status-refresh.ts';
 import { transactionProvenance } from '../core/transaction-provenance.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
 import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
-import { type TxStatus } from '../../shared/base/limits.ts';
-
-/** A transaction with less than this left may be re-issued before it expires. */
-export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
+import { REISSUE_WINDOW_MS, type TxStatus } from '../../shared/base/limits.ts';
 
 export function broadcastFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   /** What preflight and broadcast both run first; refuses what could never be broadcast. */

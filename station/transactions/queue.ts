@@ -19,7 +19,7 @@ import type { StationContext } from '../core/context.ts';
 import { addressesIn, type LabelIndex } from '../core/labels.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BatchView, BuildView, ListEntryView, StationTransactionView } from '../core/views.ts';
-import { REISSUE_WINDOW_MS } from './broadcast.ts';
+import { REISSUE_WINDOW_MS } from '../../shared/base/limits.ts';
 import { listEntries } from './status.ts';
 import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { queueAmount } from './queue-amount.ts';
