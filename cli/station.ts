@@ -24,7 +24,8 @@ import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
-import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
+import type { BuildView, SettingsView } from '../station/core/views.ts';
+import { timeLeft } from '../station/core/records.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { costText, statusCostBlock } from './cost-text.ts';
@@ -298,8 +299,10 @@ export function stationCommands(
     ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }),
     ...(o.note !== undefined && { note: o.note }),
   });
-  const built = (b: { txId: string; transaction: StationTransactionView; basis: string; warnings: string[] }): void => {
-    io.stderr(`Built from ${b.basis}; expires in ${b.transaction.timeLeft.replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`);
+  const built = (b: BuildView): void => {
+    io.stderr(
+      `Built from ${b.basis}; expires in ${timeLeft(b.transaction.expiresInMs).replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`,
+    );
     done(b, b.txId);
   };
   common(build.command('transfer').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--amount <sun>')).action(
@@ -381,7 +384,7 @@ export function stationCommands(
       ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
     });
     io.stderr(`Built from ${r.basis}.\n`);
-    done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
+    done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.rows.map((row) => row.txId).join('\n')}`);
   });
 
   // sign, status, export, import, reissue, broadcast, list; handoff ur export|import (cli/handoff-ur.ts) -----
@@ -398,7 +401,7 @@ export function stationCommands(
         return;
       }
       const v = await open().status({ txId });
-      done(v, txText(v) + (globals().json ? '' : await statusCostBlock(open(), v.txId, v.status)));
+      done(v, txText(v) + (globals().json ? '' : await statusCostBlock(open(), v.view.txID, v.status)));
     });
   program
     .command('cost')

@@ -159,6 +159,8 @@ export const MAX_QUEUE_BATCH = 100;
  */
 export const BATCH_WAIT_POLL_MS = 1_000;
 export const BATCH_WAIT_MAX_MS = 60_000;
+/** A transaction with less than this left may be re-issued before it expires (station/transactions/broadcast.ts reissue). */
+export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
 /** Most token descriptions one handoff file carries (a transaction names one token; room for more). */
 export const MAX_HANDOFF_TOKENS = 16;
 /** Most accounts in one chain snapshot file. */

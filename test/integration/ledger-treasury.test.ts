@@ -250,7 +250,7 @@ describe('a 2-of-3 treasury with keys on a Ledger', () => {
     expect(A.ledgerPlan({ txId: b.txId }).needs.map((n) => n.setting)).toEqual(['customContracts']);
     const r = await refusal(A.sign({ txId: b.txId, key: keys.l0 }));
     expect(r).toEqual({ code: 'DEVICE', message: expect.stringContaining('"Custom contracts"') });
-    expect(await A.status({ txId: b.txId })).toMatchObject({ signatureCount: 0 });
+    expect((await A.status({ txId: b.txId })).view.signatures).toEqual([]);
     device.settings.customContracts = true;
     const info = await bothLedgers(b.txId);
     expect(info.receipt.result).toBe('SUCCESS');
@@ -300,9 +300,9 @@ describe('a signed batch', () => {
     const csv = `to,amount,token,note\n${payee.b58},7,,a\n${payee.b58},8,,b\n`;
     const asked = device.apdus;
     const r = await A.buildBatch({ csv, csvName: 'b.csv', from: TREASURY.b58, sign: true, permissionId: 2 });
-    expect(r).toMatchObject({ count: 2, signed: 0, statuses: ['draft', 'draft'] });
+    expect(r).toMatchObject({ count: 2, signed: 0, rows: [{ status: 'draft' }, { status: 'draft' }] });
     expect(device.apdus).toBe(asked);
-    expect((await A.sign({ txId: r.txIds[0]!, key: keys.l0 })).signed).toEqual([keys.l0]);
+    expect((await A.sign({ txId: r.rows[0]!.txId, key: keys.l0 })).signed).toEqual([keys.l0]);
   });
 });
 

@@ -170,7 +170,7 @@ describe('buildPermissionUpdate enforces the guard', () => {
     await expect(station.buildPermissionUpdate({ json, acceptRisk: 'yes' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(station.list().length).toBe(before);
     const built = await station.buildPermissionUpdate({ json, acceptRisk: 'owner-unseen-keys' });
-    expect(built.transaction.kind).toBe('AccountPermissionUpdateContract');
+    expect(built.transaction.view.kind).toBe('AccountPermissionUpdateContract');
     expect(station.list().length).toBe(before + 1);
     expect(station.auditVerify().ok).toBe(true);
   });
