@@ -69,20 +69,11 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     // ---- address book
 
     // ---- proofs of possession
-    proofSign: async (args) => {
-      const r = await station.proofSign(args);
-      return { fileName: r.fileName, text: r.text, account: r.account, key: r.key, permissionHash: r.permissionHash, words: r.words };
-    },
     proofList: ({ account }) => ({ proofs: station.proofList(account === undefined ? {} : { account }) }),
 
     // ---- permission analysis (lockout guard, known signers)
-    knownSigners: () => ({ signers: station.knownSigners() }),
 
     setSetting: ({ key, value }) => station.setSetting(key, value),
-    auditVerify: () => {
-      const r = station.auditVerify();
-      return { ok: r.ok, entries: r.entries, firstBad: r.firstBad ?? null, reason: r.reason ?? null, text: r.text };
-    },
   } satisfies Partial<Handlers<StationApi>>;
 
   // Every other method is the station's method of the same name, whose argument and answer are the

@@ -64,7 +64,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
   };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
-    knownSigners(): KnownSignerView[] {
+    knownSigners(): { signers: KnownSignerView[] } {
       const { local, signed, proved } = signersSeen(ctx.store);
       const byHex = new Map<string, KnownSignerView>();
       const entry = (a: Address) => {
@@ -76,7 +76,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
       for (const a of local) entry(a).local = true;
       for (const a of signed) entry(a).signed = true;
       for (const a of proved) entry(a).proved = true;
-      return [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
+      return { signers: [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0)) };
     },
 
     /**

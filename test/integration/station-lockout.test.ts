@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('known signers', () => {
   it('are the local keys and the signers of stored transactions whose permission was observed from the node', () => {
-    expect(station.knownSigners()).toEqual(
+    expect(station.knownSigners().signers).toEqual(
       [
         { address: holder.b58, local: true, signed: false, proved: false },
         { address: seen.b58, local: false, signed: true, proved: false },

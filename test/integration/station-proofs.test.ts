@@ -109,10 +109,10 @@ describe('proof of possession between two stations', () => {
     const { challenge, proof } = await challengeAndProof();
     const signed = await bob.proofSign({ text: stringifyChallenge(challenge) });
     expect(signed.words.join(' ')).toContain('not a transaction');
-    expect(alice.knownSigners().find((k) => k.address === BOB)).toBeUndefined();
+    expect(alice.knownSigners().signers.find((k) => k.address === BOB)).toBeUndefined();
     const proved = alice.proofImport({ fileName: 'bob.proof.json', text: proof });
     // A proved key counts as seen for the lockout guard (docs/lockout-guard.md).
-    expect(alice.knownSigners().find((k) => k.address === BOB)).toEqual({ address: BOB, local: false, signed: false, proved: true });
+    expect(alice.knownSigners().signers.find((k) => k.address === BOB)).toEqual({ address: BOB, local: false, signed: false, proved: true });
     expect(proved).toEqual({
       account: ALICE,
       key: BOB,
