@@ -12,37 +12,22 @@
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { create } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys.ts';
-import { defaultActiveOperations } from '../../shared/chain/operations.ts';
-import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
-import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
 import { startBridge, type Bridge } from '../../electron/shell/bridge.ts';
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import type { Station } from '../../station/station.ts';
 import { keyFile, keystoreStation, oneAccountSnapshot, testStation, workDir, type TestStation } from '../helpers/station-helpers.ts';
+import { pairAccount } from '../helpers/pair-account.ts';
 
 const T = 1_800_000_000_000;
 /** A node URL nothing answers on: both stations build offline from the snapshot. */
 const NO_NODE = 'http://127.0.0.1:9';
-const keys = [generatePrivateKey(), generatePrivateKey()];
-const signers = keys.map((k) => addressOfPrivateKey(k));
-const owner = addressOfPrivateKey(generatePrivateKey());
-const OWNER = addressToBase58(owner);
+const { keys, signers, OWNER, permissions } = pairAccount();
 const TO = addressToBase58(addressOfPrivateKey(generatePrivateKey()));
-const permission = create(PermissionSchema, {
-  type: PermissionType.Active,
-  id: 2,
-  permissionName: 'pair',
-  threshold: 2n,
-  operations: defaultActiveOperations(),
-  keys: signers.map((address) => ({ address, weight: 1n })),
-});
 
 let work: { dir: string; remove: () => void };
 let cli: TestStation;
@@ -65,7 +50,7 @@ beforeAll(async () => {
   work = workDir('airlock-same-answer-');
   cli = testStation(work.dir, 'a', { node: NO_NODE, now: () => T });
   const snapshot = join(work.dir, 'snap.json');
-  writeFileSync(snapshot, oneAccountSnapshot(OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] }), T));
+  writeFileSync(snapshot, oneAccountSnapshot(OWNER, permissions, T));
   await cli.ok(['keys', 'import', '--key-file', keyFile(work.dir, 'k0.key', bytesToHex(keys[0]!))]);
   await cli.ok(['snapshot', 'import', snapshot]);
   // Station B: a copy of A before anything is built, opened with A's passphrase and clock, served by the bridge.

@@ -7,17 +7,12 @@
  * snapshot): the store's `getTransaction` is watched in place and `transactionView` is wrapped by a
  * counter that calls the real one, so every answer is still the real station's.
  */
-import { create } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
-import { addressOfPrivateKey, generatePrivateKey } from '../../shared/chain/keys.ts';
-import { defaultActiveOperations } from '../../shared/chain/operations.ts';
-import { defaultOwnerPermission } from '../../shared/contracts/permission/rules.ts';
-import { permissionsToJson } from '../../shared/files/snapshot.ts';
 import { transactionView } from '../../shared/views/view.ts';
 import type { Station } from '../../station/station.ts';
 import { offlineApiStation, workDir } from '../helpers/station-helpers.ts';
+import { pairAccount } from '../helpers/pair-account.ts';
 
 // A counter around the real function: every caller still gets the real view.
 vi.mock('../../shared/views/view.ts', async (importOriginal) => {
@@ -26,18 +21,7 @@ vi.mock('../../shared/views/view.ts', async (importOriginal) => {
 });
 
 const T = 1_800_000_000_000;
-const keys = [generatePrivateKey(), generatePrivateKey()];
-const signers = keys.map((k) => addressOfPrivateKey(k));
-const owner = addressOfPrivateKey(generatePrivateKey());
-const OWNER = addressToBase58(owner);
-const permission = create(PermissionSchema, {
-  type: PermissionType.Active,
-  id: 2,
-  permissionName: 'pair',
-  threshold: 2n,
-  operations: defaultActiveOperations(),
-  keys: signers.map((address) => ({ address, weight: 1n })),
-});
+const { keys, signers, OWNER, permissions } = pairAccount();
 
 let work: { dir: string; remove: () => void };
 let station: Station;
@@ -58,7 +42,7 @@ async function counted<R>(run: () => Promise<R>): Promise<{ result: R; recordRea
 beforeAll(async () => {
   work = workDir('airlock-view-once-');
   let snapshot: string;
-  ({ station, snapshot } = offlineApiStation(work.dir, T, OWNER, permissionsToJson({ owner: defaultOwnerPermission(owner), actives: [permission] })));
+  ({ station, snapshot } = offlineApiStation(work.dir, T, OWNER, permissions));
   station.snapshotImport({ fileName: 'snap.json', text: snapshot });
   await station.keysImport({ secret: keys[0]!, label: 'desk' });
 }, 60_000);
