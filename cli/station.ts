@@ -162,9 +162,9 @@ export function stationCommands(
       done(k, k.address);
     });
   keys.command('list').action(() => {
-    const list = open().keysList();
+    const { keys: list } = open().keysList();
     done(
-      list,
+      { keys: list },
       list.length === 0
         ? 'No keys. Make one with airlock keys new, or import one with airlock keys import --key-file K.'
         : table(list.map((k) => [k.address, `${k.vault}${k.label ? `  ${plain(k.label)}` : ''}`])),
@@ -251,7 +251,7 @@ export function stationCommands(
       done(g, g.text);
     });
   account.command('list').action(() => {
-    const list = open().accountsList();
+    const { accounts: list } = open().accountsList();
     done(
       { accounts: list },
       list.length === 0
@@ -500,9 +500,9 @@ export function stationCommands(
     .description('keys proved to this station')
     .option('--account <address>')
     .action((o: { account?: string }) => {
-      const r = open().proofList(o.account === undefined ? {} : { account: o.account });
+      const { proofs: r } = open().proofList(o.account === undefined ? {} : { account: o.account });
       done(
-        r,
+        { proofs: r },
         r.length === 0
           ? 'No key has proved itself to this station yet.'
           : table(r.map((p) => [p.key, `${p.account} hash ${p.permissionHash.slice(0, 16)}… proved ${new Date(p.provedAt).toISOString()}`])),

@@ -33,14 +33,11 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     appInfo: () => options.appInfo(),
 
     keysStatus: () => station.vaultStatus(),
-    keysList: () => ({ keys: station.keysList() }),
     keysImport: async ({ privateKeyHex, label }) => {
       const secret = hexToBytes(privateKeyHex.replace(/^0x/, ''), 'privateKeyHex');
       const { created, ...key } = await station.keysImport({ secret, ...(label !== undefined && { label }) });
       return { key, created };
     },
-
-    accountsList: () => ({ accounts: station.accountsList() }),
 
     saveHandoffFile: async ({ txId }) => {
       const dialogs = needDialogs('a download');
@@ -69,7 +66,6 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     // ---- address book
 
     // ---- proofs of possession
-    proofList: ({ account }) => ({ proofs: station.proofList(account === undefined ? {} : { account }) }),
 
     // ---- permission analysis (lockout guard, known signers)
 

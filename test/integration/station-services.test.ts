@@ -88,7 +88,7 @@ describe('station services', () => {
     ]);
     const row = station.list().find((r) => r.txId === built.txId)!;
     expect([row.weight, row.threshold, row.status]).toEqual(['2', '3', 'collecting']);
-    for (const v of [built, signed, status, station.list(), station.accountShow({ address: OWNER }), station.keysList(), station.settings()]) {
+    for (const v of [built, signed, status, station.list(), station.accountShow({ address: OWNER }), station.keysList().keys, station.settings()]) {
       expect(noBytesOrBigints(v)).toEqual([]);
       expect(JSON.parse(JSON.stringify(v))).toEqual(v);
     }
@@ -109,7 +109,7 @@ describe('station services', () => {
     const file = join(work.dir, 'other.json');
     writeFileSync(file, stringifySnapshot(exportSnapshot({ node: 'http://127.0.0.1:8090', block, accounts: [account], exportedAt: T - 3_000 })));
     station.snapshotImport({ fileName: 'other.json', text: readFileSync(file, 'utf8') });
-    const list = station.accountsList();
+    const list = station.accountsList().accounts;
     expect(list.map((a) => a.address)).toEqual([other, OWNER]);
     expect(list[1]).toEqual({
       address: OWNER,
