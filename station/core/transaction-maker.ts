@@ -33,6 +33,7 @@ import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
+import { apiTransaction } from './transaction-api.ts';
 import { blockForBuilds, isObserved } from './provenance.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 
@@ -168,8 +169,16 @@ export class TransactionMaker {
         origin,
       });
     });
+    // The transaction's view is built once and answered in the API's shape, labelled by one LabelIndex.
     const view = this.book.view(tx.txId);
-    return { txId: bytesToHex(tx.txId), transaction: view, basis, block, warnings: [...tapos.warnings, ...lookalikeWarnings(ctx.labels(), view.details)] };
+    const labels = ctx.labels();
+    return {
+      txId: bytesToHex(tx.txId),
+      transaction: apiTransaction(view, labels),
+      basis,
+      block,
+      warnings: [...tapos.warnings, ...lookalikeWarnings(labels, view.details)],
+    };
   }
 }
 
