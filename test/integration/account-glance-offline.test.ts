@@ -232,7 +232,7 @@ describe('the account at a glance, offline from a snapshot', () => {
       const d = open(`forged-${forgeries.findIndex((f) => f[0] === what)}`);
       expect(() => d.snapshotImport({ fileName: 'forged.json', text: unsignedEdit(edit) })).toThrow(typeof says === 'string' ? says : says());
       expect(d.snapshotList().snapshots).toEqual([]);
-      expect(d.accountsList()).toEqual([]);
+      expect(d.accountsList()).toEqual({ accounts: [] });
       await expect(d.accountResources({ address: owner.b58 })).rejects.toThrow('nor does this station hold a glance');
     });
   }
