@@ -134,6 +134,31 @@ async function timeImport(page: Page, file: { name: string; text: string }): Pro
   );
 }
 
+/**
+ * Where the time to interactive went, from the page's own timings: the page's HTML answered, the
+ * scripts fetched, the first API call sent (the scripts have been parsed and run and the app
+ * mounted by then), the first `list` answered; the rest until interactive is drawing its rows.
+ */
+function loadPhases(): string {
+  // The page's timing entries, as this file (typed without the DOM library) sees them.
+  type Timing = { name: string; startTime: number; responseEnd: number };
+  const entries = (type: string) => (performance as unknown as { getEntriesByType(t: string): Timing[] }).getEntriesByType(type);
+  const nav = entries('navigation')[0];
+  const resources = entries('resource');
+  const scripts = resources.filter((r) => r.name.endsWith('.js'));
+  const api = resources.filter((r) => r.name.includes('/api/'));
+  const list = api.find((r) => r.name.endsWith('/api/list'));
+  const at = (n: number | undefined) => (n === undefined ? '?' : `${n.toFixed(0)}`);
+  return [
+    `html ${at(nav?.responseEnd)}`,
+    `scripts fetched ${at(Math.max(0, ...scripts.map((r) => r.responseEnd)))} (${scripts.length} file(s))`,
+    ...resources.filter((r) => r.name.endsWith('.wasm')).map((r) => `wasm fetched ${at(r.responseEnd)}`),
+    `first API call sent ${at(api[0]?.startTime)}`,
+    `list answered ${at(list?.responseEnd)} (${at(list && list.responseEnd - list.startTime)} ms on the wire and in the station)`,
+    `${api.length} API call(s) by then`,
+  ].join(', ');
+}
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -141,6 +166,7 @@ function files(dir: string): string[] {
   });
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = ([dom, painted]: [number, number]) => `${dom.toFixed(0)} ms (painted ${painted.toFixed(0)})`;
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-bench-renderer-'));
@@ -163,6 +189,14 @@ try {
   const station = await openRealStation({ count: COUNT, now: () => Date.now() });
   console.log(`real station with ${COUNT} transactions built in ${((performance.now() - t) / 1000).toFixed(1)} s (not part of the figures)`);
   // The handoff file imported in each run: the second newest transaction's (the newest has expired), as another station exports it.
+  // The station's own share of the first page: `list` as the queue asks for it, straight through the handlers.
+  const listTimes: number[] = [];
+  for (let i = 0; i < sized(7, 1); i++) {
+    t = performance.now();
+    await station.handlers.list({ offset: 0, limit: 250 });
+    listTimes.push(performance.now() - t);
+  }
+  console.log(`station list of the first page (250 of ${COUNT}): median ${median(listTimes).toFixed(1)} ms over ${listTimes.length} call(s), no bridge`);
   const handoff = await station.handlers.exportHandoff({ txId: station.txIds[1]! });
   const bridge = await startBridge({ table: STATION_API, handlers: station.handlers, staticDir: out, onInternalError: (m, c) => console.error(m, c) });
   const browser = await chromium.launch({
@@ -190,6 +224,7 @@ try {
         { timeout: 120_000 },
       );
       const tti = await page.evaluate(() => performance.now());
+      const phases = await page.evaluate(loadPhases);
       const rows = await page.locator('tr[data-status]').count();
       const total = Number((await page.locator('output').first().textContent())!.split(' ')[0]);
       t = performance.now();
@@ -231,6 +266,7 @@ try {
       console.log(
         `run ${run}: queue interactive after ${tti.toFixed(0)} ms (target ≤ 500), ${rows} rows in the DOM; jump to row ${total} filled in ${jump.toFixed(0)} ms`,
       );
+      console.log(`  where the load went: ${phases}`);
       console.log(`  click to answer (target ≤ 50 ms): open ${ms(open)}, sign ${ms(sign)}, import ${ms(imported)}, build ${ms(build)}`);
       if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
       await page.close();
