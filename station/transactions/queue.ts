@@ -20,7 +20,7 @@ import { addressesIn, type LabelIndex } from '../core/labels.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { BatchView, BuildView, ListEntryView, StationTransactionView } from '../core/views.ts';
 import { REISSUE_WINDOW_MS } from './broadcast.ts';
-import { listEntries } from './status.ts';
+import { entriesOf } from './status.ts';
 import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { queueAmount } from './queue-amount.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -117,15 +117,27 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       rows: r.txIds.map((txId, i) => ({ row: r.rows[i]!, txId, status: r.statuses[i]! })),
     }),
 
-    /** One page of the queue, filtered by status and account, with every account that has a transaction. */
+    /**
+     * One page of the queue, filtered by status (as shown now) and account, with every account that
+     * has a transaction of that status. The store filters, orders, cuts and counts in SQL: only the
+     * page's rows are read and made into entries.
+     */
     queue(args: { status?: TxStatus; account?: string; offset?: number; limit?: number }): { total: number; entries: QueueEntry[]; accounts: string[] } {
       const { status, account, offset = 0, limit = 250 } = args;
-      const all = listEntries(ctx, book, status === undefined ? {} : { status });
-      const accounts = [...new Set(all.map((e) => e.account))].sort();
-      const wanted = account === undefined ? null : addressToBase58(parseAddress(account.trim(), 'account'));
-      const rows = wanted === null ? all : all.filter((e) => e.account === wanted);
+      const now = ctx.now();
+      const shown = status === undefined ? {} : { status, now };
+      const filter = account === undefined ? shown : { ...shown, account: parseAddress(account.trim(), 'account') };
+      const rows = ctx.store.listTransactionRows({ ...filter, offset, limit });
+      const accounts = ctx.store
+        .listTransactionAccounts(shown)
+        .map((hex) => addressToBase58(hexToBytes(hex)))
+        .sort();
       const labels = ctx.labels();
-      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, labels)), accounts };
+      return {
+        total: ctx.store.countTransactionRows(filter),
+        entries: entriesOf(ctx, book, rows, now).map((e) => queueEntry(e, labels)),
+        accounts,
+      };
     },
   };
 }
