@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startBridge } from '../electron/shell/bridge.ts';
 import { STATION_API } from '../shared/api/station-api.ts';
+import { QUEUE_PAGE_SIZE } from '../shared/base/limits.ts';
 import { buildRenderer } from '../scripts/build-renderer.ts';
 import { openRealStation, TEST_ADDRESSES } from '../test/helpers/real-station.ts';
 import { sized, SMOKE } from './smoke.ts';
@@ -193,10 +194,12 @@ try {
   const listTimes: number[] = [];
   for (let i = 0; i < sized(7, 1); i++) {
     t = performance.now();
-    await station.handlers.list({ offset: 0, limit: 250 });
+    await station.handlers.list({ offset: 0, limit: QUEUE_PAGE_SIZE });
     listTimes.push(performance.now() - t);
   }
-  console.log(`station list of the first page (250 of ${COUNT}): median ${median(listTimes).toFixed(1)} ms over ${listTimes.length} call(s), no bridge`);
+  console.log(
+    `station list of the first page (${QUEUE_PAGE_SIZE} of ${COUNT}): median ${median(listTimes).toFixed(1)} ms over ${listTimes.length} call(s), no bridge`,
+  );
   const handoff = await station.handlers.exportHandoff({ txId: station.txIds[1]! });
   const bridge = await startBridge({ table: STATION_API, handlers: station.handlers, staticDir: out, onInternalError: (m, c) => console.error(m, c) });
   const browser = await chromium.launch({

@@ -74,8 +74,10 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
     const decoded = decodeRawShowingUnknown(record.raw);
     const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decoded) });
-    const signed = ctx.store.listSignatures(txId).map((s) => s.signer);
-    const permission = record.permission === null ? null : book.permissionFromBytes(record.permission);
+    // Signers are read only for a row that offers keys and has signatures (most rows of a long queue do not).
+    const open = SIGNABLE.includes(e.status) && record.permission !== null;
+    const signed = open && e.signatureCount > 0 ? ctx.store.listSignatures(txId).map((s) => s.signer) : [];
+    const permission = open ? book.permissionFromBytes(record.permission!) : null;
     return {
       txId: e.txId,
       kind: view.kind,
@@ -90,7 +92,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       signatureCount: e.signatureCount,
       // docs/decisions.md §26: only a transaction that may still be signed offers signers; a confirmed, expired,
       // broadcast or failed one keeps its final weight and offers none.
-      canStillSign: (SIGNABLE.includes(e.status) ? (permission?.keys ?? []) : [])
+      canStillSign: (permission?.keys ?? [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
         .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
       expiration: e.expiration,
