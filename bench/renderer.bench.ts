@@ -257,14 +257,18 @@ try {
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Queue' }).click();
       await page.locator('tr[data-status] button.open').first().waitFor();
       const imported = await timeImport(page, { name: handoff.fileName, text: handoff.text });
-      // Build a transfer from the Send screen: the answer is its transaction's screen.
+      // Build a transfer from the Send screen: the answer is its transaction's screen, showing this
+      // run's amount (not any txID: the screen must not be counted while it still shows another).
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Send' }).click();
       await page.getByLabel('From').fill(TEST_ADDRESSES.M);
       await page.getByLabel('To', { exact: true }).fill(TEST_ADDRESSES.R);
       await page.getByLabel('Amount (TRX)').fill(`1.${run}`);
       await page.getByLabel('Expires in').fill('2h');
       await page.getByText(`1.${run} TRX = `).waitFor();
-      const build = await timeClick(page, { click: { selector: 'button', text: 'Build transfer' }, answer: { selector: 'code.txid', text: '' } });
+      const build = await timeClick(page, {
+        click: { selector: 'button', text: 'Build transfer' },
+        answer: { selector: 'p.summary', text: `Send 1.${run} TRX` },
+      });
 
       console.log(
         `run ${run}: queue interactive after ${tti.toFixed(0)} ms (target ≤ 500), ${rows} rows in the DOM; jump to row ${total} filled in ${jump.toFixed(0)} ms`,
