@@ -14,6 +14,7 @@
  * signatures imported or made meanwhile, without a reload. A refresh never overwrites an action's
  * answer: one that lands after an action began, or for a transaction no longer open, is dropped.
  */
+import { untrack } from 'svelte';
 import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -74,12 +75,21 @@ export class TransactionState {
     this.#notice = { txId, text };
   }
 
+  /**
+   * Reads transaction `txId` for the screen. Another transaction still on screen is cleared first, so
+   * the screen never shows (nor its panels ask about) a transaction other than the one opened; the
+   * same one stays while it is read again. An answer for a transaction no longer open is dropped.
+   */
   async load(txId: string): Promise<void> {
     this.openTxId = txId;
     this.busy = true;
     this.#actions += 1;
     this.preflight = null;
+    // Untracked: the screen calls this from an effect, which must not come to depend on `tx`.
+    const before = untrack(() => this.tx);
+    if (before !== null && before.view.txID.toLowerCase() !== txId.toLowerCase()) this.tx = null;
     const answer = await this.#client.status({ txId });
+    if (this.openTxId !== txId) return;
     this.busy = false;
     if (answer.ok) {
       this.tx = answer.value;

@@ -104,11 +104,19 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 
 /** Most queue entries one API `list` call returns; the queue pages through more. */
 export const MAX_LIST_LIMIT = 20_000;
-/** Queue entries the Queue screen asks for in one `list` call, as its rows scroll into view. */
-export const QUEUE_PAGE_SIZE = 250;
 
 /** Most rows one store listing returns: the CLI's `list` and the benchmarks read more than one API page. */
 export const MAX_STORE_LIST_LIMIT = 100_000;
+
+/**
+ * Rows the queue fetches at a time (renderer/queue/queue.svelte.ts): a screenful and its margin,
+ * so the first page is ready soon; as many as a batch takes, so the first page holds every row
+ * "select all" chooses (MAX_QUEUE_BATCH, below).
+ */
+export const QUEUE_PAGE_SIZE = 100;
+
+/** Base58 texts of addresses kept once computed (shared/chain/address.ts): a station's accounts, keys and recipients. */
+export const BASE58_MEMO_ENTRIES = 4_096;
 
 /**
  * Longest note kept with a transaction, in characters: a note travels in every handoff file, so it

@@ -32,6 +32,7 @@ import {
   type UnknownContractTransaction,
 } from '../../shared/chain/transaction.ts';
 import { txKey, type TransactionRecord } from '../store/transactions.ts';
+import { shownStatus } from '../store/transaction-list.ts';
 import { txIdArg } from '../../shared/chain/input.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
@@ -120,8 +121,9 @@ export class TransactionBook {
     return t && id !== null ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
   }
 
+  /** The status shown at `now` (the store's rule, station/store/transaction-list.ts, which its list filters by in SQL). */
   shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
-    return (status === 'draft' || status === 'collecting' || status === 'ready') && now >= expiration ? 'expired' : status;
+    return shownStatus(status, expiration, now);
   }
 
   record(txId: string | Uint8Array, field = 'txid'): TransactionRecord {

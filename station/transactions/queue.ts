@@ -16,7 +16,7 @@ import type { StationContext } from '../core/context.ts';
 import { type LabelIndex } from '../core/labels.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
 import type { ListEntryView } from '../core/views.ts';
-import { listEntries } from './status.ts';
+import { entriesOf } from './status.ts';
 import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { queueAmount } from './queue-amount.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -31,8 +31,10 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
     // With the stored token's precision and abbreviation, so the queue says "12.5 GLD" as the transaction screen does.
     const decoded = decodeRawShowingUnknown(record.raw);
     const view = transactionView({ rawBytes: record.raw, signatures: [] }, { tokens: book.tokenInfos(decoded) });
-    const signed = ctx.store.listSignatures(txId).map((s) => s.signer);
-    const permission = record.permission === null ? null : book.permissionFromBytes(record.permission);
+    // Signers are read only for a row that offers keys and has signatures (most rows of a long queue do not).
+    const open = SIGNABLE.includes(e.status) && record.permission !== null;
+    const signed = open && e.signatureCount > 0 ? ctx.store.listSignatures(txId).map((s) => s.signer) : [];
+    const permission = open ? book.permissionFromBytes(record.permission!) : null;
     return {
       txId: e.txId,
       kind: view.kind,
@@ -47,7 +49,7 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
       signatureCount: e.signatureCount,
       // docs/decisions.md §26: only a transaction that may still be signed offers signers; a confirmed, expired,
       // broadcast or failed one keeps its final weight and offers none.
-      canStillSign: (SIGNABLE.includes(e.status) ? (permission?.keys ?? []) : [])
+      canStillSign: (permission?.keys ?? [])
         .filter((k) => !signed.some((s) => equalBytes(s, k.address)))
         .map((k) => ({ address: addressToBase58(k.address), weight: k.weight.toString(), local: labels.isLocal(k.address), label: labels.labelOf(k.address) })),
       expiration: e.expiration,
@@ -59,15 +61,27 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
   };
 
   return {
-    /** One page of the queue, filtered by status and account, with every account that has a transaction. */
+    /**
+     * One page of the queue, filtered by status (as shown now) and account, with every account that
+     * has a transaction of that status. The store filters, orders, cuts and counts in SQL: only the
+     * page's rows are read and made into entries.
+     */
     queue(args: { status?: TxStatus; account?: string; offset?: number; limit?: number }): { total: number; entries: QueueEntry[]; accounts: string[] } {
       const { status, account, offset = 0, limit = 250 } = args;
-      const all = listEntries(ctx, book, status === undefined ? {} : { status });
-      const accounts = [...new Set(all.map((e) => e.account))].sort();
-      const wanted = account === undefined ? null : addressToBase58(parseAddress(account.trim(), 'account'));
-      const rows = wanted === null ? all : all.filter((e) => e.account === wanted);
+      const now = ctx.now();
+      const shown = status === undefined ? {} : { status, now };
+      const filter = account === undefined ? shown : { ...shown, account: parseAddress(account.trim(), 'account') };
+      const rows = ctx.store.listTransactionRows({ ...filter, offset, limit });
+      const accounts = ctx.store
+        .listTransactionAccounts(shown)
+        .map((hex) => addressToBase58(hexToBytes(hex)))
+        .sort();
       const labels = ctx.labels();
-      return { total: rows.length, entries: rows.slice(offset, offset + limit).map((e) => queueEntry(e, labels)), accounts };
+      return {
+        total: ctx.store.countTransactionRows(filter),
+        entries: entriesOf(ctx, book, rows, now).map((e) => queueEntry(e, labels)),
+        accounts,
+      };
     },
   };
 }

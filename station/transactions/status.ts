@@ -50,20 +50,28 @@ function listEntry(ctx: StationContext, r: ListedTransaction, account: string, s
 }
 
 /**
- * The stored transactions as list entries (the CLI's list and the queue's rows). What a row shares
- * with others is worked out once per call: an account's base58 (a double sha256) once per account,
- * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ * The stored transactions as list entries (the CLI's list). The newest `limit` rows are read, then
+ * those not showing `status` are left out.
  */
 export function listEntries(ctx: StationContext, book: TransactionBook, args: { status?: TxStatus; limit?: number }): ListEntryView[] {
   const now = ctx.now();
   const rows = ctx.store.listTransactionRows(args.limit !== undefined ? { limit: args.limit } : {});
+  const shown = args.status === undefined ? rows : rows.filter((r) => book.shownStatus(r.status, r.expiration, now) === args.status);
+  return entriesOf(ctx, book, shown, now);
+}
+
+/**
+ * Listed rows as list entries at `now` (the CLI's list and the queue's page). What a row shares
+ * with others is worked out once per call: an account's base58 (a double sha256) once per account,
+ * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ */
+export function entriesOf(ctx: StationContext, book: TransactionBook, rows: readonly ListedTransaction[], now: number): ListEntryView[] {
   const out: ListEntryView[] = [];
   const names = new Map<string, string>(); // account hex -> base58
   let leftFor = NaN; // the expiration `left` was worked out for
   let left = '';
   for (const r of rows) {
     const status = book.shownStatus(r.status, r.expiration, now);
-    if (args.status !== undefined && status !== args.status) continue;
     let account = names.get(r.accountHex);
     if (account === undefined) names.set(r.accountHex, (account = addressToBase58(hexToBytes(r.accountHex))));
     if (r.expiration !== leftFor) {
