@@ -14,7 +14,9 @@
  * AIRLOCK_BENCH_PROFILE=DIR the node process also writes a V8 CPU profile (.cpuprofile) into DIR
  * when it stops.
  *
- * Side by side: `npm run bench:devnet -- --base DIR [--rounds N] [--runs single,multi,trc20]`
+ * The station sends getsignweight before each broadcast, so one more load does that (5 signatures).
+ *
+ * Side by side: `npm run bench:devnet -- --base DIR [--rounds N] [--runs single,multi,trc20,station]`
  * runs the same load against this checkout's node and the node of the checkout in DIR (a copy of
  * main with its node_modules), interleaved A/B, B/A, A/B… with a fresh node for every run of each,
  * only one node alive at a time, and prints every round and the medians. The load is always built
@@ -109,14 +111,14 @@ function key(priv: Uint8Array = generatePrivateKey()): Key {
 }
 
 /** Builds and signs `count` transfers locally, referencing the node's head block `head`. */
-function presign(head: Json, from: Key, to: Key, signers: Key[], count: number, permissionId: number): string[] {
+function presign(head: Json, from: Key, to: Key, signers: Key[], count: number, permissionId: number, firstAmount = 0): string[] {
   const number = BigInt((head.block_header.raw_data.number as number | undefined) ?? 0);
   const refBlockBytes = hexToBytes(number.toString(16).padStart(16, '0').slice(12));
   const refBlockHash = hexToBytes((head.blockID as string).slice(16, 32));
   const expiration = BigInt(head.block_header.raw_data.timestamp as number) + 60_000n;
   const bodies: string[] = [];
   for (let i = 0; i < count; i++) {
-    const value = create(TransferContractSchema, { ownerAddress: hexToBytes(from.hex), toAddress: hexToBytes(to.hex), amount: BigInt(i + 1) });
+    const value = create(TransferContractSchema, { ownerAddress: hexToBytes(from.hex), toAddress: hexToBytes(to.hex), amount: BigInt(firstAmount + i + 1) });
     const tx = createTransaction({ type: 'TransferContract', value, permissionId }, { refBlockBytes, refBlockHash, expiration, timestamp: BigInt(Date.now()) });
     const signatures = signers.map((s) => signDigest(tx.txId, s.priv));
     bodies.push(stringifyJson(transactionToNodeJson({ rawBytes: tx.rawBytes, signatures })));
@@ -163,7 +165,12 @@ interface Result {
   firstError?: string;
 }
 
-async function run(url: string, pid: number | undefined, name: string, bodies: string[], concurrency: number): Promise<Result> {
+const BROADCAST = ['/wallet/broadcasttransaction'];
+/** What the station sends for each transaction it broadcasts: the dry run, then the broadcast (ARCHITECTURE.md, "broadcast"). */
+const STATION_BROADCAST = ['/wallet/getsignweight', '/wallet/broadcasttransaction'];
+
+/** Sends each body to each of `paths` in turn; the last reply says whether it was accepted. */
+async function run(url: string, pid: number | undefined, name: string, bodies: string[], concurrency: number, paths = BROADCAST): Promise<Result> {
   const cpuBefore = cpuMsOf(pid);
   const clientBefore = process.cpuUsage();
   const latencies: number[] = [];
@@ -176,8 +183,8 @@ async function run(url: string, pid: number | undefined, name: string, bodies: s
     while (next < bodies.length && performance.now() < deadline) {
       const body = bodies[next++]!;
       const t0 = performance.now();
-      const res = await fetch(`${url}/wallet/broadcasttransaction`, { method: 'POST', body });
-      const reply = (await res.json()) as Json;
+      let reply: Json = {};
+      for (const path of paths) reply = (await (await fetch(url + path, { method: 'POST', body })).json()) as Json;
       latencies.push(performance.now() - t0);
       if (reply.result === true) accepted++;
       else firstError ??= `${reply.code}: ${Buffer.from(String(reply.message), 'hex').toString('utf8')}`;
@@ -228,13 +235,15 @@ function figuresOf(r: Result): Figures {
 const fixed = (v: number, digits: number): string => (Number.isNaN(v) ? '-' : v.toFixed(digits));
 
 /** The loads a run can send: one name per kind of transaction. */
-type LoadName = 'single' | 'multi' | 'trc20';
-const LOAD_NAMES: readonly LoadName[] = ['single', 'multi', 'trc20'];
+type LoadName = 'single' | 'multi' | 'trc20' | 'station';
+const LOAD_NAMES: readonly LoadName[] = ['single', 'multi', 'trc20', 'station'];
 
 interface Loads {
   single: string[];
   multi: string[];
   trc20: string[];
+  /** 5-signature transfers sent as the station sends them: getsignweight, then broadcast. */
+  station: string[];
 }
 
 /**
@@ -274,9 +283,11 @@ async function openSession(
     if (accepted.result !== true) throw new Error(`permission update refused: ${JSON.stringify(accepted)}`);
 
     const head = await post(url, '/wallet/getnowblock', {});
-    const loads: Loads = { single: [], multi: [], trc20: [] };
+    const loads: Loads = { single: [], multi: [], trc20: [], station: [] };
     if (kinds.includes('single')) loads.single = presign(head, single, to, [single], SINGLE_TXS, 0);
     if (kinds.includes('multi')) loads.multi = presign(head, multi, to, cosigners, MULTI_TXS, 2);
+    // Other amounts than the multi load's, so both can run against one node.
+    if (kinds.includes('station')) loads.station = presign(head, multi, to, cosigners, MULTI_TXS, 2, MULTI_TXS);
     if (kinds.includes('trc20')) {
       // The built-in genesis' first account (alice, the PROTOCOL.md §9.1 test key 11×32) holds the token.
       const holder = key(hexToBytes('11'.repeat(32)));
@@ -292,7 +303,7 @@ async function openSession(
 
 /** The bench as it always ran: one node of this checkout, each load sequentially and 16 in flight. */
 async function singleCheckout(): Promise<void> {
-  console.log(`pre-signing ${SINGLE_TXS} single-signature, ${MULTI_TXS} 5-signature and ${TRC20_TXS} TRC-20 transfers...`);
+  console.log(`pre-signing ${SINGLE_TXS} single-signature, 2 × ${MULTI_TXS} 5-signature and ${TRC20_TXS} TRC-20 transfers...`);
   const { node, loads, head, single } = await openSession(process.cwd(), LOAD_NAMES);
   try {
     const { url, pid } = node;
@@ -301,6 +312,7 @@ async function singleCheckout(): Promise<void> {
     results.push(await run(url, pid, '1 signature', loads.single.slice(500), 16));
     results.push(await run(url, pid, '5 signatures, sequential', loads.multi.slice(0, 200), 1));
     results.push(await run(url, pid, '5 signatures', loads.multi.slice(200), 16));
+    results.push(await run(url, pid, '5 signatures, getsignweight then broadcast', loads.station, 16, STATION_BROADCAST));
     results.push(await run(url, pid, 'TRC-20 transfer, sequential', loads.trc20.slice(0, 300), 1));
     results.push(await run(url, pid, 'TRC-20 transfer', loads.trc20.slice(300), 16));
 
@@ -341,7 +353,12 @@ async function singleCheckout(): Promise<void> {
   }
 }
 
-const LOAD_TITLES: Record<LoadName, string> = { single: '1 signature', multi: '5 signatures', trc20: 'TRC-20 transfer' };
+const LOAD_TITLES: Record<LoadName, string> = {
+  single: '1 signature',
+  multi: '5 signatures',
+  trc20: 'TRC-20 transfer',
+  station: '5 sigs, signweight+broadcast',
+};
 
 /**
  * This checkout (A) against the checkout in `baseDir` (B), the same load 16 in flight, `rounds`
@@ -361,13 +378,13 @@ async function sideBySide(baseDir: string, rounds: number, kinds: readonly LoadN
       const { node, loads } = await openSession(side.dir, kinds);
       try {
         for (const kind of kinds) {
-          const r = await run(node.url, node.pid, LOAD_TITLES[kind], loads[kind], 16);
+          const r = await run(node.url, node.pid, LOAD_TITLES[kind], loads[kind], 16, kind === 'station' ? STATION_BROADCAST : BROADCAST);
           if (r.firstError) console.log(`  ${side.label}, ${kind}: first refusal: ${r.firstError}`);
           const f = figuresOf(r);
           const k = `${kind}|${side.label}`;
           figures.set(k, [...(figures.get(k) ?? []), f]);
           console.log(
-            `round ${round + 1} ${side.label.padEnd(6)} ${LOAD_TITLES[kind].padEnd(16)} ${f.txPerS.toFixed(0).padStart(5)} tx/s  node ${fixed(f.nodeCpu, 3)} ms/tx  client ${fixed(f.clientCpu, 3)} ms/tx  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms`,
+            `round ${round + 1} ${side.label.padEnd(6)} ${LOAD_TITLES[kind].padEnd(28)} ${f.txPerS.toFixed(0).padStart(5)} tx/s  node ${fixed(f.nodeCpu, 3)} ms/tx  client ${fixed(f.clientCpu, 3)} ms/tx  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms`,
           );
         }
       } finally {
@@ -427,7 +444,7 @@ function parseArgs(argv: string[]): BenchArgs {
       for (const k of kinds) if (!(LOAD_NAMES as readonly string[]).includes(k)) throw new Error(`--runs: expected a list of ${LOAD_NAMES.join(', ')}`);
       args.kinds = kinds as LoadName[];
     } else {
-      throw new Error(`unknown flag ${flag}; usage: npm run bench:devnet -- [--base DIR [--rounds N] [--runs single,multi,trc20]]`);
+      throw new Error(`unknown flag ${flag}; usage: npm run bench:devnet -- [--base DIR [--rounds N] [--runs single,multi,trc20,station]]`);
     }
   }
   return args;
