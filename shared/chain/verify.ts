@@ -155,8 +155,22 @@ export function recoverPublicKey(signature: Uint8Array, digest: Uint8Array): Uin
  * that refuse come first, or the curve refuses fast). Emptied when the backend changes, so a test
  * comparing the two backends compares them.
  */
-const recovered = new Map<string, Address>();
+/** Kept signers as one byte per character: a string costs the collector far less than 4,096 small byte arrays. */
+const recovered = new Map<string, string>();
 let recoveries = 0;
+
+const keyUnits = new Uint16Array(49);
+
+/**
+ * The txID's 32 bytes and the signature's 65 as one flat string of 49 UTF-16 units, two bytes per
+ * unit (a hex key cost more to build and hash than the rest of keeping together).
+ */
+function keptKeyOf(signature: Uint8Array, digest: Uint8Array): string {
+  for (let i = 0; i < 16; i++) keyUnits[i] = (digest[2 * i]! << 8) | digest[2 * i + 1]!;
+  for (let i = 0; i < 32; i++) keyUnits[16 + i] = (signature[2 * i]! << 8) | signature[2 * i + 1]!;
+  keyUnits[48] = signature[64]!;
+  return String.fromCharCode(...keyUnits);
+}
 
 /** How many recoveries ran (not answered from the kept signers) in this process; for tests and benchmarks. */
 export function recoveriesRun(): number {
@@ -167,21 +181,23 @@ export function recoveriesRun(): number {
 export function recoverSigner(signature: Uint8Array, digest: Uint8Array): Address {
   const key =
     signature instanceof Uint8Array && signature.length >= SIGNATURE_LENGTH && digest instanceof Uint8Array && digest.length === 32
-      ? bytesToHex(digest) + bytesToHex(signature.subarray(0, SIGNATURE_LENGTH))
+      ? keptKeyOf(signature, digest)
       : undefined;
   if (key !== undefined) {
     const kept = recovered.get(key);
     if (kept !== undefined) {
       recovered.delete(key);
       recovered.set(key, kept);
-      return kept.slice();
+      const signer = new Uint8Array(kept.length);
+      for (let i = 0; i < kept.length; i++) signer[i] = kept.charCodeAt(i);
+      return signer;
     }
   }
   recoveries += 1;
   const signer = addressFromPublicKey(recoverPublicKey(signature, digest));
   if (key !== undefined) {
     if (recovered.size >= RECOVERED_SIGNERS_KEPT) recovered.delete(recovered.keys().next().value!);
-    recovered.set(key, signer.slice());
+    recovered.set(key, String.fromCharCode(...signer));
   }
   return signer;
 }
