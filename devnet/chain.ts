@@ -412,7 +412,8 @@ export class Chain {
     let block: StoredBlock | undefined;
     if (slotBytes.length === 2) {
       const number = recentBlockNumber(head, (slotBytes[0]! << 8) | slotBytes[1]!);
-      if (number !== undefined) block = this.store.getBlock(number);
+      // Most transactions reference the head, which is in memory: no read and decode of its row.
+      if (number !== undefined) block = number === head ? this.head : this.store.getBlock(number);
     }
     const refHex = bytesToHex(raw.refBlockHash);
     if (!block) {

@@ -59,6 +59,12 @@ export const MAX_TRANSACTION_BYTES = 512_000;
 export const MAX_RESULT_SIZE_IN_TX = 64;
 /** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
 export const MAX_SIGNATURES = 5;
+/**
+ * Signers shared/chain/verify.ts keeps recovered, newest used last (about 1 MB): a signature is
+ * checked more than once (getsignweight then broadcast, an import then the approval view), and
+ * each recovery costs a quarter of a millisecond.
+ */
+export const RECOVERED_SIGNERS_KEPT = 4096;
 /** Spec §8: at most 8 active permissions per account. */
 export const MAX_ACTIVE_PERMISSIONS = 8;
 /** Spec §8 and the node's TOTAL_SIGN_NUM default: at most 5 keys per permission. */
