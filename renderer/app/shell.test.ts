@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import App from './App.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { QUEUE_PAGE_SIZE } from '../../shared/base/limits.ts';
 
 afterEach(cleanup);
 
@@ -71,7 +72,7 @@ describe("an account's overview", () => {
 
     const rows = screen.getByRole('region', { name: 'Transactions' });
     await within(rows).findByText('4 of this account');
-    expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 250`);
+    expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 ${QUEUE_PAGE_SIZE}`);
     await waitFor(() => expect(within(rows).getAllByRole('button', { name: /^Open / })).toHaveLength(4));
     // A row's sub-line, cut with an ellipsis in a narrow cell, is whole in its title.
     const notes = [...rows.querySelectorAll('.note')];
@@ -82,7 +83,7 @@ describe("an account's overview", () => {
 
     // Its status filter asks the station again, for this account.
     await fireEvent.change(within(rows).getByLabelText('Status'), { target: { value: 'ready' } });
-    await waitFor(() => expect(h.real.calls).toContain(`list ready ${TEST_ADDRESSES.M} 0 250`));
+    await waitFor(() => expect(h.real.calls).toContain(`list ready ${TEST_ADDRESSES.M} 0 ${QUEUE_PAGE_SIZE}`));
   });
 
   it('opens the permission editor and the Accounts screen on the account', async () => {
