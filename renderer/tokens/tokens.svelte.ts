@@ -23,7 +23,7 @@ import {
   type ParticipateText,
   type TransferText,
 } from './token-rules.ts';
-import { addressFieldProblem, clearExpiresNote, optionsArgs } from '../forms/field-rules.ts';
+import { clearExpiresNote, optionsArgs } from '../forms/field-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
 
