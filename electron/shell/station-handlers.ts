@@ -61,14 +61,6 @@ export function createStationHandlers(station: Station, options: StationHandlerO
     // cannot be wiped in JavaScript, which is why it is never kept or copied here.
     vaultUnlock: ({ passphrase }) => station.vaultUnlock(utf8ToBytes(passphrase)),
 
-    // ---- tokens
-
-    // ---- address book
-
-    // ---- proofs of possession
-
-    // ---- permission analysis (lockout guard, known signers)
-
     setSetting: ({ key, value }) => station.setSetting(key, value),
   } satisfies Partial<Handlers<StationApi>>;
 
