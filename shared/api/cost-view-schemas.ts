@@ -14,6 +14,7 @@ export const TRANSACTION_COST_VIEW = v.strictObject({
   txId: txIdText,
   signatures: v.number(),
   provenance,
+  claimed: v.optional(v.strictObject({ file: v.string(), block: v.number(), text: v.string() })),
   defaulted: v.array(v.string()),
   bytes: int64Text,
   bandwidth: v.picklist(['staked', 'free', 'burned', 'activation-fee']),

@@ -57,6 +57,9 @@ const PARAMETER_KEYS: Readonly<Record<keyof CostParameters, { keys: readonly str
   executiveCreateFee: { keys: ['getAccountUpgradeCost', 'getCreateWitnessFee', 'getCreateExecutiveFee'], fallback: 9_999_000_000n },
 };
 
+/** Every getchainparameters key the estimate reads (a snapshot's `costs.parameters` carries only these). */
+export const COST_PARAMETER_KEYS: readonly string[] = Object.values(PARAMETER_KEYS).flatMap((p) => p.keys);
+
 /** A non-negative integer read from node JSON (number, bigint or decimal text), or refused naming `field`. */
 function amountOf(value: unknown, field: string): bigint {
   let n: bigint | undefined;

@@ -57,6 +57,7 @@ import { refuseFutureDate } from '../core/future-dates.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
+import { keepSnapshotCosts, snapshotCostsOf } from '../core/cost-facts.ts';
 
 /** A text a snapshot can carry: plain, or left out. */
 const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);
@@ -123,14 +124,19 @@ export function snapshotsFeature(ctx: StationContext) {
       const { seen, executives } = await ctx.online((node) => provenFates(ctx, node));
       const fileName = `snapshot-${read.block.number}.json`;
       const contracts = await exportedContracts(read, fileName);
-      const snapshot =
-        seen.length === 0 && contracts.length === 0
-          ? read
-          : readSnapshot(
-              JSON.parse(
-                stringifySnapshot({ ...read, ...(seen.length > 0 && { transactions: seen, executives }), ...(contracts.length > 0 && { contracts }) }),
-              ),
-            );
+      // docs/decisions.md §25: what the cost offline needs, read at the snapshot's block (core/cost-facts.ts).
+      // A node that does not answer what the estimate needs (no getaccountresource) gives a snapshot without them.
+      const costs = await ctx.online((node) => snapshotCostsOf(ctx.store, node, accounts, read.block.number, ctx.now()));
+      const snapshot = readSnapshot(
+        JSON.parse(
+          stringifySnapshot({
+            ...read,
+            ...(seen.length > 0 && { transactions: seen, executives }),
+            ...(contracts.length > 0 && { contracts }),
+            ...(costs && { costs }),
+          }),
+        ),
+      );
       const signed = await signExport(ctx, stringifySnapshot(snapshot));
       return {
         fileName,
@@ -154,6 +160,7 @@ export function snapshotsFeature(ctx: StationContext) {
       snapshot.accounts.forEach((a, i) => refuseFutureDate(now, a.at, `accounts[${i}].at`, name));
       refuseFutureDate(now, snapshot.exported_at, 'exported_at', name);
       (snapshot.contracts ?? []).forEach((c, i) => refuseFutureDate(now, c.at, `contracts[${i}].at`, name));
+      if (snapshot.costs) refuseFutureDate(now, snapshot.costs.at, 'costs.at', name);
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const unproven: string[] = [];
@@ -221,6 +228,8 @@ export function snapshotsFeature(ctx: StationContext) {
           });
           contracts.push(c.address);
         }
+        // docs/decisions.md §25: always a claim of this file, whoever signed it (core/cost-facts.ts).
+        if (snapshot.costs) keepSnapshotCosts(store, snapshot.costs, { file: name, node: snapshot.node });
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
           const held = store.getTransaction(id);
