@@ -36,6 +36,7 @@ export const TRANSACTION_COST_VIEW = v.strictObject({
   balanceAfter: int64Text,
   canPay: v.boolean(),
   refusal: v.optional(v.string()),
+  shortBy: v.optional(int64Text),
   warnings: v.array(v.string()),
   text: v.string(),
 });

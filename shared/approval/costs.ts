@@ -159,6 +159,8 @@ export interface CostEstimate {
   canPay: boolean;
   /** In words, when the account cannot pay. */
   refusal?: string;
+  /** When it cannot pay: the TRX (sun) it lacks, for the fees and what it moves, or to buy a call's energy. */
+  shortBy?: string;
   warnings: string[];
   /** The same in words, TRX. */
   text: string;
@@ -241,6 +243,8 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
   const before = items.reduce((s, i) => s + i.sun, 0n);
   let energy: CostEstimate['energy'];
   let unknownEnergyAtMost = 0n;
+  /** sun the balance lacks to buy the energy a call needs (the fee limit being enough): it would fail out of energy. */
+  let energyShort = 0n;
   if (type === 'TriggerSmartContract') {
     const feeLimit = raw.feeLimit;
     const stakeLeft = positive(account.energyLimit - account.energyUsed);
@@ -266,6 +270,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
           `The fee limit ${trx(feeLimit)} is below the ${needed} energy the call needs (${trx(fullPrice)}): it will fail and still burn ${trx(burned)}. Propose ${trx(proposed)}.`,
         );
       } else if (needed > limit) {
+        energyShort = (needed - stakeLeft) * p.energyFee - positive(account.balance - before - moves);
         warnings.push(`The account cannot buy the ${needed} energy the call needs: it will fail and still burn ${trx(burned)}.`);
       } else if (fullPrice > 0n && feeLimit > fullPrice * FEE_LIMIT_FAR_ABOVE_FACTOR) {
         check = 'far-above';
@@ -286,10 +291,13 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
   const total = items.reduce((s, i) => s + i.sun, 0n);
   const atMost = total + unknownEnergyAtMost;
   const after = account.balance - atMost - moves;
-  const canPay = after >= 0n;
+  const shortBy = after < 0n ? -after : energyShort;
+  const canPay = shortBy <= 0n;
   const refusal = canPay
     ? undefined
-    : `The account cannot pay this transaction: it holds ${trx(account.balance)} and needs ${trx(atMost + moves)} (${trx(atMost)} of fees${moves > 0n ? ` and ${trx(moves)} it sends or stakes` : ''}).`;
+    : after < 0n
+      ? `The account cannot pay this transaction: it holds ${trx(account.balance)} and needs ${trx(atMost + moves)} (${trx(atMost)} of fees${moves > 0n ? ` and ${trx(moves)} it sends or stakes` : ''}).`
+      : `The account cannot pay this transaction: after its staked energy it needs ${trx(energyShort + positive(account.balance - before - moves))} of energy for the call and holds ${trx(positive(account.balance - before - moves))} for it, so the call would run out of energy, fail and still burn it.`;
   const parts = items.map((i) => `${i.name} ${trx(i.sun)}`);
   const text =
     `${bytes} bytes of bandwidth (${bandwidth === 'staked' ? 'from staked bandwidth' : bandwidth === 'free' ? 'from the free daily bandwidth' : bandwidth === 'burned' ? 'burned' : 'paid by the activation fee'})` +
@@ -306,7 +314,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
     balance: account.balance.toString(),
     balanceAfter: after.toString(),
     canPay,
-    ...(refusal ? { refusal } : {}),
+    ...(refusal ? { refusal, shortBy: shortBy.toString() } : {}),
     warnings,
     text,
   };
