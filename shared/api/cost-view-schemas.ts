@@ -69,3 +69,23 @@ export const ACCOUNT_GLANCE_VIEW = v.strictObject({
   delegationsCut: v.boolean(),
   text: v.string(),
 });
+
+/** docs/decisions.md §25: the chosen rows' costs per paying account (`batchCost`, station/transactions/cost.ts BatchCostView). */
+export const BATCH_COST_VIEW = v.strictObject({
+  accounts: v.array(
+    v.strictObject({
+      account: v.string(),
+      rows: v.number(),
+      fees: int64Text,
+      moves: int64Text,
+      balance: int64Text,
+      canPay: v.boolean(),
+      shortBy: v.optional(int64Text),
+      source: v.string(),
+    }),
+  ),
+  unknown: v.array(v.strictObject({ txId: txIdText, reason: v.string() })),
+  fees: int64Text,
+  canPayAll: v.boolean(),
+  text: v.string(),
+});
