@@ -209,6 +209,11 @@ function movesOf(type: string, contract: unknown): bigint {
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const positive = (a: bigint): bigint => (a > 0n ? a : 0n);
 
+/** The fee limit proposed for energy whose full price is `fullPrice` sun: plus FEE_LIMIT_MARGIN_PERCENT, rounded up to whole sun. */
+export function proposedFeeLimit(fullPrice: bigint): bigint {
+  return (fullPrice * (100n + FEE_LIMIT_MARGIN_PERCENT) + 99n) / 100n;
+}
+
 /** The cost of one transaction, before signing. */
 export function estimateCost(question: CostQuestion, p: CostParameters, account: AccountCostFacts): CostEstimate {
   if (!Number.isInteger(question.signatures) || question.signatures < 1) badArgument('signatures: expected 1 or more', 'signatures');
@@ -258,7 +263,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
     } else {
       const needed = question.energy;
       const fullPrice = needed * p.energyFee;
-      const proposed = (fullPrice * (100n + FEE_LIMIT_MARGIN_PERCENT) + 99n) / 100n;
+      const proposed = proposedFeeLimit(fullPrice);
       // Out of energy: the node spends the whole limit, staked energy first.
       const spent = needed > limit ? limit : needed;
       const fromStake = min(spent, stakeLeft);

@@ -12,7 +12,7 @@ import { addressToHex, type Address } from '../../shared/chain/address.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { formatUnits } from '../../shared/base/display.ts';
 import { FEE_LIMIT_MARGIN_PERCENT, MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
-import { costParameters } from '../../shared/approval/costs.ts';
+import { costParameters, proposedFeeLimit } from '../../shared/approval/costs.ts';
 import type { TriggerSmartContract } from '../../shared/gen/protocol/smart_contract_pb.ts';
 import type { StationContext } from '../core/context.ts';
 import { constantCallEnergy, readChainParameters } from '../core/cost-facts.ts';
@@ -38,7 +38,7 @@ export async function proposeFeeLimit(ctx: StationContext, from: Address, contra
     if (energy === undefined)
       fail('NODE_REPLY', `the node at ${ctx.nodeUrl()} did not say how much energy the call uses; no fee limit is proposed`, { field: 'node' });
     const full = energy * parameters.energyFee;
-    let proposed = (full * (100n + FEE_LIMIT_MARGIN_PERCENT) + 99n) / 100n;
+    let proposed = proposedFeeLimit(full);
     if (proposed > MAX_FEE_LIMIT_SUN) proposed = MAX_FEE_LIMIT_SUN;
     const trx = formatUnits(proposed, 6);
     return {
