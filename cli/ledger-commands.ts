@@ -60,7 +60,7 @@ export function ledgerCommands(keys: Command, io: CliIo, open: () => Station, do
 
 /** Before `sign --key ADDR` with a Ledger key: what to check on the device, on stderr. */
 export function ledgerSignNotice(s: Station, io: CliIo, txId: string, key: string): void {
-  const k = s.keysList().find((x) => x.address === key || x.hex === key.toLowerCase());
+  const k = s.keysList().keys.find((x) => x.address === key || x.hex === key.toLowerCase());
   if (k?.vault !== 'ledger') return;
   let plan: LedgerPlanView;
   try {

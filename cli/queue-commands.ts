@@ -68,7 +68,10 @@ export function queueCommands(program: Command, io: CliIo, open: () => Station, 
       const txId = txIds[0]!;
       if (o.key !== undefined) ledgerSignNotice(open(), io, txId, o.key);
       const r = await open().sign({ txId, ...(o.key !== undefined && { key: o.key }), ...(o.acceptRisk !== undefined && { acceptRisk: o.acceptRisk }) });
-      done(r, `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.weight} of ${r.transaction.threshold}.`);
+      done(
+        r,
+        `Signed by ${r.signed.join(', ')}. Status: ${r.status}, weight ${r.transaction.approval?.weight ?? '0'} of ${r.transaction.approval?.threshold ?? '?'}.`,
+      );
     });
 
   program

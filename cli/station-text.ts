@@ -1,13 +1,16 @@
 /**
  * How the station commands print their answers as short plain text (the `--json` flag prints the
- * station's JSON view instead): a transaction, an account, a token, the queue. Every stored text goes
+ * station's JSON view instead, the object the desktop window receives for the same call): a
+ * transaction (read from the API's shape), an account, a token, the queue. Every stored text goes
  * through `plain` (shared/base/escape.ts), so a label or note can never move the cursor, change
  * colours or hide characters on the terminal; a text the shared view already escaped goes through
  * `viewText`, which escapes what is left unsafe without doubling its backslashes.
  */
 import { escapeText, replaceUnsafe } from '../shared/base/escape.ts';
 import { groupOperations } from '../shared/chain/operation-catalogue.ts';
-import type { StationAccountView, ListEntryView, StationTransactionView } from '../station/core/views.ts';
+import type { StationAccountView, ListEntryView } from '../station/core/views.ts';
+import type { StationTransaction } from '../shared/api/station-api.ts';
+import { timeLeft } from '../station/core/records.ts';
 import type { TokenView } from '../station/core/token-details.ts';
 import type { Provenance } from '../shared/api/provenance-schema.ts';
 import type { PermissionCheckResult } from '../shared/api/permission-check-schemas.ts';
@@ -35,21 +38,36 @@ export function provenanceText(p: Provenance): string {
   return `${plain(p.text)}${p.age !== null ? `, ${p.age} old` : ''}${p.stale ? '  [STALE: fetch it again]' : ''}`;
 }
 
-export function txText(v: StationTransactionView): string {
+const shownAddress = (a: { hex: string; base58: string | null }): string => a.base58 ?? a.hex;
+
+export function txText(v: StationTransaction): string {
+  const a = v.approval;
+  const d = v.view;
+  // Without a known permission the signers are those the signatures recover to, their weight unknown.
+  const signedBy =
+    a === null
+      ? d.signatures.flatMap((s) => (s.signer === null ? [] : [`${shownAddress(s.signer)} (?)`]))
+      : v.signers.filter((s) => s.signed).map((s) => `${shownAddress(s.address)} (${s.weight})`);
   const rows: [string, string][] = [
-    ['txID', v.txId],
-    ['kind', v.kind],
-    ['account', `${v.account} (permission ${v.permissionId})`],
+    ['txID', d.txID],
+    ['kind', d.kind],
+    ['account', `${shownAddress(d.owner)} (permission ${d.permissionId})`],
     ['status', v.status],
-    ['time left', v.timeLeft],
+    ['time left', timeLeft(v.expiresInMs)],
     [
       'weight',
-      v.threshold === null
-        ? `unknown (${v.signatureCount} signature(s); permission not known here)`
-        : `${v.weight} of ${v.threshold}${v.missing === '0' ? ' (enough)' : `, ${v.missing} missing`}`,
+      a === null || a.threshold === null
+        ? `unknown (${d.signatures.length} signature(s); permission not known here)`
+        : `${a.weight} of ${a.threshold}${a.missing === '0' ? ' (enough)' : `, ${a.missing} missing`}`,
     ],
-    ['signed by', v.signers.map((s) => `${s.address} (${s.weight})`).join(', ') || 'nobody yet'],
-    ['could sign', v.couldSign.map((s) => `${s.address} (${s.weight}${s.local ? ', key here' : ''})`).join(', ') || '-'],
+    ['signed by', signedBy.join(', ') || 'nobody yet'],
+    [
+      'could sign',
+      v.signers
+        .filter((s) => !s.signed)
+        .map((s) => `${shownAddress(s.address)} (${s.weight}${s.local ? ', key here' : ''})`)
+        .join(', ') || '-',
+    ],
   ];
   // docs/decisions.md §16: which source the weights and the amount rest on; a file's word is marked unverified.
   rows.push(['permission', provenanceText(v.provenance.permission)]);
@@ -67,8 +85,8 @@ export function txText(v: StationTransactionView): string {
  * everything the first saw"): the sentence, the field table and the warnings decoded from the
  * bytes, then a permission update's check or a token issue in words, recomputed on this station.
  */
-function signerLines(v: StationTransactionView): string[] {
-  const d = v.details;
+function signerLines(v: StationTransaction): string[] {
+  const d = v.view;
   const lines = ['', `What it does: ${viewText(d.summary)}`, ...d.fields.map((f) => `  ${viewText(f.name)}: ${viewText(f.value)}`)];
   for (const w of d.warnings) lines.push(`WARNING${w.needsOverride ? ' (signing needs --accept-risk ' + w.risk + ')' : ''}: ${viewText(w.text)}`);
   lines.push(...signerPanelLines(v.signer));

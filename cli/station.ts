@@ -24,7 +24,9 @@ import { DIALECTS, isDialect, type Dialect } from '../shared/chain/dialect.ts';
 import { NETWORK_PRESETS, networkPreset } from '../shared/chain/networks.ts';
 import { openStation, type Station } from '../station/station.ts';
 import type { StationOptions } from '../station/core/context.ts';
-import type { SettingsView, StationTransactionView } from '../station/core/views.ts';
+import type { BuildView, SettingsView } from '../station/core/views.ts';
+import { timeLeft } from '../station/core/records.ts';
+import { accountShowOutcome } from './account-show.ts';
 import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { costText, statusCostBlock } from './cost-text.ts';
@@ -161,9 +163,9 @@ export function stationCommands(
       done(k, k.address);
     });
   keys.command('list').action(() => {
-    const list = open().keysList();
+    const { keys: list } = open().keysList();
     done(
-      list,
+      { keys: list },
       list.length === 0
         ? 'No keys. Make one with airlock keys new, or import one with airlock keys import --key-file K.'
         : table(list.map((k) => [k.address, `${k.vault}${k.label ? `  ${plain(k.label)}` : ''}`])),
@@ -236,21 +238,24 @@ export function stationCommands(
     });
   account
     .command('show')
+    .description('the stored account (permissions, source) and the account at a glance: read from the node now, or offline from the imported snapshot')
     .argument('<address>')
-    .action((address: string) => {
-      const a = open().accountShow({ address });
-      done(a, accountText(a));
+    .action(async (address: string) => {
+      const shown = await accountShowOutcome(open(), address);
+      done(shown.json, shown.text);
     });
   account
     .command('resources')
-    .description('the account at a glance, read from the node now: bandwidth, energy, stake, unstaking, delegations, votes, rewards (issue 25)')
+    .description(
+      'the account at a glance, read from the node now (offline: from the imported snapshot): holdings, bandwidth, energy, stake, unstaking, delegations, votes, rewards',
+    )
     .argument('<address>')
     .action(async (address: string) => {
       const g = await open().accountResources({ address });
       done(g, g.text);
     });
   account.command('list').action(() => {
-    const list = open().accountsList();
+    const { accounts: list } = open().accountsList();
     done(
       { accounts: list },
       list.length === 0
@@ -298,8 +303,10 @@ export function stationCommands(
     ...(o.expiresIn !== undefined && { expiresIn: o.expiresIn }),
     ...(o.note !== undefined && { note: o.note }),
   });
-  const built = (b: { txId: string; transaction: StationTransactionView; basis: string; warnings: string[] }): void => {
-    io.stderr(`Built from ${b.basis}; expires in ${b.transaction.timeLeft.replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`);
+  const built = (b: BuildView): void => {
+    io.stderr(
+      `Built from ${b.basis}; expires in ${timeLeft(b.transaction.expiresInMs).replace(/ left$/, '')}.\n${b.warnings.map((w) => `Warning: ${w}\n`).join('')}`,
+    );
     done(b, b.txId);
   };
   common(build.command('transfer').requiredOption('--from <address>').requiredOption('--to <address>').requiredOption('--amount <sun>')).action(
@@ -381,7 +388,7 @@ export function stationCommands(
       ...(tty && { progress: (n: number, total: number, phase: string) => io.stderr(`\r${phase} ${n}/${total}${phase === 'stored' ? '\n' : ''}`) }),
     });
     io.stderr(`Built from ${r.basis}.\n`);
-    done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.txIds.join('\n')}`);
+    done(r, `${r.count} transaction(s) built${r.signed ? ' and signed' : ''}:\n${r.rows.map((row) => row.txId).join('\n')}`);
   });
 
   // sign, status, export, import, reissue, broadcast, list; handoff ur export|import (cli/handoff-ur.ts) -----
@@ -398,7 +405,7 @@ export function stationCommands(
         return;
       }
       const v = await open().status({ txId });
-      done(v, txText(v) + (globals().json ? '' : await statusCostBlock(open(), v.txId, v.status)));
+      done(v, txText(v) + (globals().json ? '' : await statusCostBlock(open(), v.view.txID, v.status)));
     });
   program
     .command('cost')
@@ -501,9 +508,9 @@ export function stationCommands(
     .description('keys proved to this station')
     .option('--account <address>')
     .action((o: { account?: string }) => {
-      const r = open().proofList(o.account === undefined ? {} : { account: o.account });
+      const { proofs: r } = open().proofList(o.account === undefined ? {} : { account: o.account });
       done(
-        r,
+        { proofs: r },
         r.length === 0
           ? 'No key has proved itself to this station yet.'
           : table(r.map((p) => [p.key, `${p.account} hash ${p.permissionHash.slice(0, 16)}… proved ${new Date(p.provedAt).toISOString()}`])),

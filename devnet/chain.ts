@@ -39,10 +39,10 @@ import {
   createTransaction,
   decodeRaw,
   encodeSignedTransaction,
-  DEFAULT_EXPIRATION_MS,
   type DecodedTransaction,
   type SignedTransaction,
 } from '../shared/chain/transaction.ts';
+import { DEFAULT_EXPIRATION_MS } from '../shared/base/limits.ts';
 import { actuatorFor, createAccount, type ActuatorContext } from './actuators.ts';
 import { blockLeafOf, solidBlockNumber } from './blocks.ts';
 import { blockIdOf, merkleRootOf } from '../shared/chain/block.ts';
@@ -412,7 +412,8 @@ export class Chain {
     let block: StoredBlock | undefined;
     if (slotBytes.length === 2) {
       const number = recentBlockNumber(head, (slotBytes[0]! << 8) | slotBytes[1]!);
-      if (number !== undefined) block = this.store.getBlock(number);
+      // Most transactions reference the head, which is in memory: no read and decode of its row.
+      if (number !== undefined) block = number === head ? this.head : this.store.getBlock(number);
     }
     const refHex = bytesToHex(raw.refBlockHash);
     if (!block) {

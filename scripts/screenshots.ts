@@ -23,9 +23,19 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildRenderer } from './build-renderer.ts';
 import { newKey } from '../test/helpers/devnet-helpers.ts';
-import { captureTabs, openFromQueue, settle, startTwoStations, stationBrowser, TREASURY_ID, watchProblems } from '../test/helpers/ui-e2e-helpers.ts';
+import {
+  captureTabs,
+  openFromQueue,
+  openOverview,
+  settle,
+  startTwoStations,
+  stationBrowser,
+  TREASURY_ID,
+  watchProblems,
+} from '../test/helpers/ui-e2e-helpers.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
+const NARROW = { width: 400, height: 800 };
 const MAX_BYTES = 200 * 1024;
 const DEFAULT_OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -97,6 +107,17 @@ async function main(): Promise<void> {
         await settle(page);
         const permissions = join(outDir, `permissions-${scheme}.png`);
         await page.screenshot({ path: permissions });
+        // The treasury's overview, opened from the side navigation (docs/decisions.md §26), and the same at 400 px.
+        await openOverview(page, owner.b58);
+        await settle(page);
+        const overview = join(outDir, `overview-${scheme}.png`);
+        await page.screenshot({ path: overview });
+        await page.setViewportSize(NARROW);
+        await settle(page);
+        const narrow = join(outDir, `overview-narrow-${scheme}.png`);
+        await page.screenshot({ path: narrow });
+        await page.setViewportSize(VIEWPORT);
+        written.push(overview, narrow);
         await openFromQueue(page, 'invoice 7');
         const shot = join(outDir, `transaction-${scheme}.png`);
         await page.screenshot({ path: shot });

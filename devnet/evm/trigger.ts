@@ -23,6 +23,7 @@ import type { TriggerSmartContract } from '../../shared/gen/protocol/smart_contr
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { fail } from '../../shared/base/errors.ts';
 import { decodeRaw, type SignedTransaction } from '../../shared/chain/transaction.ts';
+import { ContractType } from '../../shared/chain/contract-types.ts';
 import type { ActuatorContext, ExecutionResult } from '../actuators.ts';
 import type { BroadcastOutcome, Chain } from '../chain.ts';
 import type { DevnetStore } from '../store.ts';
@@ -134,6 +135,9 @@ async function prepareTrigger(chain: Chain, tx: SignedTransaction, raw: Transact
  * pipeline (no await between them); a write during the run makes it run again.
  */
 export async function broadcastWithEvm(chain: Chain, tx: SignedTransaction, raw: Transaction_raw): Promise<BroadcastOutcome> {
+  // Only a lone TriggerSmartContract has a call to run first (prepareTrigger returns at once for any
+  // other): the rest go straight to the pipeline, without a decode, a hash and two counter reads.
+  if (raw.contract.length !== 1 || raw.contract[0]!.type !== ContractType.TriggerSmartContract) return chain.broadcast(tx, raw);
   const map = preparedOf(chain.store);
   const key = bytesToHex(sha256(tx.rawBytes));
   try {

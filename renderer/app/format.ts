@@ -5,9 +5,6 @@
  */
 import { escapeText } from '../../shared/base/escape.ts';
 
-/** Below this much time left a countdown turns into a warning: the station's re-issue window (1 h). */
-export const EXPIRY_WARNING_MS = 60 * 60 * 1000;
-
 export function shown(text: string): string {
   return escapeText(text);
 }

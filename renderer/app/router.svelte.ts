@@ -4,7 +4,20 @@
  * survive a reload.
  */
 export type Screen =
-  'queue' | 'transaction' | 'keys' | 'settings' | 'send' | 'stake' | 'batch' | 'tokens' | 'contracts' | 'permissions' | 'accounts' | 'addressBook' | 'scan';
+  | 'queue'
+  | 'transaction'
+  | 'keys'
+  | 'settings'
+  | 'send'
+  | 'stake'
+  | 'batch'
+  | 'tokens'
+  | 'contracts'
+  | 'permissions'
+  | 'accounts'
+  | 'addressBook'
+  | 'scan'
+  | 'overview';
 
 export class Router {
   screen = $state<Screen>('queue');
@@ -14,7 +27,7 @@ export class Router {
     this.screen = screen;
   }
 
-  /** The account the account and permission-editor screens show (docs/decisions.md §10). */
+  /** The account the account, overview and permission-editor screens show (docs/decisions.md §10). */
   account = $state<string | null>(null);
 
   openAccount(address: string, screen: Screen): void {

@@ -21,10 +21,13 @@ import { AccountsState } from '../accounts/accounts.svelte.ts';
 import { VaultState } from '../keys/vault.svelte.ts';
 import { TokensState } from '../tokens/tokens.svelte.ts';
 import { ContractsState } from '../contracts/contracts.svelte.ts';
+import { LiveState } from './live.svelte.ts';
 
 export interface StationState {
   client: ApiClient<StationApi>;
   clock: Clock;
+  /** The one poll every screen follows, the accounts the pickers show, the last-built links' transactions (live.svelte.ts). */
+  live: LiveState;
   router: Router;
   queue: QueueState;
   transaction: TransactionState;
@@ -56,23 +59,26 @@ export function createStationState(station: ApiClient<StationApi>, clock: Clock 
         const gone = args.txId.toLowerCase();
         if (state.send.last?.txId.toLowerCase() === gone) state.send.last = null;
         if (state.stake.last?.txId.toLowerCase() === gone) state.stake.last = null;
+        state.live.gone(gone);
       }
       return answer;
     },
   };
+  const live = new LiveState(client, clock);
   const state: StationState = {
     client,
     clock,
+    live,
     router: new Router(),
     queue: new QueueState(client),
     transaction: new TransactionState(client),
     keys: new KeysState(client),
     settings: new SettingsState(client),
-    send: new SendState(client),
-    stake: new StakeState(client),
-    batch: new BatchState(client),
+    send: new SendState(client, live),
+    stake: new StakeState(client, live),
+    batch: new BatchState(client, live),
     tokens: new TokensState(client),
-    contracts: new ContractsState(client),
+    contracts: new ContractsState(client, live),
     permissions: new PermissionsState(client),
     accounts: new AccountsState(client),
     addressBook: new AddressBookState(client),

@@ -11,15 +11,14 @@
  * stored, and the outcome says so in words; a message never quotes a cell.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import { batchChunks, checkBatchSheet, readBatchSheet, type BatchCheck, type BatchSheet } from '../../shared/files/batch-csv.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
-import { expiresInProblem, SourceAccount } from '../forms/source-account.svelte.ts';
-import { MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
+import { SourceAccount } from '../forms/source-account.svelte.ts';
+import { expiresInProblem } from '../forms/field-rules.ts';
+import { BATCH_CHUNK_ROWS, MAX_CSV_BYTES, type TxStatus } from '../../shared/base/limits.ts';
 import { sayError } from '../app/words.ts';
-
-/** Rows per buildBatch call: small enough that progress moves every second or so on a slow station. */
-export const BATCH_CHUNK_ROWS = 200;
 
 /** One row's result: built (txID and status), refused (the error), or not built. */
 export interface RowResult {
@@ -56,9 +55,9 @@ export class BatchState {
   builtText = $state<string | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client);
+    this.source = new SourceAccount(client, live);
   }
 
   /** The CSV read and every row checked, as the station will; null while there is none. */
@@ -173,6 +172,8 @@ export class BatchState {
       this.results = results;
       this.running = false;
       this.cancelling = false;
+      // Rows were stored under this Expires in: the next batch takes the station's default unless it is typed again.
+      if (this.builtText === this.csv) this.expiresIn = '';
     }
   }
 

@@ -11,9 +11,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../shared/base/errors.ts';
 import BatchScreen from './BatchScreen.svelte';
-import { BATCH_CHUNK_ROWS } from './batch.svelte.ts';
+import { BATCH_CHUNK_ROWS } from '../../shared/base/limits.ts';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -202,6 +203,22 @@ describe('Batch: building chunk by chunk', () => {
     expect(byRow.get('420')!.status).toBe('not built: an earlier chunk was refused');
     expect(screen.getByRole('alert').querySelector('details')!.textContent).toMatch(/Code\s*INVALID_INPUT/);
     expect(h.real.txIds).toHaveLength(2 + 200);
+  });
+
+  it('does not carry Expires in across runs: the next batch takes the station default unless it is typed again', async () => {
+    const h = await setup();
+    const seen = recordArgs(h, 'buildBatch') as { expiresIn?: string }[];
+    const expires = () => screen.getByLabelText('Expires in') as HTMLInputElement;
+    await paste(rowsCsv(2));
+    await from(ACCOUNT);
+    await fireEvent.input(expires(), { target: { value: '20s' } });
+    await fireEvent.click(buildButton());
+    await waitFor(() => expect(screen.getByText('All 2 rows were built and stored. They are in the queue.')).toBeTruthy());
+    expect(expires().value).toBe('');
+    await paste(`${HEADER}\n${TO},7,,rent\n`);
+    await fireEvent.click(buildButton());
+    await waitFor(() => expect(screen.getByText('All 1 rows were built and stored. They are in the queue.')).toBeTruthy());
+    expect(seen.map((a) => a.expiresIn)).toEqual(['20s', undefined]);
   });
 
   it("signs with this station's keys when asked, shows the notes, and opens a row's transaction", async () => {

@@ -8,10 +8,12 @@
  * on success the screen opens the new transaction.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { Trc20Text } from './trc20-rules.ts';
 import { SourceAccount } from '../forms/source-account.svelte.ts';
+import { expiresNoteArgs } from '../forms/field-rules.ts';
 
 /** A listed contract as the API shows it (shared/api/contract-view-schema.ts). */
 export interface ListedView {
@@ -22,21 +24,24 @@ export interface ListedView {
   storedAt: number;
 }
 
+/** The TRC-20 form as it opens, and as it is again after a build. */
+const TRC20_EMPTY: Trc20Text = { kind: 'transfer', to: '', token: '', amount: '', feeLimit: '', expiresIn: '', note: '' };
+
 export class ContractsState {
   listed = $state.raw<ListedView[]>([]);
   error = $state.raw<ErrorData | null>(null);
   busy = $state(false);
   add = $state({ address: '', name: '', abi: '', symbol: '', decimals: '' });
-  trc20 = $state<Trc20Text>({ kind: 'transfer', to: '', token: '', amount: '', feeLimit: '', expiresIn: '', note: '' });
+  trc20 = $state<Trc20Text>({ ...TRC20_EMPTY });
   /** From and Permission: a transfer and an approval are both a TriggerSmartContract. */
   readonly source: SourceAccount;
   /** Every message shows once the TRC-20 build was tried, else those of fields typed in. */
   tried = $state(false);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, 'TriggerSmartContract');
+    this.source = new SourceAccount(client, live, 'TriggerSmartContract');
   }
 
   /** The decimals of a listed token, or null. */
@@ -92,8 +97,7 @@ export class ContractsState {
       amount: t.amount.trim(),
       permissionId,
       ...(t.feeLimit.trim() !== '' && { feeLimit: t.feeLimit.trim() }),
-      ...(t.expiresIn.trim() !== '' && { expiresIn: t.expiresIn.trim() }),
-      ...(t.note !== '' && { note: t.note }),
+      ...expiresNoteArgs(t),
     };
     const answer =
       t.kind === 'transfer'
@@ -105,6 +109,10 @@ export class ContractsState {
       return null;
     }
     this.error = null;
+    // The next call starts from a clean form (the kind and the token stay): a transfer's recipient,
+    // amount, fee limit, Expires in or note never rides along onto the approval built after it.
+    this.trc20 = { ...TRC20_EMPTY, kind: t.kind, token: t.token };
+    this.tried = false;
     return answer.value.txId;
   }
 }

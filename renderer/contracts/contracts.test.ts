@@ -19,6 +19,7 @@ import { permissionView } from '../../shared/views/view.ts';
 import ContractsScreen from './ContractsScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -111,5 +112,37 @@ describe('the Contracts screen', () => {
     expect(seen).toEqual([
       { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '12.5', permissionId: 3, expiresIn: '90m', note: 'invoice 9' },
     ]);
+  });
+
+  it("does not carry a transfer's fields, Expires in or Note onto the approval built after it", async () => {
+    const h = await realStationState({ count: 3 });
+    const transfers = recordArgs(h, 'buildTrc20Transfer');
+    const approvals = recordArgs(h, 'buildTrc20Approve');
+    renderWithStation(ContractsScreen, h.station);
+    await listToken();
+    const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    const type = (label: string, value: string) => fireEvent.input(input(label), { target: { value } });
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.A);
+    await type('Token contract', TOKEN);
+    await type('Amount', '1.5');
+    await type('Fee limit (TRX)', '30');
+    await type('Expires in', '20s');
+    await type('Note', 'transfer note');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 transfer' }));
+    await waitFor(() => expect(transfers).toHaveLength(1));
+    await waitFor(() => expect(input('Note').value).toBe(''));
+    expect([input('Expires in').value, input('Amount').value, input('To').value, input('Fee limit (TRX)').value]).toEqual(['', '', '', '']);
+    // The token and the account stay: the approval is for the same token, from the same account.
+    expect([input('Token contract').value, input('From').value]).toEqual([TOKEN, TEST_ADDRESSES.M]);
+    await fireEvent.change(screen.getByDisplayValue('Transfer'), { target: { value: 'approve' } });
+    await type('Spender', TEST_ADDRESSES.B);
+    await type('Amount', '2');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build TRC-20 approval' }));
+    await waitFor(() => expect(approvals).toHaveLength(1));
+    expect(transfers).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.A, token: TOKEN, amount: '1.5', permissionId: 0, feeLimit: '30', expiresIn: '20s', note: 'transfer note' },
+    ]);
+    expect(approvals).toEqual([{ from: TEST_ADDRESSES.M, spender: TEST_ADDRESSES.B, token: TOKEN, amount: '2', permissionId: 0 }]);
   });
 });

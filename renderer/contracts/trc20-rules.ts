@@ -5,26 +5,22 @@
  * knows them), the fee limit in TRX up to the node's maximum. The station checks everything again
  * when it builds: nothing here is trusted, it only tells a person early. `From` and `Permission`
  * are the shared build-form fields (renderer/forms/source-account.svelte.ts), with their own rules;
- * `Expires in` and `Note` follow the other build forms' rules (the same duration reader and note bound).
+ * `Expires in` and `Note` take the one rule of every build form (renderer/forms/field-rules.ts).
  *
  * Invariant: no message quotes what was typed (a private key pasted by mistake is never echoed).
  */
 import { readAmount } from '../../shared/base/amount.ts';
 import { readTokenUnits } from '../../shared/contracts/abi-amount.ts';
-import { MAX_FEE_LIMIT_SUN, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
-import { expiresInProblem } from '../forms/source-account.svelte.ts';
-import { addressFieldProblem } from '../forms/field-rules.ts';
+import { MAX_FEE_LIMIT_SUN } from '../../shared/base/limits.ts';
+import { addressFieldProblem, expiresNoteProblems, type ExpiresNoteText } from '../forms/field-rules.ts';
 
-export interface Trc20Text {
+/** What is typed; Expires in and Note (empty: the station's default; no note) as every build form types them. */
+export interface Trc20Text extends ExpiresNoteText {
   kind: 'transfer' | 'approve';
   to: string;
   token: string;
   amount: string;
   feeLimit: string;
-  /** Empty: the station's default expiration. */
-  expiresIn: string;
-  /** Kept on the station and in handoff files, never on chain. */
-  note: string;
 }
 
 type Trc20FieldErrors = Record<string, string>;
@@ -49,8 +45,5 @@ export function trc20Problems(t: Trc20Text, decimals: number | null): { errors: 
     if (!f.ok) errors.feeLimit = f.reason;
     else if (f.units === 0n || f.units > MAX_FEE_LIMIT_SUN) errors.feeLimit = 'from 0.000001 to 15,000 TRX';
   }
-  const expires = expiresInProblem(t.expiresIn);
-  if (expires !== null) errors.expiresIn = expires;
-  if (t.note.length > MAX_NOTE_LENGTH) errors.note = `at most ${MAX_NOTE_LENGTH} characters`;
-  return { errors, units };
+  return { errors: { ...errors, ...expiresNoteProblems(t) }, units };
 }

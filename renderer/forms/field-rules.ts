@@ -9,8 +9,9 @@
  */
 import { parseAddress } from '../../shared/chain/address.ts';
 import { holdsPrivateKeyText } from '../../shared/base/secrets.ts';
-import { MAX_EXPIRATION_MS, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
-import { DURATION_RE, UNIT_MS } from '../../shared/base/duration.ts';
+import { MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
+import { parseDuration } from '../../shared/base/duration.ts';
+import { AirlockError } from '../../shared/base/errors.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -53,11 +54,67 @@ export function addressFieldProblem(text: string): string | null {
   }
 }
 
-/** The build options every form has: Permission, Expires in, Note. */
-export interface BuildOptionsText {
-  permission: string;
+/** The reason of a coded error without the `field: ` it starts with, for a message beside that field. */
+export function reasonOf(e: unknown, field: string): string {
+  if (!(e instanceof AirlockError)) throw e;
+  return e.message.startsWith(`${field}: `) ? e.message.slice(field.length + 2) : e.message;
+}
+
+/** The one rule of an `Expires in` field (empty: the station's default), by shared/base/duration.ts, the station's own reader. */
+export function expiresInProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    parseDuration(text, 'Expires in');
+    return null;
+  } catch (e) {
+    return reasonOf(e, 'Expires in');
+  }
+}
+
+/** The one rule of a `Note` field: kept on this station and in handoff files, so bounded and never a private key. */
+export function noteProblem(text: string): string | null {
+  if (text.length > MAX_NOTE_LENGTH) return `at most ${MAX_NOTE_LENGTH.toLocaleString('en')} characters`;
+  if (looksLikePrivateKey(text)) return KEY_WARNING;
+  return null;
+}
+
+/** Expires in and Note as every build form types them (forms/ExpiresNoteFields.svelte shows both). */
+export interface ExpiresNoteText {
   expiresIn: string;
   note: string;
+}
+
+/** The problems of Expires in and Note, keyed by field (`expiresIn`, `note`). */
+export function expiresNoteProblems(o: ExpiresNoteText): FieldErrors {
+  const errors: FieldErrors = {};
+  const expires = expiresInProblem(o.expiresIn);
+  if (expires !== null) errors.expiresIn = expires;
+  const note = noteProblem(o.note);
+  if (note !== null) errors.note = note;
+  return errors;
+}
+
+/** Expires in and Note as the API takes them: an empty Expires in leaves the station's default, an empty Note none. */
+export function expiresNoteArgs(o: ExpiresNoteText): { expiresIn?: string; note?: string } {
+  return {
+    ...(o.expiresIn.trim() !== '' && { expiresIn: o.expiresIn.trim() }),
+    ...(o.note !== '' && { note: o.note }),
+  };
+}
+
+/**
+ * After a build the station answered with a transaction: Expires in and Note start empty, so the
+ * next draft takes the station's default and no note of the last one (docs/decisions.md §27: Send kept a
+ * 20-second Expires in, the Contracts form carried a transfer's note onto an approval).
+ */
+export function clearExpiresNote(o: ExpiresNoteText): void {
+  o.expiresIn = '';
+  o.note = '';
+}
+
+/** The build options every form has: Permission, Expires in, Note. */
+export interface BuildOptionsText extends ExpiresNoteText {
+  permission: string;
 }
 
 export function optionsProblems(o: BuildOptionsText): FieldErrors {
@@ -65,29 +122,10 @@ export function optionsProblems(o: BuildOptionsText): FieldErrors {
   const p = o.permission.trim();
   if (!/^[0-9]{1,10}$/.test(p) || Number(p) > 2 ** 31 - 1) errors.permission = 'a permission id: 0 for owner, 2 and up for an active';
   else if (p === '1') errors.permission = 'permission 1 is the executive permission, which never signs a transaction';
-  const e = o.expiresIn.trim();
-  if (e !== '') {
-    const life = durationMs(e);
-    if (life === null) errors.expiresIn = 'a duration such as 12h, 90m or 30s';
-    else if (life <= 0 || life > MAX_EXPIRATION_MS) errors.expiresIn = 'longer than 0 and at most 24h (the node refuses a longer expiration)';
-  }
-  if (o.note.length > MAX_NOTE_LENGTH) errors.note = 'at most 2,000 characters';
-  else if (looksLikePrivateKey(o.note)) errors.note = KEY_WARNING;
-  return errors;
-}
-
-/** A typed duration in ms by shared/base/duration.ts's pattern and units, or null when it does not read. */
-function durationMs(text: string): number | null {
-  const m = DURATION_RE.exec(text);
-  if (!m) return null;
-  return Number(m[0].slice(0, m[0].length - (m[1]?.length ?? 0))) * UNIT_MS[(m[1] ?? 'ms') as keyof typeof UNIT_MS];
+  return { ...errors, ...expiresNoteProblems(o) };
 }
 
 /** The options as the API takes them (an empty Expires in leaves the station's default). */
 export function optionsArgs(o: BuildOptionsText): { permissionId: number; expiresIn?: string; note?: string } {
-  return {
-    permissionId: Number(o.permission.trim()),
-    ...(o.expiresIn.trim() !== '' && { expiresIn: o.expiresIn.trim() }),
-    ...(o.note !== '' && { note: o.note }),
-  };
+  return { permissionId: Number(o.permission.trim()), ...expiresNoteArgs(o) };
 }

@@ -10,12 +10,14 @@
  * allow it are offered (docs/decisions.md §17; shared/chain/operations.ts permissionAllows: the owner always),
  * and a number typed for another is refused with the station's own words.
  *
- * Invariant: an answer about an account the person has since typed over is dropped.
+ * The permissions are the live state's (renderer/app/live.svelte.ts, docs/decisions.md §26): the account is
+ * read again on every poll, so a permission update confirmed meanwhile shows without a reload.
+ *
+ * Invariant: the permissions shown are always those of the account From names now (an answer
+ * about an account the person has since typed over is never shown).
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { parseDuration } from '../../shared/base/duration.ts';
-import { AirlockError } from '../../shared/base/errors.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { checkPermissionId } from '../../shared/chain/permission-id.ts';
@@ -23,6 +25,9 @@ import { checkPermissionAllows, permissionAllows, type PermissionGrant } from '.
 import { parseContractType, type SupportedContractName } from '../../shared/chain/contract-types.ts';
 import { hexToBytes } from '../../shared/base/bytes.ts';
 import { CONTRACT_WORDS } from '../../shared/contracts/describe.ts';
+import type { AccountView } from '../../shared/api/station-api.ts';
+import type { LiveState } from '../app/live.svelte.ts';
+import { reasonOf } from './field-rules.ts';
 
 /** A permission that may sign a transaction (owner or an active; never the executive). */
 export interface PermissionChoice {
@@ -31,6 +36,24 @@ export interface PermissionChoice {
   type: string;
   /** The operations mask as 64 hex digits; null for the owner (which has none). */
   operations: string | null;
+}
+
+/** A choice of a picker: the permission with its label (`2 treasury (3 operations)`; the name arrives escaped). */
+export interface LabelledChoice extends PermissionChoice {
+  label: string;
+}
+
+/** The signing permissions of a stored account (owner and actives; never the executive), as the pickers offer them. */
+export function signingChoices(account: AccountView): LabelledChoice[] {
+  return account.permissions
+    .filter((p) => p.slot !== 'executive')
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      operations: p.operations?.hex ?? null,
+      label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}`,
+    }));
 }
 
 /** The choices whose operations allow `contract` (the owner always): what a build form's picker lists. */
@@ -65,39 +88,28 @@ export interface Suggestion {
   label: string;
 }
 
-/** The reason of a coded error without the `field: ` it starts with, for a message beside that field. */
-export function reasonOf(e: unknown, field: string): string {
-  if (!(e instanceof AirlockError)) throw e;
-  return e.message.startsWith(`${field}: `) ? e.message.slice(field.length + 2) : e.message;
-}
-
-/** The problem of an `Expires in` field (empty: the station's default), by shared/base/duration.ts. */
-export function expiresInProblem(text: string): string | null {
-  if (text.trim() === '') return null;
-  try {
-    parseDuration(text, 'Expires in');
-    return null;
-  } catch (e) {
-    return reasonOf(e, 'Expires in');
-  }
-}
-
 export class SourceAccount {
   from = $state('');
   /** The permission id as typed or chosen: text, since the number input may hold anything. */
   permission = $state('0');
   suggestions = $state.raw<Suggestion[]>([]);
-  /** The stored account's signing permissions; null when the station does not have it stored. */
-  permissions = $state.raw<PermissionChoice[] | null>(null);
   /** The contract the form builds, when it builds one kind: permissions are offered for it only. */
   contract = $state<SupportedContractName | null>(null);
   readonly #client: ApiClient<StationApi>;
-  #asked = '';
+  readonly #live: LiveState;
 
-  constructor(client: ApiClient<StationApi>, contract?: SupportedContractName) {
+  constructor(client: ApiClient<StationApi>, live: LiveState, contract?: SupportedContractName) {
     this.#client = client;
+    this.#live = live;
     if (contract !== undefined) this.contract = contract;
   }
+
+  /** The stored account's signing permissions, as the live state last read them; null when the station does not have it stored. */
+  readonly permissions: PermissionChoice[] | null = $derived.by(() => {
+    const owner = this.owner;
+    const account = owner === null ? null : this.#live.accountOf(addressToBase58(owner));
+    return account === null || account === undefined ? null : signingChoices(account);
+  });
 
   /** The permissions offered for the contract: those whose operations allow it (all when no contract is set). */
   readonly offered: PermissionChoice[] | null = $derived.by(() => {
@@ -176,27 +188,13 @@ export class SourceAccount {
   }
 
   /**
-   * Asks the station for the account From names, for its permissions. Not stored (or not an
-   * address yet): the permission is a plain number.
+   * Has the live state follow the account From names, for its permissions (read now, and again on
+   * every poll). Not stored (or not an address yet): the permission is a plain number.
    */
   async lookup(): Promise<void> {
     const owner = this.owner;
-    const address = owner === null ? '' : addressToBase58(owner);
-    if (address === this.#asked) return;
-    this.#asked = address;
-    if (address === '') {
-      this.permissions = null;
-      return;
-    }
-    const answer = await this.#client.accountShow({ address });
-    if (this.#asked !== address) return;
-    if (!answer.ok) {
-      this.permissions = null;
-      return;
-    }
-    this.permissions = answer.value.permissions
-      .filter((p) => p.slot !== 'executive')
-      .map((p) => ({ id: p.id, name: p.name, type: p.type, operations: p.operations?.hex ?? null }));
+    if (owner === null) return;
+    await this.#live.watch(addressToBase58(owner));
     this.settleChoice();
   }
 }

@@ -25,8 +25,8 @@ import {
   type DraftCheck,
   type PermissionDraft,
 } from '../../shared/contracts/permission/draft.ts';
-import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION, MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
-import { expiresInProblem } from '../forms/source-account.svelte.ts';
+import { MAX_ACTIVE_PERMISSIONS, MAX_KEYS_PER_PERMISSION } from '../../shared/base/limits.ts';
+import { clearExpiresNote, expiresNoteArgs, expiresNoteProblems } from '../forms/field-rules.ts';
 
 type AccountView = Extract<Awaited<ReturnType<ApiClient<StationApi>['accountShow']>>, { ok: true }>['value'];
 
@@ -187,10 +187,7 @@ export class PermissionsState {
     const errors: Record<string, string> = {};
     // The picker offers only permissions that allow the update (owner first); a typed number is read here.
     if (!/^[0-9]{1,10}$/.test(o.permission.trim()) || o.permission.trim() === '1') errors.permission = 'a permission id: 0 for owner, 2 and up for an active';
-    const expires = expiresInProblem(o.expiresIn);
-    if (expires !== null) errors.expiresIn = expires;
-    if (o.note.length > MAX_NOTE_LENGTH) errors.note = `at most ${MAX_NOTE_LENGTH} characters`;
-    return errors;
+    return { ...errors, ...expiresNoteProblems(o) };
   }
 
   /** Builds the update; the txID on success. */
@@ -201,8 +198,7 @@ export class PermissionsState {
     const answer = await this.#client.buildPermissionUpdate({
       json,
       permissionId: Number(this.options.permission.trim()),
-      ...(this.options.expiresIn.trim() !== '' && { expiresIn: this.options.expiresIn.trim() }),
-      ...(this.options.note !== '' && { note: this.options.note }),
+      ...expiresNoteArgs(this.options),
       ...(this.acceptRisk && { acceptRisk: 'owner-unseen-keys' as const }),
       ...(this.newExecutiveKeys.length > 0 && this.producerReady && { executiveKeyHeld: true as const }),
     });
@@ -212,6 +208,7 @@ export class PermissionsState {
       return null;
     }
     this.error = null;
+    clearExpiresNote(this.options);
     return answer.value.txId;
   }
 }

@@ -322,6 +322,9 @@ describe('the permission editor', () => {
     expect(seen.map(({ permissionId, expiresIn, note }) => ({ permissionId, expiresIn, note }))).toEqual([
       { permissionId: 0, expiresIn: '2h', note: 'pay permission' },
     ]);
+    // The next update does not inherit this one's Expires in and Note.
+    await waitFor(() => expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe(''));
+    expect((screen.getByLabelText('Expires in') as HTMLInputElement).value).toBe('');
   });
 
   it('a key that starts and ends like a labelled address but differs is flagged beside its field (issue 18)', async () => {

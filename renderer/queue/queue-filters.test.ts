@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import QueueScreen from './QueueScreen.svelte';
+import { QUEUE_PAGE_SIZE } from '../../shared/base/limits.ts';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
@@ -33,7 +34,7 @@ describe('the queue', () => {
     await screen.findByText(`${all.total} transaction(s)`);
     expect(all.total).toBeGreaterThan(0);
     expect(all.total).toBeLessThan(60);
-    expect(h.real.calls).toContain('list ready - 0 250');
+    expect(h.real.calls).toContain(`list ready - 0 ${QUEUE_PAGE_SIZE}`);
     await waitFor(() => expect(rowStatuses()).toEqual(Array(all.total).fill('ready')));
   });
 
@@ -44,16 +45,16 @@ describe('the queue', () => {
     const select = screen.getByLabelText('Account') as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).toEqual(['', TEST_ADDRESSES.M]);
     await fireEvent.change(select, { target: { value: TEST_ADDRESSES.M } });
-    await waitFor(() => expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 250`));
+    await waitFor(() => expect(h.real.calls).toContain(`list - ${TEST_ADDRESSES.M} 0 ${QUEUE_PAGE_SIZE}`));
   });
 
   // Seeding 1000 transactions through the station's API takes a while; the test asserts no speed.
-  it('draws only some rows of 1,000, fetching only the first page of 250', { timeout: 180_000 }, async () => {
+  it('draws only some rows of 1,000, fetching only the first page of QUEUE_PAGE_SIZE', { timeout: 180_000 }, async () => {
     const h = await realStationState({ count: 1000 });
     renderWithStation(QueueScreen, h.station);
     await screen.findByText('1000 transaction(s)');
     await waitFor(() => expect(rowStatuses().every((s) => s !== '')).toBe(true));
     expect(rowStatuses().length).toBeLessThanOrEqual(40);
-    expect(h.real.calls.filter((c) => c.startsWith('list'))).toEqual(['list - - 0 250']);
+    expect(h.real.calls.filter((c) => c.startsWith('list'))).toEqual([`list - - 0 ${QUEUE_PAGE_SIZE}`]);
   });
 });

@@ -15,9 +15,7 @@
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { QueueEntry, StationApi } from '../../shared/api/station-api.ts';
-import { MAX_QUEUE_BATCH, type TxStatus } from '../../shared/base/limits.ts';
-
-export const PAGE_SIZE = 250;
+import { MAX_QUEUE_BATCH, QUEUE_PAGE_SIZE as PAGE_SIZE, type TxStatus } from '../../shared/base/limits.ts';
 
 export class QueueState {
   status = $state<TxStatus | ''>('');

@@ -9,14 +9,15 @@
  * field has a problem.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import { readAmount, sunInWords } from '../../shared/base/amount.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { buildTransfer } from '../../shared/contracts/transfer.ts';
 import { COIN_DECIMALS } from '../../shared/base/amount.ts';
-import { expiresInProblem, reasonOf, SourceAccount } from '../forms/source-account.svelte.ts';
-import { MAX_NOTE_LENGTH } from '../../shared/base/limits.ts';
+import { SourceAccount } from '../forms/source-account.svelte.ts';
+import { clearExpiresNote, expiresInProblem, expiresNoteArgs, noteProblem, reasonOf } from '../forms/field-rules.ts';
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 
 export type SendField = 'from' | 'to' | 'amount' | 'permission' | 'expiresIn' | 'note';
@@ -45,9 +46,9 @@ export class SendState {
   last = $state.raw<BuildOutcome | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, 'TransferContract');
+    this.source = new SourceAccount(client, live, 'TransferContract');
   }
 
   /** The amount in sun, or null while it does not read. */
@@ -83,7 +84,7 @@ export class SendState {
       amount: !amount.ok ? amount.reason : amount.units === 0n ? 'must be more than 0' : null,
       permission: this.source.permissionProblem,
       expiresIn: expiresInProblem(this.expiresIn),
-      note: this.note.length > MAX_NOTE_LENGTH ? `at most ${MAX_NOTE_LENGTH} characters` : null,
+      note: noteProblem(this.note),
     };
   });
 
@@ -110,8 +111,7 @@ export class SendState {
         to: this.to.trim(),
         amount: sun.toString(),
         permissionId,
-        ...(this.expiresIn.trim() !== '' && { expiresIn: this.expiresIn.trim() }),
-        ...(this.note !== '' && { note: this.note }),
+        ...expiresNoteArgs(this),
       });
       if (!answer.ok) {
         this.error = answer.error;
@@ -125,10 +125,11 @@ export class SendState {
         block: answer.value.block,
         permission: answer.value.transaction.provenance.permission,
       };
-      // A new transfer starts empty, so a second click cannot send the same one again by accident.
+      // A new transfer starts empty, so a second click cannot send the same one again by accident,
+      // and the next draft takes the station's default expiration, not this one's.
       this.to = '';
       this.amount = '';
-      this.note = '';
+      clearExpiresNote(this);
       this.submitted = false;
       return this.last;
     } finally {

@@ -128,7 +128,20 @@ describe('Send: rules checked as you type', () => {
     await type('Amount (TRX)', '1'.repeat(39));
     expect(problemOf('Amount (TRX)')).toMatch(/^too large/);
     await type('Note', `x\u202E${'n'.repeat(100_000)}`);
-    expect(problemOf('Note')).toBe('at most 2000 characters');
+    expect(problemOf('Note')).toBe('at most 2,000 characters');
+    expect(document.body.textContent).not.toContain('9f8e7d6c');
+  });
+
+  it('a private key pasted into the note is refused with the one note rule of every build form, never echoed, and nothing is sent', async () => {
+    const { seen } = await setup();
+    await type('From', ACCOUNT);
+    await type('To', TO);
+    await type('Amount (TRX)', '1');
+    await type('Note', `rent ${'9f8e7d6c'.repeat(8)}`);
+    expect(problemOf('Note')).toBe('this looks like a private key: never put a key in a transaction');
+    expect(field('Note').getAttribute('aria-invalid')).toBe('true');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
+    expect(seen).toEqual([]);
     expect(document.body.textContent).not.toContain('9f8e7d6c');
   });
 
@@ -193,6 +206,28 @@ describe('Send: building', () => {
     expect(h.real.txIds).toContain(txId);
     const built = await h.real.handlers.status({ txId });
     expect(built.view.summary).toMatch(/1234\.000001/);
+  });
+
+  it('does not carry Expires in or Note across builds: the next draft takes the station default and no note', async () => {
+    const { seen } = await setup();
+    await type('From', ACCOUNT);
+    await type('To', TO);
+    await type('Amount (TRX)', '1');
+    await type('Expires in', '20s');
+    await type('Note', 'first');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(field('Expires in').value).toBe(''));
+    expect(field('Note').value).toBe('');
+    expect(field('From').value).toBe(ACCOUNT);
+    await type('To', TO);
+    await type('Amount (TRX)', '2');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { from: ACCOUNT, to: TO, amount: '1000000', permissionId: 0, expiresIn: '20s', note: 'first' },
+      { from: ACCOUNT, to: TO, amount: '2000000', permissionId: 0 },
+    ]);
   });
 
   it('when the station adds a warning the screen stays to show it, with the basis and a button to open the transaction', async () => {

@@ -1,6 +1,6 @@
 /**
  * The settings screen's state (docs/decisions.md §9 "Settings"): the node URL with a connection test and the
- * default expiration. The theme follows the system (prefers-color-scheme in app.css).
+ * default expiration. The colours are not the station's: renderer/app/theme.ts keeps them in the window.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import { sayError } from '../app/words.ts';

@@ -12,10 +12,11 @@
  * nothing is sent while any field has a problem; the station checks everything again.
  */
 import type { ApiClient } from '../../shared/api/api-contract.ts';
+import type { LiveState } from '../app/live.svelte.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import { COIN_DECIMALS, readAmount, sunInWords } from '../../shared/base/amount.ts';
 import { AirlockError, type ErrorData } from '../../shared/base/errors.ts';
-import { MAX_NOTE_LENGTH, MAX_VOTES } from '../../shared/base/limits.ts';
+import { MAX_VOTES } from '../../shared/base/limits.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 import type { SupportedContractName } from '../../shared/chain/contract-types.ts';
 import {
@@ -28,7 +29,8 @@ import {
 } from '../../shared/contracts/staking.ts';
 import { buildVoteWitness, buildWithdrawBalance } from '../../shared/contracts/voting.ts';
 import { buildAccountUpdate } from '../../shared/contracts/account.ts';
-import { expiresInProblem, reasonOf, SourceAccount } from '../forms/source-account.svelte.ts';
+import { SourceAccount } from '../forms/source-account.svelte.ts';
+import { clearExpiresNote, expiresInProblem, expiresNoteArgs, noteProblem, reasonOf } from '../forms/field-rules.ts';
 
 export type StakeAction =
   'freeze' | 'unfreeze' | 'delegate' | 'undelegate' | 'withdraw-unfrozen' | 'cancel-unfreeze' | 'vote' | 'withdraw-rewards' | 'account-name';
@@ -87,9 +89,9 @@ export class StakeState {
   last = $state.raw<StakeOutcome | null>(null);
   readonly #client: ApiClient<StationApi>;
 
-  constructor(client: ApiClient<StationApi>) {
+  constructor(client: ApiClient<StationApi>, live: LiveState) {
     this.#client = client;
-    this.source = new SourceAccount(client, STAKE_ACTIONS.freeze.contract);
+    this.source = new SourceAccount(client, live, STAKE_ACTIONS.freeze.contract);
   }
 
   /** Switches the action; the permission picker follows its contract. */
@@ -117,7 +119,7 @@ export class StakeState {
       votes: null,
       name: null,
       expiresIn: expiresInProblem(this.expiresIn),
-      note: this.note.length > MAX_NOTE_LENGTH ? `at most ${MAX_NOTE_LENGTH} characters` : null,
+      note: noteProblem(this.note),
     };
     const fields = STAKE_ACTIONS[this.action].fields;
     const owner = this.source.owner ?? STAND_IN;
@@ -214,11 +216,7 @@ export class StakeState {
     this.busy = true;
     try {
       const from = this.source.from.trim();
-      const options = {
-        permissionId,
-        ...(this.expiresIn.trim() !== '' && { expiresIn: this.expiresIn.trim() }),
-        ...(this.note !== '' && { note: this.note }),
-      };
+      const options = { permissionId, ...expiresNoteArgs(this) };
       const amount = (this.sun ?? 0n).toString();
       const c = this.#client;
       const answer = await (() => {
@@ -256,9 +254,15 @@ export class StakeState {
       }
       this.error = null;
       this.last = { txId: answer.value.txId, basis: answer.value.basis, warnings: answer.value.warnings };
-      // A new form starts empty, so a second click cannot build the same one again by accident.
+      // A new form starts empty, so a second click cannot build the same one again by accident:
+      // every field of this build (the action, resource and From stay), and Expires in and Note.
       this.amount = '';
-      this.note = '';
+      this.to = '';
+      this.lock = false;
+      this.lockPeriod = '';
+      this.votes = [{ executive: '', count: '' }];
+      this.name = '';
+      clearExpiresNote(this);
       this.submitted = false;
       return this.last;
     } finally {

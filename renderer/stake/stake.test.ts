@@ -176,6 +176,28 @@ describe('Stake: building', () => {
     expect(seen).toEqual([{ method: 'buildFreeze', args: { from: ACCOUNT, amount: '1234000001', resource: 'BANDWIDTH', permissionId: 0 } }]);
   });
 
+  it('does not carry a field, Expires in or Note across builds: the next draft starts empty', async () => {
+    const { seen } = await setup();
+    await choose('delegate');
+    await type('From', ACCOUNT);
+    await type('Amount (TRX)', '5');
+    await type('Lend to', TO);
+    await type('Expires in', '20s');
+    await type('Note', 'lend');
+    await fireEvent.click(screen.getByRole('button', { name: 'Build' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(field('Expires in').value).toBe(''));
+    expect([field('Note').value, field('Amount (TRX)').value, field('Lend to').value]).toEqual(['', '', '']);
+    await type('Amount (TRX)', '6');
+    await type('Lend to', TO);
+    await fireEvent.click(screen.getByRole('button', { name: 'Build' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { method: 'buildDelegate', args: { from: ACCOUNT, to: TO, amount: '5000000', resource: 'ENERGY', permissionId: 0, expiresIn: '20s', note: 'lend' } },
+      { method: 'buildDelegate', args: { from: ACCOUNT, to: TO, amount: '6000000', resource: 'ENERGY', permissionId: 0 } },
+    ]);
+  });
+
   it('a vote carries the list as shown; nothing is sent while a vote has a problem', async () => {
     const { seen } = await setup();
     await choose('vote');

@@ -166,6 +166,21 @@ describe('Issue a token: what it shows and builds', () => {
     expect(c.startTime.ms).toBe(String(new Date(local(TEST_NOW + 2 * HOUR)).getTime()));
   });
 
+  it('starts a clean form after a build: no term of the issue, nor its Expires in or Note, rides into the next draft', async () => {
+    const { h, form, type, fillValid } = await open();
+    await fillValid();
+    await type('Expires in', '20s');
+    await type('Note', 'the gold issue');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token issue' }));
+    await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
+    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
+    await waitFor(() => expect(value('Note')).toBe(''));
+    expect(['Expires in', 'Name', 'Abbreviation', 'Total supply', 'Price in sun (coin_num)', 'URL'].map(value)).toEqual(['', '', '', '', '', '']);
+    expect([value('From'), value('Precision')]).toEqual([TEST_ADDRESSES.M, '0']);
+    // Nothing typed since: no message shows (the build's "tried" went with it).
+    expect(messageOf(form.getByLabelText('Name'))).toBeNull();
+  });
+
   it('builds a precision-0 token with its cded schedule and limits', async () => {
     const { h, form, type, fillValid } = await open();
     await fillValid();

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
 import { saleDate } from './token-rules.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -37,6 +38,29 @@ describe('Take part in a token sale', () => {
     const c = (await h.real.handlers.status({ txId: h.station.router.txId! })).view.contract;
     if (c.contract !== 'ParticipateAssetIssueContract') throw new Error(c.contract);
     expect([c.owner.base58, c.issuer.base58, c.amount]).toEqual([TEST_ADDRESSES.M, TEST_ADDRESSES.R, '500000']);
+  });
+
+  it('does not carry the amount, Expires in or Note across builds', async () => {
+    const { h, form, type } = await open();
+    const seen = recordArgs(h, 'buildParticipate');
+    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
+    await type('From', TEST_ADDRESSES.M);
+    await type('Token ID', '1000001');
+    await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
+    await type('Amount (TRX)', '1');
+    await type('Expires in', '20s');
+    await type('Note', 'buy gold');
+    await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(value('Note')).toBe(''));
+    expect([value('Expires in'), value('Amount (TRX)')]).toEqual(['', '']);
+    await type('Amount (TRX)', '2');
+    await fireEvent.click(form.getByRole('button', { name: 'Build participation' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '1000000', permissionId: 0, expiresIn: '20s', note: 'buy gold' },
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '2000000', permissionId: 0 },
+    ]);
   });
 
   it('says when the sale has ended or not begun, next to the token, and builds nothing', async () => {

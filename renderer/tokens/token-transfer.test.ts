@@ -11,6 +11,7 @@ import { cleanup, fireEvent, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { messageOf, openTokenSection } from '../../test/helpers/renderer/token-form-helpers.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 
 afterEach(cleanup);
 
@@ -83,6 +84,32 @@ describe('Transfer a token', () => {
     await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
     await waitFor(() => expect(h.station.router.screen).toBe('transaction'));
     expect(h.real.calls).toContain('buildTransferAsset 1000001 50');
+  });
+
+  it('does not carry the recipient, amount, Expires in or Note across builds', async () => {
+    const { h, form, type } = await open();
+    const seen = recordArgs(h, 'buildTransferAsset');
+    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value;
+    await type('From', TEST_ADDRESSES.M);
+    await type('To', TEST_ADDRESSES.R);
+    await type('Token ID', '1000001');
+    await waitFor(() => expect(form.getByText(/\(GLD\)/)).toBeTruthy());
+    await type('Amount', '0.5');
+    await type('Expires in', '20s');
+    await type('Note', 'payroll');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(value('Note')).toBe(''));
+    expect([value('Expires in'), value('To'), value('Amount')]).toEqual(['', '', '']);
+    expect([value('From'), value('Token ID')]).toEqual([TEST_ADDRESSES.M, '1000001']);
+    await type('To', TEST_ADDRESSES.R);
+    await type('Amount', '1');
+    await fireEvent.click(form.getByRole('button', { name: 'Build token transfer' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual([
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '50', permissionId: 0, expiresIn: '20s', note: 'payroll' },
+      { from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, token: '1000001', amount: '100', permissionId: 0 },
+    ]);
   });
 
   it('shows every message on submit of an empty form and builds nothing', async () => {

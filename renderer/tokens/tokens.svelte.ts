@@ -13,7 +13,6 @@ import { isTokenIdText } from '../../shared/chain/ids.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
 import type { StationApi } from '../../shared/api/station-api.ts';
 import type { TokenApiView } from '../../shared/api/token-view-schema.ts';
-import type { PermissionChoice } from '../forms/source-account.svelte.ts';
 import {
   issueJson,
   issueProblems,
@@ -24,16 +23,33 @@ import {
   type ParticipateText,
   type TransferText,
 } from './token-rules.ts';
-import { addressFieldProblem, optionsArgs } from '../forms/field-rules.ts';
+import { clearExpiresNote, optionsArgs } from '../forms/field-rules.ts';
 
 export type TokenSection = 'transfer' | 'issue' | 'participate';
 
-/** One choice of the Permission select: its id and its (escaped) name; its type and operations say which forms may offer it. */
-export interface PermissionOption extends PermissionChoice {
-  label: string;
-}
-
 const OPTIONS = { permission: '0', expiresIn: '', note: '' };
+
+/** The issue form as it opens (From and Permission as given): empty but for precision 0. */
+function emptyIssue(from: string, permission: string): IssueText {
+  return {
+    from,
+    name: '',
+    abbr: '',
+    totalSupply: '',
+    precision: '0',
+    coinNum: '',
+    num: '',
+    start: '',
+    end: '',
+    cded: [],
+    freeLimit: '',
+    publicLimit: '',
+    url: '',
+    description: '',
+    ...OPTIONS,
+    permission,
+  };
+}
 
 /** What the screen knows of one token id: the station's view, or why it has none. */
 export type TokenLookup = { state: 'loading' } | { state: 'known'; token: TokenApiView } | { state: 'unknown'; error: ErrorData };
@@ -51,30 +67,7 @@ export class TokensState {
 
   transfer = $state<TransferText>({ from: '', to: '', tokenId: '', amount: '', ...OPTIONS });
   participate = $state<ParticipateText>({ from: '', tokenId: '', amount: '', ...OPTIONS });
-  issue = $state<IssueText>({
-    from: '',
-    name: '',
-    abbr: '',
-    totalSupply: '',
-    precision: '0',
-    coinNum: '',
-    num: '',
-    start: '',
-    end: '',
-    cded: [],
-    freeLimit: '',
-    publicLimit: '',
-    url: '',
-    description: '',
-    ...OPTIONS,
-  });
-
-  /**
-   * The permissions of each `From` account the station has stored, by address, for the Permission
-   * select (owner 0 and the actives; the executive never signs); null when it has none stored,
-   * and then the form takes a plain number.
-   */
-  accountPermissions = $state.raw<Record<string, PermissionOption[] | null>>({});
+  issue = $state<IssueText>(emptyIssue('', '0'));
 
   readonly #client: ApiClient<StationApi>;
 
@@ -108,24 +101,6 @@ export class TokensState {
     const answer = await this.#client.tokenShow({ id: key, ...(fetch && { fetch: true }) });
     this.lookups = { ...this.lookups, [key]: answer.ok ? { state: 'known', token: answer.value } : { state: 'unknown', error: answer.error } };
     if (answer.ok && !this.stored.some((t) => t.id === key)) this.stored = [...this.stored, answer.value];
-  }
-
-  async loadPermissions(address: string): Promise<void> {
-    const key = address.trim();
-    if (key === '' || key in this.accountPermissions || addressFieldProblem(key) !== null) return;
-    this.accountPermissions = { ...this.accountPermissions, [key]: null };
-    const answer = await this.#client.accountShow({ address: key });
-    if (!answer.ok) return;
-    const options = answer.value.permissions
-      .filter((p) => p.slot !== 'executive')
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        type: p.type,
-        operations: p.operations?.hex ?? null,
-        label: `${p.id} ${p.name}${p.slot === 'owner' ? '' : ` (${p.operations?.names.length ?? 0} operations)`}`,
-      }));
-    this.accountPermissions = { ...this.accountPermissions, [key]: options };
   }
 
   addCdedRow(): void {
@@ -171,6 +146,25 @@ export class TokensState {
     const answer = await call();
     this.busy = null;
     this.buildError = { ...this.buildError, [section]: answer.ok ? null : answer.error };
-    return answer.ok ? answer.value.txId : null;
+    if (!answer.ok) return null;
+    this.#clear(section);
+    return answer.value.txId;
+  }
+
+  /**
+   * After a build the station answered with a transaction, its form starts again: the fields of
+   * that one build (recipient, amount, the issue's terms) and Expires in and Note are emptied, so
+   * nothing of it rides along into the next draft; From, Permission and the token chosen stay.
+   */
+  #clear(section: TokenSection): void {
+    if (section === 'transfer') {
+      this.transfer.to = '';
+      this.transfer.amount = '';
+      clearExpiresNote(this.transfer);
+    } else if (section === 'participate') {
+      this.participate.amount = '';
+      clearExpiresNote(this.participate);
+    } else Object.assign(this.issue, emptyIssue(this.issue.from, this.issue.permission));
+    this.tried = { ...this.tried, [section]: false };
   }
 }

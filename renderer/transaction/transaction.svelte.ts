@@ -7,7 +7,14 @@
  * Invariant (docs/decisions.md §18 "notices belong to their transaction"): an action's notice is kept with the
  * txID it was about and shown only while that transaction is the one open, so "Exported with 1
  * signature(s)." never shows on another.
+ *
+ * docs/decisions.md §26 (the open transaction follows the chain): `refresh` reads the open transaction again on
+ * each beat of the app's poll (app/live.svelte.ts) and when its expiry passes, so it turns confirmed
+ * after another station broadcasts it, expired (Re-issue, no Sign) when its time is up, and shows
+ * signatures imported or made meanwhile, without a reload. A refresh never overwrites an action's
+ * answer: one that lands after an action began, or for a transaction no longer open, is dropped.
  */
+import { untrack } from 'svelte';
 import { OVERRIDABLE_RISKS, type OverridableRisk } from '../../shared/approval/signing-risk.ts';
 import type { ApiClient } from '../../shared/api/api-contract.ts';
 import type { ErrorData } from '../../shared/base/errors.ts';
@@ -31,6 +38,11 @@ export interface Preflight {
   signWeightText: string;
 }
 
+/** How many keys of the permission have signed, as the view counts them. */
+function signedCount(tx: StationTransaction): number {
+  return tx.signers.filter((s) => s.signed).length;
+}
+
 export class TransactionState {
   tx = $state.raw<StationTransaction | null>(null);
   error = $state.raw<ErrorData | null>(null);
@@ -44,6 +56,9 @@ export class TransactionState {
   /** The dry run for the open transaction; null until run (and after anything changes). */
   preflight = $state.raw<Preflight | null>(null);
   readonly #client: ApiClient<StationApi>;
+  #refreshing = false;
+  /** Counts the actions begun (load, sign, import, dry run, broadcast, discard), so a refresh that raced one is dropped. */
+  #actions = 0;
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
@@ -60,11 +75,21 @@ export class TransactionState {
     this.#notice = { txId, text };
   }
 
+  /**
+   * Reads transaction `txId` for the screen. Another transaction still on screen is cleared first, so
+   * the screen never shows (nor its panels ask about) a transaction other than the one opened; the
+   * same one stays while it is read again. An answer for a transaction no longer open is dropped.
+   */
   async load(txId: string): Promise<void> {
     this.openTxId = txId;
     this.busy = true;
+    this.#actions += 1;
     this.preflight = null;
+    // Untracked: the screen calls this from an effect, which must not come to depend on `tx`.
+    const before = untrack(() => this.tx);
+    if (before !== null && before.view.txID.toLowerCase() !== txId.toLowerCase()) this.tx = null;
     const answer = await this.#client.status({ txId });
+    if (this.openTxId !== txId) return;
     this.busy = false;
     if (answer.ok) {
       this.tx = answer.value;
@@ -75,11 +100,48 @@ export class TransactionState {
     }
   }
 
+  /**
+   * Reads the open transaction again, quietly (no busy state, the screen stays as it is until the
+   * answer differs). A transaction the station no longer has (discarded elsewhere) shows the
+   * station's refusal; any other refusal (a node that cannot be read) leaves the screen as it was.
+   */
+  async refresh(): Promise<void> {
+    const txId = this.openTxId;
+    if (txId === null || this.busy || this.#refreshing) return;
+    this.#refreshing = true;
+    const before = this.#actions;
+    try {
+      const answer = await this.#client.status({ txId });
+      if (this.openTxId !== txId || this.busy || this.#actions !== before) return;
+      if (answer.ok) {
+        const shown = this.tx;
+        if (shown !== null && JSON.stringify(shown) === JSON.stringify(answer.value)) return;
+        // A dry run was for the signatures and status it saw; it is asked again once they change.
+        if (
+          shown === null ||
+          shown.status !== answer.value.status ||
+          shown.view.txID !== answer.value.view.txID ||
+          signedCount(shown) !== signedCount(answer.value)
+        )
+          this.preflight = null;
+        this.tx = answer.value;
+        this.error = null;
+      } else if (answer.error.code === 'NOT_FOUND') {
+        this.tx = null;
+        this.preflight = null;
+        this.error = answer.error;
+      }
+    } finally {
+      this.#refreshing = false;
+    }
+  }
+
   /** Signs with `key`; `acceptRisk` names the risks the signer ticked on the sign panel (docs/decisions.md §17). */
   async sign(key: string, acceptRisk: string[] = []): Promise<void> {
     if (this.tx === null) return;
     const txId = this.tx.view.txID;
     this.busy = true;
+    this.#actions += 1;
     const risks = acceptRisk.filter((r): r is OverridableRisk => (OVERRIDABLE_RISKS as readonly string[]).includes(r));
     const answer = await this.#client.sign({ txId, key, ...(risks.length > 0 && { acceptRisk: risks }) });
     this.busy = false;
@@ -148,6 +210,7 @@ export class TransactionState {
   async importFiles(files: { name: string; text: string }[]): Promise<string[] | null> {
     this.importError = null;
     this.importOutcome = null;
+    this.#actions += 1;
     const answer = await this.#client.importFiles({ files });
     if (!answer.ok) {
       this.importError = answer.error;
@@ -170,6 +233,7 @@ export class TransactionState {
   async runPreflight(): Promise<void> {
     if (this.tx === null) return;
     this.busy = true;
+    this.#actions += 1;
     const answer = await this.#client.preflight({ txId: this.tx.view.txID });
     this.busy = false;
     if (!answer.ok) {
@@ -194,6 +258,7 @@ export class TransactionState {
   async broadcast(): Promise<void> {
     if (this.tx === null || this.preflight === null || !this.preflight.enough) return;
     this.busy = true;
+    this.#actions += 1;
     const answer = await this.#client.broadcast({ txId: this.tx.view.txID });
     this.busy = false;
     if (!answer.ok) {
@@ -208,6 +273,7 @@ export class TransactionState {
   async reissue(): Promise<string | null> {
     if (this.tx === null) return null;
     this.busy = true;
+    this.#actions += 1;
     const answer = await this.#client.reissue({ txId: this.tx.view.txID });
     this.busy = false;
     if (!answer.ok) {
@@ -228,6 +294,7 @@ export class TransactionState {
     if (this.tx === null) return false;
     const txId = this.tx.view.txID;
     this.busy = true;
+    this.#actions += 1;
     const answer = await this.#client.discard({ txId });
     this.busy = false;
     if (!answer.ok) {

@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import Countdown from './Countdown.svelte';
-import { EXPIRY_WARNING_MS } from '../app/format.ts';
+import { EXPIRY_WARNING_MS } from '../../shared/base/limits.ts';
 
 afterEach(cleanup);
 

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { int64Text, txIdText } from './station-view-schemas.ts';
+import { PROVENANCE_VIEW } from './provenance-schema.ts';
 
 const provenance = v.strictObject({ node: v.string(), block: v.number() });
 
@@ -53,13 +54,37 @@ const delegation = v.strictObject({
 export const ACCOUNT_GLANCE_VIEW = v.strictObject({
   address: v.string(),
   provenance: v.strictObject({ node: v.string(), block: v.number(), blockTime: v.number() }),
+  trust: PROVENANCE_VIEW,
+  said: v.string(),
   balance: int64Text,
+  tokens: v.array(
+    v.strictObject({
+      id: v.string(),
+      name: v.nullable(v.string()),
+      abbreviation: v.nullable(v.string()),
+      precision: v.nullable(v.number()),
+      balance: int64Text,
+      amount: v.string(),
+    }),
+  ),
+  tokensCut: v.boolean(),
+  trc20: v.array(
+    v.strictObject({
+      contract: v.string(),
+      name: v.nullable(v.string()),
+      symbol: v.nullable(v.string()),
+      decimals: v.nullable(v.number()),
+      balance: v.nullable(v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,77})$/, 'a whole number'))),
+      amount: v.nullable(v.string()),
+    }),
+  ),
+  trc20Cut: v.boolean(),
   bandwidth: v.strictObject({ freeUsed: int64Text, freeLimit: int64Text, stakedUsed: int64Text, stakedLimit: int64Text, left: int64Text }),
   energy: v.strictObject({ used: int64Text, limit: int64Text, left: int64Text }),
-  staked: pair,
+  staked: v.strictObject({ bandwidth: int64Text, energy: int64Text, tronPower: int64Text }),
   lentOut: pair,
   borrowed: pair,
-  unstaking: v.array(v.strictObject({ resource: v.picklist(['BANDWIDTH', 'ENERGY']), amount: int64Text, withdrawableAt: v.number() })),
+  unstaking: v.array(v.strictObject({ resource: v.picklist(['BANDWIDTH', 'ENERGY', 'TRON_POWER']), amount: int64Text, withdrawableAt: v.number() })),
   withdrawableNow: int64Text,
   votes: v.array(v.strictObject({ executive: v.string(), count: int64Text })),
   votingPower: v.strictObject({ total: int64Text, used: int64Text, left: int64Text }),

@@ -13,6 +13,7 @@ import { addressToBase58, isAddressBytes } from '../chain/address.ts';
 import { bytesToHex, tryUtf8 } from './bytes.ts';
 
 import { escapeText, hasUnsafeText } from './escape.ts';
+import { MAX_DATE_MS } from './limits.ts';
 import { badArgument, kindOf } from '../chain/input.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -55,8 +56,6 @@ export interface TimeView {
   ms: string;
   iso: string | null;
 }
-
-const MAX_DATE_MS = 8_640_000_000_000_000n;
 
 export function timeView(ms: bigint): TimeView {
   if (typeof ms !== 'bigint') badArgument(`timeView: ms must be a bigint, got ${kindOf(ms)}`, 'ms');

@@ -9,6 +9,7 @@
  */
 import { escapeJsonText } from './escape.ts';
 import { hasHexRun } from './secrets.ts';
+import { EXCERPT_LENGTH, EXCERPT_WHOLE_MAX, FILE_NAME_HEX_RUN, QUOTABLE_HEX_RUN, SHOWN_ARG_MAX } from './limits.ts';
 
 export const ERROR_CODES = [
   /** The wrong kind of value (a number where a string belongs, a missing argument). */
@@ -167,25 +168,13 @@ export function toErrorData(error: unknown): ErrorData {
   return { code: 'INTERNAL', message: `internal error (${kind}); this is a bug in Airlock, not a problem with the input` };
 }
 
-/** How many characters of a long bad input a message may quote (`excerpt`). */
-export const EXCERPT_LENGTH = 6;
-/** By default a bad input up to this long, with no run of 8 hex digits, is quoted whole. */
-const WHOLE_MAX = 24;
-/**
- * A run of this many hex digits may be the start of a private key, so text holding one is cut
- * (excerpt, shownKey) or described (shownArg) instead of quoted.
- */
-const QUOTABLE_HEX_RUN = 8;
-/** File names are looser (they carry a txID's first 12 digits); half a private key is still too much. */
-const FILE_NAME_HEX_RUN = 32;
-
 /**
  * A bad input as a message may quote it, JSON-quoted with control and bidi characters escaped:
  * whole when it is short and has no run of 8 hex digits (`"Boss"`, `"-1000001"`), else its first
  * EXCERPT_LENGTH characters and a "…" that shows it was cut. Messages never quote more, because the
  * input may be a private key pasted where an address or a name belongs (docs/decisions.md §6).
  */
-export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
+export function excerpt(text: string, wholeMax = EXCERPT_WHOLE_MAX): string {
   const whole = text.length <= wholeMax && !hasHexRun(text, QUOTABLE_HEX_RUN);
   const cut = whole ? text : text.slice(0, EXCERPT_LENGTH) + '…';
   return escapeJsonText(JSON.stringify(cut));
@@ -198,9 +187,6 @@ export function excerpt(text: string, wholeMax = WHOLE_MAX): string {
 export function shownKey(key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(key) && !hasHexRun(key, QUOTABLE_HEX_RUN) ? key : excerpt(key);
 }
-
-/** Longest argument a message may quote; a longer one is described, not shown. */
-const SHOWN_ARG_MAX = 200;
 
 /**
  * A command-line argument (a path, a command word, an option name) as a message may show it: as given when it

@@ -3,9 +3,10 @@
  * 2^53 do not survive JSON.parse. parseJson must keep them exactly (as bigint) and stringifyJson must
  * write them back bare, never quoted and never rounded.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AirlockError } from './errors.ts';
-import { parseJson, stringifyJson } from './json.ts';
+import { mayHoldUnsafeInteger, parseJson, stringifyJson } from './json.ts';
 import { MAX_JSON_DEPTH } from './limits.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;
@@ -134,5 +135,50 @@ describe('parseJson refuses an object with two members of one name (issue 24)', 
       b: [{ a: 2 }, { a: 3 }],
       c: '"a": 1, "a": 2',
     });
+  });
+});
+
+describe('parseJson skips its reviver only when no integer in the text could be beyond 2^53', () => {
+  it('a run of 16 digits or an exponent outside strings may hold one; digits in strings, 15-digit numbers and literals do not', () => {
+    for (const text of ['9007199254740993', '[-1234567890123456]', '{"a":1e3}', '[2.5E+20]', '{"x":"\\"","n":1234567890123456}']) {
+      expect(mayHoldUnsafeInteger(text), text).toBe(true);
+    }
+    for (const text of [
+      '{"a":"12345678901234567890"}',
+      '[123456789012345, -123456789012345]',
+      '[true,false,null]',
+      '{"e":"E1","f":1.5}',
+      '"\\"1234567890123456"',
+    ]) {
+      expect(mayHoldUnsafeInteger(text), text).toBe(false);
+    }
+  });
+
+  it('gives what the reviver gives on any JSON, big integers included', () => {
+    // The reviver parseJson always ran before: unsafe integer literals become bigints, nothing else changes.
+    const withReviver = (text: string): unknown =>
+      JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+        typeof value === 'number' && !Number.isSafeInteger(value) && Number.isFinite(value) && /^-?\d+$/.test(context?.source ?? '')
+          ? BigInt(context!.source!)
+          : value,
+      );
+    const value = fc.letrec((tie) => ({
+      leaf: fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.string(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+      ),
+      node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 })),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        const text = stringifyJson(v);
+        expect(parseJson(text)).toEqual(withReviver(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -15,6 +15,14 @@
 
 /** The furthest ahead of the head block an expiration may be (PROTOCOL.md §7): 24 hours. */
 export const MAX_EXPIRATION_MS = 86_400_000;
+/** The node's default lifetime of a built transaction when none is asked for (PROTOCOL.md §7): one minute. */
+export const DEFAULT_EXPIRATION_MS = 60_000;
+/** The station's default life of a new transaction: long enough to pass a USB stick around one working day (12 h). */
+export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
+/** A transaction with less than this left (1 h) may be re-issued before it expires. */
+export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
+/** Below this much time left a countdown turns into a warning: the re-issue window, so the warning and Re-issue come together. */
+export const EXPIRY_WARNING_MS = REISSUE_WINDOW_MS;
 
 /**
  * How far ahead of this machine's clock a file may date what it claims (a block, an account read, a
@@ -51,6 +59,12 @@ export const MAX_TRANSACTION_BYTES = 512_000;
 export const MAX_RESULT_SIZE_IN_TX = 64;
 /** The node's TOTAL_SIGN_NUM default: most signatures on one transaction. */
 export const MAX_SIGNATURES = 5;
+/**
+ * Signers shared/chain/verify.ts keeps recovered, newest used last (about 1 MB): a signature is
+ * checked more than once (getsignweight then broadcast, an import then the approval view), and
+ * each recovery costs a quarter of a millisecond.
+ */
+export const RECOVERED_SIGNERS_KEPT = 4096;
 /** Spec §8: at most 8 active permissions per account. */
 export const MAX_ACTIVE_PERMISSIONS = 8;
 /** Spec §8 and the node's TOTAL_SIGN_NUM default: at most 5 keys per permission. */
@@ -101,6 +115,16 @@ export const MAX_LIST_LIMIT = 20_000;
 export const MAX_STORE_LIST_LIMIT = 100_000;
 
 /**
+ * Rows the queue fetches at a time (renderer/queue/queue.svelte.ts): a screenful and its margin,
+ * so the first page is ready soon; as many as a batch takes, so the first page holds every row
+ * "select all" chooses (MAX_QUEUE_BATCH, below).
+ */
+export const QUEUE_PAGE_SIZE = 100;
+
+/** Base58 texts of addresses kept once computed (shared/chain/address.ts): a station's accounts, keys and recipients. */
+export const BASE58_MEMO_ENTRIES = 4_096;
+
+/**
  * Longest note kept with a transaction, in characters: a note travels in every handoff file, so it
  * is a sentence, not a document. The API, the store, the batch CSV and the handoff reader agree.
  */
@@ -140,12 +164,27 @@ export const MAX_INPUT_FILE_BYTES = 16 * 1024 * 1024;
 export const MAX_ARG_TEXT_CHARS = 2_000;
 /** Longest file name (or path: the station keeps only its last segment) a station service takes. */
 export const MAX_FILE_NAME_ARG_CHARS = 4096;
+/** How many characters of a long bad input a message may quote (shared/base/errors.ts `excerpt`). */
+export const EXCERPT_LENGTH = 6;
+/** A bad input up to this long, with no run of QUOTABLE_HEX_RUN hex digits, is quoted whole. */
+export const EXCERPT_WHOLE_MAX = 24;
+/**
+ * A run of this many hex digits may be the start of a private key, so text holding one is cut
+ * (excerpt, shownKey) or described (shownArg) instead of quoted.
+ */
+export const QUOTABLE_HEX_RUN = 8;
+/** File names are looser (they carry a txID's first 12 digits); half a private key is still too much. */
+export const FILE_NAME_HEX_RUN = 32;
+/** Longest argument a message may quote; a longer one is described, not shown. */
+export const SHOWN_ARG_MAX = 200;
 /** A handoff file as base64 is 4/3 its size; 8 MiB leaves room for it and the rest of a call. */
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 /** Largest batch CSV the station reads (the API's argument limit is the same). */
 export const MAX_CSV_BYTES = 8 * 1024 * 1024;
 /** Most data rows in one batch: a batch is signed row by row, and 10,000 is a day's payroll. */
 export const MAX_BATCH_ROWS = 10_000;
+/** Rows per buildBatch call from the Batch screen: small enough that progress moves every second or so on a slow station. */
+export const BATCH_CHUNK_ROWS = 200;
 /**
  * Most queue rows one batch action (sign, export, broadcast) takes, and most handoff files one
  * merged file carries (docs/decisions.md §18): an import takes at most 100 files, so a merged file of this many
@@ -175,6 +214,8 @@ export const MAX_SNAPSHOT_FEES = 64;
 export const MAX_PROOF_FILE_BYTES = 16 * 1024;
 /** The longest a proof challenge may live: a proof that old says little about who holds the key now. */
 export const MAX_CHALLENGE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a new proof challenge stays answerable (7 days): long enough to carry a file to the holder and back. */
+export const DEFAULT_CHALLENGE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Most bytes a secret file (a CLI key file) may hold: 64 hex digits and some whitespace fit easily. */
 export const SECRET_FILE_MAX_BYTES = 4096;
 /** The devnet's largest request body. A maximal transaction (512,000 bytes) fits as hex. */
@@ -204,6 +245,12 @@ export const MIN_STATUS_REFRESH_MS = 100;
 export const MAX_STATUS_REFRESH_MS = 10 * 60 * 1000;
 /** Most transactions one pass asks the node about (two lookups each at most); the rest wait for the next pass. */
 export const MAX_STATUS_LOOKUPS_PER_PASS = 200;
+/** How many of an account's confirmed transactions are looked through for a permission update (station/core/fresh-account.ts). */
+export const CONFIRMED_LOOKED_AT = 200;
+/** Rows per MAC call while the audit log is verified: bounds memory, and a long log costs few keychain reads. */
+export const AUDIT_WALK_CHUNK = 2048;
+/** The largest time a JavaScript Date holds, in ms (±8.64e15, ECMA-262 "Time Values"): a later time has no date to show. */
+export const MAX_DATE_MS = 8_640_000_000_000_000n;
 /**
  * How long after its expiration a transaction is still asked about: one that reached a block did so
  * before it expired, and a station offline for a week should still learn it; older ones are left.
@@ -211,6 +258,12 @@ export const MAX_STATUS_LOOKUPS_PER_PASS = 200;
 export const STATUS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a visible queue re-reads its rows (ms): the station's own passes find the news, the queue shows it. */
 export const QUEUE_POLL_MS = 3_000;
+/** Most accounts the renderer's live state keeps re-reading for the pickers (renderer/app/live.svelte.ts); the oldest asked is let go. */
+export const MAX_LIVE_ACCOUNTS = 16;
+/** Most transactions the live state follows for the screens' last-built links; the oldest followed is let go. */
+export const MAX_LIVE_TRANSACTIONS = 32;
+/** How many of an account's newest confirmed transactions the live state reads for a permission update newer than its stored copy. */
+export const LIVE_UPDATES_SCANNED = 25;
 /**
  * Most transactions one block may hold: java-tron's blocks are at most 2,000,000 bytes
  * (BLOCK_MAX_SIZE) and a transaction is at least ~100, so a reply listing more is not a block.
@@ -441,3 +494,11 @@ export const MAX_SNAPSHOT_COST_VALUE = 10n ** 17n;
 export const MAX_SNAPSHOT_ENERGY_ESTIMATES = 16;
 /** Bytes of one estimated call's data a snapshot carries. */
 export const MAX_SNAPSHOT_CALL_DATA_BYTES = 1_024;
+/** docs/decisions.md §25: most TRC-10 holdings the account at a glance lists (by id); it says when there were more. */
+export const MAX_GLANCE_TOKENS = 100;
+/** docs/decisions.md §25: most TRC-20 balances the account at a glance asks for (the station's listed contracts, in list order); it says when there were more. */
+export const MAX_GLANCE_TRC20 = 50;
+/** docs/decisions.md §25: digits of a TRC-20 balance (a uint256 has at most 78). */
+export const MAX_TRC20_BALANCE_DIGITS = 78;
+/** docs/decisions.md §25: most account glances one chain snapshot carries (one per account at most). */
+export const MAX_SNAPSHOT_GLANCES = 1_000;

@@ -55,6 +55,19 @@ describe('hex (bytes.ts)', () => {
     expect(hexToBytes('')).toHaveLength(0);
   });
 
+  it('every byte value round-trips, in either case of digit', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(hexToBytes(bytesToHex(all))).toEqual(all);
+    expect(hexToBytes(bytesToHex(all).toUpperCase())).toEqual(all);
+  });
+
+  it('a character that only looks like a digit, or is beyond ASCII, is BAD_HEX', () => {
+    // Arabic-Indic one, fullwidth A, a letter past f, a space, and a code unit whose low byte is '1' (0x131).
+    for (const text of ['\u0661\u0661', '\uff21a', 'ag', 'a ', '\u0131\u0131', '0x0\u0661']) {
+      expectCoded(() => hexToBytes(text, 'value'), 'BAD_HEX', 'value: not a hex string');
+    }
+  });
+
   it('hexToFixedBytes refuses the wrong length', () => {
     expectCoded(() => hexToFixedBytes('00'.repeat(31), 32, 'txID'), 'BAD_HEX', 'txID: expected 32 bytes, got 31');
     expect(hexToFixedBytes('00'.repeat(32), 32, 'txID')).toHaveLength(32);

@@ -9,6 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, equalBytes, hexToBytes } from '../base/bytes.ts';
 import { AirlockError, excerpt, fail } from '../base/errors.ts';
+import { BASE58_MEMO_ENTRIES } from '../base/limits.ts';
 
 export const ADDRESS_PREFIX = 0x41;
 export const ADDRESS_LENGTH = 21;
@@ -36,12 +37,26 @@ function checksum(payload: Uint8Array): Uint8Array {
   return sha256(sha256(payload)).subarray(0, 4);
 }
 
+/**
+ * Base58 texts already computed, by the address's bytes as a string (its content, never the array
+ * object, which a caller may change): a list of 100 rows names the same few accounts and keys, and
+ * each text costs two sha256. Emptied when full; a pure function's answers, so nothing goes stale.
+ */
+const base58Memo = new Map<string, string>();
+
 export function addressToBase58(address: Address): string {
   checkAddress(address);
-  const out = new Uint8Array(ADDRESS_LENGTH + 4);
-  out.set(address);
-  out.set(checksum(address), ADDRESS_LENGTH);
-  return base58.encode(out);
+  const key = String.fromCharCode(...address);
+  let text = base58Memo.get(key);
+  if (text === undefined) {
+    const out = new Uint8Array(ADDRESS_LENGTH + 4);
+    out.set(address);
+    out.set(checksum(address), ADDRESS_LENGTH);
+    text = base58.encode(out);
+    if (base58Memo.size >= BASE58_MEMO_ENTRIES) base58Memo.clear();
+    base58Memo.set(key, text);
+  }
+  return text;
 }
 
 export function addressToHex(address: Address): string {

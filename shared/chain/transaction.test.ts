@@ -18,13 +18,13 @@ import { addSignature, privateKeyFromHex } from './keys.ts';
 import { recoverSigner } from './verify.ts';
 import { defaultOwnerPermission } from '../contracts/permission/rules.ts';
 import { checkPermissionId } from './permission-id.ts';
+import { DEFAULT_EXPIRATION_MS } from '../base/limits.ts';
 import {
   broadcastSize,
   buildRaw,
   contractToNodeJson,
   createTransaction,
   decodeRaw,
-  DEFAULT_EXPIRATION_MS,
   encodeRaw,
   encodeSignedTransaction,
   rawToNodeJson,

@@ -45,8 +45,6 @@ import { checkPermissionId } from './permission-id.ts';
 import { MAX_EXPIRATION_MS, MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
 /** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
-/** The node's default lifetime of a built transaction (PROTOCOL.md §7). */
-export const DEFAULT_EXPIRATION_MS = 60_000;
 /** Room the node adds to a transaction's size on broadcast for the results it will carry. */
 export const RESULT_ALLOWANCE_BYTES = 2 * MAX_RESULT_SIZE_IN_TX;
 /** A stand-in signature (PER_SIGN_LENGTH bytes), to size a transaction before it is signed. */

@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromPublicKey } from './address.ts';
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
 import { type ErrorCode } from '../base/errors.ts';
+import { RECOVERED_SIGNERS_KEPT } from '../base/limits.ts';
 import {
   isLowS,
   recoverPublicKey,
   recoverSigner,
+  recoveriesRun,
   recoveryBackend,
   recoveryIdOf,
   useRecoveryBackend,
@@ -235,5 +237,71 @@ describe.each<RecoveryBackend>(['wasm', 'noble'])('recovery on %s: what the node
     expect(signer).not.toBeNull();
     const { sig: big, digest, address } = signer!;
     expect(bytesToHex(recoverSigner(big, digest))).toBe(address);
+  });
+});
+
+describe('a signer once recovered is kept, by txID and the 65 signature bytes', () => {
+  afterAll(() => useRecoveryBackend('wasm'));
+
+  /** Recovers and says whether a recovery ran (false: the kept signer answered). */
+  const ran = (sig: Uint8Array, digest: Uint8Array): { signer: string; ran: boolean } => {
+    const before = recoveriesRun();
+    const signer = bytesToHex(recoverSigner(sig, digest));
+    return { signer, ran: recoveriesRun() > before };
+  };
+
+  it('the same signature over the same txID is recovered once; another txID, v, or backend recovers again', () => {
+    useRecoveryBackend('wasm');
+    const sig = hexToBytes(SIG);
+    const digest = TXID.slice();
+    digest[0] = digest[0]! ^ 1;
+    expect(ran(sig, digest).ran).toBe(true);
+    expect(ran(sig, digest)).toEqual({ signer: ran(sig, digest).signer, ran: false });
+    // Bytes past the 65 are ignored by recovery, so they share the kept signer.
+    expect(ran(Uint8Array.from([...sig, 0xff]), digest).ran).toBe(false);
+    expect(ran(sig, TXID)).toEqual({ signer: ADDR_11, ran: true });
+    // v and v + 27 name the same recovery id in other bytes: recovered again, to the same signer.
+    const other = sig.slice();
+    other[64] = sig[64]! < 27 ? sig[64]! + 27 : sig[64]! - 27;
+    expect(ran(other, TXID)).toEqual({ signer: ADDR_11, ran: true });
+    useRecoveryBackend('noble');
+    expect(ran(sig, TXID)).toEqual({ signer: ADDR_11, ran: true });
+    useRecoveryBackend('wasm');
+  });
+
+  it('answers with a copy: changing what it returned does not change the next answer', () => {
+    const first = recoverSigner(hexToBytes(SIG), TXID);
+    first.fill(0);
+    expect(bytesToHex(recoverSigner(hexToBytes(SIG), TXID))).toBe(ADDR_11);
+  });
+
+  it('a refusal is not kept: the same bad signature is refused every time', () => {
+    const bad = hexToBytes(SIG);
+    bad[64] = 40;
+    for (let i = 0; i < 2; i++) expectCoded(() => recoverSigner(bad, TXID), 'COMPUTE_ADDRESS', 'Header byte out of range: 40');
+  });
+
+  it(`keeps the last ${RECOVERED_SIGNERS_KEPT} used: the least recently used one goes first`, () => {
+    useRecoveryBackend('wasm');
+    const sig = hexToBytes(SIG);
+    // One signature over many txIDs: each recovers to some key, and each is a different entry.
+    const digestOf = (i: number): Uint8Array => {
+      const d = new Uint8Array(32);
+      d[0] = 0xa5;
+      d[28] = (i >>> 24) & 0xff;
+      d[29] = (i >>> 16) & 0xff;
+      d[30] = (i >>> 8) & 0xff;
+      d[31] = i & 0xff;
+      return d;
+    };
+    const kept = digestOf(0);
+    expect(ran(sig, kept).ran).toBe(true);
+    for (let i = 1; i < RECOVERED_SIGNERS_KEPT; i++) ran(sig, digestOf(i));
+    // Full now; using the first makes it the newest.
+    expect(ran(sig, kept).ran).toBe(false);
+    ran(sig, digestOf(RECOVERED_SIGNERS_KEPT));
+    // That pushed out the least recently used (digest 1), not the one just used.
+    expect(ran(sig, kept).ran).toBe(false);
+    expect(ran(sig, digestOf(1)).ran).toBe(true);
   });
 });

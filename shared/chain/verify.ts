@@ -16,12 +16,17 @@
  * produced by an honest signer) always go to noble: tiny-secp256k1's JS wrapper checks r itself,
  * not r + n, as an x-coordinate, and would refuse signatures the node accepts. Both paths give the
  * same signer or the same coded refusal (shared/chain/verify.property.test.ts).
+ *
+ * A signer once recovered is kept (the last RECOVERED_SIGNERS_KEPT, by txID and signature bytes):
+ * the node checks a signature for getsignweight and again on broadcast, the station on import and
+ * again for the approval view.
  */
 import * as secp from '@noble/secp256k1';
 import { addressFromPublicKey, type Address } from './address.ts';
 import { bytesToHex, hexToBytes } from '../base/bytes.ts';
 import { fail } from '../base/errors.ts';
 import { badArgument } from './input.ts';
+import { RECOVERED_SIGNERS_KEPT } from '../base/limits.ts';
 
 /** r‖s‖v: the length the node requires (PROTOCOL.md §2). */
 export const SIGNATURE_LENGTH = 65;
@@ -88,6 +93,7 @@ export function useRecoveryBackend(choice: RecoveryBackend): void {
   if (choice !== 'wasm' && choice !== 'noble') badArgument(`useRecoveryBackend: expected 'wasm' or 'noble'`, 'choice');
   if (choice === 'wasm' && !wasm) badArgument('useRecoveryBackend: WebAssembly recovery did not load here', 'choice');
   backend = choice;
+  recovered.clear();
 }
 
 /** Throws a TypeError/RangeError naming `fn` unless `digest` is a 32-byte txID. */
@@ -142,9 +148,58 @@ export function recoverPublicKey(signature: Uint8Array, digest: Uint8Array): Uin
   return recoverWithNoble(rs, recId, digest);
 }
 
-/** The 21-byte address that signed `digest`. */
+/**
+ * Signers already recovered, by txID ‖ the 65 bytes recovery reads (bytes past them are ignored by
+ * recovery, so they are not part of the key), oldest use first. Recovery is a pure function of
+ * those bytes, so a kept answer is the answer; refusals are not kept (they are cheap: the checks
+ * that refuse come first, or the curve refuses fast). Emptied when the backend changes, so a test
+ * comparing the two backends compares them.
+ */
+/** Kept signers as one byte per character: a string costs the collector far less than 4,096 small byte arrays. */
+const recovered = new Map<string, string>();
+let recoveries = 0;
+
+const keyUnits = new Uint16Array(49);
+
+/**
+ * The txID's 32 bytes and the signature's 65 as one flat string of 49 UTF-16 units, two bytes per
+ * unit (a hex key cost more to build and hash than the rest of keeping together).
+ */
+function keptKeyOf(signature: Uint8Array, digest: Uint8Array): string {
+  for (let i = 0; i < 16; i++) keyUnits[i] = (digest[2 * i]! << 8) | digest[2 * i + 1]!;
+  for (let i = 0; i < 32; i++) keyUnits[16 + i] = (signature[2 * i]! << 8) | signature[2 * i + 1]!;
+  keyUnits[48] = signature[64]!;
+  return String.fromCharCode(...keyUnits);
+}
+
+/** How many recoveries ran (not answered from the kept signers) in this process; for tests and benchmarks. */
+export function recoveriesRun(): number {
+  return recoveries;
+}
+
+/** The 21-byte address that signed `digest` (a copy: the caller may keep or change it). */
 export function recoverSigner(signature: Uint8Array, digest: Uint8Array): Address {
-  return addressFromPublicKey(recoverPublicKey(signature, digest));
+  const key =
+    signature instanceof Uint8Array && signature.length >= SIGNATURE_LENGTH && digest instanceof Uint8Array && digest.length === 32
+      ? keptKeyOf(signature, digest)
+      : undefined;
+  if (key !== undefined) {
+    const kept = recovered.get(key);
+    if (kept !== undefined) {
+      recovered.delete(key);
+      recovered.set(key, kept);
+      const signer = new Uint8Array(kept.length);
+      for (let i = 0; i < kept.length; i++) signer[i] = kept.charCodeAt(i);
+      return signer;
+    }
+  }
+  recoveries += 1;
+  const signer = addressFromPublicKey(recoverPublicKey(signature, digest));
+  if (key !== undefined) {
+    if (recovered.size >= RECOVERED_SIGNERS_KEPT) recovered.delete(recovered.keys().next().value!);
+    recovered.set(key, String.fromCharCode(...signer));
+  }
+  return signer;
 }
 
 /** True when `signature` is in the low half of s (what we emit; the node does not require it). */

@@ -13,6 +13,7 @@ import { addressView, textView, type AddressView } from '../base/display.ts';
 import { bytesToHex } from '../base/bytes.ts';
 import { escapeText } from '../base/escape.ts';
 import { formatGrouped, groupDigits, sunInWords } from '../base/amount.ts';
+import { BLOCK_INTERVAL_MS } from '../chain/tapos.ts';
 import type { ContractFacts } from './abi-words.ts';
 
 /** One row of a contract's field table. */
@@ -63,9 +64,6 @@ export interface DescribeContext {
   /** The station's list of smart contracts by address hex (abi-words.ts); a contract absent here is flagged as not listed. */
   contracts?: Readonly<Record<string, ContractFacts>>;
 }
-
-/** The ms of one block (3 s): lock periods are counted in blocks. */
-export const BLOCK_MS = 3_000;
 
 function labelOf(ctx: DescribeContext, hex: string): string | undefined {
   const labels = ctx.labels;
@@ -156,7 +154,7 @@ export function durationInWords(ms: bigint): string {
 /** A count of blocks with the time they take: "86,400 blocks (about 3 days)". */
 export function blocksInWords(blocks: bigint): string {
   const n = `${groupDigits(blocks.toString())} block${blocks === 1n ? '' : 's'}`;
-  return blocks > 0n ? `${n} (about ${durationInWords(blocks * BigInt(BLOCK_MS))})` : n;
+  return blocks > 0n ? `${n} (about ${durationInWords(blocks * BigInt(BLOCK_INTERVAL_MS))})` : n;
 }
 
 /** The token id a bytes token field names as text ("1000001", or "_" for the coin), or undefined. */

@@ -17,9 +17,9 @@ import { addressOfPrivateKey, privateKeyFromHex, signDigest } from '../chain/key
 import { encodeOperationsHex } from '../chain/operations.ts';
 import { defaultOwnerPermission } from '../contracts/permission/rules.ts';
 import { permissionsToJson } from './snapshot.ts';
+import { DEFAULT_CHALLENGE_LIFETIME_MS } from '../base/limits.ts';
 import {
   challengeBytes,
-  DEFAULT_CHALLENGE_LIFETIME_MS,
   describeChallenge,
   makeChallenge,
   parseChallenge,

@@ -46,15 +46,13 @@ import { parseBoundedJson, safeInteger, strictObject } from './envelope.ts';
 import { isRecord } from '../chain/input.ts';
 import { messageFromNodeJson } from '../chain/node-json.ts';
 import { validatePermissionUpdate } from '../contracts/permission/rules.ts';
-import { MAX_PROOF_FILE_BYTES, MAX_CHALLENGE_LIFETIME_MS } from '../base/limits.ts';
+import { MAX_PROOF_FILE_BYTES, MAX_CHALLENGE_LIFETIME_MS, DEFAULT_CHALLENGE_LIFETIME_MS } from '../base/limits.ts';
 
 export const PROOF_VERSION = 1;
 export const CHALLENGE_KIND = 'airlock-proof-challenge';
 export const PROOF_KIND = 'airlock-proof';
 /** The domain tag that opens every signed message; its first byte keeps it from reading as Transaction.raw. */
 export const PROOF_DOMAIN = 'Airlock proof of possession v1\0';
-/** How long a new challenge stays answerable: long enough to carry a file to the holder and back. */
-export const DEFAULT_CHALLENGE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const NONCE_LENGTH = 32;
 
 const CHALLENGE_MEMBERS = ['version', 'kind', 'account', 'permissionHash', 'key', 'nonce', 'createdAt', 'expiresAt'] as const;

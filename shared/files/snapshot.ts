@@ -68,6 +68,7 @@ import { readExecutives, readFateProof, type SnapshotExecutives, type SnapshotFa
 import { namesNativeCoin } from '../contracts/token.ts';
 import { formatDuration } from '../base/duration.ts';
 import { readSnapshotCosts, type SnapshotCosts } from './snapshot-costs.ts';
+import { readGlances, type SnapshotGlance } from './snapshot-glance.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
 
@@ -168,6 +169,8 @@ export interface ChainSnapshot {
   contracts?: SnapshotContract[];
   /** docs/decisions.md §25: chain parameters and account resources for the cost offline (snapshot-costs.ts). */
   costs?: SnapshotCosts;
+  /** docs/decisions.md §25: each account at a glance (shared/files/snapshot-glance.ts); absent when none was read. */
+  glances?: SnapshotGlance[];
   exported_at: number;
 }
 
@@ -279,7 +282,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
     // The exporter's signature is checked by exporter-signature.ts before a station believes any of this.
-    ['fees', 'transactions', 'executives', 'contracts', 'costs', EXPORTER_MEMBER],
+    ['fees', 'transactions', 'executives', 'contracts', 'costs', 'glances', EXPORTER_MEMBER],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
@@ -299,6 +302,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     fail('BAD_JSON', `snapshot.costs.block: block ${snapshot.costs.block} is past the snapshot's block ${snapshot.block.number}`, {
       field: 'snapshot.costs.block',
     });
+  if (v.glances !== undefined) snapshot.glances = readGlances(v.glances, 'snapshot.glances');
   const seen = new Set<string>();
   snapshot.accounts.forEach((a, i) => {
     if (seen.has(a.address)) fail('BAD_JSON', `snapshot.accounts[${i}].address: ${a.address} appears twice`, { field: `snapshot.accounts[${i}].address` });

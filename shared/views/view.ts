@@ -46,7 +46,7 @@ import {
   type TransferAssetContract,
 } from '../gen/protocol/contract_pb.ts';
 import { PermissionSchema, PermissionTypeSchema, type Permission } from '../gen/protocol/core_pb.ts';
-import { bytesToHex, equalBytes } from '../base/bytes.ts';
+import { bytesToHex, equalBytes, hexToBytes } from '../base/bytes.ts';
 import { AirlockError } from '../base/errors.ts';
 import { contractTypeName, isKnownContractType, UNKNOWN_CONTRACT_KIND, type SupportedContractName, type TransactionKind } from '../chain/contract-types.ts';
 import { CONTRACT_WORDS } from '../contracts/describe.ts';
@@ -455,6 +455,31 @@ export function transactionView(tx: SignedTransaction, options: TransactionViewO
     rawDataHex: bytesToHex(tx.rawBytes),
     size: broadcastSize(tx),
     signatures: signatureViews(tx.signatures, d.txId),
+  };
+}
+
+/**
+ * `view` (built by transactionView) brought up to date with the signatures `tx` now carries (its
+ * signature list and size, the only parts a signature changes) and, given `now`, with the time left.
+ * A station that signs builds the view once, for the warnings the signer accepts, and shows it with
+ * the new signatures after. Refused unless `tx` is the same transaction (its raw bytes are the view's).
+ */
+export function withSignatures(view: TransactionView, tx: SignedTransaction, now?: number): TransactionView {
+  if (!isRecord(tx) || !(tx.rawBytes instanceof Uint8Array) || !Array.isArray(tx.signatures)) {
+    badArgument(`withSignatures: expected a transaction {rawBytes, signatures}, got ${kindOf(tx)}`, 'tx');
+  }
+  if (bytesToHex(tx.rawBytes) !== view.rawDataHex) badArgument('withSignatures: the transaction is not the one the view shows', 'tx');
+  checkSignatureCount(tx.signatures.length);
+  tx.signatures.forEach((s, i) => {
+    if (!(s instanceof Uint8Array)) badArgument(`withSignatures: signatures[${i}] must be bytes`, `signatures[${i}]`);
+  });
+  if (now !== undefined && !Number.isSafeInteger(now)) badArgument('withSignatures: now must be ms since the epoch', 'now');
+  const expiration = BigInt(view.expiration.ms);
+  return {
+    ...view,
+    ...(now !== undefined && { expiration: { ...view.expiration, expired: expiration <= BigInt(now), msLeft: (expiration - BigInt(now)).toString() } }),
+    size: broadcastSize(tx),
+    signatures: signatureViews(tx.signatures, hexToBytes(view.txID)),
   };
 }
 

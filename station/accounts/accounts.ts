@@ -86,14 +86,16 @@ export function accountsFeature(ctx: StationContext) {
       return { removed: entryOf(r, now) };
     },
 
-    /** The stored accounts, newest read first: address, label, where each came from and its age. */
-    accountsList(): AccountEntryView[] {
+    /** The stored accounts, newest read first: address, label, where each came from and its age (under `accounts`). */
+    accountsList(): { accounts: AccountEntryView[] } {
       const now = ctx.now();
       const labels = ctx.labels();
-      return ctx.store
-        .listAccounts()
-        .sort((a, b) => b.fetchedAt - a.fetchedAt)
-        .map((r) => entryOf(r, now, labels));
+      return {
+        accounts: ctx.store
+          .listAccounts()
+          .sort((a, b) => b.fetchedAt - a.fetchedAt)
+          .map((r) => entryOf(r, now, labels)),
+      };
     },
   };
 }

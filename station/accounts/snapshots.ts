@@ -58,6 +58,10 @@ import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceO
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 import { keepSnapshotCosts, snapshotCostsOf } from '../core/cost-facts.ts';
+import type { SnapshotGlance } from '../../shared/files/snapshot-glance.ts';
+import { AirlockError } from '../../shared/base/errors.ts';
+import { readGlanceFromNode } from './glance-read.ts';
+import { checkSnapshotGlances, storeSnapshotGlances } from './glance-store.ts';
 
 /** A text a snapshot can carry: plain, or left out. */
 const plainOrNull = (text: string | null): string | null => (text !== null && unsafeCharIn(text) === null ? text : null);
@@ -79,6 +83,26 @@ export function snapshotsFeature(ctx: StationContext) {
         source: observed ? { node: read.node, block: read.block.number } : { file: fileName },
         at: observed ? ctx.now() : r.storedAt,
       });
+    }
+    return out;
+  };
+
+  /**
+   * docs/decisions.md §25: each existing account at a glance, read at the snapshot's block. An account the node
+   * lacks, or one whose glance the node refuses or answers unreadably (a node without one of the
+   * endpoints), has none: the snapshot's other facts still go, and the result lists the accounts that have one.
+   */
+  const exportedGlances = async (read: ChainSnapshot): Promise<SnapshotGlance[]> => {
+    const contracts = ctx.store.listContracts().map((c) => c.address);
+    const out: SnapshotGlance[] = [];
+    for (const a of read.accounts.filter((x) => x.exists)) {
+      try {
+        const facts = await ctx.online((node) => readGlanceFromNode(node, parseAddress(a.address), read.block, contracts));
+        const source = { node: read.node, block: read.block.number };
+        out.push({ address: a.address, block: read.block.number, blockTime: read.block.timestamp, source, at: ctx.now(), ...facts });
+      } catch (e) {
+        if (!(e instanceof AirlockError) || !['NOT_FOUND', 'NODE_ERROR', 'NODE_REPLY'].includes(e.code)) throw e;
+      }
     }
     return out;
   };
@@ -127,6 +151,7 @@ export function snapshotsFeature(ctx: StationContext) {
       // docs/decisions.md §25: what the cost offline needs, read at the snapshot's block (core/cost-facts.ts).
       // A node that does not answer what the estimate needs (no getaccountresource) gives a snapshot without them.
       const costs = await ctx.online((node) => snapshotCostsOf(ctx.store, node, accounts, read.block.number, ctx.now()));
+      const glances = await exportedGlances(read);
       const snapshot = readSnapshot(
         JSON.parse(
           stringifySnapshot({
@@ -134,6 +159,7 @@ export function snapshotsFeature(ctx: StationContext) {
             ...(seen.length > 0 && { transactions: seen, executives }),
             ...(contracts.length > 0 && { contracts }),
             ...(costs && { costs }),
+            ...(glances.length > 0 && { glances }),
           }),
         ),
       );
@@ -145,6 +171,7 @@ export function snapshotsFeature(ctx: StationContext) {
         block: snapshot.block,
         accounts: snapshot.accounts.map((a) => a.address),
         tokens: snapshot.tokens.map((t) => t.id),
+        glances: (snapshot.glances ?? []).map((g) => g.address),
       };
     },
 
@@ -161,6 +188,8 @@ export function snapshotsFeature(ctx: StationContext) {
       refuseFutureDate(now, snapshot.exported_at, 'exported_at', name);
       (snapshot.contracts ?? []).forEach((c, i) => refuseFutureDate(now, c.at, `contracts[${i}].at`, name));
       if (snapshot.costs) refuseFutureDate(now, snapshot.costs.at, 'costs.at', name);
+      checkSnapshotGlances(now, snapshot, name);
+      let glances: ReturnType<typeof storeSnapshotGlances> = { stored: [], kept: [] };
       const accounts: SnapshotImportView['accounts'] = [];
       const claimed: string[] = [];
       const unproven: string[] = [];
@@ -230,6 +259,7 @@ export function snapshotsFeature(ctx: StationContext) {
         }
         // docs/decisions.md §25: always a claim of this file, whoever signed it (core/cost-facts.ts).
         if (snapshot.costs) keepSnapshotCosts(store, snapshot.costs, { file: name, node: snapshot.node });
+        glances = storeSnapshotGlances(ctx, snapshot, judged, name);
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');
           const held = store.getTransaction(id);
@@ -262,6 +292,8 @@ export function snapshotsFeature(ctx: StationContext) {
         tokensKept,
         contracts,
         contractsKept,
+        glances: glances.stored,
+        glancesKept: glances.kept,
         exporter: judged && exporterView(judged.exporter, judged.pinned),
         warnings: [unpinnedWarning(judged), ...unproven].filter((w) => w !== null),
       };

@@ -109,12 +109,11 @@ export function batchFeature(ctx: StationContext, book: TransactionBook, maker: 
       args.progress?.(built.length, built.length, 'stored');
       return {
         count: built.length,
-        txIds: built.map((b) => bytesToHex(b.tx.txId)),
-        rows: calls.map((c) => c.row),
-        statuses,
         signed: signers.length > 0 ? built.length : 0,
         basis,
         warnings: tapos.warnings,
+        // One row per transaction, in the file's order: its row number, txID and status.
+        rows: built.map((b, i) => ({ row: calls[i]!.row, txId: bytesToHex(b.tx.txId), status: statuses[i]! })),
       };
     },
   };

@@ -18,6 +18,7 @@ import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.t
 import type { BuildView } from '../core/views.ts';
 import { addressTextInput, amountArg, tokenIdInput } from '../../shared/chain/input.ts';
 import { contractFromJson } from '../../shared/chain/dialect.ts';
+import { contractJsonValue } from '../core/contract-json.ts';
 
 export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
   /** Token metadata for the handoff file, when a node answers; offline the snapshot's copy serves. */
@@ -67,7 +68,7 @@ export function buildersFeature(ctx: StationContext, maker: TransactionMaker) {
 
     /** The node's AssetIssueContract JSON (hex addresses, or Base58 with `"visible": true`). */
     async buildAssetIssue(args: { json: unknown } & BuildOptions): Promise<BuildView> {
-      const c = contractFromJson<AssetIssueContract>(AssetIssueContractSchema, args.json, 'asset-issue');
+      const c = contractFromJson<AssetIssueContract>(AssetIssueContractSchema, contractJsonValue(args.json), 'asset-issue');
       validateAssetIssue(c);
       return maker.buildCall({ type: 'AssetIssueContract', value: c }, c.ownerAddress, args);
     },

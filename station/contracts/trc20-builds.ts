@@ -81,7 +81,7 @@ export function trc20BuildsFeature(ctx: StationContext, maker: TransactionMaker)
       }
     }
     const built = await maker.buildCall({ type: 'TriggerSmartContract', value: contract }, from, args, feeLimit);
-    const flagged = built.transaction.details.warnings.map((w) => w.text);
+    const flagged = built.transaction.view.warnings.map((w) => w.text);
     return { ...built, warnings: [...built.warnings, ...flagged, ...extra] };
   };
 

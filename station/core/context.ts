@@ -12,6 +12,7 @@
  * Never imports `electron`.
  */
 import { AirlockError, fail } from '../../shared/base/errors.ts';
+import { DEFAULT_EXPIRES_IN_MS } from '../../shared/base/limits.ts';
 import { wipe } from '../../shared/base/bytes.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../shared/chain/dialect.ts';
 import { DEFAULT_NODE_URL, NodeClient } from '../node/node-client.ts';
@@ -23,9 +24,6 @@ import type { PassphrasePurpose, PassphraseSource } from '../vault/passphrase.ts
 import type { ScryptParams } from '../vault/keystore-file.ts';
 import type { Vault, VaultKind } from '../vault/vault.ts';
 import { LabelIndex } from './labels.ts';
-
-/** Default life of a new transaction: long enough to pass a USB stick around one working day. */
-export const DEFAULT_EXPIRES_IN_MS = 12 * 60 * 60 * 1000;
 
 /** Settings the station reads, by key. */
 export const SETTING_NODE = 'node';

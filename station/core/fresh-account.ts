@@ -11,16 +11,13 @@
  */
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
 import { AirlockError } from '../../shared/base/errors.ts';
-import { FRESH_ACCOUNT_MS } from '../../shared/base/limits.ts';
+import { CONFIRMED_LOOKED_AT, FRESH_ACCOUNT_MS } from '../../shared/base/limits.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 import type { AccountRecord } from '../store/accounts.ts';
 import type { Store } from '../store/store.ts';
 import type { StationContext } from './context.ts';
 import { blockOf, isObserved } from './provenance.ts';
 import { provenanceOf, putSnapshotAccount, sourceFromFile } from './records.ts';
-
-/** How many of an account's confirmed transactions are looked through for a permission update. */
-const CONFIRMED_LOOKED_AT = 200;
 
 /** What the screen's copy of the account is, in words, and whether it was read from the node just now. */
 export interface AccountRead {

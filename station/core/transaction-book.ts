@@ -11,7 +11,15 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
 import { addressToBase58, type Address } from '../../shared/chain/address.ts';
-import { approvalView, shownTypeUrl, transactionView, type ApprovalView, type TokenInfo } from '../../shared/views/view.ts';
+import {
+  approvalView,
+  shownTypeUrl,
+  transactionView,
+  withSignatures,
+  type ApprovalView,
+  type TokenInfo,
+  type TransactionView,
+} from '../../shared/views/view.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
 import { excerpt, fail } from '../../shared/base/errors.ts';
 import { jsonSafe } from '../../shared/base/json.ts';
@@ -24,6 +32,7 @@ import {
   type UnknownContractTransaction,
 } from '../../shared/chain/transaction.ts';
 import { txKey, type TransactionRecord } from '../store/transactions.ts';
+import { shownStatus } from '../store/transaction-list.ts';
 import { txIdArg } from '../../shared/chain/input.ts';
 import type { StationContext } from './context.ts';
 import { permissionsWith, timeLeft } from './records.ts';
@@ -112,8 +121,9 @@ export class TransactionBook {
     return t && id !== null ? { [id]: { precision: t.precision, name: t.name, abbr: t.abbreviation } } : {};
   }
 
+  /** The status shown at `now` (the store's rule, station/store/transaction-list.ts, which its list filters by in SQL). */
   shownStatus(status: TxStatus, expiration: number, now: number): TxStatus {
-    return (status === 'draft' || status === 'collecting' || status === 'ready') && now >= expiration ? 'expired' : status;
+    return shownStatus(status, expiration, now);
   }
 
   record(txId: string | Uint8Array, field = 'txid'): TransactionRecord {
@@ -124,9 +134,24 @@ export class TransactionBook {
     return r;
   }
 
-  /** The view of stored transaction `txId`; `accountRead` says what its account's copy rests on (core/fresh-account.ts), when it was asked. */
-  view(txId: Uint8Array, accountRead: string | null = null): StationTransactionView {
-    const r = this.record(txId);
+  /** The shared view of `r` as its signer reads it (shared/views/view.ts), with the signatures stored now. */
+  details(r: TransactionRecord, now = this.ctx.now()): TransactionView {
+    const decoded = decodeRawShowingUnknown(r.raw);
+    return transactionView(this.signed(r), {
+      now,
+      tokens: this.tokenInfos(decoded),
+      ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }),
+    });
+  }
+
+  /**
+   * The view of a stored transaction: by txID (its record read here), or of a record the caller has
+   * just read. `accountRead` says what its account's copy rests on (core/fresh-account.ts), when it
+   * was asked; `shown` is its shared view already built in this operation (`details`), brought up
+   * to date with the signatures stored now instead of being built again.
+   */
+  view(at: Uint8Array | TransactionRecord, accountRead: string | null = null, shown?: TransactionView): StationTransactionView {
+    const r = at instanceof Uint8Array ? this.record(at) : at;
     const now = this.ctx.now();
     // A stored transaction of an unknown contract type is shown as unknown (its view warns and needs an override to sign).
     const decoded = decodeRawShowingUnknown(r.raw);
@@ -134,10 +159,7 @@ export class TransactionBook {
     const status = this.shownStatus(r.status, r.expiration, now);
     const chain = shownFateView(this.ctx, bytesToHex(r.txId), r.chain);
     const stored = r.permission === null ? null : this.permissionFromBytes(r.permission);
-    const details = transactionView(
-      { rawBytes: r.raw, signatures: this.ctx.store.listSignatures(r.txId).map((x) => x.signature) },
-      { now, tokens: this.tokenInfos(decoded), ...(decoded.contractType === 'TriggerSmartContract' && { contracts: contractFacts(this.ctx.store) }) },
-    );
+    const details = shown === undefined ? this.details(r, now) : withSignatures(shown, this.signed(r), now);
     return {
       txId: bytesToHex(r.txId),
       kind: r.kind,
@@ -150,7 +172,8 @@ export class TransactionBook {
       note: r.note,
       nodeAnswer: r.nodeAnswer,
       chain,
-      signatureCount: r.signatureCount,
+      // Counted from the signatures stored now: a record read before a signature was added is not behind.
+      signatureCount: details.signatures.length,
       createdAt: r.createdAt,
       // An unknown contract has no node JSON: its id, its URL as the view shows it (cut and escaped), its size.
       contract: isUnknownContract(decoded)
@@ -181,12 +204,14 @@ export class TransactionBook {
     };
   }
 
-  /** Moves a signable transaction's stored status to what its signatures now make it. */
-  refreshStatus(r: TransactionRecord): TxStatus {
-    if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') return r.status;
+  /**
+   * Moves a signable transaction's stored status to what its signatures now make it, and answers its
+   * record with that status (the store's own answer when it moved; the store refuses to move a final one).
+   */
+  refreshStatus(r: TransactionRecord): TransactionRecord {
+    if (r.status !== 'draft' && r.status !== 'collecting' && r.status !== 'ready') return r;
     const sigs = this.ctx.store.listSignatures(r.txId).length;
     const next: TxStatus = sigs === 0 ? 'draft' : this.approval(r).enough ? 'ready' : 'collecting';
-    if (next !== r.status) this.ctx.store.setStatus(r.txId, next);
-    return next;
+    return next === r.status ? r : this.ctx.store.setStatus(r.txId, next);
   }
 }

@@ -37,6 +37,7 @@ import { provenanceOf, putSnapshotAccount, sourceFromFile, sourceView } from './
 import type { Provenance } from '../../shared/api/provenance-schema.ts';
 import type { TransactionBook } from './transaction-book.ts';
 import type { BuildView } from './views.ts';
+import { apiTransaction } from './transaction-api.ts';
 import { blockForBuilds, isObserved } from './provenance.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
 import { payableOrRefused } from './cost-refusal.ts';
@@ -174,13 +175,15 @@ export class TransactionMaker {
         origin,
       });
     });
+    // The transaction's view is built once and answered in the API's shape, labelled by one LabelIndex.
     const view = this.book.view(tx.txId);
+    const labels = ctx.labels();
     return {
       txId: bytesToHex(tx.txId),
-      transaction: view,
+      transaction: apiTransaction(view, labels),
       basis,
       block,
-      warnings: [...tapos.warnings, ...costWarnings, ...lookalikeWarnings(ctx.labels(), view.details)],
+      warnings: [...tapos.warnings, ...costWarnings, ...lookalikeWarnings(labels, view.details)],
     };
   }
 }

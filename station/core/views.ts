@@ -1,6 +1,8 @@
 /**
  * The station's views (docs/decisions.md §7 "plain data in, JSON-safe views out"): what every service returns.
- * Shared by the features (station/<feature>/) and read by the CLI and the API handlers.
+ * Shared by the features (station/<feature>/) and read by the CLI and the API handlers. What a method
+ * of the API table answers is the table's own type (a build, sign, reissue, the dry run, broadcast,
+ * a batch), so the CLI's `--json` and the window receive the same object.
  *
  * Invariant: no bigint, Uint8Array or protobuf message in any of them, and never key bytes (the
  * vault only hands back addresses and signatures); a file travels as its name and its text.
@@ -8,8 +10,6 @@
 import type { ApprovalView, PermissionKeyView, PermissionView, TransactionView as SharedTransactionView } from '../../shared/views/view.ts';
 import type { Dialect } from '../../shared/chain/dialect.ts';
 import type { SnapshotBlock } from '../../shared/files/snapshot.ts';
-import type { SignWeightView } from '../node/node-client.ts';
-import type { PermissionComparison } from '../node/permission-comparison.ts';
 
 import type { VaultKind } from '../vault/vault.ts';
 import { type TxStatus } from '../../shared/base/limits.ts';
@@ -17,6 +17,8 @@ import type { ChainFateView } from './chain-report.ts';
 import type { Provenance, TransactionProvenance } from '../../shared/api/provenance-schema.ts';
 import type { ExporterView } from './exporter-trust.ts';
 import type { SignerView } from '../../shared/api/signer-view-schema.ts';
+import type { ResultOf } from '../../shared/api/api-contract.ts';
+import type { StationApi } from '../../shared/api/station-api.ts';
 
 export interface SettingsView {
   node: string;
@@ -151,22 +153,18 @@ export interface ListEntryView {
   chain: ChainFateView | null;
 }
 
-export interface BuildView {
-  txId: string;
-  transaction: StationTransactionView;
-  /** Where TaPoS and the times came from, in words (node head or snapshot, and how old). */
-  basis: string;
-  /** The reference block's provenance: observed (the node's head now) or claimed by a snapshot file, and its age. */
-  block: Provenance;
-  warnings: string[];
-}
+/**
+ * A build's answer (the API table's BUILD_RESULT): the txID, the transaction in the API's shape
+ * (core/transaction-api.ts), where TaPoS and the times came from in words (`basis`), the reference
+ * block's provenance (`block`) and the warnings.
+ */
+export type BuildView = ResultOf<StationApi, 'buildTransfer'>;
 
-export interface SignView {
-  txId: string;
-  signed: string[];
-  status: TxStatus;
-  transaction: StationTransactionView;
-}
+/** A signing's answer: who signed, the status now, and the transaction in the API's shape. */
+export type SignView = ResultOf<StationApi, 'sign'>;
+
+/** A re-issue's answer: a build's, with the txID it replaces and what became of its signatures in words. */
+export type ReissueView = ResultOf<StationApi, 'reissue'>;
 
 export interface ImportFileView {
   file: string;
@@ -182,25 +180,15 @@ export interface ImportFileView {
   exporter: ExporterView | null;
 }
 
-/** The dry run before broadcast (docs/decisions.md §8 `preflight`): what broadcast checks, without broadcasting. */
-export interface PreflightView {
-  txId: string;
-  /** The node's permissions now against the copy the signers counted against. */
-  comparison: PermissionComparison;
-  /** The node's getsignweight for the signatures collected. */
-  signWeight: SignWeightView;
-  /** Both in words. */
-  text: string;
-}
+/**
+ * The dry run before broadcast (docs/decisions.md §8 `preflight`): what broadcast checks, without
+ * broadcasting: the node's permissions now against the copy the signers counted against, and the
+ * node's getsignweight for the signatures collected (int64 as text).
+ */
+export type PreflightView = ResultOf<StationApi, 'preflight'>;
 
-export interface BroadcastView {
-  txId: string;
-  accepted: boolean;
-  status: TxStatus;
-  text: string;
-  comparison: PermissionComparison;
-  signWeight: SignWeightView;
-}
+/** Broadcast's answer: the dry run's two parts and what the node said, in words. */
+export type BroadcastView = ResultOf<StationApi, 'broadcast'>;
 
 export interface SnapshotImportView {
   file: string;
@@ -216,6 +204,9 @@ export interface SnapshotImportView {
   contracts: string[];
   /** Contracts of the file left as this station holds them, each with why. */
   contractsKept: { address: string; reason: string }[];
+  /** docs/decisions.md §25: accounts whose glance the file's was stored for, and those kept over it, each with why. */
+  glances: string[];
+  glancesKept: { address: string; reason: string }[];
   /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
   exporter: ExporterView | null;
   /** E.g. a signature by an exporter this station has not pinned. */
@@ -251,17 +242,11 @@ export interface SnapshotFileView {
   block: SnapshotBlock;
   accounts: string[];
   tokens: string[];
+  /** docs/decisions.md §25: the accounts the file carries at a glance (one the node has not, or cannot describe, has none). */
+  glances: string[];
   /** This station's identity, when it signed the file (docs/decisions.md §16); null when it has none. */
   exporter: ExporterView | null;
 }
 
-/** What buildBatch made: one txID, file row and status per transaction, in row order. */
-export interface BatchView {
-  count: number;
-  txIds: string[];
-  rows: number[];
-  statuses: TxStatus[];
-  signed: number;
-  basis: string;
-  warnings: string[];
-}
+/** What buildBatch made: one file row, txID and status per transaction, in row order. */
+export type BatchView = ResultOf<StationApi, 'buildBatch'>;

@@ -73,8 +73,9 @@ export function keysFeature(ctx: StationContext) {
       return { ...keyView(bytes), created: created || !known };
     },
 
-    keysList(): StationKeyView[] {
-      return ctx.store.listKeys().map((k) => keyView(k.address));
+    /** Every key held (the API table's shape: under `keys`). */
+    keysList(): { keys: StationKeyView[] } {
+      return { keys: ctx.store.listKeys().map((k) => keyView(k.address)) };
     },
 
     keysLabel(args: { address: string; label: string }): StationKeyView {

@@ -32,6 +32,7 @@ import { noCopyOfAccount, type BuildOptions, type TransactionMaker } from '../co
 import type { BuildView } from '../core/views.ts';
 import { signersSeen } from '../core/signers-seen.ts';
 import { contractFromJson } from '../../shared/chain/dialect.ts';
+import { contractJsonValue } from '../core/contract-json.ts';
 import { permissionIdArg } from '../../shared/chain/input.ts';
 import { readBeforeShowing } from '../core/fresh-account.ts';
 
@@ -63,7 +64,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
   };
   return {
     /** The addresses the lockout guard counts as seen, with why: `local` (held here), `signed` and/or `proved`. */
-    knownSigners(): KnownSignerView[] {
+    knownSigners(): { signers: KnownSignerView[] } {
       const { local, signed, proved } = signersSeen(ctx.store);
       const byHex = new Map<string, KnownSignerView>();
       const entry = (a: Address) => {
@@ -75,7 +76,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
       for (const a of local) entry(a).local = true;
       for (const a of signed) entry(a).signed = true;
       for (const a of proved) entry(a).proved = true;
-      return [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0));
+      return { signers: [...byHex.values()].sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : 0)) };
     },
 
     /**
@@ -84,7 +85,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
      * and the lockout verdict. The account must be stored (fetched or from a snapshot).
      */
     async permissionCheck(args: { json: unknown; permissionId?: string | number }): Promise<PermissionCheckView & { accountRead: string }> {
-      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, contractJsonValue(args.json), 'permission-update');
       const owner = c.ownerAddress;
       if (owner.length !== 21) fail('BAD_ADDRESS', 'permission-update.owner_address: not an address', { field: 'owner_address' });
       const permissionId = permissionIdArg(args.permissionId);
@@ -113,7 +114,7 @@ export function permissionsFeature(ctx: StationContext, maker: TransactionMaker)
      * and, for a new block key, only when `executiveKeyHeld` says the producing node holds it.
      */
     async buildPermissionUpdate(args: { json: unknown; acceptRisk?: string; executiveKeyHeld?: boolean } & BuildOptions): Promise<BuildView> {
-      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, args.json, 'permission-update');
+      const c = contractFromJson<AccountPermissionUpdateContract>(AccountPermissionUpdateContractSchema, contractJsonValue(args.json), 'permission-update');
       const stored = storedPermissions(c.ownerAddress);
       // Whether the account is an executive is the stored copy's word, as permissionCheck reads it;
       // without a copy, the JSON's (an executive permission present). The node refuses either way.

@@ -50,8 +50,8 @@ export function proofsFeature(ctx: StationContext) {
     },
 
     /** Keys proved to this station, with the permission hash each proved and when. */
-    proofList(args: { account?: string } = {}): ProvedKeyView[] {
-      return listProvedKeys(deps, args.account === undefined ? undefined : addressTextInput(args.account, 'account'));
+    proofList(args: { account?: string } = {}): { proofs: ProvedKeyView[] } {
+      return { proofs: listProvedKeys(deps, args.account === undefined ? undefined : addressTextInput(args.account, 'account')) };
     },
   };
 }

@@ -204,12 +204,15 @@ export function settingsFeature(ctx: StationContext) {
       }
     },
 
-    auditVerify(): { ok: boolean; entries: number; firstBad?: number; reason?: string; text: string } {
+    /** The audit chain checked; `firstBad` and `reason` are null when it is intact (the API table's shape). */
+    auditVerify(): { ok: boolean; entries: number; firstBad: number | null; reason: string | null; text: string } {
       const v = ctx.store.verifyAudit();
       if (v.ok)
         return {
           ok: true,
           entries: v.entries,
+          firstBad: null,
+          reason: null,
           text: `The audit log is intact: ${v.entries} entries, each carrying the MAC of the one before under this station's audit key, and the count and last entry agree with the anchor kept in the vault.`,
         };
       return { ok: false, entries: v.entries, firstBad: v.firstBad, reason: v.reason, text: `The audit log was altered: ${v.reason}.` };

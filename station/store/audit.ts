@@ -28,7 +28,7 @@ import { bytesToHex, equalBytes, hexToBytes, utf8ToBytes } from '../../shared/ba
 import type { AuditSeal } from '../vault/audit-seal.ts';
 import { checkAction, checkJsonObject, checkListBounds, checkNonNegative, checkRecord, checkText, type JsonValue } from './row-checks.ts';
 import { u8, type StoreContext } from './table.ts';
-import { MAX_LABEL_LENGTH, MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
+import { AUDIT_WALK_CHUNK, MAX_LABEL_LENGTH, MAX_STORE_LIST_LIMIT } from '../../shared/base/limits.ts';
 
 export interface AuditInput {
   /** A short verb: `key.add`, `signature.add`, `broadcast`… ([a-z0-9._-], at most 64). */
@@ -136,9 +136,6 @@ const auditFromRow = (r: AuditRow): AuditEntry => ({
   hash: u8(r.hash),
 });
 
-/** Rows per MAC call while verifying: bounds memory, and a long log costs few keychain reads. */
-const WALK_CHUNK = 2048;
-
 type Walk = { ok: true; entries: number; keyed: boolean } | { ok: false; entries: number; firstBad: number; reason: string };
 
 /**
@@ -182,7 +179,7 @@ function walk(rows: Iterable<AuditRow>, seal: AuditSeal | null): Walk {
   let chunk: AuditRow[] = [];
   for (const r of rows) {
     chunk.push(r);
-    if (chunk.length === WALK_CHUNK) {
+    if (chunk.length === AUDIT_WALK_CHUNK) {
       const out = check(chunk);
       if (out !== null) return out;
       chunk = [];

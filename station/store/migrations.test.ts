@@ -63,6 +63,7 @@ describe('store migrations', () => {
       'transactions_by_account',
       'transactions_by_check',
       'transactions_by_created',
+      'transactions_by_shown',
       'transactions_by_status',
     ]);
     const db = new Database(file, { readonly: true });
@@ -392,6 +393,45 @@ describe('migration 8: the list of smart contracts', () => {
       expect(store.listAudit().map((e) => e.action)).toEqual(['contract.put', 'contract.remove']);
     } finally {
       store.close();
+    }
+  });
+});
+
+describe("migration 11: the queue's index by shown status", () => {
+  it('upgrades a version-10 station with transactions to 11: rows kept, and a page by shown status reads through the new index', () => {
+    const file = join(tmp.dir, STORE_FILE_NAME);
+    const account = randomAddress();
+    const open = newTransaction({ account, expiration: T0 + 1_000 });
+    const late = newTransaction({ account, expiration: T0 - 1_000 });
+    {
+      const v10 = new Database(file);
+      applyMigrations(v10, MIGRATIONS.slice(0, 10));
+      const insert = v10.prepare(
+        "INSERT INTO transactions (txid, raw, kind, account, permission_id, expiration, status, node_answer, note, permission, created_at, updated_at, origin) VALUES (?, ?, 'TransferContract', ?, 0, ?, 'collecting', NULL, 'kept', NULL, ?, ?, 'imported')",
+      );
+      insert.run(open.txId, open.raw, account, open.expiration, T0, T0);
+      insert.run(late.txId, late.raw, account, late.expiration, T0 + 1, T0 + 1);
+      v10.close();
+    }
+    expect(tables(file)).not.toContain('transactions_by_shown');
+    const store = openStore({ dataDir: tmp.dir }, { clock: testClock().now, seal: sealIn(tmp.dir) });
+    try {
+      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
+      expect(store.listTransactionRows({}).map((r) => r.txKey)).toEqual([late, open].map((t) => bytesToHex(t.txId)));
+      expect(store.listTransactionRows({ status: 'expired', now: T0 }).map((r) => r.txKey)).toEqual([bytesToHex(late.txId)]);
+      expect(store.countTransactionRows({ status: 'collecting', now: T0 })).toBe(1);
+    } finally {
+      store.close();
+    }
+    expect(tables(file)).toContain('transactions_by_shown');
+    const db = new Database(file, { readonly: true });
+    try {
+      const plan = db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM transactions t WHERE t.status = 'collecting' AND t.expiration > ?").all(T0) as {
+        detail: string;
+      }[];
+      expect(plan.map((p) => p.detail).join('\n')).toContain('transactions_by_shown');
+    } finally {
+      db.close();
     }
   });
 });

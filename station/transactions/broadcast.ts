@@ -24,11 +24,23 @@ import type { TransactionBook } from '../core/transaction-book.ts';
 import { refuseIfOnChain } from './status-refresh.ts';
 import { transactionProvenance } from '../core/transaction-provenance.ts';
 import type { TransactionMaker } from '../core/transaction-maker.ts';
-import type { BroadcastView, BuildView, PreflightView } from '../core/views.ts';
-import { type TxStatus } from '../../shared/base/limits.ts';
+import type { BroadcastView, PreflightView, ReissueView } from '../core/views.ts';
+import { REISSUE_WINDOW_MS, type TxStatus } from '../../shared/base/limits.ts';
 
-/** A transaction with less than this left may be re-issued before it expires. */
-export const REISSUE_WINDOW_MS = 60 * 60 * 1000;
+/** The dry run's two parts in the API table's shape (int64 as text), for preflight and broadcast alike. */
+function dryRunView({ comparison: c, signWeight: w }: { comparison: PermissionComparison; signWeight: SignWeightView }): PreflightView {
+  return {
+    comparison: { changed: c.changed, changes: c.changes, text: c.text },
+    signWeight: {
+      code: w.code,
+      message: w.message,
+      approved: w.approved,
+      weight: String(w.weight),
+      threshold: w.threshold === null ? null : String(w.threshold),
+      enough: w.enough,
+    },
+  };
+}
 
 export function broadcastFeature(ctx: StationContext, book: TransactionBook, maker: TransactionMaker) {
   /** What preflight and broadcast both run first; refuses what could never be broadcast. */
@@ -62,7 +74,7 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
 
   return {
     /** A NEW transaction with the same contract and fresh TaPoS and times; signatures do not carry over. */
-    async reissue(args: { txId: string; expiresIn?: string }): Promise<BuildView & { old: string; text: string }> {
+    async reissue(args: { txId: string; expiresIn?: string }): Promise<ReissueView> {
       const r = book.record(args.txId);
       const left = r.expiration - ctx.now();
       if (left > REISSUE_WINDOW_MS)
@@ -83,8 +95,8 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
       ctx.store.appendAudit({ action: 'transaction.reissue', subject: built.txId, details: { old: bytesToHex(r.txId) } });
       const n = r.signatureCount;
       return {
-        ...built,
         old: bytesToHex(r.txId),
+        ...built,
         text: `New transaction ${built.txId} replaces ${bytesToHex(r.txId)}. Earlier signatures do not carry over: ${n === 0 ? 'it had none' : `the ${n} signature${n === 1 ? '' : 's'} on the old one must be made again`} on the new one.`,
       };
     },
@@ -95,10 +107,7 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
      * nothing but what the node says of a transaction already on chain (docs/decisions.md §18), which it refuses.
      */
     async preflight(args: { txId: string }): Promise<PreflightView> {
-      const r = book.record(args.txId);
-      const { comparison, signWeight } = await dryRun(r);
-      const verdict = `The node's dry run: ${signWeight.code}${signWeight.message ? ` (${signWeight.message})` : ''}, weight ${signWeight.weight} of ${signWeight.threshold ?? '?'}, ${signWeight.enough ? 'enough' : 'not enough'} to broadcast.`;
-      return { txId: bytesToHex(r.txId), comparison, signWeight, text: `${comparison.text} ${verdict}` };
+      return dryRunView(await dryRun(book.record(args.txId)));
     },
 
     async broadcast(args: { txId: string }): Promise<BroadcastView> {
@@ -119,8 +128,7 @@ export function broadcastFeature(ctx: StationContext, book: TransactionBook, mak
         accepted: answer.accepted,
         status,
         text: `${comparison.changed ? `${comparison.text} ` : ''}${answer.text}`,
-        comparison,
-        signWeight,
+        ...dryRunView({ comparison, signWeight }),
       };
     },
   };

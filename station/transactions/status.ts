@@ -26,7 +26,9 @@ import { timeLeft } from '../core/records.ts';
 import { shownFateView } from '../core/fate-reports.ts';
 import { isObserved } from '../core/provenance.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
-import type { ListEntryView, SignView, StationTransactionView } from '../core/views.ts';
+import type { ListEntryView, SignView } from '../core/views.ts';
+import type { StationTransaction } from '../../shared/api/station-api.ts';
+import { apiTransaction } from '../core/transaction-api.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 
@@ -47,28 +49,29 @@ function listEntry(ctx: StationContext, r: ListedTransaction, account: string, s
   };
 }
 
-function statusText(v: StationTransactionView): string {
-  const lines = [`${v.kind} ${v.txId}: ${v.status}, ${v.timeLeft}`];
-  if (v.threshold === null) lines.push(`${v.signatureCount} signature(s); the permission is not known here, so the weight is not known`);
-  else lines.push(`weight ${v.weight} of ${v.threshold}${v.missing !== '0' ? `, ${v.missing} missing` : ', enough'}`);
-  return lines.join('\n');
-}
-
 /**
- * The stored transactions as list entries (the CLI's list and the queue's rows). What a row shares
- * with others is worked out once per call: an account's base58 (a double sha256) once per account,
- * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ * The stored transactions as list entries (the CLI's list). The newest `limit` rows are read, then
+ * those not showing `status` are left out.
  */
 export function listEntries(ctx: StationContext, book: TransactionBook, args: { status?: TxStatus; limit?: number }): ListEntryView[] {
   const now = ctx.now();
   const rows = ctx.store.listTransactionRows(args.limit !== undefined ? { limit: args.limit } : {});
+  const shown = args.status === undefined ? rows : rows.filter((r) => book.shownStatus(r.status, r.expiration, now) === args.status);
+  return entriesOf(ctx, book, shown, now);
+}
+
+/**
+ * Listed rows as list entries at `now` (the CLI's list and the queue's page). What a row shares
+ * with others is worked out once per call: an account's base58 (a double sha256) once per account,
+ * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ */
+export function entriesOf(ctx: StationContext, book: TransactionBook, rows: readonly ListedTransaction[], now: number): ListEntryView[] {
   const out: ListEntryView[] = [];
   const names = new Map<string, string>(); // account hex -> base58
   let leftFor = NaN; // the expiration `left` was worked out for
   let left = '';
   for (const r of rows) {
     const status = book.shownStatus(r.status, r.expiration, now);
-    if (args.status !== undefined && status !== args.status) continue;
     let account = names.get(r.accountHex);
     if (account === undefined) names.set(r.accountHex, (account = addressToBase58(hexToBytes(r.accountHex))));
     if (r.expiration !== leftFor) {
@@ -83,7 +86,7 @@ export function listEntries(ctx: StationContext, book: TransactionBook, args: { 
 export function statusFeature(ctx: StationContext, book: TransactionBook) {
   return {
     /** Status: approvers, weight of threshold, missing weight, who could complete it, time left. */
-    async status(args: { txId: string }): Promise<StationTransactionView & { text: string }> {
+    async status(args: { txId: string }): Promise<StationTransaction> {
       const r = book.record(args.txId);
       // docs/decisions.md §24: an online station asks the node about an open one first (whoever broadcast it), and
       // records only what the block proves; offline, or on a bad reply, the stored status is shown.
@@ -92,8 +95,8 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       // docs/decisions.md §24: a transaction still to sign is shown against the account as the chain has it now.
       const open = r.status === 'draft' || r.status === 'collecting' || r.status === 'ready';
       const read = open ? await readBeforeShowing(ctx, r.account) : null;
-      const v = book.view(r.txId, read?.text ?? null);
-      return { ...v, text: statusText(v) };
+      // The record is read again only when the node's answer may have moved it.
+      return apiTransaction(book.view(r.status !== 'draft' && !settled ? r.txId : r, read?.text ?? null), ctx.labels());
     },
 
     /** The stored transactions, newest first, with their shown status, weight and time left. */
@@ -108,6 +111,8 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
      */
     async sign(args: { txId: string; key?: string; acceptRisk?: unknown }): Promise<SignView> {
       const accepted = acceptedRisksInput(args.acceptRisk, 'acceptRisk');
+      // The record is read once and the signer's view built once (docs/decisions.md §8): the view's
+      // warnings decide what may be signed, and the answer shows it with the new signatures.
       const r = book.record(args.txId);
       const now = ctx.now();
       if (now >= r.expiration)
@@ -145,7 +150,8 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       if (numbers.signers.length + targets.length > MAX_SIGNATURES)
         fail('PERMISSION', `txid: a transaction carries at most ${MAX_SIGNATURES} signatures`, { field: 'txid' });
       // Clear signing: what the signer's view cannot say in words is signed only with the risk named.
-      const risks = enforceSigningRisks(book.view(r.txId).details.warnings, accepted);
+      const shown = book.details(r, now);
+      const risks = enforceSigningRisks(shown.warnings, accepted);
       const signed: string[] = [];
       // Keys on a Ledger (docs/decisions.md §23) sign last, each on the device, from the stored bytes.
       const onDevice = (a: Address): boolean => ctx.store.getKey(a)?.vault === 'ledger';
@@ -162,8 +168,8 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
         });
         signed.push(b58);
       }
-      const status = book.refreshStatus(book.record(r.txId));
-      return { txId: bytesToHex(r.txId), signed, status, transaction: book.view(r.txId) };
+      const after = book.refreshStatus(r);
+      return { txId: bytesToHex(r.txId), signed, status: after.status, transaction: apiTransaction(book.view(after, null, shown), ctx.labels()) };
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Text contrast (docs/decisions.md §18, "a visual pass ... light and dark"; WCAG 2.2 success criterion 1.4.3), in
  * Debian's headless Chromium over the real station through the real loopback bridge
- * (test/helpers/real-bridge.ts), with the system's scheme emulated light and then dark.
+ * (test/helpers/real-bridge.ts), with the system's scheme emulated light and then dark, and then
+ * (docs/decisions.md §26) with the other scheme chosen in Settings, which must win over the system's.
  *
- * On every header tab and on the transaction screen, every visible text (each element with text of
+ * On every header tab, on the transaction screen and on each account's overview, every visible text (each element with text of
  * its own, and each text field, select or text area showing a value) is measured: its colour and
  * the background it is drawn on (the element's own background, else the first ancestor's, each
  * translucent layer laid over the one below it, down to the page) give the WCAG contrast ratio,
@@ -17,7 +18,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { servedForWindows } from '../helpers/real-bridge.ts';
-import { headerTabs, settleScreen as settle } from '../helpers/ui-e2e-helpers.ts';
+import { headerTabs, openOverview, openScreen, settleScreen as settle, sideAccounts } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
 
@@ -79,7 +80,10 @@ const LOW_CONTRAST = `(() => {
 
 const station = servedForWindows('contrast-chromium', { count: 6, now: () => Date.now() });
 
-/** The texts below the minimum on every header tab and the transaction screen, each named by its screen; and how many were measured. */
+/** The page's background in each scheme (app.css --page). */
+const PAGE = { light: 'rgb(243, 245, 248)', dark: 'rgb(16, 18, 22)' } as const;
+
+/** The texts below the minimum on every header tab, the transaction screen and each account's overview, each named by its screen; and how many were measured. */
 async function everyScreen(page: Page): Promise<{ bad: string[]; measured: number }> {
   const bad: string[] = [];
   let measured = 0;
@@ -100,6 +104,13 @@ async function everyScreen(page: Page): Promise<{ bad: string[]; measured: numbe
   await page.locator('code.txid').waitFor();
   await settle(page);
   await check('Transaction');
+  // docs/decisions.md §26: each account's overview, opened from the side navigation (a hovered row shown too).
+  for (const address of await sideAccounts(page)) {
+    await openOverview(page, address);
+    await settle(page);
+    await page.locator('tr[data-status]').first().hover();
+    await check(`Overview of ${address}`);
+  }
   return { bad, measured };
 }
 
@@ -111,12 +122,34 @@ describe('every visible text has enough contrast against its background', () => 
       await page.emulateMedia({ colorScheme });
       await page.goto(station.bridge.address);
       await settle(page);
-      // The scheme took: the page's background is the scheme's (app.css --bg).
-      expect(await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')).toBe(
-        colorScheme === 'dark' ? 'rgb(21, 23, 27)' : 'rgb(255, 255, 255)',
-      );
+      // The scheme took: the page's background is the scheme's (app.css --page).
+      expect(await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')).toBe(PAGE[colorScheme]);
       const { bad, measured } = await everyScreen(page);
       // Something was measured on every screen: a selector gone wrong cannot pass by finding nothing.
+      expect(measured).toBeGreaterThan(100);
+      expect(bad).toEqual([]);
+    }, 180_000);
+  }
+
+  // docs/decisions.md §26: the colours chosen in Settings hold whatever the system says, and pass the same checks.
+  for (const [system, chosen, word] of [
+    ['light', 'dark', 'Dark'],
+    ['dark', 'light', 'Light'],
+  ] as const) {
+    it(`on every screen, ${chosen} chosen in Settings while the system is ${system}`, async () => {
+      const page = await station.window({ width: 1280, height: 900 });
+      page.setDefaultTimeout(15_000);
+      await page.emulateMedia({ colorScheme: system });
+      await page.goto(station.bridge.address);
+      await settle(page);
+      await openScreen(page, 'Settings');
+      await page.getByLabel('Colours').selectOption({ label: word });
+      expect(await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')).toBe(PAGE[chosen]);
+      // Kept: a reload draws the chosen colours from the start.
+      await page.reload();
+      await settle(page);
+      expect(await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')).toBe(PAGE[chosen]);
+      const { bad, measured } = await everyScreen(page);
       expect(measured).toBeGreaterThan(100);
       expect(bad).toEqual([]);
     }, 180_000);

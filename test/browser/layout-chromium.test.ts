@@ -2,33 +2,37 @@
  * Nothing wider than its container (docs/decisions.md §18, "A layout test at 1280 and 400 px finds no element
  * wider than its container on any screen"), in Debian's headless Chromium over the real station
  * through the real loopback bridge (test/helpers/real-bridge.ts), on every header tab, the
- * transaction screen and the permission editor with a change drafted (its "What changes" table).
+ * transaction screen, each account's overview (docs/decisions.md §26) and the permission editor with a change
+ * drafted (its "What changes" table).
  *
  * At each width, for every element drawn:
  * - a box that does not scroll (overflow-x visible, hidden or clip) is not wider inside than it is
- *   (scrollWidth > clientWidth): something in it sticks out or is cut off;
+ *   (scrollWidth > clientWidth): something in it sticks out or is cut off; a box that scrolls does
+ *   not scroll sideways (docs/decisions.md §26);
  * - its box does not reach past its parent's box, unless the parent scrolls or clips on purpose
  *   (a text cut with an ellipsis clips on purpose, its title holds the whole);
  * - the page itself does not scroll sideways.
- * At 1280 px also: no word of a table cell is broken across lines (a column crushed to less than its
- * longest word, "Per miss ion", addresses over five lines). At 400 px an address may break: no
- * table of three columns fits 34 letters of monospace in each.
+ * At both widths also (docs/decisions.md §26): no word is broken across lines anywhere on the page (a column
+ * crushed to less than its longest word, "Per miss ion", "Dele/te", "tre/as/ur/y"): every word
+ * (letters in lower case, capitalised, or a short acronym) is drawn on one line. Monospace text (hex, addresses, a txID) may break where
+ * a line cannot hold it: no table of three columns fits 34 letters of monospace in each at 400 px.
+ * At 400 px the side navigation is folded behind its Menu button, which the walk opens for each screen.
  *
  * At every stop each control (button, text field, select, checkbox, link) also has a name in
  * Chromium's own accessibility tree (CDP Accessibility.getFullAXTree), the permission editor included.
  *
- * The header tabs are read from the page, so screens other engineers add are checked the same way.
+ * The screens are read from the side navigation, so screens other engineers add are checked the same way.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { servedForWindows } from '../helpers/real-bridge.ts';
 import { TEST_ADDRESSES } from '../helpers/real-station.ts';
-import { headerTabs, settleScreen as settle } from '../helpers/ui-e2e-helpers.ts';
+import { headerTabs, openOverview, openScreen, settleScreen as settle, sideAccounts } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
 
-/** Elements wider than their container; `words` also reports table-cell words broken across lines. */
-const TOO_WIDE = (words: boolean): string => `(() => {
+/** Elements wider than their container, and words broken across lines. */
+const TOO_WIDE = `(() => {
   const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).filter((c) => !c.startsWith('svelte-')).join('.') : '') + ' "' + (el.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40) + '"';
   // Shown to screen readers only (.visually-hidden, or a table head hidden that way on a narrow window).
   const clippedAway = (el) => { for (let a = el; a; a = a.parentElement) if (getComputedStyle(a).clipPath !== 'none') return true; return false; };
@@ -44,7 +48,14 @@ const TOO_WIDE = (words: boolean): string => `(() => {
     const clips = style.textOverflow === 'ellipsis';
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
-    if (!scrolls(style) && !clips && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) bad.push(name(el) + ' is wider inside than it is (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    // A text field scrolls its own value (an address longer than the field): the browser's, not the layout's.
+    const field = el.matches('input, textarea, select');
+    if (!scrolls(style) && !clips && !field && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) bad.push(name(el) + ' is wider inside than it is (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    // docs/decisions.md §26 ("the queue's five cut columns"): a cell may cut a long text with an ellipsis (its
+    // title holds it), but never a column's name, a status, the weight collected or the time left.
+    if (clips && el.scrollWidth > el.clientWidth + 1 && (el.matches('th') || el.querySelector('.status-badge, .countdown, .weight'))) bad.push(name(el) + ' is cut (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+    // docs/decisions.md §26: a box that scrolls may scroll down, never sideways (the queue's list beside the side navigation).
+    if (scrolls(style) && el.scrollWidth > el.clientWidth + 1) bad.push(name(el) + ' scrolls sideways (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     const parent = el.parentElement;
     if (!parent || parent === document.body) continue;
     const ps = getComputedStyle(parent);
@@ -52,18 +63,25 @@ const TOO_WIDE = (words: boolean): string => `(() => {
     const pb = parent.getBoundingClientRect();
     if (box.right > pb.right + 1 || box.left < pb.left - 1) bad.push(name(el) + ' reaches past its parent ' + name(parent) + ' (' + Math.round(box.left) + '..' + Math.round(box.right) + ' in ' + Math.round(pb.left) + '..' + Math.round(pb.right) + ')');
   }
-  if (${words}) {
-    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-      const cell = t.parentElement?.closest('td, th');
-      if (!cell || clippedAway(t.parentElement)) continue;
-      for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×]+/g)) {
-        const range = document.createRange();
-        range.setStart(t, m.index);
-        range.setEnd(t, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) bad.push('the word "' + m[0].slice(0, 40) + '" breaks across ' + tops.size + ' lines in ' + name(cell));
-      }
+  // No word broken inside (docs/decisions.md §26: "Dele/te", "tre/as/ur/y", "we/ig/ht 1"), at every width, in the
+  // screen and the navigation: each word of letters is drawn on one line. Hex, addresses and other
+  // monospace text may break where a line cannot hold them; a break after a hyphen or a slash is a
+  // break between words.
+  const mono = (el) => { for (let a = el; a && a !== document.body; a = a.parentElement) { if (a.matches('code, pre, kbd, samp, .address') || /mono/i.test(getComputedStyle(a).fontFamily.split(',')[0])) return true; } return false; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const host = t.parentElement;
+    if (!host || host.closest('script, style, svg, option') || clippedAway(host) || mono(host)) continue;
+    for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×…—–]+/g)) {
+      const word = m[0].replace(/^[.!?"“”'‘’]+|[.!?"“”'‘’]+$/g, '');
+      // A word as people write one: lower case, capitalised, or a short acronym (an address may be all
+      // letters, in mixed case: it may break).
+      if (!/^(\\p{Lu}?\\p{Ll}+|\\p{Lu}{2,8})$/u.test(word) || word.length < 2) continue;
+      const range = document.createRange();
+      range.setStart(t, m.index);
+      range.setEnd(t, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) bad.push('the word "' + word.slice(0, 40) + '" breaks across ' + tops.size + ' lines in ' + name(host.closest('td, th, li, p, button, label, dd, dt, h2, h3, h4, legend, summary') ?? host));
     }
   }
   return [...new Set(bad)];
@@ -80,7 +98,7 @@ async function openPage(width: number): Promise<Page> {
   return page;
 }
 
-const tooWide = (page: Page, width: number): Promise<string[]> => page.evaluate<string[]>(TOO_WIDE(width >= 1280));
+const tooWide = (page: Page): Promise<string[]> => page.evaluate<string[]>(TOO_WIDE);
 
 const CONTROL_ROLES = new Set(['button', 'textbox', 'combobox', 'listbox', 'checkbox', 'radio', 'spinbutton', 'slider', 'searchbox', 'switch', 'link']);
 
@@ -98,25 +116,54 @@ async function unnamedControls(page: Page): Promise<string[]> {
 }
 
 /** At each stop: what is too wide, and every control without a name. */
-const problemsOf = async (page: Page, width: number): Promise<string[]> => [...(await tooWide(page, width)), ...(await unnamedControls(page))];
+const problemsOf = async (page: Page): Promise<string[]> => [...(await tooWide(page)), ...(await unnamedControls(page))];
 
 /** Every header tab, the transaction screen and the permission editor with a draft: the problems, each named by its screen. */
-async function everyScreen(page: Page, width: number): Promise<string[]> {
+async function everyScreen(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  const nav = page.locator('nav[aria-label=Screens]');
   for (const tab of await headerTabs(page)) {
-    await nav.getByRole('button', { name: tab, exact: true }).click();
+    await openScreen(page, tab);
     await settle(page);
-    problems.push(...(await problemsOf(page, width)).map((p) => `${tab}: ${p}`));
+    problems.push(...(await problemsOf(page)).map((p) => `${tab}: ${p}`));
   }
-  await nav.getByRole('button', { name: 'Queue', exact: true }).click();
+  // Each account's overview (docs/decisions.md §26), opened from the side navigation.
+  const accounts = await sideAccounts(page);
+  expect(accounts).toContain(TEST_ADDRESSES.M);
+  for (const address of accounts) {
+    await openOverview(page, address);
+    await settle(page);
+    problems.push(...(await problemsOf(page)).map((p) => `Overview of ${address}: ${p}`));
+  }
+
+  await openScreen(page, 'Queue');
   await settle(page);
   await page.locator('tr[data-status] button.open').first().click();
   await page.locator('code.txid').waitFor();
   await settle(page);
-  problems.push(...(await problemsOf(page, width)).map((p) => `Transaction: ${p}`));
+  problems.push(...(await problemsOf(page)).map((p) => `Transaction: ${p}`));
 
-  await nav.getByRole('button', { name: 'Accounts', exact: true }).click();
+  // Send and Stake with their last build shown (docs/decisions.md §26: a txID that did not wrap scrolled them sideways at 400 px).
+  await openScreen(page, 'Send');
+  await page.getByLabel('From').fill(TEST_ADDRESSES.M);
+  await page.getByLabel('To', { exact: true }).fill(TEST_ADDRESSES.R);
+  await page.getByLabel('Amount (TRX)').fill('12.5');
+  await page.getByRole('button', { name: 'Build transfer' }).click();
+  await page.locator('code.txid').waitFor();
+  await openScreen(page, 'Send');
+  await page.getByRole('heading', { name: 'Last transfer built' }).waitFor();
+  await settle(page);
+  problems.push(...(await problemsOf(page)).map((p) => `Send, after a build: ${p}`));
+  await openScreen(page, 'Stake & vote');
+  await page.getByLabel('From').fill(TEST_ADDRESSES.M);
+  await page.getByLabel('Amount (TRX)').fill('1000');
+  await page.getByRole('button', { name: 'Build', exact: true }).click();
+  await page.locator('code.txid').waitFor();
+  await openScreen(page, 'Stake & vote');
+  await page.getByRole('heading', { name: 'Last built' }).waitFor();
+  await settle(page);
+  problems.push(...(await problemsOf(page)).map((p) => `Stake & vote, after a build: ${p}`));
+
+  await openScreen(page, 'Accounts');
   await page.getByRole('button', { name: TEST_ADDRESSES.M }).click();
   await page.getByRole('button', { name: 'Edit permissions' }).first().click();
   const ownerName = page.getByLabel('Name', { exact: true }).first();
@@ -134,7 +181,7 @@ async function everyScreen(page: Page, width: number): Promise<string[]> {
       throw new Error(`${String(e)}\n${await page.locator('main').innerText()}`);
     });
   await settle(page);
-  problems.push(...(await problemsOf(page, width)).map((p) => `Permissions: ${p}`));
+  problems.push(...(await problemsOf(page)).map((p) => `Permissions: ${p}`));
   return problems;
 }
 
@@ -142,7 +189,7 @@ describe('no element wider than its container, and every control named', () => {
   for (const width of [1280, 400]) {
     it(`on every screen at ${width} px`, async () => {
       const page = await openPage(width);
-      expect(await everyScreen(page, width)).toEqual([]);
+      expect(await everyScreen(page)).toEqual([]);
     }, 180_000);
   }
 });

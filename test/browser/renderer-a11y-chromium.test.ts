@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { servedForWindows } from '../helpers/real-bridge.ts';
 import { TEST_ADDRESSES } from '../helpers/real-station.ts';
+import { openScreen } from '../helpers/ui-e2e-helpers.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
 
@@ -89,7 +90,7 @@ async function tabTo(page: Page, match: (f: { tag: string; name: string; inNav: 
   throw new Error(`Tab never reached ${what}`);
 }
 
-const tabNames = (page: Page) => page.locator('nav[aria-label="Screens"] button').allTextContents();
+const tabNames = async (page: Page) => (await page.locator('nav[aria-label="Screens"] button').allTextContents()).map((t) => t.trim());
 
 /** Waits until the screen shown has drawn what it loads (the queue's count, the keys' vault line). */
 async function settled(page: Page, tab: string): Promise<void> {
@@ -174,11 +175,11 @@ describe('keyboard only', () => {
 async function everyScreen(page: Page, check: (page: Page) => Promise<string[]>): Promise<string[]> {
   const problems: string[] = [];
   for (const tab of await tabNames(page)) {
-    await page.locator('nav[aria-label="Screens"] button', { hasText: tab }).first().click();
+    await openScreen(page, tab);
     await settled(page, tab);
     problems.push(...(await check(page)).map((p) => `${tab}: ${p}`));
   }
-  await page.locator('nav[aria-label="Screens"] button', { hasText: 'Queue' }).first().click();
+  await openScreen(page, 'Queue');
   await settled(page, 'Queue');
   await page.locator('tr[data-status] button').first().click();
   await page.getByRole('img', { name: 'QR code of the transaction ID' }).waitFor();

@@ -301,6 +301,30 @@ export async function headerTabs(page: Page): Promise<string[]> {
   return (await page.locator('nav[aria-label=Screens] button').allTextContents()).map((t) => t.trim());
 }
 
+/**
+ * Opens the screen `label` from the side navigation (docs/decisions.md §26); on a narrow window, where the
+ * navigation is folded behind the top bar's Menu button, opens the menu first.
+ */
+export async function openScreen(page: Page, label: string): Promise<void> {
+  const nav = page.locator('nav[aria-label=Screens]');
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await nav.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** The whole addresses of the accounts in the side navigation (each button's title), in order. */
+export async function sideAccounts(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`[...document.querySelectorAll('nav[aria-label=Accounts] button[title]')].map((b) => b.title)`);
+}
+
+/** Opens the overview of the account `address` from the side navigation (opening the Menu first on a narrow window). */
+export async function openOverview(page: Page, address: string): Promise<void> {
+  const nav = page.locator('nav[aria-label=Accounts]');
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await nav.locator(`button[title="${address}"]`).click();
+  await page.locator('#overview-title').waitFor();
+  await page.locator('section[aria-labelledby=overview-who] table').waitFor();
+}
+
 /** `Address book` → `address-book`. */
 export const screenFileName = (label: string): string =>
   label
@@ -317,8 +341,10 @@ export async function captureTabs(page: Page, outDir: string, scheme: 'light' | 
   await page.emulateMedia({ colorScheme: scheme });
   const written: string[] = [];
   for (const label of await headerTabs(page)) {
-    await page.locator('nav[aria-label=Screens]').getByRole('button', { name: label, exact: true }).click();
+    await openScreen(page, label);
     await settle(page);
+    // Each screen from its top: the last one's scroll position is the window's, not the screen's.
+    await page.evaluate('window.scrollTo(0, 0)');
     const file = join(outDir, `${screenFileName(label)}-${scheme}.png`);
     await page.screenshot({ path: file });
     written.push(file);

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Station } from '../../station/station.ts';
-import { buildAndSend, funded, K, startNode, SUN, type Json, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { funded, K, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
+import { stakeLendVoteUnstake } from '../helpers/glance-helpers.ts';
 import { keystoreStation, testStation, workDir } from '../helpers/station-helpers.ts';
 
 let node: TestNode;
@@ -15,30 +16,11 @@ let work: { dir: string; remove: () => void };
 let station: Station;
 let owner: TestKey;
 
-async function ok(path: string, body: Json): Promise<void> {
-  node.clock.now += 1;
-  const { reply } = await buildAndSend(node, path, body, [owner]);
-  expect(reply.result).toBe(true);
-}
-
 beforeAll(async () => {
   node = await startNode();
   work = workDir();
   owner = await funded(node, 1_000n * SUN);
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (100n * SUN).toString() });
-  await ok('/wallet/freezebalancev2', { owner_address: owner.hex, frozen_balance: (50n * SUN).toString(), resource: 'ENERGY' });
-  await ok('/wallet/delegateresource', {
-    owner_address: owner.hex,
-    receiver_address: K.bob.hex,
-    balance: (10n * SUN).toString(),
-    resource: 'BANDWIDTH',
-    lock: true,
-    lock_period: 100,
-  });
-  await ok('/wallet/votewitnessaccount', { owner_address: owner.hex, votes: [{ vote_address: K.exec.hex, vote_count: 20 }] });
-  await ok('/wallet/unfreezebalancev2', { owner_address: owner.hex, unfreeze_balance: (5n * SUN).toString(), resource: 'ENERGY' });
-  await node.block();
-  await node.block();
+  await stakeLendVoteUnstake(node, owner);
   station = keystoreStation(join(work.dir, 'st'), node.url, () => node.clock.now);
 }, 60_000);
 
@@ -56,7 +38,7 @@ describe('the account at a glance', () => {
     const head = (await node.post('/wallet/getnowblock')).block_header.raw_data;
     expect(g.provenance).toEqual({ node: node.url, block: head.number, blockTime: head.timestamp });
     expect(g.balance).toBe(String(account.balance));
-    expect(g.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN) });
+    expect(g.staked).toEqual({ bandwidth: String(90n * SUN), energy: String(45n * SUN), tronPower: '0' });
     expect(g.lentOut).toEqual({ bandwidth: String(10n * SUN), energy: '0' });
     expect(g.bandwidth.stakedLimit).toBe(String(resource.NetLimit));
     expect(g.bandwidth.freeUsed).toBe(String(resource.freeNetUsed ?? 0));
@@ -87,9 +69,15 @@ describe('the account at a glance', () => {
     const S = testStation(work.dir, 'cli', { node: node.url, now: () => node.clock.now });
     const run = await S.run(['account', 'resources', owner.b58]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`${owner.b58} at block`);
+    expect(run.stdout).toContain(`${owner.b58}, read from the node ${node.url} at block`);
     expect(run.stdout).toContain('staked: 90 TRX for bandwidth, 45 TRX for energy');
     expect(run.stdout).toContain(`lent to ${K.bob.b58}: 10 TRX bandwidth, 0 TRX energy, locked`);
+    // `account show` prints the stored account and the same glance, from the same text writer.
+    expect((await S.run(['account', 'fetch', owner.b58])).code).toBe(0);
+    const shown = await S.run(['account', 'show', owner.b58]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('owner permission 0');
+    expect(shown.stdout).toContain(`At a glance: ${run.stdout.trimEnd()}`);
   });
 
   it('a node that answers a bad value is refused naming the field', async () => {

@@ -101,6 +101,6 @@ describe('airlock and a Ledger', () => {
     } finally {
       device.decide = () => 'approve';
     }
-    expect((await S.ok(['status', built.txId])).signatureCount).toBe(0);
+    expect((await S.ok(['status', built.txId])).view.signatures).toEqual([]);
   });
 });

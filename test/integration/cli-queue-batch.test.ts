@@ -22,7 +22,7 @@ async function built(n: number): Promise<string[]> {
     ids.push((await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${1_000 + i}`])).stdout.trim());
   return ids;
 }
-const signatures = async (txId: string): Promise<number> => (await A.ok(['status', txId])).signatureCount;
+const signatures = async (txId: string): Promise<number> => (await A.ok(['status', txId])).view.signatures.length;
 
 beforeAll(async () => {
   pair = await startCliPair('airlock-batch-cli-', { fund: 10_000n * SUN, fetchOwner: ['A', 'B'] });

@@ -97,7 +97,7 @@ describe('a new block key', () => {
     const r = await build(update('held.json', next), '--executive-key-held');
     expect(r.code).toBe(0);
     const txId = r.stdout.trim();
-    expect((await S.ok(['status', txId])).kind).toBe('AccountPermissionUpdateContract');
+    expect((await S.ok(['status', txId])).view.kind).toBe('AccountPermissionUpdateContract');
     expect(auditActions(S)).toContainEqual(['permission.executive-key-held', txId, { keys: [next] }]);
   });
 

@@ -65,12 +65,12 @@ describe('a handoff whose permission copy is dated ahead of this clock', () => {
         ),
       }),
     );
-    expect(b.accountsList()).toEqual([]);
+    expect(b.accountsList().accounts).toEqual([]);
     expect(b.list({})).toEqual([]);
     // Within the clock skew it is taken (clocks disagree by seconds).
     file.permission.at = node.clock.now + 30_000;
     expect(b.importFiles({ files: [{ name: 'near.airlock.json', text: JSON.stringify(file) }] })).toHaveLength(1);
-    expect(b.accountsList().map((x) => x.address)).toEqual([owner.b58]);
+    expect(b.accountsList().accounts.map((x) => x.address)).toEqual([owner.b58]);
   });
 });
 
@@ -120,7 +120,7 @@ describe("a pinned exporter's file dated ahead", () => {
     expect(() => b.snapshotImport({ fileName: 'far.json', text: file.text })).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringContaining("later than this station's clock by 9 min") }),
     );
-    expect(b.accountsList()).toEqual([]);
+    expect(b.accountsList().accounts).toEqual([]);
     expect(b.snapshotList().snapshots).toEqual([]);
   });
 });
@@ -157,7 +157,7 @@ describe('removing a stored account', () => {
     b.snapshotImport({ fileName: 'snap.json', text: (await a.snapshotExport({ accounts: [owner.b58] })).text });
     const r = b.accountRemove({ address: owner.b58 });
     expect(r.removed).toMatchObject({ address: owner.b58, source: { kind: 'file', file: 'snap.json' } });
-    expect(b.accountsList()).toEqual([]);
+    expect(b.accountsList().accounts).toEqual([]);
     expect(b.store.listAudit().some((e) => e.action === 'account.remove')).toBe(true);
     expect(() => b.accountRemove({ address: owner.b58 })).toThrow(
       expect.objectContaining({ code: 'NOT_FOUND', message: `address: this station has no copy of account ${owner.b58}; nothing was removed` }),

@@ -122,7 +122,7 @@ describe('files of one transaction', () => {
     expect(imported!.warnings.join(' ')).toMatch(/one-of-one\.airlock\.json.*another version of permission 0.*observed from the node/);
     const shown = await a.status({ txId });
     expect(shown.status).toBe('collecting');
-    expect(shown.threshold).toBe('2');
+    expect(shown.approval!.threshold).toBe('2');
   });
 
   it('a refused second file leaves nothing of the batch stored, and the refusal says so', async () => {

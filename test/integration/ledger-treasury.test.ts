@@ -136,7 +136,7 @@ describe('keys on a Ledger', () => {
   it('are added by path with the address confirmed on the device, and listed as hardware keys with their path; nothing secret is stored', async () => {
     expect(keys.l0).toBe(device.addressOf(parseLedgerPath(ledgerPathForAccount(0))));
     expect(device.shown.filter((s) => s.ins === 'address').map((s) => s.owner)).toEqual([keys.l0, keys.l1]);
-    const listed = A.keysList().filter((k) => k.vault === 'ledger');
+    const listed = A.keysList().keys.filter((k) => k.vault === 'ledger');
     listed.sort((a, b) => a.label.localeCompare(b.label));
     expect(listed.map((k) => [k.address, k.label, k.device])).toEqual([
       [keys.l0, 'ledger 0', { path: "44'/195'/0'/0/0", appVersion: '0.7.1' }],
@@ -147,7 +147,7 @@ describe('keys on a Ledger', () => {
   });
 
   it('refuses a key whose address the signer did not confirm, and a key already held', async () => {
-    const before = A.keysList().length;
+    const before = A.keysList().keys.length;
     device.decide = () => 'reject';
     expect(await refusal(A.keysLedgerAdd({ account: 5 }))).toEqual({
       code: 'DEVICE',
@@ -156,7 +156,7 @@ describe('keys on a Ledger', () => {
     device.decide = () => 'approve';
     expect((await refusal(A.keysLedgerAdd({ account: 1 }))).code).toBe('CONFLICT');
     expect(await refusal(A.keysLedgerAdd({ path: "44'/60'/0'/0/0" }))).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining("44'/195'") });
-    expect(A.keysList().length).toBe(before);
+    expect(A.keysList().keys.length).toBe(before);
   });
 });
 
@@ -169,7 +169,7 @@ describe('proof of possession of a Ledger key', () => {
     expect(device.shown.at(-1)).toMatchObject({ ins: 'message', path: "44'/195'/1'/0/0" });
     const proved = B.proofImport({ fileName: proof.fileName, text: proof.text });
     expect(proved).toMatchObject({ key: keys.l1, account: TREASURY.b58 });
-    expect(B.proofList({ account: TREASURY.b58 }).map((p) => p.key)).toContain(keys.l1);
+    expect(B.proofList({ account: TREASURY.b58 }).proofs.map((p) => p.key)).toContain(keys.l1);
     // A proof whose signature was altered is refused.
     const forged = JSON.parse(proof.text);
     forged.signature = forged.signature.replace(/^../, (x: string) => (x === '00' ? '01' : '00'));
@@ -250,7 +250,7 @@ describe('a 2-of-3 treasury with keys on a Ledger', () => {
     expect(A.ledgerPlan({ txId: b.txId }).needs.map((n) => n.setting)).toEqual(['customContracts']);
     const r = await refusal(A.sign({ txId: b.txId, key: keys.l0 }));
     expect(r).toEqual({ code: 'DEVICE', message: expect.stringContaining('"Custom contracts"') });
-    expect(await A.status({ txId: b.txId })).toMatchObject({ signatureCount: 0 });
+    expect((await A.status({ txId: b.txId })).view.signatures).toEqual([]);
     device.settings.customContracts = true;
     const info = await bothLedgers(b.txId);
     expect(info.receipt.result).toBe('SUCCESS');
@@ -300,9 +300,9 @@ describe('a signed batch', () => {
     const csv = `to,amount,token,note\n${payee.b58},7,,a\n${payee.b58},8,,b\n`;
     const asked = device.apdus;
     const r = await A.buildBatch({ csv, csvName: 'b.csv', from: TREASURY.b58, sign: true, permissionId: 2 });
-    expect(r).toMatchObject({ count: 2, signed: 0, statuses: ['draft', 'draft'] });
+    expect(r).toMatchObject({ count: 2, signed: 0, rows: [{ status: 'draft' }, { status: 'draft' }] });
     expect(device.apdus).toBe(asked);
-    expect((await A.sign({ txId: r.txIds[0]!, key: keys.l0 })).signed).toEqual([keys.l0]);
+    expect((await A.sign({ txId: r.rows[0]!.txId, key: keys.l0 })).signed).toEqual([keys.l0]);
   });
 });
 

@@ -78,7 +78,7 @@ function forgedSignature(txId: Uint8Array): { signature: Uint8Array; signer: str
   }
 }
 
-const signedFlag = (s: Station, address: string) => s.knownSigners().find((k) => k.address === address)?.signed ?? false;
+const signedFlag = (s: Station, address: string) => s.knownSigners().signers.find((k) => k.address === address)?.signed ?? false;
 
 /** Hands `from`'s stored transaction `txId` to `to`, which signs it with its vault, and back. */
 async function signElsewhere(from: Station, to: Station, txId: string): Promise<{ added: string[] }> {
@@ -207,7 +207,7 @@ describe('a genuine signature', () => {
     expect(t.basis).toMatch(/^online/);
     const back = await signElsewhere(a, b, t.txId);
     expect(back.added).toEqual([cosigner.b58]);
-    expect(a.knownSigners().find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
+    expect(a.knownSigners().signers.find((k) => k.address === cosigner.b58)).toEqual({ address: cosigner.b58, local: false, signed: true, proved: false });
     expect((await a.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('ok');
   });
 

@@ -113,7 +113,7 @@ describe.each(['file', 'qr'] as const)('a second permission update handed over b
   });
 
   it("B's lockout guard counts the owner key as seen: it signed the first update, which the chain accepted", async () => {
-    expect(b.knownSigners().find((k) => k.address === owner.b58)).toMatchObject({ signed: true });
+    expect(b.knownSigners().signers.find((k) => k.address === owner.b58)).toMatchObject({ signed: true });
     const view = await b.status({ txId: second });
     expect(view.signer.permissionUpdate!.check.lockout!.verdict).toBe('ok');
     const check = await b.permissionCheck({ json: update(owner, cosigner, TRANSFER_AND_ASSET_OPS) });

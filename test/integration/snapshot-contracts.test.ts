@@ -95,8 +95,8 @@ describe("the snapshot's contracts section", () => {
     expect(b.contractList().contracts[0]!.trc20!.source).toMatch(/^signed by pinned exporter online desk/);
     const to = newKey().b58;
     const built = await b.buildTrc20Transfer({ from: owner.b58, to, token: TOKEN, amount: '1.5' });
-    expect(built.transaction.details.summary).toContain(`Send 1.5 ATD (1,500,000 smallest units; 6 decimals read from the node) to ${to}`);
-    expect(built.transaction.details.warnings).toEqual([]);
+    expect(built.transaction.view.summary).toContain(`Send 1.5 ATD (1,500,000 smallest units; 6 decimals read from the node) to ${to}`);
+    expect(built.transaction.view.warnings).toEqual([]);
 
     // A claim never replaces that: an unsigned file saying 2 decimals is named as kept, nothing changes.
     const claim = unsignedEdit((f) => Object.assign((f.contracts as Json[])[0]!, { symbol: 'FAKE', decimals: 2, at: node.clock.now }));
@@ -112,9 +112,7 @@ describe("the snapshot's contracts section", () => {
     expect(r.contracts).toEqual([TOKEN]);
     expect(c.contractList().contracts[0]!.trc20).toMatchObject({ symbol: 'ATD', decimals: 6, observed: false, source: 'file signed.json' });
     const built = await c.buildTrc20Transfer({ from: owner.b58, to: newKey().b58, token: TOKEN, amount: '2' });
-    expect(built.transaction.details.summary).toContain(
-      'Send 2 ATD (2,000,000 smallest units; symbol and 6 decimals claimed by a file, not read from the node)',
-    );
+    expect(built.transaction.view.summary).toContain('Send 2 ATD (2,000,000 smallest units; symbol and 6 decimals claimed by a file, not read from the node)');
   });
 
   it('is read strictly: an unknown member, decimals past 18, a bidi character or an address twice is refused, nothing stored', async () => {

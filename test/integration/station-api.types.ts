@@ -48,7 +48,7 @@ import { LOCKOUT_VIEW, PERMISSION_CHECK_VIEW, PERMISSION_UPDATE_FEE_VIEW, PERMIS
 import { TOKEN_VIEW } from '../../shared/api/token-view-schema.ts';
 import { ACCOUNT_GLANCE_VIEW, TRANSACTION_COST_VIEW } from '../../shared/api/cost-view-schemas.ts';
 import type { TransactionCostView } from '../../station/transactions/cost.ts';
-import type { AccountGlance } from '../../station/accounts/glance.ts';
+import type { AccountGlance } from '../../station/accounts/glance-view.ts';
 import type { TokenView } from '../../station/core/token-details.ts';
 
 /** true only when A and B are assignable both ways. */

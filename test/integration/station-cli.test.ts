@@ -228,9 +228,9 @@ describe('keys, node and audit', () => {
     const r = await S.run(['keys', 'delete', k.address]);
     expect(r.code).toBe(2);
     expect(errorOf(r).message).toContain('pass --yes');
-    expect((await S.ok(['keys', 'list'])).map((x: { address: string }) => x.address)).toContain(k.address);
+    expect((await S.ok(['keys', 'list'])).keys.map((x: { address: string }) => x.address)).toContain(k.address);
     await S.ok(['keys', 'delete', k.address, '--yes']);
-    expect((await S.ok(['keys', 'list'])).map((x: { address: string }) => x.address)).not.toContain(k.address);
+    expect((await S.ok(['keys', 'list'])).keys.map((x: { address: string }) => x.address)).not.toContain(k.address);
   });
 
   it('when nothing answers at the node URL it says to start the station or pass --node', async () => {

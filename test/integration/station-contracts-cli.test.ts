@@ -72,8 +72,8 @@ describe('TRC-20 builds', () => {
     expect(JSON.parse(bad.stderr).error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'amount' } });
     expect(count('transactions')).toBe(before);
     const b = await S.ok(['build', 'trc20-transfer', '--from', owner.b58, '--to', to, '--token', token, '--amount', '1.5', '--fee-limit', '20']);
-    expect(b.transaction.details.summary).toContain('Send 1.5 USDT');
-    expect(b.transaction.details.feeLimit).toBe('20000000');
+    expect(b.transaction.view.summary).toContain('Send 1.5 USDT');
+    expect(b.transaction.view.feeLimit).toBe('20000000');
     const signed = await S.ok(['sign', b.txId]);
     expect(signed.signed).toEqual([owner.b58]);
   });

@@ -149,7 +149,7 @@ describe("the station's list of contracts", () => {
 describe('TRC-20 builds, offline from a snapshot', () => {
   it('a transfer in whole tokens: the call encoded, the default fee limit, the view in token units (decimals claimed)', async () => {
     const b = await station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: '1.5' });
-    const d = b.transaction.details;
+    const d = b.transaction.view;
     expect(d.kind).toBe('TriggerSmartContract');
     expect(d.feeLimit).toBe('100000000');
     expect(d.summary).toContain(`Send 1.5 USDT (1,500,000 smallest units; symbol and 6 decimals claimed by a file, not read from the node) to ${TO}`);
@@ -161,7 +161,7 @@ describe('TRC-20 builds, offline from a snapshot', () => {
   it('an unlimited approval is built with its warning; a bad amount or fee limit names itself', async () => {
     const b = await station.buildTrc20Approve({ from: OWNER, spender: TO, token: TOKEN, amount: 'unlimited', feeLimit: '30' });
     expect(b.warnings.some((w) => w.startsWith('Unlimited approval'))).toBe(true);
-    expect(b.transaction.details.feeLimit).toBe('30000000');
+    expect(b.transaction.view.feeLimit).toBe('30000000');
     const count = station.store.listTransactions({}).length;
     expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: '1.0000001' }))).toMatchObject({ field: 'amount' });
     expect(await refusal(station.buildTrc20Transfer({ from: OWNER, to: TO, token: TOKEN, amount: 'unlimited' }))).toMatchObject({ field: 'amount' });
@@ -175,7 +175,7 @@ describe('TRC-20 builds, offline from a snapshot', () => {
     expect(station.store.listTransactions({}).length).toBe(count);
     // In smallest units the unknown token builds, flagged as not in the list.
     const raw = await station.buildTrc20Transfer({ from: OWNER, to: TO, token: OTHER, amount: '7', units: 'smallest' });
-    expect(raw.transaction.details.warnings.map((w) => w.risk)).toEqual(['unlisted-contract']);
+    expect(raw.transaction.view.warnings.map((w) => w.risk)).toEqual(['unlisted-contract']);
   });
 });
 

@@ -138,8 +138,9 @@ describe('station flow over the command line', () => {
     expect(signed.signed).toEqual([keys.a1]);
     expect(signed.status).toBe('collecting');
     const status = await A.ok(['status', txId]);
-    expect([status.weight, status.threshold, status.missing, status.canComplete]).toEqual(['1', '2', '1', true]);
-    expect(status.couldSign.map((s: { address: string }) => s.address).sort()).toEqual([keys.b1, keys.d1].sort());
+    expect([status.approval.weight, status.approval.threshold, status.approval.missing, status.approval.canComplete]).toEqual(['1', '2', '1', true]);
+    const unsigned = status.signers.filter((s: { signed: boolean }) => !s.signed);
+    expect(unsigned.map((s: { address: { base58: string } }) => s.address.base58).sort()).toEqual([keys.b1, keys.d1].sort());
     const file = join(work.dir, 'online.handoff.json');
     await A.ok(['export', txId, file]);
 
@@ -199,7 +200,7 @@ describe('station flow over the command line', () => {
     const merged = await A.ok(['import', fromB, fromD]);
     expect(merged.map((m: { added: string[] }) => m.added)).toEqual([[keys.b1], [keys.d1]]);
     const status = await A.ok(['status', txId]);
-    expect(status).toMatchObject({ status: 'ready', weight: '2', missing: '0' });
+    expect(status).toMatchObject({ status: 'ready', approval: { weight: '2', missing: '0' } });
     // Importing the same file again adds nothing and changes nothing.
     expect((await A.ok(['import', fromB]))[0]).toMatchObject({ added: [], known: [keys.b1] });
     expect((await A.ok(['broadcast', txId])).accepted).toBe(true);
@@ -214,7 +215,7 @@ describe('station flow over the command line', () => {
     const built = await B.run(['build', 'participate', '--from', buyer.b58, '--to', owner.b58, '--token', tokenId, '--amount', '1000']);
     expect(built.code).toBe(0);
     const txId = built.stdout.trim();
-    expect((await B.ok(['status', txId])).details.contract.contract).toBe('ParticipateAssetIssueContract');
+    expect((await B.ok(['status', txId])).view.contract.contract).toBe('ParticipateAssetIssueContract');
     expect((await B.ok(['sign', txId])).status).toBe('ready');
     const sent = await B.ok(['broadcast', txId]);
     expect(sent).toMatchObject({ accepted: true, status: 'broadcast' });
@@ -252,7 +253,7 @@ describe('station flow over the command line', () => {
     const sent = await A.ok(['broadcast', txId]);
     expect(sent.comparison.changed).toBe(true);
     expect(sent.comparison.changes.join('\n')).toContain('threshold 2 → 1');
-    expect(sent.comparison.weightNow).toMatchObject({ weight: 1, threshold: 1, enough: true });
+    expect(sent.comparison.text).toContain('Under the current permissions the signatures weigh 1 of 1: still enough.');
     expect(sent.text).toContain('changed since the snapshot the signers saw');
     expect(sent.accepted).toBe(true);
     await node.block();

@@ -74,8 +74,8 @@ describe('the station flow through the CLI against the java-tron test node', () 
     ];
     for (const [kind, build] of cases) {
       const built = await A.ok([...build, '--note', `pay ${kind}`]);
-      expect(built.transaction).toMatchObject({ kind, permissionId: 2, threshold: '2' });
-      expect((await A.ok(['sign', built.txId])).transaction).toMatchObject({ weight: '1', missing: '1' });
+      expect(built.transaction).toMatchObject({ view: { kind, permissionId: 2 }, approval: { threshold: '2' } });
+      expect((await A.ok(['sign', built.txId])).transaction).toMatchObject({ approval: { weight: '1', missing: '1' } });
       const fromA = join(work.dir, `${kind}-a.json`);
       await A.ok(['export', built.txId, fromA]);
       // The handoff file is in the spec's names, whatever dialect the station talks to its node in.
@@ -84,7 +84,7 @@ describe('the station flow through the CLI against the java-tron test node', () 
       now += 60_000;
       const atB = await B.ok(['import', fromA]);
       expect(atB[0]).toMatchObject({ txId: built.txId, newTransaction: true, added: [k12.b58] });
-      expect((await B.ok(['sign', built.txId])).transaction).toMatchObject({ weight: '2', missing: '0' });
+      expect((await B.ok(['sign', built.txId])).transaction).toMatchObject({ approval: { weight: '2', missing: '0' } });
       const fromB = join(work.dir, `${kind}-b.json`);
       await B.ok(['export', built.txId, fromB]);
       expect(namesOnlyIn('java-tron', JSON.parse(readFileSync(fromB, 'utf8')))).toEqual([]);

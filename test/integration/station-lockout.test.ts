@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('known signers', () => {
   it('are the local keys and the signers of stored transactions whose permission was observed from the node', () => {
-    expect(station.knownSigners()).toEqual(
+    expect(station.knownSigners().signers).toEqual(
       [
         { address: holder.b58, local: true, signed: false, proved: false },
         { address: seen.b58, local: false, signed: true, proved: false },
@@ -170,7 +170,7 @@ describe('buildPermissionUpdate enforces the guard', () => {
     await expect(station.buildPermissionUpdate({ json, acceptRisk: 'yes' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(station.list().length).toBe(before);
     const built = await station.buildPermissionUpdate({ json, acceptRisk: 'owner-unseen-keys' });
-    expect(built.transaction.kind).toBe('AccountPermissionUpdateContract');
+    expect(built.transaction.view.kind).toBe('AccountPermissionUpdateContract');
     expect(station.list().length).toBe(before + 1);
     expect(station.auditVerify().ok).toBe(true);
   });

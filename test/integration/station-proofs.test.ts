@@ -87,7 +87,7 @@ async function challengeAndProof(threshold = 2): Promise<{ challenge: ProofChall
 
 /** What a refused import must leave alone: the proved keys and the audit log. */
 function snapshotOf(s: Station): string {
-  return JSON.stringify([s.proofList({}), s.store.listAudit().length]);
+  return JSON.stringify([s.proofList({}).proofs, s.store.listAudit().length]);
 }
 
 beforeAll(async () => {
@@ -109,10 +109,10 @@ describe('proof of possession between two stations', () => {
     const { challenge, proof } = await challengeAndProof();
     const signed = await bob.proofSign({ text: stringifyChallenge(challenge) });
     expect(signed.words.join(' ')).toContain('not a transaction');
-    expect(alice.knownSigners().find((k) => k.address === BOB)).toBeUndefined();
+    expect(alice.knownSigners().signers.find((k) => k.address === BOB)).toBeUndefined();
     const proved = alice.proofImport({ fileName: 'bob.proof.json', text: proof });
     // A proved key counts as seen for the lockout guard (docs/lockout-guard.md).
-    expect(alice.knownSigners().find((k) => k.address === BOB)).toEqual({ address: BOB, local: false, signed: false, proved: true });
+    expect(alice.knownSigners().signers.find((k) => k.address === BOB)).toEqual({ address: BOB, local: false, signed: false, proved: true });
     expect(proved).toEqual({
       account: ALICE,
       key: BOB,
@@ -121,8 +121,8 @@ describe('proof of possession between two stations', () => {
       provedAt: clock,
       fileName: 'bob.proof.json',
     });
-    expect(alice.proofList({ account: ALICE })).toEqual([proved]);
-    expect(alice.proofList({ account: BOB })).toEqual([]);
+    expect(alice.proofList({ account: ALICE }).proofs).toEqual([proved]);
+    expect(alice.proofList({ account: BOB }).proofs).toEqual([]);
     expect(
       alice.store
         .listAudit()
@@ -282,7 +282,7 @@ describe('proof of possession between two stations', () => {
   });
 
   it('hostile input at each entry is refused with a coded error that quotes no secret, and nothing is stored', async () => {
-    const aliceProofs = alice.proofList({});
+    const aliceProofs = alice.proofList({}).proofs;
     const bobBefore = snapshotOf(bob);
     const pasted = bytesToHex(bobKey);
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
@@ -318,7 +318,7 @@ describe('proof of possession between two stations', () => {
     }
     // Bob's station signed nothing; Alice's proved no key (it only keeps the one challenge made above, pending).
     expect(snapshotOf(bob)).toBe(bobBefore);
-    expect(alice.proofList({})).toEqual(aliceProofs);
+    expect(alice.proofList({}).proofs).toEqual(aliceProofs);
   });
 
   it('no answer, error, file or store holds a private key', () => {
@@ -355,7 +355,7 @@ describe('airlock proof (the command line)', () => {
       expect(signed.stdout).toContain('This is not a transaction');
       expect(await a.run(['proof', 'import', proof])).toMatchObject({ code: 0 });
       const list = await a.ok(['proof', 'list', '--account', ALICE]);
-      expect(list).toMatchObject([
+      expect(list.proofs).toMatchObject([
         { key: BOB, account: ALICE, fileName: 'proof.json', permissionHash: readChallenge(JSON.parse(readFileSync(challenge, 'utf8'))).permissionHash },
       ]);
       const replay = await a.run(['proof', 'import', proof]);

@@ -116,8 +116,9 @@ describe('each command builds the contract it names', () => {
   ];
   it.each(cases)('%s', async (_n, args, kind, contract) => {
     const before = transactions(S);
-    const r = (await S.ok(args())) as { txId: string; transaction: { kind: string; contract: Record<string, unknown>; permissionId: number } };
-    expect(r.transaction).toMatchObject({ kind, permissionId: 0, contract });
+    const r = (await S.ok(args())) as { txId: string; transaction: { view: { kind: string; permissionId: number }; nodeJson: string } };
+    expect(r.transaction.view).toMatchObject({ kind, permissionId: 0 });
+    expect(JSON.parse(r.transaction.nodeJson)).toMatchObject(contract);
     expect(transactions(S)).toBe(before + 1);
   });
 });
@@ -242,9 +243,9 @@ describe('a permission whose operations do not allow the contract is refused, na
 
   it('what the permission allows is built under it: a transfer, and a batch of transfers', async () => {
     const r = (await S.ok(['build', 'transfer', '--from', owner.b58, '--to', to.b58, '--amount', '1', '--permission-id', '2'])) as {
-      transaction: { permissionId: number };
+      transaction: { view: { permissionId: number } };
     };
-    expect(r.transaction.permissionId).toBe(2);
+    expect(r.transaction.view.permissionId).toBe(2);
     const csv = join(work.dir, 'p2-ok.csv');
     writeFileSync(csv, `to,amount,token,note\n${to.b58},3,,\n${to.b58},4,,\n`);
     expect(await S.ok(['build', 'batch', '--csv', csv, '--from', owner.b58, '--permission-id', '2'])).toMatchObject({ count: 2 });
@@ -300,8 +301,8 @@ describe("--json inputs in the reference node's names", () => {
       'asset-issue',
       '--json',
       jsonFile(work.dir, 'ai-jt.json', { ...common, trx_num: 2, frozen_supply: [{ frozen_amount: 10, frozen_days: 3 }] }),
-    ])) as { transaction: { contract: Record<string, unknown> } };
-    expect(javaTron.transaction.contract).toMatchObject({ coin_num: 2, num: 3, cded_supply: [{ cded_amount: 10, cded_days: 3 }] });
+    ])) as { transaction: { nodeJson: string } };
+    expect(JSON.parse(javaTron.transaction.nodeJson)).toMatchObject({ coin_num: 2, num: 3, cded_supply: [{ cded_amount: 10, cded_days: 3 }] });
     const spec = (await S.ok([
       'build',
       'asset-issue',
@@ -310,8 +311,8 @@ describe("--json inputs in the reference node's names", () => {
       '11h',
       '--json',
       jsonFile(work.dir, 'ai-spec.json', { ...common, coin_num: 2, cded_supply: [{ cded_amount: 10, cded_days: 3 }] }),
-    ])) as { transaction: { contract: Record<string, unknown> } };
-    expect(spec.transaction.contract).toEqual(javaTron.transaction.contract);
+    ])) as { transaction: { nodeJson: string } };
+    expect(JSON.parse(spec.transaction.nodeJson)).toEqual(JSON.parse(javaTron.transaction.nodeJson));
   });
 
   it('a file naming one field in both dialects is refused naming both, and nothing is stored', async () => {
@@ -371,8 +372,8 @@ describe("--json inputs in the reference node's names", () => {
           },
         ],
       }),
-    ])) as { transaction: { kind: string } };
-    expect(r.transaction.kind).toBe('AccountPermissionUpdateContract');
+    ])) as { transaction: { view: { kind: string } } };
+    expect(r.transaction.view.kind).toBe('AccountPermissionUpdateContract');
   });
 
   it('permission-check reads the same java-tron names', async () => {

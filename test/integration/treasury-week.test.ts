@@ -179,7 +179,7 @@ describe("a treasury's week, two stations, two of three", () => {
   it('pays in TRC-20: the balance moves and the receipt shows the energy', async () => {
     const [payer0, payee0] = [await atdBalance(TREASURY.hex), await atdBalance(payee.hex)];
     const b = await A.buildTrc20Transfer({ from: TREASURY.b58, to: payee.b58, token: ATD, amount: '12.5', permissionId: 2 });
-    expect(b.transaction.details.summary).toContain('12.5 ATD');
+    expect(b.transaction.view.summary).toContain('12.5 ATD');
     const info = await handOffAndSend(b.txId);
     expect(info.receipt.result).toBe('SUCCESS');
     expect(BigInt(info.receipt.energy_usage_total)).toBeGreaterThan(0n);

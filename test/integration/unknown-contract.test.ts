@@ -122,8 +122,8 @@ describe('a contract of an unknown type', () => {
       owner: { base58: OWNER },
       warnings: [{ risk: 'unknown-contract-type', needsOverride: true }],
     });
-    // The station's own view (the CLI's) carries the undecoded contract as its id, URL and size.
-    expect((await station.status({ txId })).contract).toEqual({ type: 77, type_url: FUTURE_URL, size: FUTURE_VALUE.length });
+    // The station's answer (the CLI's and the window's alike) carries the undecoded contract as its id, URL and size.
+    expect(JSON.parse((await station.status({ txId })).nodeJson)).toEqual({ type: 77, type_url: FUTURE_URL, size: FUTURE_VALUE.length });
     const list = await call<{ entries: Json[] }>('list', {});
     expect(list.entries.find((e) => e.txId === txId)).toMatchObject({ kind: 'UnknownContract', title: 'Unknown contract type' });
   });
@@ -165,7 +165,7 @@ describe('a contract of an unknown type', () => {
     const typeUrl = shown.view.contract.typeUrl;
     expect(typeUrl).toBe(`${url.slice(0, MAX_SHOWN_TYPE_URL).replace('\u202E', '\\u{202E}')}…`);
     expect(shown.view.summary).toContain(`(${typeUrl}, ${FUTURE_VALUE.length} bytes)`);
-    expect((await station.status({ txId: id })).contract).toEqual({ type: 80, type_url: typeUrl, size: FUTURE_VALUE.length });
+    expect(JSON.parse((await station.status({ txId: id })).nodeJson)).toEqual({ type: 80, type_url: typeUrl, size: FUTURE_VALUE.length });
   });
 
   it('keeps every other rule: a signer outside the permission and an expired one are refused, nothing stored', async () => {

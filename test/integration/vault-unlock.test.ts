@@ -65,7 +65,7 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
     expect(code(made)).toBe('VAULT_LOCKED');
     expect(!made.ok && made.error.details?.field).toBe('passphrase');
     expect(code(await call('keysImport', { privateKeyHex: newKey().priv }))).toBe('VAULT_LOCKED');
-    expect(station.keysList()).toEqual([]);
+    expect(station.keysList().keys).toEqual([]);
     expect(existsSync(join(station.dataDir, KEYSTORE_FILE))).toBe(false);
   });
 
@@ -103,7 +103,7 @@ describe('a keystore station without a passphrase source (the desktop app)', () 
     expect(
       station
         .keysList()
-        .map((k) => k.label)
+        .keys.map((k) => k.label)
         .sort(),
     ).toEqual(['made', 'still']);
   });
@@ -269,7 +269,7 @@ describe('choosing the vault in Settings (setSetting vault)', () => {
       expect(back.ok ? 'ok' : back.error.code).toBe('CONFLICT');
       expect(back.ok ? '' : back.error.message).toMatch(/holds 1 key\(s\) in the keystore file/);
       expect(s.vaultKind()).toBe('keystore');
-      expect(s.keysList()).toHaveLength(1);
+      expect(s.keysList().keys).toHaveLength(1);
     } finally {
       s.close();
     }

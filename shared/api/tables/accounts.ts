@@ -14,7 +14,7 @@ import { apiAddressArg, apiFileNameArg, ACCOUNT_VIEW, ACCOUNT_ENTRY, SNAPSHOT_EN
 export const ACCOUNTS_API = defineApi({
   accountFetch: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
   accountShow: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_VIEW },
-  /** docs/decisions.md §25: the account at a glance, read from the node now (station/accounts/glance.ts). */
+  /** docs/decisions.md §25: the account at a glance, read from the node now, or offline from the snapshot that carried it (station/accounts/glance.ts). */
   accountResources: { args: v.strictObject({ address: apiAddressArg }), result: ACCOUNT_GLANCE_VIEW },
   /** The accounts stored on this station, newest read first: what the Accounts screen offers to pick from. */
   accountsList: { args: v.undefined(), result: v.strictObject({ accounts: v.array(ACCOUNT_ENTRY) }) },
@@ -27,6 +27,8 @@ export const ACCOUNTS_API = defineApi({
       block: v.strictObject({ number: v.number(), id: v.string(), timestamp: v.number() }),
       accounts: v.array(v.string()),
       tokens: v.array(v.string()),
+      /** docs/decisions.md §25: the accounts the file carries at a glance. */
+      glances: v.array(v.string()),
       /** This station's identity when it signed the file (docs/decisions.md §16); null when it has none. */
       exporter: v.nullable(EXPORTER_VIEW),
     }),
@@ -46,6 +48,9 @@ export const ACCOUNTS_API = defineApi({
       /** docs/decisions.md §17: contracts of the file stored in this station's list, and those not taken, each with why. */
       contracts: v.array(v.string()),
       contractsKept: v.array(v.strictObject({ address: v.string(), reason: v.string() })),
+      /** docs/decisions.md §25: accounts whose glance the file's was stored for, and those kept over it, each with why. */
+      glances: v.array(v.string()),
+      glancesKept: v.array(v.strictObject({ address: v.string(), reason: v.string() })),
       /** Who signed the file as its exporter (docs/decisions.md §16); null when unsigned. */
       exporter: v.nullable(EXPORTER_VIEW),
       warnings: v.array(v.string()),
