@@ -409,10 +409,14 @@ export function stationCommands(
     });
   program
     .command('cost')
-    .description('what a stored transaction will cost the account, read from the node now (issue 25)')
-    .argument('<txid>')
-    .action(async (txId: string) => {
-      const c = await open().transactionCost({ txId });
+    .description('what a stored transaction will cost the account, read from the node now; several: their costs summed per account (issue 25)')
+    .argument('<txid...>')
+    .action(async (txIds: string[]) => {
+      if (txIds.length > 1) {
+        const b = await open().batchCost({ txIds });
+        return done(b, b.text);
+      }
+      const c = await open().transactionCost({ txId: txIds[0]! });
       done(c, costText(c));
     });
   program

@@ -4,14 +4,16 @@
  * station: with a test devnet holding account M (10,000 TRX, 2-of-3 owner) the panel shows what the
  * station's `transactionCost` answers for the open transaction (bandwidth and what covers it, each
  * fee, the total and the balance after, the node and block); a transfer larger than the balance
- * shows the refusal in words; with no node answering it says it is offline (a plain notice, not an
+ * (built while it was not, the account having spent since) shows the refusal in words; with no node answering it says it is offline (a plain notice, not an
  * alert: offline is a signing station's usual state) and shows no figure.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/svelte';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import TransactionScreen from './TransactionScreen.svelte';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
-import { startNodeWithM, TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { startNodeWithM, TEST_ADDRESSES, TEST_KEY_HEX, TEST_NOW } from '../../test/helpers/real-station.ts';
+import { bytesToHex, hexToBytes } from '../../shared/base/bytes.ts';
+import { privateKeyFromHex, signDigest } from '../../shared/chain/keys.ts';
 import type { TestNode } from '../../test/helpers/devnet-helpers.ts';
 
 afterEach(cleanup);
@@ -52,10 +54,21 @@ describe('the cost panel', () => {
 
   it('says in words, up front, when the account cannot pay', async () => {
     const h = await realStationState({ count: 12, node: node.url });
-    const built = await h.real.handlers.buildTransfer({ from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, amount: '20000000000' });
+    // A build the account cannot pay is refused (station/core/cost-refusal.ts): this one is built while it can,
+    // then M spends 9,000 TRX elsewhere (signed by A and B on the node directly), and now it cannot.
+    const built = await h.real.handlers.buildTransfer({ from: TEST_ADDRESSES.M, to: TEST_ADDRESSES.R, amount: '5000000000' });
+    const spent = await node.post('/wallet/createtransaction', {
+      owner_address: TEST_ADDRESSES.M,
+      to_address: TEST_ADDRESSES.R,
+      amount: 9_000_000_000,
+      visible: true,
+    });
+    const signature = (['A', 'B'] as const).map((k) => bytesToHex(signDigest(hexToBytes(spent.txID), privateKeyFromHex(TEST_KEY_HEX[k]))));
+    expect((await node.broadcast({ ...spent, signature })).code).toBeUndefined();
+    await node.block();
     const panel = await openAt(h, built.txId);
     const alert = await within(panel).findByRole('alert');
-    expect(text(alert)).toMatch(/^The account cannot pay\. The account cannot pay this transaction: it holds 10000 TRX and needs 2000\d(\.\d+)? TRX/);
+    expect(text(alert)).toMatch(/^The account cannot pay\. The account cannot pay this transaction: it holds 99\d(\.\d+)? TRX and needs 500\d(\.\d+)? TRX/);
   });
 
   it('offline: says the station cannot read the node, and shows no figure', async () => {

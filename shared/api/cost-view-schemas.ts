@@ -15,6 +15,7 @@ export const TRANSACTION_COST_VIEW = v.strictObject({
   txId: txIdText,
   signatures: v.number(),
   provenance,
+  claimed: v.optional(v.strictObject({ file: v.string(), block: v.number(), text: v.string() })),
   defaulted: v.array(v.string()),
   bytes: int64Text,
   bandwidth: v.picklist(['staked', 'free', 'burned', 'activation-fee']),
@@ -36,6 +37,7 @@ export const TRANSACTION_COST_VIEW = v.strictObject({
   balanceAfter: int64Text,
   canPay: v.boolean(),
   refusal: v.optional(v.string()),
+  shortBy: v.optional(int64Text),
   warnings: v.array(v.string()),
   text: v.string(),
 });
@@ -90,5 +92,25 @@ export const ACCOUNT_GLANCE_VIEW = v.strictObject({
   delegationsOut: v.array(delegation),
   delegationsIn: v.array(delegation),
   delegationsCut: v.boolean(),
+  text: v.string(),
+});
+
+/** docs/decisions.md §25: the chosen rows' costs per paying account (`batchCost`, station/transactions/cost.ts BatchCostView). */
+export const BATCH_COST_VIEW = v.strictObject({
+  accounts: v.array(
+    v.strictObject({
+      account: v.string(),
+      rows: v.number(),
+      fees: int64Text,
+      moves: int64Text,
+      balance: int64Text,
+      canPay: v.boolean(),
+      shortBy: v.optional(int64Text),
+      source: v.string(),
+    }),
+  ),
+  unknown: v.array(v.strictObject({ txId: txIdText, reason: v.string() })),
+  fees: int64Text,
+  canPayAll: v.boolean(),
   text: v.string(),
 });

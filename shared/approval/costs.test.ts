@@ -118,6 +118,12 @@ describe('energy and the fee limit', () => {
     expect(e.energy?.burned).toBe('1000000');
     expect(e.warnings[0]).toBe('The account cannot buy the 30000 energy the call needs: it will fail and still burn 1 TRX.');
     expect(e.moves).toBe('4000000');
+    // It would fail out of energy: refused up front, 3 TRX of energy against the 1 TRX left, short by 2 TRX.
+    expect(e.canPay).toBe(false);
+    expect(e.shortBy).toBe('2000000');
+    expect(e.refusal).toBe(
+      'The account cannot pay this transaction: after its staked energy it needs 3 TRX of energy for the call and holds 1 TRX for it, so the call would run out of energy, fail and still burn it.',
+    );
   });
 });
 

@@ -57,6 +57,9 @@ const PARAMETER_KEYS: Readonly<Record<keyof CostParameters, { keys: readonly str
   executiveCreateFee: { keys: ['getAccountUpgradeCost', 'getCreateWitnessFee', 'getCreateExecutiveFee'], fallback: 9_999_000_000n },
 };
 
+/** Every getchainparameters key the estimate reads (a snapshot's `costs.parameters` carries only these). */
+export const COST_PARAMETER_KEYS: readonly string[] = Object.values(PARAMETER_KEYS).flatMap((p) => p.keys);
+
 /** A non-negative integer read from node JSON (number, bigint or decimal text), or refused naming `field`. */
 function amountOf(value: unknown, field: string): bigint {
   let n: bigint | undefined;
@@ -156,6 +159,8 @@ export interface CostEstimate {
   canPay: boolean;
   /** In words, when the account cannot pay. */
   refusal?: string;
+  /** When it cannot pay: the TRX (sun) it lacks, for the fees and what it moves, or to buy a call's energy. */
+  shortBy?: string;
   warnings: string[];
   /** The same in words, TRX. */
   text: string;
@@ -204,6 +209,11 @@ function movesOf(type: string, contract: unknown): bigint {
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const positive = (a: bigint): bigint => (a > 0n ? a : 0n);
 
+/** The fee limit proposed for energy whose full price is `fullPrice` sun: plus FEE_LIMIT_MARGIN_PERCENT, rounded up to whole sun. */
+export function proposedFeeLimit(fullPrice: bigint): bigint {
+  return (fullPrice * (100n + FEE_LIMIT_MARGIN_PERCENT) + 99n) / 100n;
+}
+
 /** The cost of one transaction, before signing. */
 export function estimateCost(question: CostQuestion, p: CostParameters, account: AccountCostFacts): CostEstimate {
   if (!Number.isInteger(question.signatures) || question.signatures < 1) badArgument('signatures: expected 1 or more', 'signatures');
@@ -238,6 +248,8 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
   const before = items.reduce((s, i) => s + i.sun, 0n);
   let energy: CostEstimate['energy'];
   let unknownEnergyAtMost = 0n;
+  /** sun the balance lacks to buy the energy a call needs (the fee limit being enough): it would fail out of energy. */
+  let energyShort = 0n;
   if (type === 'TriggerSmartContract') {
     const feeLimit = raw.feeLimit;
     const stakeLeft = positive(account.energyLimit - account.energyUsed);
@@ -251,7 +263,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
     } else {
       const needed = question.energy;
       const fullPrice = needed * p.energyFee;
-      const proposed = (fullPrice * (100n + FEE_LIMIT_MARGIN_PERCENT) + 99n) / 100n;
+      const proposed = proposedFeeLimit(fullPrice);
       // Out of energy: the node spends the whole limit, staked energy first.
       const spent = needed > limit ? limit : needed;
       const fromStake = min(spent, stakeLeft);
@@ -263,6 +275,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
           `The fee limit ${trx(feeLimit)} is below the ${needed} energy the call needs (${trx(fullPrice)}): it will fail and still burn ${trx(burned)}. Propose ${trx(proposed)}.`,
         );
       } else if (needed > limit) {
+        energyShort = (needed - stakeLeft) * p.energyFee - positive(account.balance - before - moves);
         warnings.push(`The account cannot buy the ${needed} energy the call needs: it will fail and still burn ${trx(burned)}.`);
       } else if (fullPrice > 0n && feeLimit > fullPrice * FEE_LIMIT_FAR_ABOVE_FACTOR) {
         check = 'far-above';
@@ -283,10 +296,13 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
   const total = items.reduce((s, i) => s + i.sun, 0n);
   const atMost = total + unknownEnergyAtMost;
   const after = account.balance - atMost - moves;
-  const canPay = after >= 0n;
+  const shortBy = after < 0n ? -after : energyShort;
+  const canPay = shortBy <= 0n;
   const refusal = canPay
     ? undefined
-    : `The account cannot pay this transaction: it holds ${trx(account.balance)} and needs ${trx(atMost + moves)} (${trx(atMost)} of fees${moves > 0n ? ` and ${trx(moves)} it sends or stakes` : ''}).`;
+    : after < 0n
+      ? `The account cannot pay this transaction: it holds ${trx(account.balance)} and needs ${trx(atMost + moves)} (${trx(atMost)} of fees${moves > 0n ? ` and ${trx(moves)} it sends or stakes` : ''}).`
+      : `The account cannot pay this transaction: after its staked energy it needs ${trx(energyShort + positive(account.balance - before - moves))} of energy for the call and holds ${trx(positive(account.balance - before - moves))} for it, so the call would run out of energy, fail and still burn it.`;
   const parts = items.map((i) => `${i.name} ${trx(i.sun)}`);
   const text =
     `${bytes} bytes of bandwidth (${bandwidth === 'staked' ? 'from staked bandwidth' : bandwidth === 'free' ? 'from the free daily bandwidth' : bandwidth === 'burned' ? 'burned' : 'paid by the activation fee'})` +
@@ -303,7 +319,7 @@ export function estimateCost(question: CostQuestion, p: CostParameters, account:
     balance: account.balance.toString(),
     balanceAfter: after.toString(),
     canPay,
-    ...(refusal ? { refusal } : {}),
+    ...(refusal ? { refusal, shortBy: shortBy.toString() } : {}),
     warnings,
     text,
   };

@@ -488,6 +488,12 @@ export const FEE_LIMIT_MARGIN_PERCENT = 20n;
 export const FEE_LIMIT_FAR_ABOVE_FACTOR = 10n;
 /** Most accounts the account at a glance asks getdelegatedresourcev2 about, each way (station/accounts/glance.ts); it says when there were more. */
 export const MAX_GLANCE_DELEGATIONS = 50;
+/** docs/decisions.md §25, a snapshot's `costs` (shared/files/snapshot-costs.ts): the largest amount or resource figure it may state (10^17 sun is more than all TRX). */
+export const MAX_SNAPSHOT_COST_VALUE = 10n ** 17n;
+/** Contract-call energy estimates a snapshot carries per account (the exporter's pending calls). */
+export const MAX_SNAPSHOT_ENERGY_ESTIMATES = 16;
+/** Bytes of one estimated call's data a snapshot carries. */
+export const MAX_SNAPSHOT_CALL_DATA_BYTES = 1_024;
 /** docs/decisions.md §25: most TRC-10 holdings the account at a glance lists (by id); it says when there were more. */
 export const MAX_GLANCE_TOKENS = 100;
 /** docs/decisions.md §25: most TRC-20 balances the account at a glance asks for (the station's listed contracts, in list order); it says when there were more. */

@@ -67,6 +67,7 @@ import { checkExpirationWithinWindow } from '../chain/transaction.ts';
 import { readExecutives, readFateProof, type SnapshotExecutives, type SnapshotFateProof } from './fate-proof-file.ts';
 import { namesNativeCoin } from '../contracts/token.ts';
 import { formatDuration } from '../base/duration.ts';
+import { readSnapshotCosts, type SnapshotCosts } from './snapshot-costs.ts';
 import { readGlances, type SnapshotGlance } from './snapshot-glance.ts';
 
 export const SNAPSHOT: EnvelopeKind = { format: 'airlock.snapshot', version: 1, maxBytes: 8 * 1024 * 1024 };
@@ -166,6 +167,8 @@ export interface ChainSnapshot {
   executives?: SnapshotExecutives;
   /** docs/decisions.md §17: the exporting station's list of contracts; absent when it lists none. */
   contracts?: SnapshotContract[];
+  /** docs/decisions.md §25: chain parameters and account resources for the cost offline (snapshot-costs.ts). */
+  costs?: SnapshotCosts;
   /** docs/decisions.md §25: each account at a glance (shared/files/snapshot-glance.ts); absent when none was read. */
   glances?: SnapshotGlance[];
   exported_at: number;
@@ -279,7 +282,7 @@ export function readSnapshot(value: unknown): ChainSnapshot {
     'snapshot',
     ['format', 'version', 'node', 'block', 'accounts', 'tokens', 'exported_at'],
     // The exporter's signature is checked by exporter-signature.ts before a station believes any of this.
-    ['fees', 'transactions', 'executives', 'contracts', 'glances', EXPORTER_MEMBER],
+    ['fees', 'transactions', 'executives', 'contracts', 'costs', 'glances', EXPORTER_MEMBER],
   );
   const snapshot: ChainSnapshot = {
     format: 'airlock.snapshot',
@@ -294,6 +297,11 @@ export function readSnapshot(value: unknown): ChainSnapshot {
   if (v.transactions !== undefined) snapshot.transactions = readTransactions(v.transactions, 'snapshot.transactions');
   if (v.executives !== undefined) snapshot.executives = readExecutives(v.executives, 'snapshot.executives');
   if (v.contracts !== undefined) snapshot.contracts = readContracts(v.contracts, 'snapshot.contracts');
+  if (v.costs !== undefined) snapshot.costs = readSnapshotCosts(v.costs, 'snapshot.costs');
+  if (snapshot.costs && snapshot.costs.block > snapshot.block.number)
+    fail('BAD_JSON', `snapshot.costs.block: block ${snapshot.costs.block} is past the snapshot's block ${snapshot.block.number}`, {
+      field: 'snapshot.costs.block',
+    });
   if (v.glances !== undefined) snapshot.glances = readGlances(v.glances, 'snapshot.glances');
   const seen = new Set<string>();
   snapshot.accounts.forEach((a, i) => {

@@ -57,6 +57,7 @@ import { refuseFutureDate } from '../core/future-dates.ts';
 import { exporterView, judgeExporterText, rememberPinnedKey, signExport, sourceOfSigned, unpinnedWarning } from '../core/exporter-trust.ts';
 import { addressTextInput, fileNameArg, fileTextArg } from '../../shared/chain/input.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
+import { keepSnapshotCosts, snapshotCostsOf } from '../core/cost-facts.ts';
 import type { SnapshotGlance } from '../../shared/files/snapshot-glance.ts';
 import { AirlockError } from '../../shared/base/errors.ts';
 import { readGlanceFromNode } from './glance-read.ts';
@@ -147,20 +148,21 @@ export function snapshotsFeature(ctx: StationContext) {
       const { seen, executives } = await ctx.online((node) => provenFates(ctx, node));
       const fileName = `snapshot-${read.block.number}.json`;
       const contracts = await exportedContracts(read, fileName);
+      // docs/decisions.md §25: what the cost offline needs, read at the snapshot's block (core/cost-facts.ts).
+      // A node that does not answer what the estimate needs (no getaccountresource) gives a snapshot without them.
+      const costs = await ctx.online((node) => snapshotCostsOf(ctx.store, node, accounts, read.block.number, ctx.now()));
       const glances = await exportedGlances(read);
-      const snapshot =
-        seen.length === 0 && contracts.length === 0 && glances.length === 0
-          ? read
-          : readSnapshot(
-              JSON.parse(
-                stringifySnapshot({
-                  ...read,
-                  ...(seen.length > 0 && { transactions: seen, executives }),
-                  ...(contracts.length > 0 && { contracts }),
-                  ...(glances.length > 0 && { glances }),
-                }),
-              ),
-            );
+      const snapshot = readSnapshot(
+        JSON.parse(
+          stringifySnapshot({
+            ...read,
+            ...(seen.length > 0 && { transactions: seen, executives }),
+            ...(contracts.length > 0 && { contracts }),
+            ...(costs && { costs }),
+            ...(glances.length > 0 && { glances }),
+          }),
+        ),
+      );
       const signed = await signExport(ctx, stringifySnapshot(snapshot));
       return {
         fileName,
@@ -185,6 +187,7 @@ export function snapshotsFeature(ctx: StationContext) {
       snapshot.accounts.forEach((a, i) => refuseFutureDate(now, a.at, `accounts[${i}].at`, name));
       refuseFutureDate(now, snapshot.exported_at, 'exported_at', name);
       (snapshot.contracts ?? []).forEach((c, i) => refuseFutureDate(now, c.at, `contracts[${i}].at`, name));
+      if (snapshot.costs) refuseFutureDate(now, snapshot.costs.at, 'costs.at', name);
       checkSnapshotGlances(now, snapshot, name);
       let glances: ReturnType<typeof storeSnapshotGlances> = { stored: [], kept: [] };
       const accounts: SnapshotImportView['accounts'] = [];
@@ -254,6 +257,8 @@ export function snapshotsFeature(ctx: StationContext) {
           });
           contracts.push(c.address);
         }
+        // docs/decisions.md §25: always a claim of this file, whoever signed it (core/cost-facts.ts).
+        if (snapshot.costs) keepSnapshotCosts(store, snapshot.costs, { file: name, node: snapshot.node });
         glances = storeSnapshotGlances(ctx, snapshot, judged, name);
         for (const t of snapshot.transactions ?? []) {
           const id = hexToFixedBytes(t.txid, 32, 'transactions.txid');

@@ -25,6 +25,7 @@ import type { StationContext } from '../core/context.ts';
 import { contractFactsOfRecord } from '../core/contract-facts.ts';
 import type { BuildOptions, TransactionMaker } from '../core/transaction-maker.ts';
 import type { BuildView } from '../core/views.ts';
+import { proposeFeeLimit, type FeeLimitProposal } from './trc20-fee-limit.ts';
 
 export interface Trc20BuildArgs extends BuildOptions {
   from: string;
@@ -46,7 +47,8 @@ export function feeLimitArg(value: string | undefined): bigint {
 }
 
 export function trc20BuildsFeature(ctx: StationContext, maker: TransactionMaker) {
-  const build = async (fn: 'transfer' | 'approve', args: Trc20BuildArgs & { to: string }, toField: string): Promise<BuildView> => {
+  /** The call `args` asks for, every field checked (the fee limit apart). */
+  const callOf = (fn: 'transfer' | 'approve', args: Omit<Trc20BuildArgs, 'feeLimit'> & { to: string }, toField: string) => {
     const from = addressTextInput(args.from, 'from');
     const token = addressTextInput(args.token, 'token');
     const to = addressTextInput(args.to, toField);
@@ -61,8 +63,12 @@ export function trc20BuildsFeature(ctx: StationContext, maker: TransactionMaker)
       );
     }
     const units = tokenUnitsInput(args.amount, decimals, 'amount', { allowUnlimited: fn === 'approve' });
+    return { from, token, facts, units, contract: buildTrc20Call({ function: fn, owner: from, contract: token, to, units }) };
+  };
+
+  const build = async (fn: 'transfer' | 'approve', args: Trc20BuildArgs & { to: string }, toField: string): Promise<BuildView> => {
+    const { from, token, facts, units, contract } = callOf(fn, args, toField);
     const feeLimit = feeLimitArg(args.feeLimit);
-    const contract = buildTrc20Call({ function: fn, owner: from, contract: token, to, units });
     const extra: string[] = [];
     if (fn === 'approve') {
       try {
@@ -87,6 +93,12 @@ export function trc20BuildsFeature(ctx: StationContext, maker: TransactionMaker)
     /** A TRC-20 approval: `spender` may spend `amount` (or `unlimited`) of `from`'s `token`. */
     async buildTrc20Approve(args: Trc20BuildArgs & { spender: string }): Promise<BuildView> {
       return build('approve', { ...args, to: args.spender }, 'spender');
+    },
+    /** docs/decisions.md §25: the fee limit proposed for a TRC-20 transfer or approval, from the node's energy estimate (trc20-fee-limit.ts). */
+    async trc20FeeLimit(args: Omit<Trc20BuildArgs, 'feeLimit'> & { to: string; kind: 'transfer' | 'approve' }): Promise<FeeLimitProposal> {
+      if (args?.kind !== 'transfer' && args?.kind !== 'approve') rejectField('kind', 'expected transfer or approve');
+      const { from, contract } = callOf(args.kind, args, args.kind === 'transfer' ? 'to' : 'spender');
+      return proposeFeeLimit(ctx, from, contract);
     },
   };
 }

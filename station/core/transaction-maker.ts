@@ -12,7 +12,11 @@
  * the node before the bytes were chosen (fetched in this build, or a stored account of source
  * 'node' fetched before now), else 'built-claimed'; only the former lets a signature prove a key.
  * A build under a permission whose operations do not allow the contract is refused before anything
- * is stored (docs/decisions.md §17; shared/chain/operations.ts checkPermissionAllows).
+ * is stored (docs/decisions.md §17; shared/chain/operations.ts checkPermissionAllows). A build the account
+ * cannot pay (its balance after what its bandwidth and energy cover, against the estimate's total
+ * and what the contract moves) is refused before anything is stored, naming the shortfall, from
+ * the node or offline from a snapshot's claim said as such (docs/decisions.md §25, core/cost-estimate.ts); when
+ * neither can say, the build goes on unchecked and the transaction screen says the cost is unknown.
  */
 import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import { AccountSchema, PermissionSchema, type Permission } from '../../shared/gen/protocol/core_pb.ts';
@@ -36,6 +40,7 @@ import type { BuildView } from './views.ts';
 import { apiTransaction } from './transaction-api.ts';
 import { blockForBuilds, isObserved } from './provenance.ts';
 import { formatDuration } from '../../shared/base/duration.ts';
+import { payableOrRefused } from './cost-refusal.ts';
 
 export interface Plan {
   tapos: ReturnType<typeof planFromSnapshot>;
@@ -154,6 +159,7 @@ export class TransactionMaker {
         ...(feeLimit !== undefined && { feeLimit }),
       },
     );
+    const costWarnings = await payableOrRefused(ctx, tx.rawBytes, permission);
     // Everything is checked: the account as read now and the transaction are stored together.
     ctx.store.atomic(() => {
       if (fetched) putSnapshotAccount(ctx.store, fetched, sourceFromFile(fetched.source));
@@ -177,7 +183,7 @@ export class TransactionMaker {
       transaction: apiTransaction(view, labels),
       basis,
       block,
-      warnings: [...tapos.warnings, ...lookalikeWarnings(labels, view.details)],
+      warnings: [...tapos.warnings, ...costWarnings, ...lookalikeWarnings(labels, view.details)],
     };
   }
 }

@@ -1,100 +1,130 @@
 /**
- * What a stored transaction will cost the account, before it is signed (docs/decisions.md §25): the station
- * asks its node for the chain's parameters, the account's balance and resources, whether a
- * transfer's recipient exists, and for a contract call the energy a constant call of the same call
- * uses; the estimate itself is shared/approval/costs.ts. The signatures counted are the fewest the
- * transaction's permission needs (or the signatures it already has, when more).
+ * What a stored transaction will cost the account, before it is signed (docs/decisions.md §25): the estimate
+ * of station/core/cost-estimate.ts (the node's facts now, or offline what imported snapshots claim,
+ * said as such) for the transaction's bytes, counted with the fewest signatures its permission
+ * needs (or the signatures it already has, when more).
  *
- * Invariants: every number the node answers is a claim, checked by costParameters and
- * accountCostFacts (a bad value is refused naming its key, never guessed); the answer names the
- * node and the block it was read at; nothing is stored and nothing is signed here.
+ * `batchCost` sums the costs of chosen rows per paying account (docs/decisions.md §25, "batch totals include the
+ * costs"): every row's fees and burns (its most, when a call's energy is unknown), what the rows move,
+ * and whether the balance pays all of them, with the shortfall. Each row is estimated alone, against
+ * the account as it stands: the free bandwidth the rows share is counted for each, so a long batch
+ * may burn more than the sum says; the answer says so.
+ *
+ * Invariants: the answer names the node and the block its facts were read at, or the snapshot file
+ * and block they are claimed by; nothing is stored and nothing is signed here.
  */
-import { addressToHex } from '../../shared/chain/address.ts';
 import { bytesToHex } from '../../shared/base/bytes.ts';
+import { addressToBase58 } from '../../shared/chain/address.ts';
+import { formatUnits } from '../../shared/base/display.ts';
 import { fail } from '../../shared/base/errors.ts';
-import { decodeRaw } from '../../shared/chain/transaction.ts';
-import { minimalSets } from '../../shared/approval/minimal-sets.ts';
-import { accountCostFacts, costParameters, estimateCost, type CostEstimate } from '../../shared/approval/costs.ts';
-import type { TransferAssetContract, TransferContract } from '../../shared/gen/protocol/contract_pb.ts';
-import type { TriggerSmartContract } from '../../shared/gen/protocol/smart_contract_pb.ts';
+import { MAX_QUEUE_BATCH } from '../../shared/base/limits.ts';
 import { txIdArg } from '../../shared/chain/input.ts';
 import type { StationContext } from '../core/context.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
+import { estimateRaw, fewestSignatures, isOffline, type SourcedEstimate } from '../core/cost-estimate.ts';
 
-export interface TransactionCostView extends CostEstimate {
+export interface TransactionCostView extends SourcedEstimate {
   txId: string;
   /** How many signatures the size and the multi-signature fee were counted with. */
   signatures: number;
-  /** Where the facts came from: the node and the block. */
-  provenance: { node: string; block: number };
-  /** getchainparameters keys the node did not report (their reference defaults were used). */
-  defaulted: string[];
 }
 
-function objectOf(reply: unknown, what: string): Record<string, unknown> {
-  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) fail('NODE_REPLY', `the node's ${what} reply is not an object`, { field: what });
-  return reply as Record<string, unknown>;
+export interface BatchCostAccount {
+  /** Base58. */
+  account: string;
+  rows: number;
+  /** Sum of the rows' fees and burns (each row's most), sun. */
+  fees: string;
+  /** Sum of what the rows send or stake, sun. */
+  moves: string;
+  balance: string;
+  canPay: boolean;
+  /** When it cannot pay: sun it lacks. */
+  shortBy?: string;
+  /** Where the figures came from, in words. */
+  source: string;
 }
+
+export interface BatchCostView {
+  accounts: BatchCostAccount[];
+  /** Rows whose cost could not be told (offline with no snapshot facts), with why. */
+  unknown: { txId: string; reason: string }[];
+  /** Sum of every costed row's fees and burns, sun. */
+  fees: string;
+  canPayAll: boolean;
+  text: string;
+}
+
+const trx = (sun: bigint): string => `${formatUnits(sun, 6)} TRX`;
 
 export function costFeature(ctx: StationContext, book: TransactionBook) {
+  const costOf = async (txIdText: unknown, field: string): Promise<TransactionCostView> => {
+    const record = book.record(txIdArg(txIdText, field), field);
+    const have = ctx.store.listSignatures(record.txId).length;
+    const signatures = Math.max(fewestSignatures(record.permission === null ? null : book.permissionFromBytes(record.permission)), have);
+    const estimate = await estimateRaw(ctx, record.raw, signatures);
+    return { txId: bytesToHex(record.txId), signatures, ...estimate };
+  };
+
   return {
-    /** The cost of a stored transaction, read from the node now (online only). */
+    /** The cost of a stored transaction, read from the node now, or offline from the imported snapshots' claims. */
     async transactionCost(args: { txId: string }): Promise<TransactionCostView> {
-      const record = book.record(txIdArg(args?.txId, 'txid'), 'txid');
-      const decoded = decodeRaw(record.raw);
-      const have = ctx.store.listSignatures(record.txId).length;
-      let fewest = 1;
-      if (record.permission !== null) {
-        const p = book.permissionFromBytes(record.permission);
-        const weights = p.keys.map((k) => k.weight).filter((w) => w > 0n);
-        const sets = weights.length > 0 && weights.length <= 10 ? minimalSets(weights, p.threshold) : [];
-        fewest = sets[0]?.length ?? Math.max(1, weights.length);
+      return costOf(args?.txId, 'txid');
+    },
+
+    /** The chosen rows' costs summed per paying account, and whether each account can pay all of them. */
+    async batchCost(args: { txIds: string[] }): Promise<BatchCostView> {
+      const ids = args?.txIds;
+      if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_QUEUE_BATCH)
+        fail('INVALID_INPUT', `txids: choose from 1 to ${MAX_QUEUE_BATCH} transactions`, { field: 'txids' });
+      const sums = new Map<string, { rows: number; fees: bigint; moves: bigint; balance: bigint; source: string }>();
+      const unknown: BatchCostView['unknown'] = [];
+      for (const [i, id] of ids.entries()) {
+        const record = book.record(txIdArg(id, `txids[${i}]`), `txids[${i}]`);
+        let cost: TransactionCostView;
+        try {
+          cost = await costOf(id, `txids[${i}]`);
+        } catch (e) {
+          if (!isOffline(e)) throw e;
+          unknown.push({ txId: bytesToHex(record.txId), reason: 'offline, and no imported snapshot carries the account' });
+          continue;
+        }
+        const account = addressToBase58(record.account);
+        const held = sums.get(account) ?? {
+          rows: 0,
+          fees: 0n,
+          moves: 0n,
+          balance: BigInt(cost.balance),
+          source: cost.claimed ? cost.claimed.text : `read from ${cost.provenance.node} at block ${cost.provenance.block}`,
+        };
+        held.rows += 1;
+        held.fees += BigInt(cost.totalAtMost);
+        held.moves += BigInt(cost.moves);
+        sums.set(account, held);
       }
-      const signatures = Math.max(fewest, have);
-      return ctx.online(async (node) => {
-        const block = await node.latestBlock();
-        const list = objectOf(await node.post('/wallet/getchainparameters'), 'getchainparameters').chainParameter;
-        const reported: Record<string, unknown> = {};
-        for (const entry of Array.isArray(list) ? list : []) {
-          const { key, value } = objectOf(entry, 'getchainparameters') as { key?: unknown; value?: unknown };
-          if (typeof key === 'string' && /^get[A-Za-z0-9]{1,60}$/.test(key)) reported[key] = value;
-        }
-        const { parameters, defaulted } = costParameters(reported);
-        const owner = addressToHex(decoded.ownerAddress);
-        const account = objectOf(await node.post('/wallet/getaccount', { address: owner }), 'getaccount');
-        const resource = objectOf(await node.post('/wallet/getaccountresource', { address: owner }), 'getaccountresource');
-        let recipientExists: boolean | undefined;
-        if (decoded.contractType === 'TransferContract' || decoded.contractType === 'TransferAssetContract') {
-          const to = (decoded.contract as TransferContract | TransferAssetContract).toAddress;
-          recipientExists = Object.keys(objectOf(await node.post('/wallet/getaccount', { address: bytesToHex(to) }), 'getaccount')).length > 0;
-        }
-        let energy: bigint | undefined;
-        if (decoded.contractType === 'TriggerSmartContract') {
-          const c = decoded.contract as TriggerSmartContract;
-          const reply = objectOf(
-            await node.post('/wallet/triggerconstantcontract', {
-              owner_address: owner,
-              contract_address: bytesToHex(c.contractAddress),
-              data: bytesToHex(c.data),
-              call_value: c.callValue.toString(),
-            }),
-            'triggerconstantcontract',
-          );
-          const used = reply.energy_used;
-          if (typeof used === 'number' && Number.isSafeInteger(used) && used >= 0) energy = BigInt(used);
-        }
-        const estimate = estimateCost(
-          {
-            rawBytes: record.raw,
-            signatures,
-            ...(recipientExists === undefined ? {} : { recipientExists }),
-            ...(energy === undefined ? {} : { energy }),
-          },
-          parameters,
-          accountCostFacts(account.balance ?? 0, resource),
-        );
-        return { txId: bytesToHex(record.txId), signatures, provenance: { node: ctx.nodeUrl(), block: block.number }, defaulted, ...estimate };
+      const accounts: BatchCostAccount[] = [...sums].map(([account, s]) => {
+        const short = s.fees + s.moves - s.balance;
+        return {
+          account,
+          rows: s.rows,
+          fees: s.fees.toString(),
+          moves: s.moves.toString(),
+          balance: s.balance.toString(),
+          canPay: short <= 0n,
+          ...(short > 0n && { shortBy: short.toString() }),
+          source: s.source,
+        };
       });
+      const fees = [...sums.values()].reduce((t, s) => t + s.fees, 0n);
+      const lines = accounts.map(
+        (a) =>
+          `${a.account}: ${a.rows} row(s), fees and burns ${trx(BigInt(a.fees))}, sent or staked ${trx(BigInt(a.moves))}, balance ${trx(BigInt(a.balance))}: ${
+            a.canPay ? 'it can pay all of them' : `it cannot pay all of them, short by ${trx(BigInt(a.shortBy!))}`
+          } (${a.source})`,
+      );
+      if (unknown.length > 0) lines.push(`${unknown.length} row(s) not costed: offline, and no imported snapshot carries the account`);
+      if (accounts.length > 0) lines.push('Each row is estimated alone: the free bandwidth the rows share is counted for each, so a long batch may burn more.');
+      return { accounts, unknown, fees: fees.toString(), canPayAll: unknown.length === 0 && accounts.every((a) => a.canPay), text: lines.join('\n') };
     },
   };
 }

@@ -109,10 +109,14 @@ describe('batch broadcast in dependency order', () => {
   it('leaves a row unsent when the row it waits for is refused by the node, naming that row', async () => {
     const s = open('refused');
     const { owner, payee } = await treasury(s);
-    // A stake of more than the account holds: the node refuses it, so the delegation has nothing to lend.
-    const stake = (await s.buildFreeze({ from: owner.b58, amount: String(5_000n * SUN), resource: 'ENERGY' })).txId;
+    // A stake of more than the account holds once a payment built beside it is sent (a build the account
+    // cannot pay is refused, station/core/cost-refusal.ts): the node refuses it, so the delegation has nothing to lend.
+    const stake = (await s.buildFreeze({ from: owner.b58, amount: String(800n * SUN), resource: 'ENERGY' })).txId;
     const delegate = (await s.buildDelegate({ from: owner.b58, to: payee.b58, amount: String(50n * SUN), resource: 'ENERGY' })).txId;
-    for (const txId of [stake, delegate]) await s.sign({ txId });
+    const payment = (await s.buildTransfer({ from: owner.b58, to: payee.b58, amount: String(500n * SUN) })).txId;
+    for (const txId of [stake, delegate, payment]) await s.sign({ txId });
+    expect((await s.broadcast({ txId: payment })).accepted).toBe(true);
+    await node.block();
     const stop = produceBlocks();
     const r = await s.queueBatch({ action: 'broadcast', txIds: [delegate, stake] }).finally(stop);
     expect(r.rows.map((x) => [x.txId, x.ok])).toEqual([

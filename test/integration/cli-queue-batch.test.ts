@@ -119,9 +119,13 @@ describe('airlock broadcast TXID...', () => {
   });
 
   it('a single broadcast the node refuses prints its answer and exits 3; one it accepts exits 0', async () => {
-    // More than the account holds: the station builds and signs it; the node refuses it.
-    const tooMuch = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${20_000n * SUN}`])).stdout.trim();
+    // Built while the account could pay it (a build it cannot pay is refused), then more than it holds once another is sent.
+    const first = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${6_000n * SUN}`])).stdout.trim();
+    const tooMuch = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', `${6_000n * SUN}`])).stdout.trim();
+    await A.ok(['sign', first]);
     await A.ok(['sign', tooMuch]);
+    expect((await A.run(['broadcast', first])).code).toBe(0);
+    await pair.node.block();
     const refused = await A.run(['broadcast', tooMuch]);
     expect([refused.code, refused.stderr]).toEqual([3, '']);
     expect(refused.stdout).toMatch(new RegExp(`^The node refused transaction ${tooMuch}: CONTRACT_VALIDATE_ERROR: .*balance is not sufficient`));

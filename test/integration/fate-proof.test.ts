@@ -34,7 +34,8 @@ const GENESIS = {
   accounts: [
     { name: 'exec', privateKey: K.exec.priv, executive: true, balance: '10000000000' },
     { name: 'alice', privateKey: K.alice.priv, balance: '10000000000' },
-    PAIR_ACCOUNT,
+    // Enough for the multi-signature fee: a build the account cannot pay is refused (station/core/cost-refusal.ts).
+    { ...PAIR_ACCOUNT, balance: '10000000' },
   ],
   producer: { localexecutive: [K.exec.priv] },
 };

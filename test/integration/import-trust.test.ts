@@ -64,7 +64,8 @@ function withOwner(name: string, owner: Json): { name: string; text: string } {
 beforeAll(async () => {
   work = workDir('airlock-import-trust-');
   node = await startNode();
-  shared = await funded(node, 100n * SUN);
+  // 100 TRX pays the permission update; the rest, the transfers' multi-signature and activation fees.
+  shared = await funded(node, 105n * SUN);
   k1 = newKey();
   k2 = newKey();
   attacker = newKey();

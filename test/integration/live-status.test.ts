@@ -108,7 +108,13 @@ describe('live status (issue 18)', () => {
   });
 
   it("a refused broadcast shows the node's reason in the queue, and a pass does not undo it", async () => {
-    const built = await A.call('buildTransfer', { from: two.owner.b58, to: newKey().b58, amount: String(10_000_000n * SUN), note: 'too much' });
+    // Built while the account could pay it (a build it cannot pay is refused), then too much once a payment beside it is sent.
+    const balance = BigInt((await two.node.account(two.owner.b58)).balance);
+    const first = await A.call('buildTransfer', { from: two.owner.b58, to: newKey().b58, amount: String(20n * SUN), note: 'first' });
+    const built = await A.call('buildTransfer', { from: two.owner.b58, to: newKey().b58, amount: String(balance - 10n * SUN), note: 'too much' });
+    await A.call('sign', { txId: first.txId });
+    expect((await A.call('broadcast', { txId: first.txId })).accepted).toBe(true);
+    await two.node.block();
     await A.call('sign', { txId: built.txId });
     const sent = await A.call('broadcast', { txId: built.txId });
     expect(sent).toMatchObject({ accepted: false, status: 'failed' });

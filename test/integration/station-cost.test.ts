@@ -135,4 +135,15 @@ describe('the cost before signing, against the receipt', () => {
       offline.close();
     }
   });
+
+  it('`airlock cost TXID TXID` sums the rows per account and says whether it can pay all of them', async () => {
+    node.clock.now += 1;
+    const one = await S.ok(['build', 'transfer', '--from', K.alice.b58, '--to', newKey().b58, '--amount', String(SUN)]);
+    const two = await S.ok(['build', 'transfer', '--from', K.alice.b58, '--to', newKey().b58, '--amount', String(2n * SUN)]);
+    const run = await S.run(['cost', one.txId, two.txId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`^${K.alice.b58}: 2 row\\(s\\), fees and burns 0\\.2 TRX, sent or staked 3 TRX, balance [\\d.]+ TRX: it can pay all of them \\(read from `),
+    );
+  });
 });

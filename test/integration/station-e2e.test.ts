@@ -225,7 +225,13 @@ describe('station flow over the command line', () => {
   });
 
   it('a refusal is recorded in words and the status is failed', async () => {
-    const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', String(10n ** 15n)])).stdout.trim();
+    // Built while the account could pay it (a build it cannot pay is refused), then too much once a payment beside it is sent.
+    const balance = BigInt((await node.account(owner.b58)).balance);
+    const first = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', String(20n * SUN)])).stdout.trim();
+    const txId = (await A.run(['build', 'transfer', '--from', owner.b58, '--to', newKey().b58, '--amount', String(balance - 10n * SUN)])).stdout.trim();
+    await A.ok(['sign', first]);
+    expect((await A.run(['broadcast', first])).code).toBe(0);
+    await node.block();
     await A.ok(['sign', txId]);
     // Done in part: the answer is printed (here as JSON) and the exit code says the node refused it.
     const refused = await A.run(['broadcast', txId], { json: true });

@@ -45,7 +45,8 @@ function errorOf(r: { stderr: string }): { code: string; message: string; detail
 beforeAll(async () => {
   node = await startNode();
   work = workDir();
-  const faucet = await node.post('/devnet/faucet', { address: owner.hex, amount: 1_000n * SUN });
+  // Enough for the token issue's 1,024 TRX fee: a build the account cannot pay is refused (station/core/cost-refusal.ts).
+  const faucet = await node.post('/devnet/faucet', { address: owner.hex, amount: 2_000n * SUN });
   if (faucet.result !== true) throw new Error(`faucet: ${JSON.stringify(faucet)}`);
   // Active permission 2 "payments" may run TransferContract only.
   const active = { type: 'Active', permission_name: 'payments', threshold: 1, operations: TRANSFER_ONLY_OPS, keys: [{ address: owner.hex, weight: 1 }] };

@@ -6,7 +6,7 @@
  */
 import { OVERRIDABLE_RISKS } from '../../approval/signing-risk.ts';
 import * as v from 'valibot';
-import { TRANSACTION_COST_VIEW } from '../cost-view-schemas.ts';
+import { BATCH_COST_VIEW, TRANSACTION_COST_VIEW } from '../cost-view-schemas.ts';
 import { defineApi, textFile } from '../api-contract.ts';
 import { txIdText } from '../station-view-schemas.ts';
 import { MAX_LIST_LIMIT, MAX_QUEUE_BATCH, TX_STATUSES } from '../../base/limits.ts';
@@ -194,6 +194,8 @@ export const TRANSACTIONS_API = defineApi({
     }),
   },
   /** docs/decisions.md §18: the total per asset of the chosen rows, with thousands separators and the token's provenance. */
+  /** docs/decisions.md §25: the chosen rows' fees and burns per paying account, and whether it can pay all of them. */
+  batchCost: { args: v.strictObject({ txIds: queueTxIds }), result: BATCH_COST_VIEW },
   queueTotals: {
     args: v.strictObject({
       txIds: queueTxIds,

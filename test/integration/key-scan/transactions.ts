@@ -7,6 +7,7 @@ import type { ScanCases, ScanContext } from './scan-case.ts';
 export const TRANSACTIONS_CASES = (t: ScanContext): ScanCases<'transactions'> => ({
   status: { expect: 'ok', args: () => ({ txId: t.got.txId }) },
   transactionCost: { expect: 'ok', args: () => ({ txId: t.got.txId }) },
+  batchCost: { expect: 'ok', args: () => ({ txIds: [t.got.txId!] }) },
   sign: { expect: 'ok', args: () => ({ txId: t.got.txId }) },
   exportHandoff: {
     expect: 'ok',
