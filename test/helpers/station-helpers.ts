@@ -11,6 +11,7 @@ import { exportSnapshot, stringifySnapshot, type PermissionsJson } from '../../s
 import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { openStation, type Station } from '../../station/station.ts';
 import { STORE_FILE_NAME } from '../../station/store/store.ts';
+import { MemoryVault } from '../../station/vault/memory-vault.ts';
 
 /**
  * How many rows a station's store holds in `table`, read from the real database file (read-only):
@@ -145,4 +146,26 @@ export function offlineApiStation(
   const station = keystoreStation(join(dir, 'st'), 'http://127.0.0.1:9', () => now);
   const handlers = createStationHandlers(station, { appInfo: () => ({ name: 'Airlock', version: 'test', dataDir: station.dataDir }) });
   return { station, handlers, snapshot };
+}
+
+/**
+ * Stations by name, each over a memory vault in `dir()`/name with the clock `clock`, answering through the
+ * API's handlers (as the window and the bridge do); `closeAll` closes every one opened, stations and vaults.
+ */
+export function apiStations(dir: () => string, clock: () => number, nodeTimeoutMs = 5_000) {
+  const opened: { station: Station; vault: MemoryVault }[] = [];
+  return {
+    open(name: string, nodeUrl: string): ReturnType<typeof createStationHandlers> {
+      const vault = new MemoryVault();
+      const s = openStation({ dataDir: join(dir(), name), nodeUrl, clock, vaultBackend: vault, nodeTimeoutMs });
+      opened.push({ station: s, vault });
+      return createStationHandlers(s, { appInfo: () => ({ name, version: 'test', dataDir: s.dataDir }) });
+    },
+    closeAll(): void {
+      for (const o of opened.splice(0)) {
+        o.station.close();
+        o.vault.close();
+      }
+    },
+  };
 }

@@ -3,27 +3,20 @@
 // to more than the account holds, so the answer says it cannot pay all of them and by how much; the
 // fees are the sum of the rows' fees (one pays the activation fee); offline with no snapshot the rows
 // are named as not costed; an empty or oversized choice is refused by name.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
-import { openStation, type Station } from '../../station/station.ts';
-import { MemoryVault } from '../../station/vault/memory-vault.ts';
 import { funded, K, newKey, startNode, SUN, type TestNode } from '../helpers/devnet-helpers.ts';
-import { workDir } from '../helpers/station-helpers.ts';
+import { apiStations, workDir } from '../helpers/station-helpers.ts';
 import type { BatchCostView } from '../../station/transactions/cost.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
-const opened: { station: Station; vault: MemoryVault }[] = [];
-
-function station(name: string, nodeUrl: string) {
-  const vault = new MemoryVault();
-  const s = openStation({ dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vaultBackend: vault, nodeTimeoutMs: 5_000 });
-  opened.push({ station: s, vault });
-  return createStationHandlers(s, { appInfo: () => ({ name, version: 'test', dataDir: s.dataDir }) });
-}
+const stations = apiStations(
+  () => work.dir,
+  () => node.clock.now,
+);
+const station = stations.open;
 
 beforeAll(async () => {
   work = workDir('airlock-batch-cost-');
@@ -31,10 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const o of opened) {
-    o.station.close();
-    o.vault.close();
-  }
+  stations.closeAll();
   await node?.stop();
   work?.remove();
 });

@@ -5,26 +5,19 @@
 // the figures came from, and nothing is stored. The same transaction from an account that can pay
 // is built. Offline, a station holding a snapshot's claim refuses the same way, saying it is the
 // snapshot's claim; with no claim to go on it builds and does not guess.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
-import { MemoryVault } from '../../station/vault/memory-vault.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58 } from '../../devnet/evm/genesis-token.ts';
 import { funded, K, newKey, permissionUpdateBody, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { workDir } from '../helpers/station-helpers.ts';
+import { apiStations, workDir } from '../helpers/station-helpers.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
-const opened: { station: Station; vault: MemoryVault }[] = [];
-
-function station(name: string, nodeUrl: string) {
-  const vault = new MemoryVault();
-  const s = openStation({ dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vaultBackend: vault, nodeTimeoutMs: 5_000 });
-  opened.push({ station: s, vault });
-  return createStationHandlers(s, { appInfo: () => ({ name, version: 'test', dataDir: s.dataDir }) });
-}
+const stations = apiStations(
+  () => work.dir,
+  () => node.clock.now,
+);
+const station = stations.open;
 
 let A: ReturnType<typeof station>;
 beforeAll(async () => {
@@ -35,10 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const o of opened) {
-    o.station.close();
-    o.vault.close();
-  }
+  stations.closeAll();
   await node?.stop();
   work?.remove();
 });

@@ -6,26 +6,19 @@
 // snapshot B says it is offline; a call the snapshot has no estimate for is said to be unknown
 // offline; a snapshot whose costs are dated ahead of B's clock is refused and nothing is kept; an
 // older snapshot imported later does not replace a newer one's figures.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationHandlers } from '../../electron/shell/station-handlers.ts';
-import { openStation, type Station } from '../../station/station.ts';
-import { MemoryVault } from '../../station/vault/memory-vault.ts';
 import { GENESIS_TOKEN_ADDRESS_BASE58 } from '../../devnet/evm/genesis-token.ts';
 import { K, newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
-import { workDir } from '../helpers/station-helpers.ts';
+import { apiStations, workDir } from '../helpers/station-helpers.ts';
 import { MAX_FUTURE_SKEW_MS } from '../../shared/base/limits.ts';
 
 let work: { dir: string; remove: () => void };
 let node: TestNode;
-const opened: { station: Station; vault: MemoryVault }[] = [];
-
-function station(name: string, nodeUrl: string) {
-  const vault = new MemoryVault();
-  const s = openStation({ dataDir: join(work.dir, name), nodeUrl, clock: () => node.clock.now, vaultBackend: vault, nodeTimeoutMs: 5_000 });
-  opened.push({ station: s, vault });
-  return createStationHandlers(s, { appInfo: () => ({ name, version: 'test', dataDir: s.dataDir }) });
-}
+const stations = apiStations(
+  () => work.dir,
+  () => node.clock.now,
+);
+const station = stations.open;
 
 let A: ReturnType<typeof station>;
 beforeAll(async () => {
@@ -39,10 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const o of opened) {
-    o.station.close();
-    o.vault.close();
-  }
+  stations.closeAll();
   await node?.stop();
   work?.remove();
 });
