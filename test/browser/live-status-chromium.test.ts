@@ -63,8 +63,14 @@ describe("A's queue follows the chain without a click", () => {
 
   it("shows the node's reason on a row the node refused", async () => {
     const { A, owner } = net;
-    const built = await A.call('buildTransfer', { from: owner.b58, to: newKey().b58, amount: String(10_000_000n * SUN), note: 'far too much' });
+    // The station refuses a build the account cannot pay (docs/decisions.md §25), so both transfers are built
+    // while it can pay each; the first one sent spends what the second needs, and the node refuses that one.
+    const half = String(40_000n * SUN);
+    const built = await A.call('buildTransfer', { from: owner.b58, to: newKey().b58, amount: half, note: 'far too much' });
     await A.call('sign', { txId: built.txId });
+    const first = await A.call('buildTransfer', { from: owner.b58, to: newKey().b58, amount: half, note: 'spent first' });
+    await A.call('sign', { txId: first.txId });
+    expect(await A.call('broadcast', { txId: first.txId })).toMatchObject({ accepted: true });
     expect(await A.call('broadcast', { txId: built.txId })).toMatchObject({ accepted: false, status: 'failed' });
     const failed = row('far too much', 'failed');
     await failed.waitFor({ timeout: 30_000 });
