@@ -380,6 +380,7 @@ export function brokenWordsIn(page: Page, selector: string): Promise<string[]> {
         if (!host || host.closest('script, style, svg, option') || clippedAway(host) || mono(host)) continue;
         for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×…—–]+/g)) {
           const word = m[0].replace(/^[.!?"“”'‘’]+|[.!?"“”'‘’]+$/g, '');
+          // A word as people write one (an address may be all letters, in mixed case: it may break).
           if (!/^(\\p{Lu}?\\p{Ll}+|\\p{Lu}{2,8})$/u.test(word) || word.length < 2) continue;
           const range = document.createRange();
           range.setStart(t, m.index);
