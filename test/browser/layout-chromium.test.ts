@@ -27,11 +27,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { servedForWindows } from '../helpers/real-bridge.ts';
 import { TEST_ADDRESSES } from '../helpers/real-station.ts';
-import { headerTabs, openOverview, openScreen, settleScreen as settle, sideAccounts } from '../helpers/ui-e2e-helpers.ts';
+import { brokenWordsIn, headerTabs, openOverview, openScreen, settleScreen as settle, sideAccounts } from '../helpers/ui-e2e-helpers.ts';
 
 // Code run in the page, as text: this file is type-checked for Node, without the DOM's types.
 
-/** Elements wider than their container, and words broken across lines. */
+/** Elements wider than their container (the words broken across lines: brokenWordsIn, test/helpers/ui-e2e-helpers.ts). */
 const TOO_WIDE = `(() => {
   const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).filter((c) => !c.startsWith('svelte-')).join('.') : '') + ' "' + (el.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40) + '"';
   // Shown to screen readers only (.visually-hidden, or a table head hidden that way on a narrow window).
@@ -62,27 +62,6 @@ const TOO_WIDE = `(() => {
     if (ps.overflowX !== 'visible' || ps.display === 'contents') continue;
     const pb = parent.getBoundingClientRect();
     if (box.right > pb.right + 1 || box.left < pb.left - 1) bad.push(name(el) + ' reaches past its parent ' + name(parent) + ' (' + Math.round(box.left) + '..' + Math.round(box.right) + ' in ' + Math.round(pb.left) + '..' + Math.round(pb.right) + ')');
-  }
-  // No word broken inside (docs/decisions.md §26: "Dele/te", "tre/as/ur/y", "we/ig/ht 1"), at every width, in the
-  // screen and the navigation: each word of letters is drawn on one line. Hex, addresses and other
-  // monospace text may break where a line cannot hold them; a break after a hyphen or a slash is a
-  // break between words.
-  const mono = (el) => { for (let a = el; a && a !== document.body; a = a.parentElement) { if (a.matches('code, pre, kbd, samp, .address') || /mono/i.test(getComputedStyle(a).fontFamily.split(',')[0])) return true; } return false; };
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    const host = t.parentElement;
-    if (!host || host.closest('script, style, svg, option') || clippedAway(host) || mono(host)) continue;
-    for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×…—–]+/g)) {
-      const word = m[0].replace(/^[.!?"“”'‘’]+|[.!?"“”'‘’]+$/g, '');
-      // A word as people write one: lower case, capitalised, or a short acronym (an address may be all
-      // letters, in mixed case: it may break).
-      if (!/^(\\p{Lu}?\\p{Ll}+|\\p{Lu}{2,8})$/u.test(word) || word.length < 2) continue;
-      const range = document.createRange();
-      range.setStart(t, m.index);
-      range.setEnd(t, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) bad.push('the word "' + word.slice(0, 40) + '" breaks across ' + tops.size + ' lines in ' + name(host.closest('td, th, li, p, button, label, dd, dt, h2, h3, h4, legend, summary') ?? host));
-    }
   }
   return [...new Set(bad)];
 })()`;
@@ -115,8 +94,12 @@ async function unnamedControls(page: Page): Promise<string[]> {
   }
 }
 
-/** At each stop: what is too wide, and every control without a name. */
-const problemsOf = async (page: Page): Promise<string[]> => [...(await tooWide(page)), ...(await unnamedControls(page))];
+/** At each stop: what is too wide, every word broken across lines, and every control without a name. */
+const problemsOf = async (page: Page): Promise<string[]> => [
+  ...(await tooWide(page)),
+  ...(await brokenWordsIn(page, 'body')),
+  ...(await unnamedControls(page)),
+];
 
 /** Every header tab, the transaction screen and the permission editor with a draft: the problems, each named by its screen. */
 async function everyScreen(page: Page): Promise<string[]> {

@@ -359,3 +359,38 @@ export async function openFromQueue(page: Page, note: string): Promise<void> {
   await page.locator('code.txid').waitFor();
   await settle(page);
 }
+
+/**
+ * The words broken across lines inside `selector` (docs/decisions.md §26: "Dele/te", "tre/as/ur/y", "we/ig/ht 1"),
+ * the rule of the layout walk (test/browser/layout-chromium.test.ts) for one part of the page: every
+ * word of letters (lower case, capitalised, or a short acronym) is drawn on one line. Monospace text
+ * (hex, addresses) may break; a break after a hyphen or a slash is a break between words. Each word
+ * broken is named with the cell, item or paragraph that holds it.
+ */
+export function brokenWordsIn(page: Page, selector: string): Promise<string[]> {
+  // Page-side code as text: this file is type-checked without the DOM library.
+  return page.evaluate<string[]>(`((selector) => {
+    const bad = [];
+    const clippedAway = (el) => { for (let a = el; a; a = a.parentElement) if (getComputedStyle(a).clipPath !== 'none') return true; return false; };
+    const mono = (el) => { for (let a = el; a && a !== document.body; a = a.parentElement) { if (a.matches('code, pre, kbd, samp, .address') || /mono/i.test(getComputedStyle(a).fontFamily.split(',')[0])) return true; } return false; };
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const host = t.parentElement;
+        if (!host || host.closest('script, style, svg, option') || clippedAway(host) || mono(host)) continue;
+        for (const m of t.data.matchAll(/[^\\s\\-\\/,;:()+×…—–]+/g)) {
+          const word = m[0].replace(/^[.!?"“”'‘’]+|[.!?"“”'‘’]+$/g, '');
+          // A word as people write one (an address may be all letters, in mixed case: it may break).
+          if (!/^(\\p{Lu}?\\p{Ll}+|\\p{Lu}{2,8})$/u.test(word) || word.length < 2) continue;
+          const range = document.createRange();
+          range.setStart(t, m.index);
+          range.setEnd(t, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          const where = host.closest('td, th, li, p, button, label, dd, dt, h2, h3, h4, legend, summary, caption') ?? host;
+          if (tops.size > 1) bad.push('the word "' + word.slice(0, 40) + '" breaks across ' + tops.size + ' lines in ' + where.tagName.toLowerCase() + ' "' + (where.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40) + '"');
+        }
+      }
+    }
+    return [...new Set(bad)];
+  })(${JSON.stringify(selector)})`);
+}
