@@ -78,6 +78,10 @@ describe('the account at a glance in headless Chromium', () => {
       `${Number(node.votingPower.left).toLocaleString('en-US')} of ${Number(node.votingPower.total).toLocaleString('en-US')} left`,
     );
     expect(node.votingPower.used).toBe('120');
+    // The balance and TRC-10 tokens are shown once, by the holdings just above the glance, not again in it.
+    expect(facts['Balance']).toBeUndefined();
+    expect(facts['TRC-10 tokens']).toBeUndefined();
+    expect(facts['TRC-20 tokens']).toBeDefined();
     const glance = page.getByRole('region', { name: 'At a glance' });
     expect(await glance.locator('.source').textContent()).toContain(`read from the node ${net.node.url} at block ${node.provenance.block}`);
     expect(await glance.locator('[data-trust]').getAttribute('data-trust')).toBe('observed');
