@@ -120,6 +120,8 @@ export const MAX_STORE_LIST_LIMIT = 100_000;
  * "select all" chooses (MAX_QUEUE_BATCH, below).
  */
 export const QUEUE_PAGE_SIZE = 100;
+/** Queue rows drawn before the list's layout is known (renderer/queue/QueueList.svelte; also the rows drawn where there is no layout, as in the component tests). */
+export const QUEUE_FIRST_ROWS = 30;
 
 /** Base58 texts of addresses kept once computed (shared/chain/address.ts): a station's accounts, keys and recipients. */
 export const BASE58_MEMO_ENTRIES = 4_096;
