@@ -1,5 +1,5 @@
 /**
- * The signer's permission diff when an update NARROWS an existing active permission (issue 26, "1280
+ * The signer's permission diff when an update NARROWS an existing active permission (docs/decisions.md §26, "1280
  * px: the permission diff's After column is crushed to a few letters a line ("tre/as/ur/y", "we/ig/ht
  * 1") when the operations removed are listed beside it"), in Debian's headless Chromium over the real
  * station through the real loopback bridge (test/helpers/real-bridge.ts).
@@ -120,7 +120,7 @@ describe('the permission diff of an update that narrows an active permission', (
     it(`at ${width} px breaks no word and keeps the After column as wide as its longest word`, async () => {
       const page = await openDiff(width, height);
       const diff = page.locator('section.signer-permission');
-      // The case of issue 26: the operations lost listed beside the After column, which renames the active.
+      // The case of docs/decisions.md §26: the operations lost listed beside the After column, which renames the active.
       await diff.getByText(/^loses .+, .+, /).waitFor();
       await diff.locator('td', { hasText: /^treasury$/ }).waitFor();
       expect(await brokenWordsIn(page, 'section.signer-permission')).toEqual([]);
