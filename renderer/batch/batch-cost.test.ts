@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Batch screen's cost of the built rows (docs/decisions.md §25, BatchCost.svelte), over a real station: with a
+ * The Batch screen's cost of the built rows (docs/decisions.md §25, ui/BatchCost.svelte), over a real station: with a
  * test devnet holding account M (10,000 TRX), two rows of 6,000 TRX each (the CSV in sun) are built; asked, the
  * screen shows the station's `batchCost` answer: the rows' fees summed, what they send, and that
  * the account cannot pay all of them, short by how much; offline with no snapshot facts it says

@@ -24,6 +24,27 @@ const rowOf = (txId: string, h: { station: { queue: { entryAt(i: number): { txId
 };
 
 describe('the queue table', () => {
+  it("the chosen rows' cost (docs/decisions.md §25): the station's batchCost answer for exactly those rows, shown as it came", async () => {
+    const h = await realStationState({ count: 4 });
+    renderWithStation(QueueScreen, h.station);
+    await screen.findByText('4 transaction(s)');
+    await waitFor(() => expect(h.station.queue.entryAt(3)).toBeDefined());
+    const chosen = [h.real.txIds[1]!, h.real.txIds[3]!];
+    for (const txId of chosen) await fireEvent.click(within(rowOf(txId, h)).getByRole('checkbox'));
+    await screen.findByText('2 chosen.');
+    let asked: string[] = [];
+    const real = h.real.handlers.batchCost;
+    h.real.handlers.batchCost = async (args) => {
+      asked = [...args.txIds];
+      return real(args);
+    };
+    await fireEvent.click(screen.getByRole('button', { name: 'What the chosen rows will cost' }));
+    const expected = await real({ txIds: chosen });
+    const first = expected.text.split('\n')[0]!;
+    await screen.findByText(first);
+    expect([...asked].sort()).toEqual([...chosen].sort());
+  });
+
   it('has column headers with scope, and a recipient column: a label, or what a permission change is', async () => {
     const h = await realStationState({ count: 2 });
     await h.real.handlers.bookSet({ address: TEST_ADDRESSES.R, label: 'Landlord' });
