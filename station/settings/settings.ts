@@ -104,7 +104,9 @@ export function settingsFeature(ctx: StationContext) {
         new NodeClient({ baseUrl: url }); // checks it the way every request will
         ctx.store.setSetting(SETTING_NODE, url);
         try {
-          return { ...settings(), probe: (await ctx.learnDialect(url)).text };
+          // The probe first: the answer's dialect is the one it stored.
+          const probe = (await ctx.learnDialect(url)).text;
+          return { ...settings(), probe };
         } catch (e) {
           if (!(e instanceof AirlockError)) throw e;
           const text = `Could not ask ${url} for its dialect (${e.code}); it stays ${ctx.dialect()} until the node answers or you set the dialect setting (spec or java-tron).`;
