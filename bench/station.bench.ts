@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { txIdOf } from '../shared/chain/transaction.ts';
 import { openStore } from '../station/store/store.ts';
 import { type TransactionInput } from '../station/store/transactions.ts';
-import { TX_STATUSES } from '../shared/base/limits.ts';
+import { MAX_LIST_LIMIT, TX_STATUSES } from '../shared/base/limits.ts';
 import { sized } from './smoke.ts';
 
 const TOTAL = sized(10_000, 200);
@@ -242,7 +242,7 @@ try {
     const imports: number[] = [];
     for (const file of files) {
       const t0 = performance.now();
-      const [r] = importer.importFiles({ files: [{ name: `handoff-${imports.length}.json`, text: readFileSync(file, 'utf8') }] });
+      const [r] = importer.importFiles({ files: [{ name: `handoff-${imports.length}.json`, text: readFileSync(file, 'utf8') }] }).results;
       imports.push(performance.now() - t0);
       if (r!.added.length !== 5) throw new Error('expected five signatures imported');
     }
@@ -269,7 +269,7 @@ try {
     let n = 0;
     for (let r = 0; r < LIST_RUNS + 3; r++) {
       const t1 = performance.now();
-      n = station.list().length;
+      n = station.list({ limit: MAX_LIST_LIMIT }).entries.length;
       if (r >= 3) lists.push(performance.now() - t1);
     }
     console.log(`station list, ${n.toLocaleString('en')} transactions with status and weight: ${stats(lists)}`);

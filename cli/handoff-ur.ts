@@ -76,7 +76,7 @@ export function handoffUrCommands(program: Command, io: CliIo, open: () => Stati
       const r = open().importFiles({ files: [{ name, text: result.text }] });
       done(
         r,
-        r
+        r.results
           .map(
             (f) =>
               `${name}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}`,

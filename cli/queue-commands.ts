@@ -1,5 +1,6 @@
 /**
- * `airlock sign TXID...`, `airlock export TXID FILE | export --dir FOLDER TXID... | export --merged
+ * `airlock list` (one page of the queue: the station's `list`, the same answer the window's queue
+ * receives for the same filter, docs/decisions.md §8), `airlock sign TXID...`, `airlock export TXID FILE | export --dir FOLDER TXID... | export --merged
  * FILE TXID...` and `airlock broadcast TXID...` (docs/decisions.md §7; docs/decisions.md §18 "Batch: sign, export ... and
  * broadcast all selected rows at once"). One txID runs the single-row service as before (its refusal
  * is the command's error); several run the station's `queueBatch`, which reports every row and never
@@ -21,12 +22,40 @@ import type { Station } from '../station/station.ts';
 import type { QueueBatchAction, QueueBatchView } from '../station/transactions/queue-batch.ts';
 import type { CliIo } from './io.ts';
 import type { Done } from './station.ts';
+import { wholeNumber } from './args.ts';
+import { listText } from './station-text.ts';
+import { LIST_DEFAULT_LIMIT, MAX_LIST_LIMIT, TX_STATUSES, type TxStatus } from '../shared/base/limits.ts';
 import { ledgerSignNotice } from './ledger-commands.ts';
 
 /** The rows of a batch in words, one a line, then the summary. */
 function batchText(r: QueueBatchView, totals: string | null): string {
   const rows = r.rows.map((x) => `${x.txId}: ${x.ok ? 'done' : 'refused'}. ${x.text}`);
   return [...(totals === null ? [] : [`Total: ${totals}`]), ...rows, r.text].join('\n');
+}
+
+/**
+ * `airlock list`: the station's `list` with the window's filters (status as shown now, account,
+ * offset, limit); `--json` prints the station's answer unchanged, the text says when rows were left
+ * out.
+ */
+export function listCommand(program: Command, open: () => Station, done: Done): void {
+  program
+    .command('list')
+    .description('one page of the queue, newest first: every transaction, or those of one status or account')
+    .addOption(new Option('--status <status>').choices([...TX_STATUSES]))
+    .option('--account <address>', "only this account's transactions")
+    .option('--offset <n>', 'leave out the newest n (default 0)')
+    .option('--limit <n>', `at most n transactions (default ${LIST_DEFAULT_LIMIT})`)
+    .action((o: { status?: TxStatus; account?: string; offset?: string; limit?: string }) => {
+      const station = open();
+      const r = station.list({
+        ...(o.status !== undefined && { status: o.status }),
+        ...(o.account !== undefined && { account: o.account }),
+        ...(o.offset !== undefined && { offset: wholeNumber(o.offset, '--offset', 'airlock list', { min: 0, max: Number.MAX_SAFE_INTEGER }) }),
+        ...(o.limit !== undefined && { limit: wholeNumber(o.limit, '--limit', 'airlock list', { min: 1, max: MAX_LIST_LIMIT }) }),
+      });
+      done(r, listText(r, station.now()));
+    });
 }
 
 export function queueCommands(program: Command, io: CliIo, open: () => Station, done: Done): void {

@@ -8,8 +8,8 @@
  */
 import { escapeText, replaceUnsafe } from '../shared/base/escape.ts';
 import { groupOperations } from '../shared/chain/operation-catalogue.ts';
-import type { StationAccountView, ListEntryView } from '../station/core/views.ts';
-import type { StationTransaction } from '../shared/api/station-api.ts';
+import type { StationAccountView } from '../station/core/views.ts';
+import type { QueueEntry, StationTransaction } from '../shared/api/station-api.ts';
 import { timeLeft } from '../station/core/records.ts';
 import type { TokenView } from '../station/core/token-details.ts';
 import type { Provenance } from '../shared/api/provenance-schema.ts';
@@ -162,17 +162,19 @@ export function tokenText(t: TokenView): string {
   ]);
 }
 
-export function listText(rows: ListEntryView[]): string {
-  if (rows.length === 0) return 'No transactions.';
+/** A page of the queue (the station's `list`) as a table at `now`, and how many rows it left out. */
+export function listText(page: { total: number; entries: QueueEntry[] }, now: number): string {
+  if (page.total === 0) return 'No transactions.';
   const head: string[] = ['TXID', 'KIND', 'STATUS', 'WEIGHT', 'TIME LEFT', 'NOTE'];
-  const body = rows.map((r) => [
+  const body = page.entries.map((r) => [
     r.txId.slice(0, 16),
     r.kind.replace(/Contract$/, ''),
     r.status,
     r.threshold === null ? `${r.signatureCount} sig` : `${r.weight}/${r.threshold}`,
-    r.timeLeft,
+    timeLeft(r.expiration - now),
     plain(r.note).slice(0, 40),
   ]);
+  const cut = page.entries.length < page.total ? [`${page.entries.length} of ${page.total} shown (--offset and --limit show others).`] : [];
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   return [head, ...body]
     .map((cells) =>
@@ -181,5 +183,6 @@ export function listText(rows: ListEntryView[]): string {
         .join('  ')
         .trimEnd(),
     )
+    .concat(cut)
     .join('\n');
 }

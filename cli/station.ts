@@ -27,7 +27,7 @@ import type { StationOptions } from '../station/core/context.ts';
 import type { BuildView, SettingsView } from '../station/core/views.ts';
 import { timeLeft } from '../station/core/records.ts';
 import { accountShowOutcome } from './account-show.ts';
-import { accountText, listText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
+import { accountText, permissionCheckLines, plain, table, tokenText, txText } from './station-text.ts';
 import { exporterCommands } from './exporter.ts';
 import { costText, statusCostBlock } from './cost-text.ts';
 import { passphraseSource, readApiKeySource } from '../station/vault/passphrase.ts';
@@ -37,7 +37,7 @@ import { readInputFile, readJsonInput, type CliIo } from './io.ts';
 import { checkPathArguments, confirm, defaultDataDir, readBoundedFile } from './station-support.ts';
 import { readPrivateKeyFile } from './key-file.ts';
 import { handoffUrCommands } from './handoff-ur.ts';
-import { queueCommands } from './queue-commands.ts';
+import { listCommand, queueCommands } from './queue-commands.ts';
 import { stakingBuildCommands } from './build-staking.ts';
 import { MAX_CSV_BYTES, MAX_INPUT_FILE_BYTES } from '../shared/base/limits.ts';
 import { snapshotCommands } from './snapshot-commands.ts';
@@ -427,7 +427,7 @@ export function stationCommands(
       const r = open().importFiles({ files: files.map((path, i) => readBoundedFile(path, `file[${i}]`, MAX_INPUT_FILE_BYTES)) });
       done(
         r,
-        r
+        r.results
           .map(
             (f) =>
               `${f.file}: ${f.newTransaction ? 'new transaction' : 'known transaction'} ${f.txId}; ${f.added.length} new signature(s)${f.known.length ? `, ${f.known.length} already here` : ''}${f.exporter ? `\n  signed by ${f.exporter.pinned ? `pinned exporter "${plain(f.exporter.label ?? '')}"` : 'an exporter not pinned here'} (${f.exporter.code})` : ''}${f.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
@@ -452,13 +452,7 @@ export function stationCommands(
       const r = await open().discard({ txId }, 'command line');
       done(r, r.text);
     });
-  program
-    .command('list')
-    .addOption(new Option('--status <status>').choices(['draft', 'collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired']))
-    .action((o: { status?: 'draft' }) => {
-      const r = open().list(o.status === undefined ? {} : { status: o.status });
-      done(r, listText(r));
-    });
+  listCommand(program, open, done);
 
   // proofs of possession (docs/decisions.md §10; station/proofs/proofs.ts) -------------------------------------
   const proof = program.command('proof').description('proofs of possession: challenge, sign, import, list');
@@ -537,9 +531,10 @@ export function stationCommands(
     .argument('<key>', 'node, network, dialect, expiration, vault or ledger (usb or speculos:http://127.0.0.1:PORT)')
     .argument('<value>')
     .action(async (key: string, value: string) => {
+      // --json prints the station's answer, as the window receives it (the probe's words went to stderr already).
       const st = open();
-      const { probe: _probe, ...s } = await st.setSetting(key, value);
-      done({ ...s, ...(await st.settingsView()) }, settingsText(await st.settingsView()));
+      const r = await st.setSetting({ key, value });
+      done(r, settingsText(await st.settingsView()));
     });
   settings
     .command('set-api-key')

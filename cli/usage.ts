@@ -34,7 +34,7 @@ Station (a data directory with its store and vault; see README "Walkthrough"):
   airlock build delegate --from A --to B --amount SUN --resource R [--lock [--lock-period BLOCKS]] | build undelegate --from A --to B --amount SUN --resource R
   airlock build withdraw-unfrozen --from A | build cancel-unfreeze --from A | build withdraw-rewards --from A
   airlock build vote --from A --vote EXECUTIVE=COUNT... | build account-name --from A --name TEXT
-  airlock broadcast TXID... | discard TXID | list [--status S] | settings show | settings set KEY VALUE | audit verify
+  airlock broadcast TXID... | discard TXID | list [--status S] [--account A] [--offset N] [--limit N] | settings show | settings set KEY VALUE | audit verify
   airlock settings set ledger usb | settings set ledger speculos:http://127.0.0.1:PORT   (how the Ledger is reached)
   airlock proof challenge OUT --account A --key K --permissions FILE | proof sign CHALLENGE OUT
   airlock proof import PROOF | proof list [--account A]

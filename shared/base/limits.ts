@@ -110,8 +110,10 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 
 /** Most queue entries one API `list` call returns; the queue pages through more. */
 export const MAX_LIST_LIMIT = 20_000;
+/** Queue entries a `list` call without `limit` returns (the window's queue and `airlock list`). */
+export const LIST_DEFAULT_LIMIT = 250;
 
-/** Most rows one store listing returns: the CLI's `list` and the benchmarks read more than one API page. */
+/** Most rows one store listing returns: the station's own readers and the benchmarks read more than one API page. */
 export const MAX_STORE_LIST_LIMIT = 100_000;
 
 /**

@@ -22,7 +22,7 @@ export function vaultLockFeature(ctx: StationContext) {
   const vaultLocked = (): boolean => ctx.vaultKind() === 'keystore' && !ctx.heldPassphrase.held && ctx.options.passphrase === undefined;
 
   /** The vault's status (never throws), with whether the keystore waits for its passphrase. */
-  const vaultStatus = async (): Promise<VaultStatusView> => {
+  const keysStatus = async (): Promise<VaultStatusView> => {
     const s = await ctx.vault().status();
     const locked = vaultLocked();
     const message = !locked
@@ -35,7 +35,7 @@ export function vaultLockFeature(ctx: StationContext) {
 
   return {
     vaultLocked,
-    vaultStatus,
+    keysStatus,
 
     /**
      * Holds `passphrase` (owned from now on; always wiped, at once when refused) as the keystore's
@@ -64,14 +64,14 @@ export function vaultLockFeature(ctx: StationContext) {
       } finally {
         if (pending !== null) wipe(pending);
       }
-      return vaultStatus();
+      return keysStatus();
     },
 
     /** Wipes the held passphrase and the keystore's derived key: the next use needs `vaultUnlock` again. */
     vaultLock(): Promise<VaultStatusView> {
       ctx.heldPassphrase.clear();
       ctx.lockVault();
-      return vaultStatus();
+      return keysStatus();
     },
   };
 }

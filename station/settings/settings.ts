@@ -95,10 +95,11 @@ export function settingsFeature(ctx: StationContext) {
      * `node` (a URL), `network` (a preset of shared/chain/networks.ts: its URL and dialect), `dialect` (spec
      * or java-tron, for the current node), `expiration` (a duration up to 24h) or `vault` (keychain or
      * keystore). A new node URL is probed for its dialect once (`learnDialect`); when nothing answers
-     * the URL is kept and the result's `probe` says so.
+     * the URL is kept and the result's `probe` says so. Takes the API table's `{ key, value }`.
      */
-    async setSetting(key: unknown, value: unknown): Promise<SettingsBase & { probe?: string }> {
-      const k = textArg(key, 'key', 64);
+    async setSetting(args: { key: string; value: string }): Promise<SettingsBase & { probe?: string }> {
+      const value: unknown = args.value;
+      const k = textArg(args.key, 'key', 64);
       if (k === SETTING_NODE) {
         const url = textArg(value, 'value', 2048);
         new NodeClient({ baseUrl: url }); // checks it the way every request will

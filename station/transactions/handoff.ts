@@ -244,9 +244,10 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
 
     /**
      * Imports handoff files or plain transaction JSON, each as its name and text, several at once;
-     * copies of one transaction signed in parallel merge.
+     * copies of one transaction signed in parallel merge. Answers the API table's `{ results }`, one
+     * per transaction imported, in the files' order.
      */
-    importFiles(args: { files: { name: string; text: string }[] }): ImportFileView[] {
+    importFiles(args: { files: { name: string; text: string }[] }): { results: ImportFileView[] } {
       if (!Array.isArray(args.files) || args.files.length === 0) fail('INVALID_INPUT', 'file: name at least one file', { field: 'file' });
       if (args.files.length > MAX_IMPORT_FILES) fail('INVALID_INPUT', `file: at most ${MAX_IMPORT_FILES} files at once`, { field: 'file' });
       const now = ctx.now();
@@ -296,7 +297,7 @@ export function handoffFeature(ctx: StationContext, book: TransactionBook) {
       // One transaction for the whole batch: a file refused after others leaves nothing of any of
       // them stored, so the refusal's "nothing was imported" is the truth (docs/decisions.md §16).
       nameCount = imports.length === 1 ? 'this file' : `these ${imports.length} files`;
-      return store.atomic(() => imports.map(({ name, imp, judged }) => importOne(name, imp, judged)));
+      return { results: store.atomic(() => imports.map(({ name, imp, judged }) => importOne(name, imp, judged))) };
     },
   };
 }

@@ -19,7 +19,7 @@ import type { ListEntryView } from '../core/views.ts';
 import { entriesOf } from './status.ts';
 import { queueAssets, queueRecipient } from './queue-payment.ts';
 import { queueAmount } from './queue-amount.ts';
-import { type TxStatus } from '../../shared/base/limits.ts';
+import { LIST_DEFAULT_LIMIT, type TxStatus } from '../../shared/base/limits.ts';
 
 /** The statuses a signature can still be added in (status.ts `sign`). */
 const SIGNABLE: readonly TxStatus[] = ['draft', 'collecting', 'ready'];
@@ -62,12 +62,13 @@ export function queueFeature(ctx: StationContext, book: TransactionBook) {
 
   return {
     /**
-     * One page of the queue, filtered by status (as shown now) and account, with every account that
-     * has a transaction of that status. The store filters, orders, cuts and counts in SQL: only the
-     * page's rows are read and made into entries.
+     * One page of the queue, newest first, filtered by status (as shown now) and account, with every
+     * account that has a transaction of that status: the API's `list`, which the window and
+     * `airlock list` both call. The store filters, orders, cuts and counts in SQL: only the page's
+     * rows are read and made into entries.
      */
-    queue(args: { status?: TxStatus; account?: string; offset?: number; limit?: number }): { total: number; entries: QueueEntry[]; accounts: string[] } {
-      const { status, account, offset = 0, limit = 250 } = args;
+    list(args: { status?: TxStatus; account?: string; offset?: number; limit?: number } = {}): { total: number; entries: QueueEntry[]; accounts: string[] } {
+      const { status, account, offset = 0, limit = LIST_DEFAULT_LIMIT } = args;
       const now = ctx.now();
       const shown = status === undefined ? {} : { status, now };
       const filter = account === undefined ? shown : { ...shown, account: parseAddress(account.trim(), 'account') };

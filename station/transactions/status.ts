@@ -1,5 +1,6 @@
 /**
- * A stored transaction's status and the list (docs/decisions.md §7 "status, list"), and signing it with the
+ * A stored transaction's status and the rows of the list (docs/decisions.md §7 "status, list"; the
+ * page is transactions/queue.ts), and signing it with the
  * station's keys (docs/decisions.md §7 "sign"). An open transaction is asked about when its status is read
  * (docs/decisions.md §24): the block proving it, irreversible, makes it confirmed or failed.
  *
@@ -50,18 +51,7 @@ function listEntry(ctx: StationContext, r: ListedTransaction, account: string, s
 }
 
 /**
- * The stored transactions as list entries (the CLI's list). The newest `limit` rows are read, then
- * those not showing `status` are left out.
- */
-export function listEntries(ctx: StationContext, book: TransactionBook, args: { status?: TxStatus; limit?: number }): ListEntryView[] {
-  const now = ctx.now();
-  const rows = ctx.store.listTransactionRows(args.limit !== undefined ? { limit: args.limit } : {});
-  const shown = args.status === undefined ? rows : rows.filter((r) => book.shownStatus(r.status, r.expiration, now) === args.status);
-  return entriesOf(ctx, book, shown, now);
-}
-
-/**
- * Listed rows as list entries at `now` (the CLI's list and the queue's page). What a row shares
+ * Listed rows as list entries at `now` (the queue's page, transactions/queue.ts). What a row shares
  * with others is worked out once per call: an account's base58 (a double sha256) once per account,
  * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
  */
@@ -97,11 +87,6 @@ export function statusFeature(ctx: StationContext, book: TransactionBook) {
       const read = open ? await readBeforeShowing(ctx, r.account) : null;
       // The record is read again only when the node's answer may have moved it.
       return apiTransaction(book.view(r.status !== 'draft' && !settled ? r.txId : r, read?.text ?? null), ctx.labels());
-    },
-
-    /** The stored transactions, newest first, with their shown status, weight and time left. */
-    list(args: { status?: TxStatus; limit?: number } = {}): ListEntryView[] {
-      return listEntries(ctx, book, args);
     },
 
     /**

@@ -114,7 +114,7 @@ describe('the account at a glance, offline from a snapshot', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
       const p = open('via-proxy', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
-      await p.setSetting('dialect', 'spec');
+      await p.setSetting({ key: 'dialect', value: 'spec' });
       const out = await p.snapshotExport({ accounts: [owner.b58] });
       expect(out.accounts).toEqual([owner.b58]);
       expect(out.glances).toEqual([]);

@@ -75,7 +75,13 @@ describe('handoff ur import', () => {
   it('reads parts from two files, in any order, and imports as the file would', async () => {
     const all = (await A.ok(['handoff', 'ur', 'export', txId])).parts as string[];
     const half = Math.ceil(all.length / 2);
-    const imported = await B.ok(['handoff', 'ur', 'import', partsFile('late.txt', all.slice(half).reverse()), partsFile('early.txt', all.slice(0, half))]);
+    const { results: imported } = await B.ok([
+      'handoff',
+      'ur',
+      'import',
+      partsFile('late.txt', all.slice(half).reverse()),
+      partsFile('early.txt', all.slice(0, half)),
+    ]);
     expect(imported).toEqual([expect.objectContaining({ txId, newTransaction: true, kind: 'handoff', added: [owner.b58] })]);
     expect(imported[0].file).toMatch(/^ur handoff \d{4}-\d\d-\d\dT/);
     expect(transactions(B)).toBe(1);
@@ -102,7 +108,7 @@ describe('handoff ur import', () => {
       io,
     );
     expect(code, stderr).toBe(0);
-    expect(JSON.parse(stdout)[0]).toMatchObject({ txId, newTransaction: true });
+    expect(JSON.parse(stdout).results[0]).toMatchObject({ txId, newTransaction: true });
   });
 
   it('no key text in any output', () => {

@@ -71,7 +71,7 @@ describe('airlock export --merged | --dir', () => {
     const r = await A.ok(['export', '--merged', file, ...ids]);
     expect(r).toMatchObject({ action: 'export', done: 2, refused: 0, written: [file] });
     expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('airlock.handoff-bundle');
-    const imported = await B.ok(['import', file]);
+    const { results: imported } = await B.ok(['import', file]);
     expect(imported.map((x: { txId: string; newTransaction: boolean }) => [x.txId, x.newTransaction])).toEqual(ids.map((t) => [t, true]));
   });
 

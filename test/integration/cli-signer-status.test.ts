@@ -34,7 +34,7 @@ afterAll(() => pair?.stop());
 async function carry(txId: string): Promise<void> {
   const file = join(work.dir, `${txId.slice(0, 8)}.json`);
   await A.ok(['export', txId, file]);
-  expect((await B.ok(['import', file]))[0]).toMatchObject({ txId, newTransaction: true });
+  expect((await B.ok(['import', file])).results[0]).toMatchObject({ txId, newTransaction: true });
 }
 
 describe('airlock status TXID on the second signer', () => {

@@ -35,8 +35,8 @@ describe('airlock status refresh', () => {
     const r = await S.run(['status', 'refresh']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`Asked the node about 1 transaction(s): 1 changed (${built.txId}: confirmed in block ${info.blockNumber}), 0 not in a block yet.\n`);
-    const list = (await S.ok(['list'])) as { txId: string; status: string; chain: { block: number; observed: boolean } }[];
-    expect(list.find((e) => e.txId === built.txId)).toMatchObject({ status: 'confirmed', chain: { block: info.blockNumber, observed: true } });
+    const list = (await S.ok(['list'])) as { entries: { txId: string; status: string; chain: { block: number; observed: boolean } }[] };
+    expect(list.entries.find((e) => e.txId === built.txId)).toMatchObject({ status: 'confirmed', chain: { block: info.blockNumber, observed: true } });
     expect((await S.run(['status', built.txId])).stdout).toMatch(new RegExp(`on chain +confirmed in block ${info.blockNumber}; fee paid`));
   });
 
@@ -50,6 +50,6 @@ describe('airlock status refresh', () => {
     const r = await offline.run(['status', 'refresh']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/nothing answers at http:\/\/127\.0\.0\.1:9/);
-    expect(((await online.ok(['list'])) as { status: string }[])[0]!.status).toBe('ready');
+    expect(((await online.ok(['list'])) as { entries: { status: string }[] }).entries[0]!.status).toBe('ready');
   });
 });

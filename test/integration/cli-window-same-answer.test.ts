@@ -1,6 +1,7 @@
 /**
- * One answer per question (docs/decisions.md §8): `airlock build|status|sign --json` prints exactly
- * the object the desktop window receives through the loopback bridge for the same call. Two
+ * One answer per question (docs/decisions.md §8, §27): `airlock build|status|sign|list|import|settings
+ * set --json` prints exactly the object the desktop window receives through the loopback bridge for
+ * the same call. Two
  * identical stations (one data directory copied before the first build, the same clock, the same
  * chain snapshot, the same keystore) answer the same transaction; station A through the command
  * line, station B through the real bridge over HTTP on loopback (electron/shell/bridge.ts over
@@ -10,7 +11,7 @@
  * Invariant guarded: the station's features answer in the API table's shape themselves and the
  * shell adds nothing, so the two transports cannot drift apart.
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressToBase58 } from '../../shared/chain/address.ts';
@@ -109,5 +110,29 @@ describe('airlock --json and the window answer alike', () => {
     expect(printed).toMatchObject({ signed: [addressToBase58(signers[0]!)], status: 'collecting', transaction: { approval: { weight: '1' } } });
     expect(printed.transaction.view.signatures).toHaveLength(1);
     expect(await cli.ok(['status', txId])).toEqual(await windowCall('status', { txId }));
+  });
+
+  it('list: the same page of the queue, whole and filtered', async () => {
+    const printed = await cli.ok(['list']);
+    expect(printed).toEqual(await windowCall('list', {}));
+    expect(printed).toMatchObject({ total: 1, accounts: [OWNER], entries: [{ txId, status: 'collecting', note: 'rent' }] });
+    expect(await cli.ok(['list', '--status', 'collecting', '--account', OWNER, '--limit', '5'])).toEqual(
+      await windowCall('list', { status: 'collecting', account: OWNER, limit: 5 }),
+    );
+    expect(await cli.ok(['list', '--status', 'draft'])).toEqual(await windowCall('list', { status: 'draft' }));
+  });
+
+  it('import: the same { results } for one file, a transaction both stations know', async () => {
+    const file = join(work.dir, 'rent.airlock.json');
+    await cli.ok(['export', txId, file]);
+    const printed = await cli.ok(['import', file]);
+    expect(printed).toEqual(await windowCall('importFiles', { files: [{ name: 'rent.airlock.json', text: readFileSync(file, 'utf8') }] }));
+    expect(printed).toMatchObject({ results: [{ file: 'rent.airlock.json', txId, newTransaction: false, added: [] }] });
+  });
+
+  it('settings set: the same settings after the change', async () => {
+    const printed = await cli.ok(['settings', 'set', 'expiration', '20h']);
+    expect(printed).toEqual(await windowCall('setSetting', { key: 'expiration', value: '20h' }));
+    expect(printed).toMatchObject({ expiration: '20 h', expiresInMs: 20 * 3_600_000 });
   });
 });

@@ -108,7 +108,7 @@ describe('files of one transaction', () => {
     const forged = JSON.parse(withOwner('forged.airlock.json', { threshold: 1, keys: [{ address: attacker.b58, weight: 1 }] }).text) as Json;
     forged.transaction.signature = [bytesToHex(signDigest(hexToBytes(txId), hexToBytes(attacker.priv)))];
     c.importFiles({ files: [{ name: 'forged.airlock.json', text: JSON.stringify(forged) }] });
-    const [imported] = c.importFiles({ files: [genuine] });
+    const [imported] = c.importFiles({ files: [genuine] }).results;
     expect(imported!.added).toEqual([k1.b58]);
     expect(imported!.warnings.join(' ')).toMatch(/genuine\.airlock\.json.*another version of permission 0/);
     expect((await c.status({ txId })).status).not.toBe('ready');
@@ -117,7 +117,7 @@ describe('files of one transaction', () => {
   it('a new transaction of an account observed from the node counts against the observed permission, not the file\'s "1 of 1", and says the claim conflicts', async () => {
     const a = station();
     await a.accountFetch({ address: shared.b58 });
-    const [imported] = a.importFiles({ files: [withOwner('one-of-one.airlock.json', { threshold: 1, keys: [{ address: k1.b58, weight: 1 }] })] });
+    const [imported] = a.importFiles({ files: [withOwner('one-of-one.airlock.json', { threshold: 1, keys: [{ address: k1.b58, weight: 1 }] })] }).results;
     expect(imported!.added).toEqual([k1.b58]);
     expect(imported!.warnings.join(' ')).toMatch(/one-of-one\.airlock\.json.*another version of permission 0.*observed from the node/);
     const shown = await a.status({ txId });
@@ -140,7 +140,7 @@ describe('files of one transaction', () => {
     expect(() => a.importFiles({ files: [genuine, { name: 'bad.airlock.json', text: JSON.stringify(bad) }] })).toThrow(
       /nothing from these 2 files was imported/,
     );
-    expect(a.list().length).toBe(0);
+    expect(a.list().total).toBe(0);
   });
 });
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   A = open('a', 'keystore', node.url);
   K = open('k', 'keychain', node.url);
   G = open('g', 'keystore', NOWHERE);
-  await A.setSetting('ledger', v.setting);
+  await A.setSetting({ key: 'ledger', value: v.setting });
   await A.keysImport({ secret: hexToBytes(owner.priv), label: 'owner' });
   keys.ledger = (await A.keysLedgerAdd({ label: 'ledger' })).address;
   keys.keychain = (await K.keysNew({ label: 'keychain' })).address;

@@ -87,7 +87,7 @@ async function importWithMemo(memo: string, amount: number): Promise<string> {
   raw.data = utf8ToBytes(memo);
   const tx = rawTransaction(raw);
   const r = await A.importFiles({ files: [{ name: 'memo.json', text: JSON.stringify(tx) }] });
-  expect(r[0]).toMatchObject({ txId: tx.txID });
+  expect(r.results[0]).toMatchObject({ txId: tx.txID });
   return tx.txID as string;
 }
 
@@ -109,7 +109,7 @@ beforeAll(async () => {
   device = v.device;
   A = open('a');
   B = open('b');
-  await A.setSetting('ledger', v.setting);
+  await A.setSetting({ key: 'ledger', value: v.setting });
   await A.keysImport({ secret: hexToBytes(TREASURY.priv), label: 'owner' });
   keys.l0 = (await A.keysLedgerAdd({ label: 'ledger 0' })).address;
   keys.l1 = (await A.keysLedgerAdd({ account: 1, label: 'ledger 1' })).address;
@@ -143,7 +143,7 @@ describe('keys on a Ledger', () => {
       [keys.l1, 'ledger 1', { path: "44'/195'/1'/0/0", appVersion: '0.7.1' }],
     ]);
     // The keystore holds the owner key only: no Ledger key has anything in the vault.
-    expect(await A.vaultStatus()).toMatchObject({ kind: 'keystore' });
+    expect(await A.keysStatus()).toMatchObject({ kind: 'keystore' });
   });
 
   it('refuses a key whose address the signer did not confirm, and a key already held', async () => {

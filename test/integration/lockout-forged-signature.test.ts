@@ -86,7 +86,7 @@ async function signElsewhere(from: Station, to: Station, txId: string): Promise<
   to.importFiles({ files: [{ name: out.fileName, text: out.text }] });
   await to.sign({ txId });
   const back = await to.exportHandoff({ txId });
-  const [imported] = from.importFiles({ files: [{ name: `back-${back.fileName}`, text: back.text }] });
+  const [imported] = from.importFiles({ files: [{ name: `back-${back.fileName}`, text: back.text }] }).results;
   return imported!;
 }
 
@@ -129,7 +129,7 @@ describe('a signature nobody made', () => {
       name: 'forged.json',
       text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }),
     };
-    const [imported] = a.importFiles({ files: [file] });
+    const [imported] = a.importFiles({ files: [file] }).results;
     // The station stores it (it can be a genuine transaction of someone else's), and says the
     // signature was checked only for belonging to the transaction.
     expect(imported!.added).toEqual([x]);
@@ -139,12 +139,12 @@ describe('a signature nobody made', () => {
     expect(check.valid).toBe(true);
     expect(check.lockout!.verdict).toBe('needs-override');
     expect(check.lockout!.owner!.unseen).toEqual([x]);
-    const before = a.list().length;
+    const before = a.list().total;
     await expect(a.buildPermissionUpdate({ json: onlyOwner(x) })).rejects.toMatchObject({
       code: 'LOCKOUT',
       details: { verdict: 'needs-override', risk: 'owner-unseen-keys' },
     });
-    expect(a.list().length).toBe(before);
+    expect(a.list().total).toBe(before);
     expect(signedFlag(a, x)).toBe(false);
     forgedKey = x;
   });
@@ -184,7 +184,7 @@ describe('a signature nobody made', () => {
       name: 'forged-own.json',
       text: JSON.stringify({ txID: unsigned.txID, raw_data_hex: unsigned.raw_data_hex, signature: [bytesToHex(signature)] }),
     };
-    const [imported] = a.importFiles({ files: [file] });
+    const [imported] = a.importFiles({ files: [file] }).results;
     // X is a key of the observed permission, so the signature is stored; it still proves nothing.
     expect(imported!.added).toEqual([x]);
     expect(signedFlag(a, x)).toBe(false);
@@ -196,7 +196,7 @@ describe('a signature nobody made', () => {
 describe('a genuine signature', () => {
   it('on a transaction built elsewhere does not count, even by a key of a permission this station observed from the node: this station did not choose the bytes', async () => {
     await a.accountFetch({ address: cosigner.b58 });
-    const [imported] = a.importFiles({ files: [handoff] });
+    const [imported] = a.importFiles({ files: [handoff] }).results;
     expect(imported!.added).toEqual([cosigner.b58]);
     expect(signedFlag(a, cosigner.b58)).toBe(false);
     expect((await a.permissionCheck({ json: onlyOwner(cosigner.b58) })).lockout!.verdict).toBe('needs-override');
@@ -228,7 +228,7 @@ describe('a genuine signature', () => {
   });
 
   it('whose permission only a file claims (a handoff of an account never fetched) does not count, nor after the station fetches that account', async () => {
-    const [imported] = c.importFiles({ files: [handoff] });
+    const [imported] = c.importFiles({ files: [handoff] }).results;
     expect(imported!.added).toEqual([cosigner.b58]);
     // The handoff's claimed account is stored, marked as from the file.
     expect(c.accountShow({ address: cosigner.b58 }).source.kind).toBe('file');

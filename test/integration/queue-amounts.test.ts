@@ -41,7 +41,7 @@ describe('the queue says what each row moves', () => {
       vote: await s.buildVote({ from, votes: [{ executive: K.exec.b58, count: '1200' }] }),
       claim: await s.buildWithdrawRewards({ from }),
     };
-    const { entries } = s.queue({});
+    const { entries } = s.list({});
     const row = (txId: string) => entries.find((e) => e.txId === txId)!;
     expect(Object.fromEntries(Object.entries(built).map(([k, b]) => [k, [row(b.txId).title, row(b.txId).amount]]))).toEqual({
       transfer: ['Transfer', '2.5 TRX'],
@@ -56,11 +56,11 @@ describe('the queue says what each row moves', () => {
     for (const e of entries) expect(e.amount.toLowerCase()).not.toContain(e.title.toLowerCase());
     // A kind that moves no amount says so, and is named by its kind alone.
     const name = await s.buildAccountName({ from, name: 'treasury' });
-    expect(s.queue({}).entries.find((e) => e.txId === name.txId)).toMatchObject({ title: 'Account name', amount: '—' });
+    expect(s.list({}).entries.find((e) => e.txId === name.txId)).toMatchObject({ title: 'Account name', amount: '—' });
   });
 
   it('the total of a stake says what it stakes, not "nothing paid out"', async () => {
-    const stake = s.queue({}).entries.find((e) => e.title === 'Stake')!;
+    const stake = s.list({}).entries.find((e) => e.title === 'Stake')!;
     expect(s.queueTotals({ txIds: [stake.txId] }).text).toBe('Nothing is paid out; stakes 5,000 TRX.');
   });
 });

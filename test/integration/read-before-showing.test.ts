@@ -54,7 +54,7 @@ function update(owner: TestKey, cosigner: TestKey, operations: string) {
 async function carry(a: Station, b: Station, txId: string, by: 'file' | 'qr'): Promise<void> {
   const file = await a.exportHandoff({ txId });
   const text = by === 'file' ? file.text : assembleUrParts(urParts('handoff', file.text), () => node.clock.now).text;
-  const [r] = b.importFiles({ files: [{ name: by === 'file' ? file.fileName : 'ur handoff', text }] });
+  const [r] = b.importFiles({ files: [{ name: by === 'file' ? file.fileName : 'ur handoff', text }] }).results;
   expect(r!.newTransaction).toBe(true);
 }
 

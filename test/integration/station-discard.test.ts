@@ -48,7 +48,7 @@ async function signedTransfer(note: string): Promise<string> {
 /** What a refusal must leave unchanged: the queue, the signatures and the audit log. */
 function counts(txId: string) {
   return {
-    queue: station.list().length,
+    queue: station.list().total,
     signatures: station.store.listSignatures(hexToBytes(txId)).length,
     audit: station.store.listAudit({ limit: 10_000 }).length,
   };
@@ -59,14 +59,14 @@ const lastAudit = () => station.store.listAudit({ limit: 10_000 }).at(-1)!;
 describe('discard (issue 18)', () => {
   it('a signed draft leaves the queue with its signatures; the audit log keeps txID, kind, signatures, who and when', async () => {
     const txId = await signedTransfer('mistake');
-    const before = station.list().length;
+    const before = station.list().total;
     const r = await api.discard({ txId });
     expect(r).toMatchObject({ txId, kind: 'TransferContract', signatures: 1 });
     expect(r.text).toMatch(
       /^Discarded the transfer: it left the queue, with its 1 signature\(s\); the audit log keeps what it was\. A copy already handed off in a file stays valid on chain until it expires \(.+ left\); discarding here does not stop it\.$/,
     );
-    expect(station.list().length).toBe(before - 1);
-    expect(station.list().some((e) => e.txId === txId)).toBe(false);
+    expect(station.list().total).toBe(before - 1);
+    expect(station.list().entries.some((e) => e.txId === txId)).toBe(false);
     expect(station.store.listSignatures(hexToBytes(txId))).toEqual([]);
     await expect(api.status({ txId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const entry = lastAudit();
@@ -104,7 +104,7 @@ describe('discard (issue 18)', () => {
     const file = JSON.parse((await api.exportHandoff({ txId })).text);
     // Another station (or anyone with the file) broadcasts it; this one still shows it ready.
     expect((await node.post('/wallet/broadcasttransaction', file.transaction)).result).toBe(true);
-    expect(station.list().find((e) => e.txId === txId)!.status).toBe('ready');
+    expect(station.list().entries.find((e) => e.txId === txId)!.status).toBe('ready');
     const before = counts(txId);
     await expect(api.discard({ txId })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -114,7 +114,7 @@ describe('discard (issue 18)', () => {
     await node.block();
     await expect(api.discard({ txId })).rejects.toMatchObject({ code: 'CONFLICT', message: /^txid: this transfer is on chain in block \d+;/ });
     // What the node said is kept: the queue now shows it confirmed.
-    expect(station.list().find((e) => e.txId === txId)!.status).toBe('confirmed');
+    expect(station.list().entries.find((e) => e.txId === txId)!.status).toBe('confirmed');
   });
 
   it('a txID that is not one, or that this station does not hold, names the field', async () => {
@@ -129,7 +129,7 @@ describe('discard (issue 18)', () => {
     const r = await cli.run(['discard', built.txId]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Discarded the transfer: it left the queue, with its 0 signature(s); the audit log keeps what it was.\n');
-    expect((await cli.ok(['list'])).some((e: { txId: string }) => e.txId === built.txId)).toBe(false);
+    expect((await cli.ok(['list'])).entries.some((e: { txId: string }) => e.txId === built.txId)).toBe(false);
     const again = await cli.run(['discard', built.txId]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/this station has no transaction/);

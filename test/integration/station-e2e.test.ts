@@ -144,7 +144,7 @@ describe('station flow over the command line', () => {
     const file = join(work.dir, 'online.handoff.json');
     await A.ok(['export', txId, file]);
 
-    const imported = await B.ok(['import', file]);
+    const { results: imported } = await B.ok(['import', file]);
     expect(imported[0]).toMatchObject({ txId, newTransaction: true, added: [keys.a1] });
     const signedB = await B.ok(['sign', txId]);
     expect(signedB.signed).toEqual([keys.b1]);
@@ -197,12 +197,12 @@ describe('station flow over the command line', () => {
     const fromD = join(work.dir, 'parallel-d.json');
     await B.ok(['export', txId, fromB]);
     await D.ok(['export', txId, fromD]);
-    const merged = await A.ok(['import', fromB, fromD]);
+    const { results: merged } = await A.ok(['import', fromB, fromD]);
     expect(merged.map((m: { added: string[] }) => m.added)).toEqual([[keys.b1], [keys.d1]]);
     const status = await A.ok(['status', txId]);
     expect(status).toMatchObject({ status: 'ready', approval: { weight: '2', missing: '0' } });
     // Importing the same file again adds nothing and changes nothing.
-    expect((await A.ok(['import', fromB]))[0]).toMatchObject({ added: [], known: [keys.b1] });
+    expect((await A.ok(['import', fromB])).results[0]).toMatchObject({ added: [], known: [keys.b1] });
     expect((await A.ok(['broadcast', txId])).accepted).toBe(true);
     await node.block();
     expect(await node.balance(to.b58)).toBe(3n * SUN);

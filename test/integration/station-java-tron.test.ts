@@ -82,7 +82,7 @@ describe('the station flow through the CLI against the java-tron test node', () 
       expect(namesOnlyIn('java-tron', JSON.parse(readFileSync(fromA, 'utf8')))).toEqual([]);
 
       now += 60_000;
-      const atB = await B.ok(['import', fromA]);
+      const { results: atB } = await B.ok(['import', fromA]);
       expect(atB[0]).toMatchObject({ txId: built.txId, newTransaction: true, added: [k12.b58] });
       expect((await B.ok(['sign', built.txId])).transaction).toMatchObject({ approval: { weight: '2', missing: '0' } });
       const fromB = join(work.dir, `${kind}-b.json`);
@@ -137,7 +137,7 @@ describe('choosing the node: settings set node, --network, --dialect', () => {
     const r = await S.run(['settings', 'set', 'node', node.url], { json: true });
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(`The node at ${node.url} speaks the java-tron dialect`)]);
-    expect(r.json).toMatchObject({ node: node.url, dialect: 'java-tron', apiKey: false });
+    expect(r.json).toMatchObject({ node: node.url, dialect: 'java-tron', probe: expect.stringContaining('speaks the java-tron dialect') });
     expect((await S.ok(['account', 'fetch', treasury.b58])).balance).not.toBe('0');
     expect((await S.ok(['settings', 'set', 'dialect', 'spec'])).dialect).toBe('spec');
     // The user's choice holds: no probe overrides it on the next call.

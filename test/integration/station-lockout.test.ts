@@ -135,7 +135,7 @@ describe('permissionCheck', () => {
 
 describe('buildPermissionUpdate enforces the guard', () => {
   it('refuses a lockout (nobody can hold the zero-body key), even with the risk accepted, and stores nothing', async () => {
-    const before = station.list().length;
+    const before = station.list().total;
     const json = update({
       threshold: 3,
       keys: [
@@ -150,11 +150,11 @@ describe('buildPermissionUpdate enforces the guard', () => {
         details: { verdict: 'refused' },
       });
     }
-    expect(station.list().length).toBe(before);
+    expect(station.list().total).toBe(before);
   });
 
   it('refuses an owner reachable only by unseen keys unless the risk is named; a wrong risk name is bad input', async () => {
-    const before = station.list().length;
+    const before = station.list().total;
     const json = update({
       threshold: 2,
       keys: [
@@ -168,10 +168,10 @@ describe('buildPermissionUpdate enforces the guard', () => {
       details: { verdict: 'needs-override', risk: 'owner-unseen-keys' },
     });
     await expect(station.buildPermissionUpdate({ json, acceptRisk: 'yes' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(station.list().length).toBe(before);
+    expect(station.list().total).toBe(before);
     const built = await station.buildPermissionUpdate({ json, acceptRisk: 'owner-unseen-keys' });
     expect(built.transaction.view.kind).toBe('AccountPermissionUpdateContract');
-    expect(station.list().length).toBe(before + 1);
+    expect(station.list().total).toBe(before + 1);
     expect(station.auditVerify().ok).toBe(true);
   });
 

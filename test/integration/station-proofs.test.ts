@@ -257,7 +257,7 @@ describe('proof of possession between two stations', () => {
     ] as const) {
       expect(await refusal(() => alice.importFiles({ files: [{ name, text: body }] }))).toMatchObject({ code: 'UNSUPPORTED_VERSION' });
     }
-    expect(alice.list()).toEqual([]);
+    expect(alice.list().total).toBe(0);
   });
 
   it('the vault signs only a challenge it reads itself, for the key it names', async () => {

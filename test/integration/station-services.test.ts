@@ -86,7 +86,7 @@ describe('station services', () => {
       { address: addressToBase58(signers[1]!), weight: '1', signed: false, local: false },
       { address: addressToBase58(signers[2]!), weight: '1', signed: false, local: false },
     ]);
-    const row = station.list().find((r) => r.txId === built.txId)!;
+    const row = station.list().entries.find((r) => r.txId === built.txId)!;
     expect([row.weight, row.threshold, row.status]).toEqual(['2', '3', 'collecting']);
     for (const v of [built, signed, status, station.list(), station.accountShow({ address: OWNER }), station.keysList().keys, station.settings()]) {
       expect(noBytesOrBigints(v)).toEqual([]);
@@ -146,7 +146,7 @@ describe('station services', () => {
     expect(
       station
         .list()
-        .filter((x) => txIds.includes(x.txId))
+        .entries.filter((x) => txIds.includes(x.txId))
         .map((x) => x.weight),
     ).toEqual(['2', '2']);
   });
@@ -203,19 +203,19 @@ describe('station services', () => {
 
   it('the default expiration is 12 h, settable up to 24 h and no further', async () => {
     expect(station.settings().expiration).toBe('12 h');
-    expect((await station.setSetting('expiration', '20h')).expiresInMs).toBe(20 * 3_600_000);
-    await expect(station.setSetting('expiration', '25h')).rejects.toThrow(/at most 24h/);
+    expect((await station.setSetting({ key: 'expiration', value: '20h' })).expiresInMs).toBe(20 * 3_600_000);
+    await expect(station.setSetting({ key: 'expiration', value: '25h' })).rejects.toThrow(/at most 24h/);
     expect(station.settings().expiresInMs).toBe(20 * 3_600_000);
-    await expect(station.setSetting('__proto__', 'x')).rejects.toThrow(/unknown setting/);
-    await station.setSetting('expiration', '12h');
+    await expect(station.setSetting({ key: '__proto__', value: 'x' })).rejects.toThrow(/unknown setting/);
+    await station.setSetting({ key: 'expiration', value: '12h' });
   });
 
   it('the node dialect is a setting: spec by default, java-tron when set, nothing else', async () => {
     expect(station.settings().dialect).toBe('spec');
-    expect((await station.setSetting('dialect', 'java-tron')).dialect).toBe('java-tron');
+    expect((await station.setSetting({ key: 'dialect', value: 'java-tron' })).dialect).toBe('java-tron');
     expect(station.node().dialect).toBe('java-tron');
-    await expect(station.setSetting('dialect', 'tron')).rejects.toThrow(/spec or java-tron/);
-    await station.setSetting('dialect', 'spec');
+    await expect(station.setSetting({ key: 'dialect', value: 'tron' })).rejects.toThrow(/spec or java-tron/);
+    await station.setSetting({ key: 'dialect', value: 'spec' });
   });
 
   it('signMany gives, for each digest, a signature of the same key (as sign does)', async () => {
