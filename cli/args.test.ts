@@ -6,9 +6,10 @@
  * again); a switch may repeat; a command group without its command is a usage error; the tools
  * refuse the station's options; the station's commands keep commander's help while `airlock
  * --help` is the overview; and no refusal quotes an argument that may be a private key (an
- * unknown option, command or choice, a surplus argument, a switch's value).
+ * unknown option, command or choice, a surplus argument, a switch's value). `airlock list`'s
+ * numbers are usage errors before the station opens, and its account is refused by name, unquoted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -156,4 +157,36 @@ describe('no refusal quotes an argument that may be a private key', () => {
       for (let i = 0; i + 16 <= KEY.length; i += 8) expect(r.stderr).not.toContain(KEY.slice(i, i + 16));
     });
   }
+});
+
+describe("airlock list's filters", () => {
+  const never = join(dataDir, 'list-never-opened');
+  const cases: Array<[string[], string]> = [
+    [['--limit', '0'], 'airlock list: --limit must be a whole number from 1 to 20000; got 0'],
+    [['--limit', '20001'], 'airlock list: --limit must be a whole number from 1 to 20000; got 20001'],
+    [['--limit', '1e3'], 'airlock list: --limit must be a whole number from 1 to 20000; got a number out of range'],
+    [['--offset', '-1'], `airlock list: --offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got -1`],
+    [['--offset', 'x'.repeat(100_000)], `airlock list: --offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got text that is not a number`],
+    [['--limit', KEY], 'airlock list: --limit must be a whole number from 1 to 20000; got a number out of range'],
+  ];
+  for (const [options, message] of cases) {
+    it(`list ${options.map((o) => (o === KEY ? 'KEY' : o.slice(0, 20))).join(' ')}: a usage error before the station opens`, async () => {
+      const r = await cli(['--data-dir', never, 'list', ...options]);
+      expect(usageError(r).message).toBe(message);
+      expect(r.stderr).not.toContain(KEY.slice(0, 16));
+      expect(existsSync(never)).toBe(false);
+    });
+  }
+
+  it('an account that is not an address is refused by name, without quoting it', async () => {
+    for (const account of [KEY, `T\u202e${'1'.repeat(33)}`, '__proto__']) {
+      const r = await cli(['--data-dir', join(dataDir, 'list-account'), '--vault', 'keystore', 'list', '--account', account]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      const { error } = JSON.parse(r.stderr) as { error: { code: string; message: string; details: Record<string, unknown> } };
+      expect(error.message).toMatch(/^account: /);
+      expect(r.stderr).not.toContain(KEY.slice(0, 16));
+      expect(r.stderr).not.toContain('\u202e');
+    }
+  });
 });

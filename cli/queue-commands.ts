@@ -47,13 +47,15 @@ export function listCommand(program: Command, open: () => Station, done: Done): 
     .option('--offset <n>', 'leave out the newest n (default 0)')
     .option('--limit <n>', `at most n transactions (default ${LIST_DEFAULT_LIMIT})`)
     .action((o: { status?: TxStatus; account?: string; offset?: string; limit?: string }) => {
-      const station = open();
-      const r = station.list({
+      // The numbers are read before the station opens: a bad one is a usage error that touches nothing.
+      const args = {
         ...(o.status !== undefined && { status: o.status }),
         ...(o.account !== undefined && { account: o.account }),
         ...(o.offset !== undefined && { offset: wholeNumber(o.offset, '--offset', 'airlock list', { min: 0, max: Number.MAX_SAFE_INTEGER }) }),
         ...(o.limit !== undefined && { limit: wholeNumber(o.limit, '--limit', 'airlock list', { min: 1, max: MAX_LIST_LIMIT }) }),
-      });
+      };
+      const station = open();
+      const r = station.list(args);
       done(r, listText(r, station.now()));
     });
 }
