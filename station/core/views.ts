@@ -146,8 +146,6 @@ export interface ListEntryView {
   threshold: string | null;
   signatureCount: number;
   expiration: number;
-  expiresInMs: number;
-  timeLeft: string;
   note: string;
   /** docs/decisions.md §18: what the chain says became of it (observed, or claimed by a file); null until reported. */
   chain: ChainFateView | null;

@@ -23,7 +23,6 @@ import { signOnLedger } from '../core/device-signer.ts';
 import { recoverSigner } from '../../shared/chain/verify.ts';
 import type { ListedTransaction } from '../store/transaction-list.ts';
 import type { StationContext } from '../core/context.ts';
-import { timeLeft } from '../core/records.ts';
 import { shownFateView } from '../core/fate-reports.ts';
 import { isObserved } from '../core/provenance.ts';
 import type { TransactionBook } from '../core/transaction-book.ts';
@@ -33,7 +32,7 @@ import { apiTransaction } from '../core/transaction-api.ts';
 import { MAX_SIGNATURES, type TxStatus } from '../../shared/base/limits.ts';
 import { addressTextInput } from '../../shared/chain/input.ts';
 
-function listEntry(ctx: StationContext, r: ListedTransaction, account: string, status: TxStatus, left: string, now: number): ListEntryView {
+function listEntry(ctx: StationContext, r: ListedTransaction, account: string, status: TxStatus): ListEntryView {
   return {
     txId: r.txKey,
     kind: r.kind,
@@ -43,32 +42,23 @@ function listEntry(ctx: StationContext, r: ListedTransaction, account: string, s
     threshold: r.threshold,
     signatureCount: r.signatureCount,
     expiration: r.expiration,
-    expiresInMs: r.expiration - now,
-    timeLeft: left,
     note: r.note,
     chain: shownFateView(ctx, r.txKey, r.chain),
   };
 }
 
 /**
- * Listed rows as list entries at `now` (the queue's page, transactions/queue.ts). What a row shares
- * with others is worked out once per call: an account's base58 (a double sha256) once per account,
- * and the time left once per expiration (a batch's rows share theirs); nothing outlives the call.
+ * Listed rows as list entries at `now` (the queue's page, transactions/queue.ts), each status as
+ * shown now. An account's base58 (a double sha256) is worked out once per account per call.
  */
 export function entriesOf(ctx: StationContext, book: TransactionBook, rows: readonly ListedTransaction[], now: number): ListEntryView[] {
   const out: ListEntryView[] = [];
   const names = new Map<string, string>(); // account hex -> base58
-  let leftFor = NaN; // the expiration `left` was worked out for
-  let left = '';
   for (const r of rows) {
     const status = book.shownStatus(r.status, r.expiration, now);
     let account = names.get(r.accountHex);
     if (account === undefined) names.set(r.accountHex, (account = addressToBase58(hexToBytes(r.accountHex))));
-    if (r.expiration !== leftFor) {
-      leftFor = r.expiration;
-      left = timeLeft(r.expiration - now);
-    }
-    out.push(listEntry(ctx, r, account, status, left, now));
+    out.push(listEntry(ctx, r, account, status));
   }
   return out;
 }
