@@ -13,6 +13,8 @@ import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { LOOKALIKE_PAIRS } from '../../test/fixtures/lookalike-pairs.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { field, problemOf, type } from '../../test/helpers/renderer/problem-line.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
 import { ownerAndActive, showStoredPermissions } from '../../test/helpers/renderer/account-permissions.ts';
 
 afterEach(cleanup);
@@ -29,19 +31,10 @@ function storeAccount(h: Harness): void {
 async function setup(options: { stored?: boolean } = {}) {
   const h = await realStationState({ count: 3 });
   if (options.stored) storeAccount(h);
-  const seen: unknown[] = [];
-  const real = h.real.handlers.buildTransfer;
-  h.real.handlers.buildTransfer = (args) => {
-    seen.push(args);
-    return real(args);
-  };
+  const seen = recordArgs(h, 'buildTransfer');
   renderWithStation(SendScreen, h.station);
   return { h, seen };
 }
-
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const problemOf = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
-const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 
 describe('Send: rules checked as you type', () => {
   it('an address field shows its problem beside it, marked invalid, and clears when fixed', async () => {

@@ -13,6 +13,7 @@ import { encodeOperations } from '../../shared/chain/operations.ts';
 import StakeScreen from './StakeScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { field, problemOf, type } from '../../test/helpers/renderer/problem-line.ts';
 import { permissionOf, showStoredPermissions } from '../../test/helpers/renderer/account-permissions.ts';
 
 afterEach(cleanup);
@@ -45,9 +46,6 @@ async function setup(options: { stored?: boolean } = {}) {
   return { h, seen };
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const problemOf = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
-const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 const choose = (action: string) => fireEvent.change(field('Action'), { target: { value: action } });
 
 describe("Stake: the node's rules as you type", () => {
