@@ -9,18 +9,16 @@
  * then discarded outside the screen loses its link on the next beat, and the link says the
  * status the transaction has now.
  */
-import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import SendScreen from '../send/SendScreen.svelte';
 import TokensScreen from '../tokens/TokensScreen.svelte';
-import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
-import { parseAddress } from '../../shared/chain/address.ts';
 import { encodeOperations } from '../../shared/chain/operations.ts';
 import { exportSnapshot, permissionsToJson, stringifySnapshot } from '../../shared/files/snapshot.ts';
 import { QUEUE_POLL_MS } from '../../shared/base/limits.ts';
 import { TEST_ADDRESSES, TEST_NOW } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { ownerAndActive } from '../../test/helpers/renderer/account-permissions.ts';
 
 afterEach(cleanup);
 
@@ -28,22 +26,7 @@ const MINUTE = 60_000;
 
 /** Account M read at block 101, half an hour after the station's copy (block 100): its owner, and an active 2 "treasury" for payments. */
 function newerSnapshot(): string {
-  const key = (a: string) => create(KeySchema, { address: parseAddress(a), weight: 1n });
-  const owner = create(PermissionSchema, {
-    type: PermissionType.Owner,
-    id: 0,
-    permissionName: 'owner',
-    threshold: 2n,
-    keys: [key(TEST_ADDRESSES.A), key(TEST_ADDRESSES.B), key(TEST_ADDRESSES.C)],
-  });
-  const treasury = create(PermissionSchema, {
-    type: PermissionType.Active,
-    id: 2,
-    permissionName: 'treasury',
-    threshold: 1n,
-    operations: encodeOperations(['TransferContract', 'TransferAssetContract']),
-    keys: [key(TEST_ADDRESSES.A)],
-  });
+  const { owner, active: treasury } = ownerAndActive('treasury', encodeOperations(['TransferContract', 'TransferAssetContract']));
   const at = TEST_NOW - 30 * MINUTE;
   const block = { number: 101, id: (101).toString(16).padStart(16, '0') + 'cd'.repeat(24), timestamp: at };
   const account = {

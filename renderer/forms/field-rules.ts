@@ -31,6 +31,14 @@ export function visibleErrors(all: FieldErrors, tried: boolean, typed: object): 
   return Object.fromEntries(Object.entries(all).filter(([f]) => typedIn(f)));
 }
 
+/**
+ * The message a field of Send, Stake or Batch shows: its rule's `problem` once the field holds
+ * something other than spaces, or once a build was asked for; before that, none.
+ */
+export function problemShown(value: string, submitted: boolean, problem: string | null): string | null {
+  return value.trim() !== '' || submitted ? problem : null;
+}
+
 /** True when `text` holds 64 hex digits in a row: the form of a private key (shared/base/secrets.ts). */
 export function looksLikePrivateKey(text: string): boolean {
   return holdsPrivateKeyText(text);

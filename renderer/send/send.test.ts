@@ -6,75 +6,35 @@
  * station refusal is one sentence with its detail behind a disclosure; success opens the
  * transaction. Over the real station (test/helpers/real-station.ts) through the real dispatch.
  */
-import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
-import { parseAddress } from '../../shared/chain/address.ts';
-import { permissionView } from '../../shared/views/view.ts';
 import SendScreen from './SendScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { LOOKALIKE_PAIRS } from '../../test/fixtures/lookalike-pairs.ts';
 import { addressToBase58 } from '../../shared/chain/address.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { field, problemOf, type } from '../../test/helpers/renderer/problem-line.ts';
+import { recordArgs } from '../../test/helpers/renderer/record-args.ts';
+import { ownerAndActive, showStoredPermissions } from '../../test/helpers/renderer/account-permissions.ts';
 
 afterEach(cleanup);
 
 const ACCOUNT = TEST_ADDRESSES.M;
 const TO = TEST_ADDRESSES.R;
 
-/** Account M as the station shows a stored one, replaced here: owner 0 and an active 2 named "payments". */
+/** Account M as the station shows a stored one, replaced here: owner 0 and an active 2 named "payments" (every operation). */
 function storeAccount(h: Harness): void {
-  const key = (a: string) => create(KeySchema, { address: parseAddress(a), weight: 1n });
-  const owner = create(PermissionSchema, {
-    type: PermissionType.Owner,
-    id: 0,
-    permissionName: 'owner',
-    threshold: 2n,
-    keys: [key(TEST_ADDRESSES.A), key(TEST_ADDRESSES.B), key(TEST_ADDRESSES.C)],
-  });
-  const active = create(PermissionSchema, {
-    type: PermissionType.Active,
-    id: 2,
-    permissionName: 'payments',
-    threshold: 1n,
-    operations: new Uint8Array(32).fill(255),
-    keys: [key(TEST_ADDRESSES.A)],
-  });
-  const show = h.real.handlers.accountShow;
-  h.real.handlers.accountShow = async (args) => {
-    if (args.address !== ACCOUNT) throw new Error('unexpected account');
-    return {
-      ...(await show(args)),
-      permissions: (
-        [
-          ['owner', owner],
-          ['active', active],
-        ] as const
-      ).map(([slot, p]) => {
-        const view = permissionView(p);
-        return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
-      }),
-    };
-  };
+  const { owner, active } = ownerAndActive('payments', new Uint8Array(32).fill(255));
+  showStoredPermissions(h, ACCOUNT, [owner, active]);
 }
 
 async function setup(options: { stored?: boolean } = {}) {
   const h = await realStationState({ count: 3 });
   if (options.stored) storeAccount(h);
-  const seen: unknown[] = [];
-  const real = h.real.handlers.buildTransfer;
-  h.real.handlers.buildTransfer = (args) => {
-    seen.push(args);
-    return real(args);
-  };
+  const seen = recordArgs(h, 'buildTransfer');
   renderWithStation(SendScreen, h.station);
   return { h, seen };
 }
-
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const problemOf = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
-const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 
 describe('Send: rules checked as you type', () => {
   it('an address field shows its problem beside it, marked invalid, and clears when fixed', async () => {

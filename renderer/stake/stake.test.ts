@@ -7,16 +7,14 @@
  * the build call carries the exact sun and vote list shown. Over the real station
  * (test/helpers/real-station.ts) through the real dispatch.
  */
-import { create } from '@bufbuild/protobuf';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeySchema, PermissionSchema, PermissionType } from '../../shared/gen/protocol/core_pb.ts';
-import { parseAddress } from '../../shared/chain/address.ts';
 import { encodeOperations } from '../../shared/chain/operations.ts';
-import { permissionView } from '../../shared/views/view.ts';
 import StakeScreen from './StakeScreen.svelte';
 import { TEST_ADDRESSES } from '../../test/helpers/real-station.ts';
 import { realStationState, renderWithStation, type Harness } from '../../test/helpers/renderer/station-harness.ts';
+import { field, problemOf, type } from '../../test/helpers/renderer/problem-line.ts';
+import { permissionOf, showStoredPermissions } from '../../test/helpers/renderer/account-permissions.ts';
 
 afterEach(cleanup);
 
@@ -25,38 +23,12 @@ const TO = TEST_ADDRESSES.R;
 
 /** Account M as the station shows it, replaced here: owner 0, active 2 "payments" (transfers only), active 3 "staking" (stake and vote). */
 function storeAccount(h: Harness): void {
-  const key = (a: string) => create(KeySchema, { address: parseAddress(a), weight: 1n });
-  const owner = create(PermissionSchema, { type: PermissionType.Owner, id: 0, permissionName: 'owner', threshold: 2n, keys: [key(TEST_ADDRESSES.A)] });
-  const payments = create(PermissionSchema, {
-    type: PermissionType.Active,
-    id: 2,
-    permissionName: 'payments',
-    threshold: 1n,
-    operations: encodeOperations(['TransferContract']),
-    keys: [key(TEST_ADDRESSES.A)],
-  });
-  const staking = create(PermissionSchema, {
-    type: PermissionType.Active,
-    id: 3,
-    permissionName: 'staking',
-    threshold: 1n,
-    operations: encodeOperations(['FreezeBalanceV2Contract', 'VoteWitnessContract']),
-    keys: [key(TEST_ADDRESSES.A)],
-  });
-  const show = h.real.handlers.accountShow;
-  h.real.handlers.accountShow = async (args) => ({
-    ...(await show(args)),
-    permissions: (
-      [
-        ['owner', owner],
-        ['active', payments],
-        ['active', staking],
-      ] as const
-    ).map(([slot, p]) => {
-      const view = permissionView(p);
-      return { ...view, keys: view.keys.map((k) => ({ ...k, label: null })), slot };
-    }),
-  });
+  const one = { threshold: 1n, keys: [TEST_ADDRESSES.A] };
+  showStoredPermissions(h, ACCOUNT, [
+    permissionOf({ type: 'owner', id: 0, name: 'owner', ...one, threshold: 2n }),
+    permissionOf({ type: 'active', id: 2, name: 'payments', ...one, operations: encodeOperations(['TransferContract']) }),
+    permissionOf({ type: 'active', id: 3, name: 'staking', ...one, operations: encodeOperations(['FreezeBalanceV2Contract', 'VoteWitnessContract']) }),
+  ]);
 }
 
 async function setup(options: { stored?: boolean } = {}) {
@@ -74,9 +46,6 @@ async function setup(options: { stored?: boolean } = {}) {
   return { h, seen };
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const problemOf = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
-const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 const choose = (action: string) => fireEvent.change(field('Action'), { target: { value: action } });
 
 describe("Stake: the node's rules as you type", () => {

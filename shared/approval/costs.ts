@@ -21,11 +21,10 @@ import type { FreezeBalanceV2Contract } from '../gen/protocol/balance_contract_p
 import type { TriggerSmartContract } from '../gen/protocol/smart_contract_pb.ts';
 import { badArgument } from '../chain/input.ts';
 import { formatUnits } from '../base/display.ts';
+import { COIN_DECIMALS } from '../base/amount.ts';
 import { FEE_LIMIT_FAR_ABOVE_FACTOR, FEE_LIMIT_MARGIN_PERCENT, MAX_RESULT_SIZE_IN_TX } from '../base/limits.ts';
 import { decodeRaw } from '../chain/transaction.ts';
 import { SIGNATURE_LENGTH } from '../chain/verify.ts';
-
-const SUN_DECIMALS = 6;
 
 /** The chain parameters a cost needs, sun (per byte, per unit of energy, or a flat fee). */
 export interface CostParameters {
@@ -166,7 +165,7 @@ export interface CostEstimate {
   text: string;
 }
 
-const trx = (sun: bigint): string => `${formatUnits(sun, SUN_DECIMALS)} TRX`;
+const trx = (sun: bigint): string => `${formatUnits(sun, COIN_DECIMALS)} TRX`;
 
 function varintLength(n: number): number {
   let len = 1;

@@ -9,6 +9,7 @@
  * Invariant: pure; amounts are bigint sun inside and decimal text in the result.
  */
 import { formatUnits } from '../base/display.ts';
+import { COIN_DECIMALS } from '../base/amount.ts';
 import type { WeightedPermission } from './lockout.ts';
 import { minimalSets } from './minimal-sets.ts';
 
@@ -16,7 +17,6 @@ import { minimalSets } from './minimal-sets.ts';
 export const UPDATE_ACCOUNT_PERMISSION_FEE = 100_000_000n;
 /** PROTOCOL.md §10: the default MULTI_SIGN_FEE, in sun, charged when a transaction has more than one signature. */
 export const MULTI_SIGN_FEE = 1_000_000n;
-const SUN_DECIMALS = 6;
 
 /**
  * `always`: the threshold needs at least two signatures; `if-more-than-one`: one key can reach it,
@@ -41,7 +41,7 @@ export interface PermissionUpdateFee {
 }
 
 function trx(sun: bigint): string {
-  return `${formatUnits(sun, SUN_DECIMALS)} TRX`;
+  return `${formatUnits(sun, COIN_DECIMALS)} TRX`;
 }
 
 /**

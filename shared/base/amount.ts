@@ -3,8 +3,9 @@
  * (docs/decisions.md §9 "Send": the amount typed in TRX with up to 6 decimals, converted to sun exactly; docs/decisions.md §10
  * "Tokens": a token's amount in whole tokens with up to its precision's decimals). The
  * conversion is string arithmetic on the digits, never a float: "0.1" is exactly 100,000 sun and
- * "9223372036854.775807" is exactly INT64_MAX. The native coin has COIN_DECIMALS (6) places
- * (shared/contracts/transfer.ts); the same reader serves any precision from 0 to 18.
+ * "9223372036854.775807" is exactly INT64_MAX. The native coin has COIN_DECIMALS (6) places,
+ * declared here once for every layer (this module pulls nothing but base/, so the renderer's first
+ * paint may import it); the same reader serves any precision from 0 to 18.
  *
  * Invariants: a typed amount converts to the integer it names or is refused with a reason; more
  * decimals than the precision are refused, never rounded; the result fits int64; a reason never

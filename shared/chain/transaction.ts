@@ -43,7 +43,6 @@ import { messageFromNodeJson, messageToNodeJson } from './node-json.ts';
 import { SIGNATURE_LENGTH } from './verify.ts';
 import { checkPermissionId } from './permission-id.ts';
 import { MAX_EXPIRATION_MS, MAX_TRANSACTION_BYTES, MAX_RESULT_SIZE_IN_TX, MAX_SIGNATURES } from '../base/limits.ts';
-/** Re-exported for station/ and electron/, which import it from here until the lead re-points them. */
 
 /** Room the node adds to a transaction's size on broadcast for the results it will carry. */
 export const RESULT_ALLOWANCE_BYTES = 2 * MAX_RESULT_SIZE_IN_TX;

@@ -9,14 +9,12 @@
  * marked "about", never rounded silently.
  */
 import type { AssetIssueContract } from '../../shared/gen/protocol/contract_pb.ts';
-import { formatGrouped, groupDigits } from '../../shared/base/amount.ts';
+import { COIN_DECIMALS, formatGrouped, groupDigits } from '../../shared/base/amount.ts';
 import { escapeText } from '../../shared/base/escape.ts';
 import { MAX_PRECISION } from '../../shared/base/limits.ts';
 import type { SignerTokenIssueView } from '../../shared/api/signer-view-schema.ts';
 import { DAY_MS } from '../../shared/base/duration.ts';
 
-/** Sun per TRX. */
-const SUN_DECIMALS = 6;
 /** The price is computed to 10^-12 TRX: sun per whole token with six more digits. */
 const PRICE_DECIMALS = 12;
 
@@ -39,7 +37,7 @@ function unitOf(c: AssetIssueContract): string {
 /** `coin_num` sun buy `num` smallest units: what one whole token costs, in TRX. */
 export function tokenPrice(coinNum: number, num: number, precision: number, unit: string): string {
   if (coinNum <= 0 || num <= 0) return `no price: ${groupDigits(String(coinNum))} sun for ${groupDigits(String(num))} smallest units`;
-  const scaled = BigInt(coinNum) * 10n ** BigInt(precision + PRICE_DECIMALS - SUN_DECIMALS);
+  const scaled = BigInt(coinNum) * 10n ** BigInt(precision + PRICE_DECIMALS - COIN_DECIMALS);
   const exact = scaled % BigInt(num) === 0n;
   const trx = formatGrouped(scaled / BigInt(num), PRICE_DECIMALS);
   return `1 ${unit} costs ${exact ? '' : 'about '}${trx} TRX (${groupDigits(String(coinNum))} sun buy ${groupDigits(String(num))} smallest units)`;

@@ -3,36 +3,20 @@
 // to more than the account holds, so the answer says it cannot pay all of them and by how much; the
 // fees are the sum of the rows' fees (one pays the activation fee); offline with no snapshot the rows
 // are named as not costed; an empty or oversized choice is refused by name.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../shared/api/api-contract.ts';
 import { STATION_API } from '../../shared/api/station-api.ts';
-import { funded, K, newKey, startNode, SUN, type TestNode } from '../helpers/devnet-helpers.ts';
-import { apiStations, workDir } from '../helpers/station-helpers.ts';
+import { funded, K, newKey, SUN } from '../helpers/devnet-helpers.ts';
+import { devnetApiStations } from '../helpers/devnet-station-helpers.ts';
 import type { BatchCostView } from '../../station/transactions/cost.ts';
 
-let work: { dir: string; remove: () => void };
-let node: TestNode;
-const stations = apiStations(
-  () => work.dir,
-  () => node.clock.now,
-);
-const station = stations.open;
-
-beforeAll(async () => {
-  work = workDir('airlock-batch-cost-');
-  node = await startNode();
-}, 60_000);
-
-afterAll(async () => {
-  stations.closeAll();
-  await node?.stop();
-  work?.remove();
-});
+const devnet = devnetApiStations('airlock-batch-cost-');
+const station = devnet.station;
 
 describe('batch totals include the costs', () => {
   it('sums the fees and what the rows send per account, and says whether it can pay all of them', async () => {
-    const A = station('a', node.url);
-    const payer = await funded(node, 10n * SUN);
+    const A = station('a', devnet.node.url);
+    const payer = await funded(devnet.node, 10n * SUN);
     await A.accountFetch({ address: payer.b58 });
     const rows = [
       await A.buildTransfer({ from: payer.b58, to: K.bob.b58, amount: String(4n * SUN) }),
@@ -61,8 +45,8 @@ describe('batch totals include the costs', () => {
   });
 
   it('offline with no snapshot: the rows are named as not costed; a bad choice is refused by name', async () => {
-    const A = station('b', node.url);
-    const payer = await funded(node, 10n * SUN);
+    const A = station('b', devnet.node.url);
+    const payer = await funded(devnet.node, 10n * SUN);
     await A.accountFetch({ address: payer.b58 });
     const built = await A.buildTransfer({ from: payer.b58, to: K.bob.b58, amount: '1' });
     const file = await A.exportHandoff({ txId: built.txId });

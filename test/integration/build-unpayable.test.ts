@@ -5,33 +5,20 @@
 // the figures came from, and nothing is stored. The same transaction from an account that can pay
 // is built. Offline, a station holding a snapshot's claim refuses the same way, saying it is the
 // snapshot's claim; with no claim to go on it builds and does not guess.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN_ADDRESS_BASE58 } from '../../devnet/evm/genesis-token.ts';
-import { funded, K, newKey, permissionUpdateBody, startNode, SUN, type TestKey, type TestNode } from '../helpers/devnet-helpers.ts';
-import { apiStations, workDir } from '../helpers/station-helpers.ts';
+import { funded, K, newKey, permissionUpdateBody, SUN, type TestKey } from '../helpers/devnet-helpers.ts';
+import { devnetApiStations } from '../helpers/devnet-station-helpers.ts';
 import { encodeOperationsHex } from '../../shared/chain/operations.ts';
 
-let work: { dir: string; remove: () => void };
-let node: TestNode;
-const stations = apiStations(
-  () => work.dir,
-  () => node.clock.now,
-);
-const station = stations.open;
+const devnet = devnetApiStations('airlock-build-unpayable-');
+const station = devnet.station;
 
 let A: ReturnType<typeof station>;
 beforeAll(async () => {
-  work = workDir('airlock-build-unpayable-');
-  node = await startNode();
-  A = station('a', node.url);
+  A = station('a', devnet.node.url);
   await A.contractAdd({ address: GENESIS_TOKEN_ADDRESS_BASE58 });
 }, 60_000);
-
-afterAll(async () => {
-  stations.closeAll();
-  await node?.stop();
-  work?.remove();
-});
 
 /** The refusal of `build`, with the store's transaction count unchanged. */
 async function refused(build: () => unknown): Promise<{ message: string; details: { shortBy: string } }> {
@@ -52,7 +39,7 @@ async function refused(build: () => unknown): Promise<{ message: string; details
 const READ_AT = 'as read from http://127\\.0\\.0\\.1:\\d+ at block \\d+';
 
 async function account(balance: bigint): Promise<TestKey> {
-  const k = await funded(node, balance);
+  const k = await funded(devnet.node, balance);
   await A.accountFetch({ address: k.b58 });
   return k;
 }
@@ -87,7 +74,7 @@ describe('a build the account cannot pay is refused before anyone signs', () => 
 
   it("a token issue: the chain's asset-issue fee against the balance", async () => {
     const poor = await account(100n * SUN);
-    const head = await node.headTime();
+    const head = await devnet.node.headTime();
     const issue = (owner: string) =>
       JSON.stringify({
         owner_address: owner,

@@ -6,36 +6,23 @@
 // snapshot B says it is offline; a call the snapshot has no estimate for is said to be unknown
 // offline; a snapshot whose costs are dated ahead of B's clock is refused and nothing is kept; an
 // older snapshot imported later does not replace a newer one's figures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_TOKEN_ADDRESS_BASE58 } from '../../devnet/evm/genesis-token.ts';
-import { K, newKey, startNode, type TestNode } from '../helpers/devnet-helpers.ts';
-import { apiStations, workDir } from '../helpers/station-helpers.ts';
+import { K, newKey } from '../helpers/devnet-helpers.ts';
+import { devnetApiStations } from '../helpers/devnet-station-helpers.ts';
 import { MAX_FUTURE_SKEW_MS } from '../../shared/base/limits.ts';
 
-let work: { dir: string; remove: () => void };
-let node: TestNode;
-const stations = apiStations(
-  () => work.dir,
-  () => node.clock.now,
-);
-const station = stations.open;
+const devnet = devnetApiStations('airlock-cost-offline-');
+const station = devnet.station;
 
 let A: ReturnType<typeof station>;
 beforeAll(async () => {
-  work = workDir('airlock-cost-offline-');
-  node = await startNode();
-  A = station('a', node.url);
+  A = station('a', devnet.node.url);
   await A.keysImport({ privateKeyHex: K.alice.priv, label: 'alice' });
   await A.accountFetch({ address: K.alice.b58 });
   await A.accountFetch({ address: K.bob.b58 });
   await A.contractAdd({ address: GENESIS_TOKEN_ADDRESS_BASE58 });
 }, 60_000);
-
-afterAll(async () => {
-  stations.closeAll();
-  await node?.stop();
-  work?.remove();
-});
 
 /** Station B, offline (nothing answers on port 9), holding A's handoff files of `txIds`. */
 async function offlineB(name: string, txIds: string[]) {
@@ -78,7 +65,7 @@ describe('the cost on an offline station, from the snapshot', () => {
         block: file.block.number,
         text: `claimed, from the snapshot of block ${file.block.number} (costs.json), not read from the node`,
       });
-      expect(offline.provenance).toEqual({ node: node.url, block: file.block.number });
+      expect(offline.provenance).toEqual({ node: devnet.node.url, block: file.block.number });
       expect(offline.text).toContain(`(claimed, from the snapshot of block ${file.block.number} (costs.json), not read from the node)`);
       expect(online.claimed).toBeUndefined();
     }
@@ -103,13 +90,13 @@ describe('the cost on an offline station, from the snapshot', () => {
     const built = await A.buildTransfer({ from: K.alice.b58, to: K.bob.b58, amount: '5' });
     const B = await offlineB('b3', [built.txId]);
     const older = await A.snapshotExport({ accounts: [K.alice.b58, K.bob.b58] });
-    await node.block();
-    node.clock.now += 3_000;
+    await devnet.node.block();
+    devnet.node.clock.now += 3_000;
     const newer = await A.snapshotExport({ accounts: [K.alice.b58, K.bob.b58] });
     expect(newer.block.number).toBeGreaterThan(older.block.number);
 
     const ahead = JSON.parse(newer.text) as { costs: { at: number }; exporter?: unknown };
-    ahead.costs.at = node.clock.now + MAX_FUTURE_SKEW_MS + 60_000;
+    ahead.costs.at = devnet.node.clock.now + MAX_FUTURE_SKEW_MS + 60_000;
     delete ahead.exporter;
     await expect(Promise.resolve().then(() => B.snapshotImport({ fileName: 'ahead.json', text: JSON.stringify(ahead) }))).rejects.toMatchObject({
       code: 'INVALID_INPUT',
