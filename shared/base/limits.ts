@@ -504,3 +504,14 @@ export const MAX_GLANCE_TRC20 = 50;
 export const MAX_TRC20_BALANCE_DIGITS = 78;
 /** docs/decisions.md §25: most account glances one chain snapshot carries (one per account at most). */
 export const MAX_SNAPSHOT_GLANCES = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// The renderer's drawing order (docs/decisions.md §27 "every click answers fast")
+
+/**
+ * The longest a part drawn after the first paint (renderer/ui/after-paint.ts) waits for an animation
+ * frame: a hidden window draws no frames, and what it defers must still be there when it is shown.
+ */
+export const AFTER_PAINT_FALLBACK_MS = 100;
+/** QR drawings of txIDs kept once computed (renderer/ui/qr-drawing.ts): reopening a transaction draws its code at once. */
+export const QR_DRAWINGS_KEPT = 16;
