@@ -122,6 +122,13 @@ export const MAX_STORE_LIST_LIMIT = 100_000;
 export const QUEUE_PAGE_SIZE = 100;
 /** Queue rows drawn before the list's layout is known (renderer/queue/QueueList.svelte; also the rows drawn where there is no layout, as in the component tests). */
 export const QUEUE_FIRST_ROWS = 30;
+/**
+ * Queue rows drawn beyond the visible ones, above and below, for the queue's first paint
+ * (docs/decisions.md §27); after it, QUEUE_OVERSCAN_ROWS, so a quick scroll finds its rows drawn.
+ */
+export const QUEUE_FIRST_OVERSCAN_ROWS = 2;
+/** Queue rows drawn beyond the visible ones, above and below, once the first page is on screen. */
+export const QUEUE_OVERSCAN_ROWS = 10;
 
 /** Base58 texts of addresses kept once computed (shared/chain/address.ts): a station's accounts, keys and recipients. */
 export const BASE58_MEMO_ENTRIES = 4_096;
