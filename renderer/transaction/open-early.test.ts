@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Opening from the queue asks once, and early (docs/decisions.md §27 "every click answers fast"): the queue's
+ * Opening from the queue asks once, and early (docs/decisions.md §27; bench/README.md "Every click fast"): the queue's
  * open button asks the station for the transaction's `status` at the click, before the queue is
  * taken off the page, and the transaction screen mounting after it waits for that same answer
  * instead of asking again (transaction.svelte.ts `open`). An open made after the answer came, or

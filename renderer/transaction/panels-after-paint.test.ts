@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The transaction first, its panels after (docs/decisions.md §27 "every click answers fast"): the cost panel's
+ * The transaction first, its panels after (docs/decisions.md §27; bench/README.md "Every click fast"): the cost panel's
  * `transactionCost` and the Ledger panel's `ledgerPlan` (with its `keysList`) are asked once the frame
  * showing the transaction has been painted, not between the station's `status` answer and that
  * paint; then each panel shows the station's answer as before.

@@ -1,5 +1,5 @@
 /**
- * Drawing the answer first and the rest after (docs/decisions.md §27 "every click answers fast"):
+ * Drawing the answer first and the rest after (docs/decisions.md §27; bench/README.md "Every click fast"):
  * `afterPaint(run)` calls `run` once the frame that shows what is on screen now has been painted and
  * the page is idle (or AFTER_PAINT_FALLBACK_MS later at the latest), so
  * a click's answer reaches the screen before the parts below it (a QR code, a table of every field)

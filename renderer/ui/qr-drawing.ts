@@ -1,5 +1,5 @@
 /**
- * The QR drawing of a txID, computed once (docs/decisions.md §27 "every click answers fast"): the SVG path
+ * The QR drawing of a txID, computed once (docs/decisions.md §27; bench/README.md "Every click fast"): the SVG path
  * of shared/views/qr.ts for a text at level M with the standard quiet zone of four modules, kept for
  * the last QR_DRAWINGS_KEPT texts, so reopening a transaction (or the screen drawing it again after
  * a refresh) draws its code at once instead of encoding it again (2-17 ms a code in Chromium).

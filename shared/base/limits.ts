@@ -513,7 +513,7 @@ export const MAX_TRC20_BALANCE_DIGITS = 78;
 export const MAX_SNAPSHOT_GLANCES = 1_000;
 
 // ---------------------------------------------------------------------------------------------
-// The renderer's drawing order (docs/decisions.md §27 "every click answers fast")
+// The renderer's drawing order (docs/decisions.md §27; bench/README.md "Every click fast")
 
 /**
  * The longest a part drawn after the first paint (renderer/ui/after-paint.ts) waits for an animation

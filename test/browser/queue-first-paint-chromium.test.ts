@@ -1,5 +1,5 @@
 /**
- * The queue's first paint draws few rows, the rest after it (docs/decisions.md §27 "every click answers fast"),
+ * The queue's first paint draws few rows, the rest after it (docs/decisions.md §27; bench/README.md "Every click fast"),
  * in headless Chromium over the real station (200 transactions) through the bridge: when the first
  * row is filled, the list holds the visible rows and QUEUE_FIRST_OVERSCAN_ROWS below them; once that
  * has been painted, QUEUE_OVERSCAN_ROWS below them, each filled, so a quick scroll finds its rows
