@@ -28,7 +28,18 @@ export function duration(ms: number): string {
 export function localTime(ms: number): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return `${ms} ms`;
-  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return localTimeFormat().format(d);
+}
+
+/**
+ * The one formatter of `localTime`, made on first use and kept (docs/decisions.md §27): making one costs
+ * Chromium 10-12 ms (the locale's patterns), which `toLocaleString` with options paid on every call.
+ * It formats exactly as `toLocaleString(undefined, sameOptions)` does.
+ */
+let timeFormat: Intl.DateTimeFormat | null = null;
+function localTimeFormat(): Intl.DateTimeFormat {
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return timeFormat;
 }
 
 /** An address cut for a narrow column; the full one is in the title and on the transaction screen. */

@@ -59,6 +59,8 @@ export class TransactionState {
   #refreshing = false;
   /** Counts the actions begun (load, sign, import, dry run, broadcast, discard), so a refresh that raced one is dropped. */
   #actions = 0;
+  /** The `open` on its way, with the action count it began at (`open` reuses it while nothing else began). */
+  #opening: { txId: string; actions: number; done: Promise<void> } | null = null;
 
   constructor(client: ApiClient<StationApi>) {
     this.#client = client;
@@ -73,6 +75,23 @@ export class TransactionState {
   /** Keeps `text` as the notice of transaction `txId` (the one the action was about, taken before it awaited). */
   #say(txId: string, text: string): void {
     this.#notice = { txId, text };
+  }
+
+  /**
+   * Opens transaction `txId` for the screen: a `load`, unless one for the same transaction is on its
+   * way and no action began since, which is then answered for both (docs/decisions.md §27: the queue starts
+   * it at the click, before the queue is taken off the page, and the screen asks again as it mounts;
+   * the answer is the station's either way, read after the click).
+   */
+  open(txId: string): Promise<void> {
+    const opening = this.#opening;
+    if (opening !== null && opening.txId === txId && opening.actions === this.#actions) return opening.done;
+    const done = this.load(txId).finally(() => {
+      if (this.#opening?.done === done) this.#opening = null;
+    });
+    // `load` has counted itself as an action by now; any action after it makes the next open read again.
+    this.#opening = { txId, actions: this.#actions, done };
+    return done;
   }
 
   /**

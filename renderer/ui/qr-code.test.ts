@@ -4,14 +4,23 @@
  * named "QR code of the transaction ID", one path of dark modules inside a quiet zone of four, no
  * inline style, and the txID as text beside it. The path drawn in the page is read back into
  * modules and decoded with jsqr (test-only), so what a camera would see is the open txID.
+ * docs/decisions.md §27: the txID's text comes at once and the code after the first paint, never another
+ * text's code meanwhile; a code drawn before (ui/qr-drawing.ts, the last QR_DRAWINGS_KEPT) comes at once.
  */
-import { cleanup, screen, waitFor } from '@testing-library/svelte';
+import { cleanup, render, screen, waitFor } from '@testing-library/svelte';
 import jsQR from 'jsqr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import TransactionScreen from '../transaction/TransactionScreen.svelte';
+import QrCode from './QrCode.svelte';
+import { keptQrDrawing, qrDrawing } from './qr-drawing.ts';
+import { QR_DRAWINGS_KEPT } from '../../shared/base/limits.ts';
+import { qrMatrix, qrPath } from '../../shared/views/qr.ts';
 import { realStationState, renderWithStation } from '../../test/helpers/renderer/station-harness.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The modules of `M{x} {y}h{w}v1h-{w}z` runs, in a `size`-square view box, as RGBA pixels. */
 function pixelsOfPath(d: string, size: number, scale = 3): Uint8ClampedArray {
@@ -62,5 +71,48 @@ describe('the QR code of the txID', () => {
     const second = screen.getByRole('img', { name: 'QR code of the transaction ID' }).querySelector('path')!.getAttribute('d');
     expect(second).not.toBe(first);
     expect(jsQR(pixelsOfPath(second!, 45), 135, 135)?.data).toBe(h.real.txIds[1]);
+  });
+});
+
+/** A txID-like text of 64 hex digits, distinct per `n`. */
+const hexText = (n: number): string => n.toString(16).padStart(64, 'c');
+
+describe('the QR code drawn after the first paint', () => {
+  it('shows the text at once and its code after the frame, never the code of the text before', async () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f));
+    const paint = async (): Promise<void> => {
+      for (const f of frames.splice(0)) f();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    const [a, b] = [hexText(1001), hexText(1002)];
+    const view = render(QrCode, { props: { text: a } });
+    const caption = (): string => view.container.querySelector('figcaption')!.textContent!;
+    const shownPath = (): string | null =>
+      screen.queryByRole('img', { name: 'QR code of the transaction ID' })?.querySelector('path')?.getAttribute('d') ?? null;
+    expect(caption()).toBe(a);
+    expect(shownPath()).toBeNull();
+    await paint();
+    await waitFor(() => expect(shownPath()).not.toBeNull());
+    expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(a);
+    await view.rerender({ text: b });
+    expect(caption()).toBe(b);
+    expect(shownPath()).toBeNull();
+    await paint();
+    await waitFor(() => expect(shownPath()).not.toBeNull());
+    expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(b);
+    // Drawn before: back at once, without waiting for a frame.
+    await view.rerender({ text: a });
+    expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(a);
+  });
+
+  it('keeps the last QR_DRAWINGS_KEPT drawings, each the one the encoder gives for its text', () => {
+    const texts = Array.from({ length: QR_DRAWINGS_KEPT + 1 }, (_, i) => hexText(2000 + i));
+    expect(keptQrDrawing(texts[0]!)).toBeNull();
+    for (const t of texts) expect(qrDrawing(t)).toEqual(qrPath(qrMatrix(t, 'M'), 4));
+    // The oldest went when one more came; the rest are kept as they were computed.
+    expect(keptQrDrawing(texts[0]!)).toBeNull();
+    for (const t of texts.slice(1)) expect(keptQrDrawing(t)).toEqual(qrPath(qrMatrix(t, 'M'), 4));
+    expect(keptQrDrawing(texts[1]!.toUpperCase())).toBeNull();
   });
 });

@@ -124,6 +124,13 @@ export const MAX_STORE_LIST_LIMIT = 100_000;
 export const QUEUE_PAGE_SIZE = 100;
 /** Queue rows drawn before the list's layout is known (renderer/queue/QueueList.svelte; also the rows drawn where there is no layout, as in the component tests). */
 export const QUEUE_FIRST_ROWS = 30;
+/**
+ * Queue rows drawn beyond the visible ones, above and below, for the queue's first paint
+ * (docs/decisions.md §27); after it, QUEUE_OVERSCAN_ROWS, so a quick scroll finds its rows drawn.
+ */
+export const QUEUE_FIRST_OVERSCAN_ROWS = 2;
+/** Queue rows drawn beyond the visible ones, above and below, once the first page is on screen. */
+export const QUEUE_OVERSCAN_ROWS = 10;
 
 /** Base58 texts of addresses kept once computed (shared/chain/address.ts): a station's accounts, keys and recipients. */
 export const BASE58_MEMO_ENTRIES = 4_096;
@@ -506,3 +513,14 @@ export const MAX_GLANCE_TRC20 = 50;
 export const MAX_TRC20_BALANCE_DIGITS = 78;
 /** docs/decisions.md §25: most account glances one chain snapshot carries (one per account at most). */
 export const MAX_SNAPSHOT_GLANCES = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// The renderer's drawing order (docs/decisions.md §27; bench/README.md "Every click fast")
+
+/**
+ * The longest a part drawn after the first paint (renderer/ui/after-paint.ts) waits for an animation
+ * frame: a hidden window draws no frames, and what it defers must still be there when it is shown.
+ */
+export const AFTER_PAINT_FALLBACK_MS = 100;
+/** QR drawings of txIDs kept once computed (renderer/ui/qr-drawing.ts): reopening a transaction draws its code at once. */
+export const QR_DRAWINGS_KEPT = 16;

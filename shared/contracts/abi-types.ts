@@ -86,10 +86,26 @@ export function selectorOf(signature: string): string {
   return Array.from(h.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A function from its name and parameters; signature and selector follow. */
+/**
+ * A function from its name and parameters; signature and selector follow. The selector is hashed when
+ * first read and kept (bench/README.md "Every click fast"): the TRC-20 table (abi-calls.ts) is made as the
+ * renderer's first paint loads, and nine keccak hashes there cost the page 10-30 ms before the queue
+ * could ask for anything. It reads as a plain property (JSON, spreads and comparisons see its value).
+ */
 export function abiFunction(name: string, inputs: AbiParam[], outputs: AbiParam[] = [], mutability: string | null = null): AbiFunction {
   const signature = `${name}(${inputs.map((p) => typeText(p.type)).join(',')})`;
-  return { name, inputs, outputs, signature, selector: selectorOf(signature), mutability };
+  let selector: string | null = null;
+  return {
+    name,
+    inputs,
+    outputs,
+    signature,
+    get selector(): string {
+      selector ??= selectorOf(signature);
+      return selector;
+    },
+    mutability,
+  };
 }
 
 const BASE = /^(address|bool|string|bytes|byte|uint|int|uint(\d{1,3})|int(\d{1,3})|bytes(\d{1,2}))$/;
