@@ -51,4 +51,24 @@ describe('table cell labels', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(labels(root)).toEqual([['Label'], [null]]);
   });
+
+  it('walks again only the tables a change touched, and a table a change brings in whole', async () => {
+    const root = html(`<table id="a"><thead><tr><th>Kind</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>
+      <table id="b"><thead><tr><th>Left</th></tr></thead><tbody><tr><td>10 s</td></tr></tbody></table><p>status</p>`);
+    const stop = watchTableCells(root);
+    // A mark only a fresh walk of table a would put right: a's cell carries another column's name.
+    root.querySelector<HTMLElement>('#a td')!.dataset['label'] = 'stale';
+    root.querySelector('#b td')!.firstChild!.textContent = '9 s';
+    root.querySelector('p')!.firstChild!.textContent = 'signed';
+    await new Promise((r) => setTimeout(r, 0));
+    expect(labels(root, '#a tbody tr')).toEqual([['stale']]);
+    const block = document.createElement('section');
+    block.innerHTML = `<table><thead><tr><th>Weight</th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>`;
+    root.append(block);
+    root.querySelector('#a tbody')!.insertRow().insertCell();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(labels(root, 'section tbody tr')).toEqual([['Weight']]);
+    expect(labels(root, '#a tbody tr')).toEqual([['Kind'], ['Kind']]);
+    stop();
+  });
 });
