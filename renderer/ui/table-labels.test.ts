@@ -65,7 +65,7 @@ describe('table cell labels', () => {
     const block = document.createElement('section');
     block.innerHTML = `<table><thead><tr><th>Weight</th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>`;
     root.append(block);
-    root.querySelector('#a tbody')!.insertRow().insertCell();
+    root.querySelector<HTMLTableSectionElement>('#a tbody')!.insertRow().insertCell();
     await new Promise((r) => setTimeout(r, 0));
     expect(labels(root, 'section tbody tr')).toEqual([['Weight']]);
     expect(labels(root, '#a tbody tr')).toEqual([['Kind'], ['Kind']]);
