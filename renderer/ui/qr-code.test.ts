@@ -90,17 +90,17 @@ describe('the QR code drawn after the first paint', () => {
     const caption = (): string => view.container.querySelector('figcaption')!.textContent!;
     const shownPath = (): string | null =>
       screen.queryByRole('img', { name: 'QR code of the transaction ID' })?.querySelector('path')?.getAttribute('d') ?? null;
-    expect(caption()).toBe(a);
-    expect(shownPath()).toBeNull();
-    await paint();
-    await waitFor(() => expect(shownPath()).not.toBeNull());
-    expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(a);
+    /** `text` captioned at once, its code absent until a frame is painted, then the code that reads as `text`. */
+    const drawnAfterPaint = async (text: string): Promise<void> => {
+      expect(caption()).toBe(text);
+      expect(shownPath()).toBeNull();
+      await paint();
+      await waitFor(() => expect(shownPath()).not.toBeNull());
+      expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(text);
+    };
+    await drawnAfterPaint(a);
     await view.rerender({ text: b });
-    expect(caption()).toBe(b);
-    expect(shownPath()).toBeNull();
-    await paint();
-    await waitFor(() => expect(shownPath()).not.toBeNull());
-    expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(b);
+    await drawnAfterPaint(b);
     // Drawn before: back at once, without waiting for a frame.
     await view.rerender({ text: a });
     expect(jsQR(pixelsOfPath(shownPath()!, 45), 135, 135)?.data).toBe(a);

@@ -6,30 +6,11 @@
  * drawn. The rows counted are those the page holds at the moment the first one is filled, recorded
  * in the page (a MutationObserver set before the app loads), not polled.
  */
-import { rmSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bridge } from '../../electron/shell/bridge.ts';
-import { serveRealStation } from '../helpers/real-bridge.ts';
-import type { RealStation } from '../helpers/real-station.ts';
+import { describe, expect, it } from 'vitest';
+import { servedForWindows } from '../helpers/real-bridge.ts';
 import { QUEUE_FIRST_OVERSCAN_ROWS, QUEUE_OVERSCAN_ROWS } from '../../shared/base/limits.ts';
 
-let dir: string;
-let bridge: Bridge;
-let real: RealStation;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ dir, bridge, real } = await serveRealStation('queue-first-paint', { count: 200, now: () => Date.now() }));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  real?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const station = servedForWindows('queue-first-paint', { count: 200, now: () => Date.now() });
 
 /** Set before the app loads: the number of rows the list holds when its first row is filled. */
 const RECORD_FIRST_ROWS = `
@@ -42,9 +23,9 @@ const RECORD_FIRST_ROWS = `
 
 describe("the queue's first paint", () => {
   it('holds the visible rows and a few more, then more once painted', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await station.window({ width: 1280, height: 900 });
     await page.addInitScript({ content: RECORD_FIRST_ROWS });
-    await page.goto(bridge.address);
+    await page.goto(station.bridge.address);
     await page.getByText('200 transaction(s)').waitFor();
     const visible = await page.evaluate<number>(`(() => {
       const list = document.querySelector('.scroller');
@@ -56,6 +37,5 @@ describe("the queue's first paint", () => {
     // After the paint: the longer overscan below, every row filled.
     await page.waitForFunction(`document.querySelectorAll('tr.entry').length === ${visible + 2 * QUEUE_OVERSCAN_ROWS}`);
     expect(await page.locator('tr.entry[data-status]').count()).toBe(visible + 2 * QUEUE_OVERSCAN_ROWS);
-    await page.close();
   });
 });
